@@ -1,0 +1,63 @@
+"""qtmcp's probe: lets agents, scripts and the inspector see and drive a PySide6 app.
+
+The two-line integration::
+
+    import probe
+    probe.install()
+
+works before or after the QApplication exists. ``qtmcp launch app.py`` does the same
+for an app you do not want to change.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from probe.server.probe import Probe
+
+__all__ = ["install", "installed", "uninstall"]
+__version__ = "0.1.0"
+
+_probe: Probe | None = None
+_lock = threading.Lock()
+
+
+def install(app: Any = None, **options: Any) -> Probe:
+    """Start the probe in this app and return it; a second call returns the same probe.
+
+    Options (each also read from the environment): ``host`` (QTMCP_HOST, loopback only
+    unless ``allow_remote``), ``port`` (QTMCP_PORT, 0 = any free port), ``token``
+    (QTMCP_TOKEN, random by default), ``no_auth`` (QTMCP_NO_AUTH=1, loudly insecure),
+    ``call_timeout`` (seconds a call may wait for the GUI thread), ``max_message``
+    (bytes), ``discovery`` (write the discovery file), ``quiet``.
+    Call it on the GUI (main) thread. ``app`` is accepted for symmetry; the probe
+    finds the QApplication itself, even one created later.
+    """
+    global _probe
+    with _lock:
+        if _probe is not None:
+            return _probe
+        if threading.current_thread() is not threading.main_thread():
+            raise RuntimeError("probe.install() must be called on the GUI (main) thread")
+        import probe.api  # noqa: F401 - declares every method on the registry
+        from probe.server.probe import Options, Probe
+        from probe.server.registry import REGISTRY
+
+        _probe = Probe(Options.resolve(**options), REGISTRY).start()
+        return _probe
+
+
+def installed() -> Probe | None:
+    """The running probe of this process, if any."""
+    return _probe
+
+
+def uninstall() -> None:
+    """Stop the probe (clients get a clean close, the discovery file is removed)."""
+    global _probe
+    with _lock:
+        if _probe is not None:
+            _probe.stop()
+            _probe = None

@@ -1,0 +1,61 @@
+"""Probe family: client identity, sessions and subscriptions to notification topics."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from probe.protocol import RpcError
+from probe.server.context import Context
+from probe.server.registry import P, method
+from probe.server.sessions import TOPICS
+
+Role = Literal["agent", "inspector", "script", "test", "cli", "client"]
+
+
+@method("probe.hello", gui=False)
+def hello(
+    ctx: Context,
+    name: Annotated[str, P("client name shown in the inspector", minLength=1, maxLength=100)],
+    role: Annotated[Role, P("what kind of client this is")] = "client",
+    version: Annotated[str, P("client version", maxLength=100)] = "",
+) -> dict[str, Any]:
+    """Name this client (e.g. an agent) so its calls are labelled in the traffic mirror."""
+    s = ctx.session
+    s.name, s.role, s.version = name, role, version
+    ctx.publish("sessions", "probe.session", {"event": "hello", **s.describe()})
+    return {"session": s.describe(), "topics": TOPICS}
+
+
+def _check_topics(topics: list[str]) -> None:
+    unknown = [t for t in topics if t not in TOPICS]
+    if unknown:
+        raise RpcError("UNKNOWN_TOPIC", f"Unknown topics: {', '.join(unknown)}",
+                       available=sorted(TOPICS))
+
+
+@method("probe.subscribe", gui=False)
+def subscribe(
+    ctx: Context,
+    topics: Annotated[list[str], P("topics to receive notifications for", minItems=1)],
+) -> dict[str, Any]:
+    """Receive notifications for topics (traffic, sessions, ...); see data of UNKNOWN_TOPIC."""
+    _check_topics(topics)
+    ctx.session.topics.update(topics)
+    return {"topics": sorted(ctx.session.topics)}
+
+
+@method("probe.unsubscribe", gui=False)
+def unsubscribe(
+    ctx: Context,
+    topics: Annotated[list[str], P("topics to stop receiving")],
+) -> dict[str, Any]:
+    """Stop notifications for topics."""
+    _check_topics(topics)
+    ctx.session.topics.difference_update(topics)
+    return {"topics": sorted(ctx.session.topics)}
+
+
+@method("probe.sessions", gui=False)
+def sessions(ctx: Context) -> list[dict[str, Any]]:
+    """Every connected client: id, name, role, topics, calls and dropped notifications."""
+    return [s.describe() for s in ctx.probe.hub.sessions.values()]

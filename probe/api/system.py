@@ -1,0 +1,71 @@
+"""System family: health, versions, modes and the schema of the whole API."""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any
+
+from probe.core import system as core
+from probe.protocol import RpcError
+from probe.server.context import Context
+from probe.server.registry import P, method
+
+#: Method-name prefixes that make up each mode, for qt.modes.
+MODES = {
+    "native": ("qt.objects.", "qt.properties.", "qt.methods.", "qt.signals."),
+    "computerUse": ("cu.",),
+    "chrome": ("chr.",),
+    "qml": ("qml.",),
+    "data": ("qt.models.", "qt.events.", "qt.timers."),
+}
+
+
+@method("qt.ping", gui=False)
+async def ping(
+    ctx: Context,
+    timeout: Annotated[float, P("seconds to wait for the GUI thread", minimum=0.01,
+                                maximum=60)] = 1.0,
+) -> dict[str, Any]:
+    """Measure the app's event-loop round trip; report busy (with the GUI stack) if it hangs.
+
+    Never fails because the app is frozen: a busy app answers ``busy: true`` with
+    ``blockedForMs`` and ``guiStack`` (what the GUI thread is running).
+    """
+    start = time.perf_counter()
+    try:
+        await ctx.gui(core.noop, timeout=timeout)
+    except RpcError as exc:
+        if exc.name != "APP_BUSY":
+            raise
+        return {"pong": True, "busy": True, **ctx.probe.executor.freeze_report()}
+    return {"pong": True, "busy": False,
+            "eventLoopMs": round((time.perf_counter() - start) * 1000, 3)}
+
+
+@method("qt.version")
+def version() -> dict[str, Any]:
+    """Versions of Qt, PySide6, Python and the probe, and the app's name and pid."""
+    from probe import __version__
+
+    return {**core.versions(), "probe": __version__}
+
+
+@method("qt.modes", gui=False)
+def modes(ctx: Context) -> dict[str, Any]:
+    """Which ways of working this probe offers (native, computer use, chrome, qml, data)."""
+    names = list(ctx.probe.registry.methods)
+    return {mode: {"available": any(n.startswith(prefixes) for n in names),
+                   "methods": sum(n.startswith(prefixes) for n in names)}
+            for mode, prefixes in MODES.items()}
+
+
+@method("qt.schema", gui=False)
+def schema(
+    ctx: Context,
+    prefix: Annotated[str, P("only methods whose name starts with this")] = "",
+) -> dict[str, Any]:
+    """JSON Schema of every method's params and result, with docs and whether it changes the app."""
+    full = ctx.probe.registry.schema()
+    if prefix:
+        full["methods"] = [m for m in full["methods"] if m["name"].startswith(prefix)]
+    return full

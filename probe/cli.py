@@ -1,0 +1,156 @@
+"""The ``qtmcp`` command: launch, ls, call, schema, demo."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from probe import discovery
+from probe.exceptions import QtmcpError, RemoteError
+
+
+def _add_target(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--pid", type=int, help="the app's process id (from `qtmcp ls`)")
+    p.add_argument("--app", help="the app's name, or part of it")
+    p.add_argument("--url", help="ws://127.0.0.1:PORT of the probe")
+    p.add_argument("--token", help="the probe's token (default: from discovery)")
+
+
+def _add_probe_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--port", type=int, help="port to listen on (default: any free port)")
+    p.add_argument("--token", help="token clients must present (default: random)")
+    p.add_argument("--host", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--allow-remote", action="store_true", default=None,
+                   help="allow a non-loopback --host (reachable from other machines)")
+    p.add_argument("--no-auth", action="store_true", default=None,
+                   help="accept clients without a token (insecure)")
+
+
+def _probe_options(ns: argparse.Namespace) -> dict[str, Any]:
+    return {"port": ns.port, "token": ns.token, "host": ns.host,
+            "allow_remote": ns.allow_remote, "no_auth": ns.no_auth}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="qtmcp", description="See and drive PySide6 apps: probe, MCP server, inspector.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("launch", help="run a PySide6 app with the probe in it",
+                       description="Run an unmodified PySide6 app with the probe injected. "
+                       "Also reads QTMCP_PORT / QTMCP_TOKEN from the environment.")
+    _add_probe_options(p)
+    p.add_argument("-m", dest="module", help="run a module instead of a script")
+    p.add_argument("args", nargs=argparse.REMAINDER, help="script.py [args...] (or module args)")
+
+    p = sub.add_parser("ls", help="list running probes")
+    p.add_argument("--json", action="store_true", help="machine-readable output (with tokens)")
+
+    p = sub.add_parser("call", help="call one probe method and print the result as JSON")
+    p.add_argument("method", help="e.g. qt.ping, qt.objects.tree")
+    p.add_argument("params", nargs="?", default=None, help="params as a JSON object")
+    p.add_argument("--envelope", action="store_true", help="print result and meta")
+    _add_target(p)
+
+    p = sub.add_parser("schema", help="print the probe's API schema")
+    p.add_argument("--prefix", default="", help="only methods starting with this")
+    _add_target(p)
+
+    p = sub.add_parser("demo", help="start the demo app with the probe")
+    _add_probe_options(p)
+    return parser
+
+
+def cmd_launch(ns: argparse.Namespace) -> int:
+    from probe.launch import run_in_process
+
+    args = list(ns.args)
+    if args and args[0] == "--":
+        args = args[1:]
+    if ns.module:
+        run_in_process(ns.module, args, module=True, **_probe_options(ns))
+    elif not args:
+        print("qtmcp launch: give a script (qtmcp launch app.py) or -m module", file=sys.stderr)
+        return 2
+    else:
+        run_in_process(args[0], args[1:], **_probe_options(ns))
+    return 0
+
+
+def cmd_ls(ns: argparse.Namespace) -> int:
+    probes = discovery.list_probes()
+    if ns.json:
+        print(json.dumps([p.to_json() for p in probes], indent=2))
+        return 0
+    if not probes:
+        print(f"no running probes (in {discovery.runtime_dir()})")
+        return 0
+    print(f"{'PID':>7}  {'APP':<24} {'URL':<26} {'QT':<8} UP")
+    for p in probes:
+        up = time.time() - p.started
+        print(f"{p.pid:>7}  {p.app[:24]:<24} {p.url:<26} {p.qt:<8} {up:,.0f}s")
+    return 0
+
+
+def _client(ns: argparse.Namespace) -> Any:
+    from probe.client import Client
+
+    return Client.connect(ns.url, ns.token, pid=ns.pid, app=ns.app, name="qtmcp-cli",
+                          role="cli")
+
+
+def cmd_call(ns: argparse.Namespace) -> int:
+    try:
+        params = json.loads(ns.params) if ns.params else None
+    except ValueError as exc:
+        print(f"qtmcp call: params are not JSON: {exc}", file=sys.stderr)
+        return 2
+    with _client(ns) as client:
+        out = client.call_envelope(ns.method, params)
+        print(json.dumps(out if ns.envelope else out["result"], indent=2, ensure_ascii=False))
+    return 0
+
+
+def cmd_schema(ns: argparse.Namespace) -> int:
+    with _client(ns) as client:
+        print(json.dumps(client.call("qt.schema", {"prefix": ns.prefix}), indent=2))
+    return 0
+
+
+def cmd_demo(ns: argparse.Namespace) -> int:
+    from probe.launch import run_in_process
+
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
+                                                 or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        print("qtmcp demo: no display; running offscreen", file=sys.stderr)
+    print("qtmcp demo: starting the demo app with the probe; in another terminal try\n"
+          "  qtmcp ls\n  qtmcp call qt.ping --app qtmcp-demo", file=sys.stderr)
+    run_in_process("resources.demo_app", [], module=True, **_probe_options(ns))
+    return 0
+
+
+COMMANDS = {"launch": cmd_launch, "ls": cmd_ls, "call": cmd_call, "schema": cmd_schema,
+            "demo": cmd_demo}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ns = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[ns.command](ns)
+    except RemoteError as exc:
+        print(json.dumps({"error": exc.name, "message": exc.message, "hint": exc.hint,
+                          "data": exc.data}, indent=2), file=sys.stderr)
+        return 1
+    except QtmcpError as exc:
+        print(f"qtmcp: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,28 @@
+"""Facts about the running Qt app, read on the GUI thread."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+from PySide6 import __version__ as pyside_version
+from PySide6.QtCore import QCoreApplication, qVersion
+
+
+def versions() -> dict[str, Any]:
+    app = QCoreApplication.instance()
+    return {
+        "qt": qVersion(),
+        "pyside": pyside_version,
+        "python": sys.version.split()[0],
+        "platform": sys.platform,
+        "qpa": app.platformName() if app is not None and hasattr(app, "platformName") else None,
+        "app": app.applicationName() if app is not None else None,
+        "appVersion": app.applicationVersion() if app is not None else None,
+        "pid": os.getpid(),
+    }
+
+
+def noop() -> None:
+    """Runs on the GUI thread to measure the event loop's round trip."""

@@ -1,0 +1,118 @@
+"""Discovery files: how clients find running probes without being told a port.
+
+Each probe writes ``<pid>.json`` (pid, app name, argv, url, port, token, versions, start
+time) into a per-user runtime folder that only the user can read. Files of dead pids
+are ignored and removed when listed. Shared by the probe (writes) and every client
+(reads); plain stdlib, no Qt.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+def runtime_dir() -> Path:
+    """``$QTMCP_RUNTIME_DIR``, else ``$XDG_RUNTIME_DIR/qtmcp``, else ``/tmp/qtmcp-<uid>``."""
+    explicit = os.environ.get("QTMCP_RUNTIME_DIR")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_RUNTIME_DIR")
+    if xdg and Path(xdg).is_dir():
+        return Path(xdg) / "qtmcp"
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    return Path(tempfile.gettempdir()) / f"qtmcp-{uid}"
+
+
+@dataclass
+class ProbeInfo:
+    """One running probe as its discovery file describes it."""
+
+    pid: int
+    app: str
+    url: str
+    port: int
+    token: str | None
+    argv: list[str] = field(default_factory=list)
+    qt: str = ""
+    pyside: str = ""
+    python: str = ""
+    started: float = 0.0
+    host: str = "127.0.0.1"
+    path: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ProbeInfo:
+        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        return cls(**known)
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def write(info: ProbeInfo, folder: Path | None = None) -> Path:
+    """Write the discovery file atomically with mode 0600 in a 0700 folder."""
+    folder = folder or runtime_dir()
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if folder.stat().st_uid == os.getuid():
+        os.chmod(folder, 0o700)
+    path = folder / f"{info.pid}.json"
+    info.path = str(path)
+    tmp = folder / f".{info.pid}.json.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        json.dump(info.to_json(), fh, indent=1)
+    os.replace(tmp, path)
+    return path
+
+
+def remove(path: str | Path) -> None:
+    try:
+        Path(path).unlink()
+    except FileNotFoundError:
+        pass
+
+
+def list_probes(folder: Path | None = None, *, clean: bool = True) -> list[ProbeInfo]:
+    """Running probes, oldest first; files of dead pids are removed when ``clean``."""
+    folder = folder or runtime_dir()
+    found: list[ProbeInfo] = []
+    if not folder.is_dir():
+        return found
+    for path in folder.glob("*.json"):
+        try:
+            info = ProbeInfo.from_json(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError):
+            continue
+        if not pid_alive(info.pid):
+            if clean:
+                remove(path)
+            continue
+        info.path = str(path)
+        found.append(info)
+    return sorted(found, key=lambda i: i.started)
+
+
+def find(pid: int | None = None, app: str | None = None) -> list[ProbeInfo]:
+    """Probes matching a pid and/or an app name (case-insensitive substring)."""
+    probes = list_probes()
+    if pid is not None:
+        probes = [p for p in probes if p.pid == pid]
+    if app:
+        needle = app.lower()
+        probes = [p for p in probes if needle in p.app.lower()]
+    return probes

@@ -1,0 +1,38 @@
+"""The client's exceptions, one hierarchy to catch by kind (the shape of websockets')."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class QtmcpError(Exception):
+    """Base of every error the client raises."""
+
+
+class ConnectError(QtmcpError):
+    """No probe could be reached, found, or it refused the handshake (token, origin)."""
+
+
+class ConnectionLost(QtmcpError):
+    """The probe went away while a call was waiting (the app exited or crashed)."""
+
+
+class CallTimeout(QtmcpError):
+    """No response arrived within the client-side timeout."""
+
+
+class RemoteError(QtmcpError):
+    """The probe answered with an error; ``name`` is the error table's stable name."""
+
+    def __init__(self, code: int, message: str, data: dict[str, Any] | None = None) -> None:
+        self.code = code
+        self.message = message
+        self.data = data or {}
+        self.name: str = self.data.get("name", str(code))
+        self.hint: str = self.data.get("hint", "")
+        super().__init__(f"{self.name}: {message}" + (f" (hint: {self.hint})" if self.hint else ""))
+
+    @classmethod
+    def from_error(cls, error: dict[str, Any]) -> RemoteError:
+        return cls(int(error.get("code", 0)), str(error.get("message", "")),
+                   error.get("data") if isinstance(error.get("data"), dict) else None)

@@ -1,0 +1,330 @@
+"""JSON-RPC 2.0 messages and the one error table of the probe protocol.
+
+No I/O, no Qt: everything here takes plain values and returns plain values, so it
+is tested without a server (the shape of ``websockets.protocol``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+JSONRPC = "2.0"
+
+#: Bytes of an incoming message above which it is refused with MESSAGE_TOO_LARGE
+#: (the connection stays open). The transport closes the connection (1009) only at
+#: ``HARD_LIMIT_FACTOR`` times this.
+DEFAULT_MAX_MESSAGE = 4 * 1024 * 1024
+HARD_LIMIT_FACTOR = 4
+
+
+@dataclass(frozen=True)
+class ErrorKind:
+    """One row of the error table: a JSON-RPC code, a stable name and a recovery hint."""
+
+    code: int
+    name: str
+    message: str
+    hint: str
+
+
+def _table(*rows: tuple[int, str, str, str]) -> dict[str, ErrorKind]:
+    table = {name: ErrorKind(code, name, message, hint) for code, name, message, hint in rows}
+    codes = [kind.code for kind in table.values()]
+    assert len(codes) == len(set(codes)), "error codes must be unique"
+    return table
+
+
+#: The error table. Ranges: -327xx/-326xx JSON-RPC spec, -320xx transport and probe,
+#: 1000 objects, 1100 properties, 1200 methods, 1300 signals, 1400 UI and selectors,
+#: 1500 name map, 1600 chrome mode, 1700 QML, 1800 item models, 1900 sync, 2000 probe.
+ERRORS: dict[str, ErrorKind] = _table(
+    (-32700, "PARSE_ERROR", "Message is not valid JSON",
+     "Send one JSON-RPC 2.0 object (or a batch array) encoded as UTF-8 JSON text."),
+    (-32600, "INVALID_REQUEST", "Not a valid JSON-RPC 2.0 request",
+     'A request is {"jsonrpc": "2.0", "method": "<name>", "params": {...}, "id": 1}.'),
+    (-32601, "METHOD_NOT_FOUND", "No such method",
+     "Call qt.schema for the list of methods and their parameters."),
+    (-32602, "INVALID_PARAMS", "Invalid method parameters",
+     "data.expected is the JSON Schema of the parameters; data.received is what was sent."),
+    (-32603, "INTERNAL_ERROR", "Internal error in the probe",
+     "This is a probe bug; the app is unharmed. data.detail says what failed."),
+    (-32000, "APP_BUSY", "The app's GUI thread did not answer in time",
+     "The app is busy or frozen; data.guiStack shows what it is doing. Retry later or "
+     "call qt.ping to watch it recover."),
+    (-32001, "UNAUTHORIZED", "Missing or wrong token",
+     "Pass the token from the discovery file (qtmcp ls --json) as ?token=... or "
+     "'Authorization: Bearer ...'."),
+    (-32002, "MESSAGE_TOO_LARGE", "Message exceeds the probe's size limit",
+     "Split the work into smaller requests; data.limit is the largest accepted message in bytes."),
+    (-32003, "TIMEOUT", "The operation timed out",
+     "data.lastObserved says what was seen last; raise the timeout or check the condition."),
+    (-32004, "NOT_SUPPORTED", "Not supported by this app or platform",
+     "qt.modes lists what this probe supports."),
+    (-32005, "USER_DECLINED", "The user declined this call",
+     "A human watching in the inspector rejected it; ask them or try something else."),
+    (-32006, "SHUTTING_DOWN", "The app is shutting down",
+     "Wait for the app to start again and reconnect (qtmcp ls)."),
+    (1000, "OBJECT_NOT_FOUND", "No object matches this id",
+     "Ids are a path (mainWindow/centralWidget/okButton), #N from an earlier response, "
+     "or a symbolic name; data.available lists what exists where the path stopped."),
+    (1001, "OBJECT_STALE", "The object was deleted",
+     "The app destroyed it since it was seen; look it up again (qt.objects.find or chr.readPage)."),
+    (1002, "OBJECT_AMBIGUOUS", "The id matches more than one object",
+     "Add a parent path or an index; data.matches lists the candidates."),
+    (1003, "INVALID_OBJECT_ID", "The object id is malformed",
+     "Use a path, #N or a registered symbolic name."),
+    (1100, "PROPERTY_NOT_FOUND", "The object has no such property",
+     "data.available lists its properties (qt.properties.list)."),
+    (1101, "PROPERTY_READ_ONLY", "The property cannot be written",
+     "Only writable properties can be set; see 'writable' in qt.properties.list."),
+    (1102, "PROPERTY_TYPE_MISMATCH", "The value does not fit the property's type",
+     "data.expected names the type and an example of a valid JSON value."),
+    (1103, "PROPERTY_SET_FAILED", "The object refused the new value",
+     "The setter ran but the value did not change (it may be clamped or validated)."),
+    (1200, "QT_METHOD_NOT_FOUND", "The object has no such method",
+     "data.available lists its slots and invokables (qt.methods.list)."),
+    (1201, "METHOD_ARGUMENT_MISMATCH", "Arguments do not fit the method's signature",
+     "data.signatures lists the overloads and their parameter types."),
+    (1202, "METHOD_INVOKE_FAILED", "The method raised or could not be invoked",
+     "data.detail holds the app's exception."),
+    (1300, "SIGNAL_NOT_FOUND", "The object has no such signal",
+     "data.available lists its signals."),
+    (1301, "SUBSCRIPTION_NOT_FOUND", "No such subscription",
+     "Use the subscription id returned by qt.signals.subscribe."),
+    (1400, "ELEMENT_NOT_FOUND", "No element matches the selector",
+     "data.matchedPrefix is the longest part that matched and data.available the "
+     "children there."),
+    (1401, "ELEMENT_NOT_VISIBLE", "The element is hidden",
+     "Show it first (open its tab, dialog or menu) or wait for it with qt.wait."),
+    (1402, "ELEMENT_NOT_ENABLED", "The element is disabled",
+     "Satisfy what enables it first, or wait with qt.wait state 'enabled'."),
+    (1403, "ELEMENT_AMBIGUOUS", "The selector matches more than one element",
+     "Add an index ([0]) or another filter; data.count says how many matched."),
+    (1404, "INVALID_SELECTOR", "The selector cannot be parsed",
+     "Forms: a/b/c paths with * and [i], @name:, @class:, @text:, @accessible:, #N."),
+    (1405, "COORDINATE_OUT_OF_BOUNDS", "The coordinate is outside the window",
+     "Take a screenshot (cu.screenshot) and use its coordinates; data.bounds gives the size."),
+    (1406, "INVALID_KEY", "Unknown key name",
+     "Use names such as Return, Tab, ctrl+s, Ctrl+Shift+S, F5."),
+    (1407, "SCREENSHOT_FAILED", "The picture could not be taken",
+     "The window may be hidden or minimised; show it first."),
+    (1408, "WINDOW_NOT_FOUND", "No such window",
+     "chr.tabsContext lists the top-level windows."),
+    (1500, "NAME_NOT_FOUND", "No such symbolic name",
+     "qt.names.list shows the registered names."),
+    (1501, "NAME_EXISTS", "The symbolic name is already registered",
+     "Unregister it first or pick another name."),
+    (1502, "NAME_MAP_INVALID", "The name map is malformed",
+     "A name map is a JSON object of name -> {properties} or name -> path."),
+    (1503, "NAME_MAP_IO", "The name map file could not be read or written",
+     "Check the path and its permissions."),
+    (1600, "REF_NOT_FOUND", "No element has this ref",
+     "Refs are reset by each chr.readPage; call chr.readPage for fresh refs."),
+    (1601, "FORM_INPUT_UNSUPPORTED", "This element cannot take form input",
+     "Use chr.click or chr.type, or pick a text field, box, slider or combo box."),
+    (1602, "FORM_INPUT_INVALID", "The value does not fit this element",
+     "data.expected says what the element takes (e.g. one of data.options)."),
+    (1603, "NAVIGATE_FAILED", "Could not navigate there",
+     "data.available lists the menus, actions or tabs that exist."),
+    (1700, "QML_NOT_AVAILABLE", "No Qt Quick scene in this app",
+     "The app has no QQuickWindow; use the widget methods."),
+    (1701, "QML_EVAL_DISABLED", "QML evaluation is turned off",
+     "Start the probe with allow_eval=True (QTMCP_ALLOW_EVAL=1) to enable qml.evaluate."),
+    (1702, "QML_EVAL_ERROR", "The QML expression failed",
+     "data.detail holds the engine's error."),
+    (1800, "MODEL_NOT_FOUND", "No such item model",
+     "qt.models.list lists the models in the app."),
+    (1801, "INDEX_INVALID", "No item at this index",
+     "data.rowCount / data.columnCount give the model's size under that parent."),
+    (1802, "MODEL_RESET", "The model was reset since the index was read",
+     "Read the rows again."),
+    (1900, "ASSERTION_FAILED", "The assertion did not hold",
+     "data.actual is the observed value."),
+    (1901, "TRANSACTION_FAILED", "A transaction step failed",
+     "data.steps reports each step; data.rolledBack says whether changes were undone."),
+    (2000, "UNKNOWN_TOPIC", "No such subscription topic",
+     "data.available lists the topics of probe.subscribe."),
+)
+
+BY_CODE: dict[int, ErrorKind] = {kind.code: kind for kind in ERRORS.values()}
+
+
+class RpcError(Exception):
+    """An error that becomes a JSON-RPC error response; ``name`` is a key of ERRORS."""
+
+    def __init__(
+        self, name: str, message: str | None = None, *, hint: str | None = None, **data: Any
+    ) -> None:
+        kind = ERRORS[name]
+        self.kind = kind
+        self.name = name
+        self.message = message or kind.message
+        self.hint = hint or kind.hint
+        self.data = data
+        super().__init__(f"{name}: {self.message}")
+
+    def to_error(self) -> dict[str, Any]:
+        """The JSON-RPC ``error`` member."""
+        return error_object(self.name, self.message, hint=self.hint, **self.data)
+
+
+def error_object(name: str, message: str | None = None, *, hint: str | None = None,
+                 **data: Any) -> dict[str, Any]:
+    kind = ERRORS[name]
+    body = {"name": name, "hint": hint or kind.hint}
+    body.update(data)
+    return {"code": kind.code, "message": message or kind.message, "data": body}
+
+
+# --------------------------------------------------------------------------- messages
+
+
+@dataclass
+class Request:
+    """A decoded request or notification (``id`` absent means notification)."""
+
+    method: str
+    params: dict[str, Any] | list[Any] | None = None
+    id: int | str | None = None
+    is_notification: bool = False
+
+
+@dataclass
+class Invalid:
+    """An item of the incoming message that deserves an error response."""
+
+    id: int | str | None
+    error: dict[str, Any]
+
+
+@dataclass
+class Incoming:
+    """A whole incoming message: one item, or a batch of them."""
+
+    items: list[Request | Invalid] = field(default_factory=list)
+    batch: bool = False
+
+
+def _valid_id(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return value is None or isinstance(value, (int, str))
+
+
+def decode_item(obj: Any) -> Request | Invalid:
+    """Check one JSON value against the JSON-RPC 2.0 request shape."""
+    if not isinstance(obj, dict):
+        return Invalid(None, error_object("INVALID_REQUEST", "A request must be a JSON object",
+                                          received=type(obj).__name__))
+    has_id = "id" in obj
+    rid = obj.get("id")
+    if has_id and not _valid_id(rid):
+        return Invalid(None, error_object("INVALID_REQUEST", "id must be a string, number or null",
+                                          received=repr(rid)[:80]))
+    if obj.get("jsonrpc") != JSONRPC:
+        return Invalid(rid, error_object("INVALID_REQUEST", 'jsonrpc must be exactly "2.0"'))
+    method = obj.get("method")
+    if not isinstance(method, str) or not method:
+        return Invalid(rid, error_object("INVALID_REQUEST", "method must be a non-empty string"))
+    params = obj.get("params")
+    if "params" in obj and not isinstance(params, (dict, list)):
+        return Invalid(rid, error_object("INVALID_REQUEST", "params must be an object or an array",
+                                         received=type(params).__name__))
+    extra = set(obj) - {"jsonrpc", "method", "params", "id"}
+    if extra:
+        return Invalid(rid, error_object("INVALID_REQUEST", "Unknown request members",
+                                         unknown=sorted(extra)))
+    return Request(method, params, rid, is_notification=not has_id)
+
+
+def decode(raw: str | bytes) -> Incoming:
+    """Decode a message as it came off the wire into requests and invalid items."""
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        return Incoming([Invalid(None, error_object("PARSE_ERROR", detail=str(exc)[:200]))])
+    if isinstance(value, list):
+        if not value:
+            return Incoming([Invalid(None, error_object("INVALID_REQUEST", "Empty batch"))])
+        return Incoming([decode_item(item) for item in value], batch=True)
+    return Incoming([decode_item(value)])
+
+
+def success(rid: int | str | None, result: Any, meta: dict[str, Any]) -> dict[str, Any]:
+    """A response in the probe's one envelope: ``{"result": ..., "meta": ...}``."""
+    return {"jsonrpc": JSONRPC, "id": rid, "result": {"result": result, "meta": meta}}
+
+
+def failure(rid: int | str | None, error: dict[str, Any]) -> dict[str, Any]:
+    return {"jsonrpc": JSONRPC, "id": rid, "error": error}
+
+
+def notification(method: str, params: dict[str, Any]) -> dict[str, Any]:
+    return {"jsonrpc": JSONRPC, "method": method, "params": params}
+
+
+def request(method: str, params: dict[str, Any] | list[Any] | None, rid: int | str | None
+            ) -> dict[str, Any]:
+    msg: dict[str, Any] = {"jsonrpc": JSONRPC, "method": method}
+    if params is not None:
+        msg["params"] = params
+    if rid is not None:
+        msg["id"] = rid
+    return msg
+
+
+def _fallback(value: Any) -> Any:
+    """Keep encoding total: anything JSON cannot hold becomes a readable string."""
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return repr(value)
+
+
+def encode(message: Any) -> str:
+    """Compact UTF-8 JSON; never raises for odd values and never emits NaN."""
+    try:
+        return json.dumps(message, ensure_ascii=False, separators=(",", ":"),
+                          default=_fallback, allow_nan=False)
+    except ValueError:
+        return json.dumps(_sanitize(message), ensure_ascii=False, separators=(",", ":"),
+                          default=_fallback)
+
+
+def _sanitize(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _sanitize(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_sanitize(v) for v in value]
+    return value
+
+
+def sniff_id(raw: str | bytes, limit: int = 4096) -> int | str | None:
+    """Best-effort id of a message too large to decode: look for ``"id":`` near the start."""
+    head = raw[:limit]
+    if isinstance(head, bytes):
+        head = head.decode("utf-8", "replace")
+    pos = head.find('"id"')
+    if pos < 0:
+        return None
+    rest = head[pos + 4:].lstrip()
+    if not rest.startswith(":"):
+        return None
+    try:
+        value, _ = json.JSONDecoder().raw_decode(rest[1:].lstrip())
+    except ValueError:
+        return None
+    return value if _valid_id(value) and not isinstance(value, float) else None
+
+
+def decode_json(raw: str | bytes) -> Any:
+    """Plain JSON decoding of a message from the probe (trusted peer)."""
+    return json.loads(raw)

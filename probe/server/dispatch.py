@@ -1,0 +1,129 @@
+"""Turn one incoming WebSocket message into responses, and mirror each call as traffic."""
+
+from __future__ import annotations
+
+import logging
+import time
+import traceback
+from typing import TYPE_CHECKING, Any
+
+from probe import protocol
+from probe.core.errors import QtError
+from probe.protocol import RpcError
+from probe.server.context import Context, Meta
+
+if TYPE_CHECKING:
+    from probe.server.probe import Probe
+    from probe.server.sessions import Session
+
+log = logging.getLogger("qtmcp.probe")
+
+#: A call's result or params larger than this (encoded) is mirrored as a preview.
+MIRROR_LIMIT = 32 * 1024
+
+
+class Dispatcher:
+    """Validates, runs and answers requests; one per probe, shared by all sessions."""
+
+    def __init__(self, probe: Probe) -> None:
+        self.probe = probe
+        self._seq = 0
+
+    async def handle(self, session: Session, raw: str | bytes) -> str | None:
+        """Answer one message (single or batch); None when nothing is owed (notifications)."""
+        limit = self.probe.options.max_message
+        if len(raw) > limit:
+            error = protocol.error_object("MESSAGE_TOO_LARGE", limit=limit, size=len(raw))
+            return protocol.encode(protocol.failure(protocol.sniff_id(raw), error))
+        incoming = protocol.decode(raw)
+        replies: list[dict[str, Any]] = []
+        for item in incoming.items:
+            if isinstance(item, protocol.Invalid):
+                replies.append(protocol.failure(item.id, item.error))
+                continue
+            reply = await self.call(session, item)
+            if not item.is_notification:
+                replies.append(reply)
+        if not replies:
+            return None
+        return protocol.encode(replies if incoming.batch else replies[0])
+
+    async def call(self, session: Session, req: protocol.Request) -> dict[str, Any]:
+        """Run one request and return its response object (also mirrored as traffic)."""
+        start = time.perf_counter()
+        session.calls += 1
+        meta: dict[str, Any] = {}
+        try:
+            spec = self.probe.registry.get(req.method)
+            if spec is None:
+                raise RpcError("METHOD_NOT_FOUND", f"No method named '{req.method}'",
+                               similar=self._similar(req.method))
+            kwargs = spec.bind(req.params)
+            ctx = Context(self.probe, session, req.method, req.id)
+            if spec.wants_ctx:
+                kwargs["ctx"] = ctx
+            if spec.is_async:
+                value = await spec.func(**kwargs)
+            elif spec.gui:
+                value = await self.probe.executor.run(lambda: spec.func(**kwargs), spec.timeout)
+            else:
+                value = spec.func(**kwargs)
+            if isinstance(value, Meta):
+                meta.update(value.extra)
+                value = value.value
+            meta["durationMs"] = round((time.perf_counter() - start) * 1000, 3)
+            reply = protocol.success(req.id, value, meta)
+        except RpcError as exc:
+            reply = protocol.failure(req.id, exc.to_error())
+        except QtError as exc:
+            reply = protocol.failure(req.id, protocol.error_object(
+                exc.name, exc.message, hint=exc.hint, **exc.data))
+        except Exception as exc:
+            tail = traceback.format_exception(exc)[-3:]
+            log.debug("internal error in %s", req.method, exc_info=True)
+            reply = protocol.failure(req.id, protocol.error_object(
+                "INTERNAL_ERROR", detail=f"{type(exc).__name__}: {exc}"[:500],
+                traceback="".join(tail)[-2000:]))
+        self.mirror(session, req, reply, time.perf_counter() - start)
+        return reply
+
+    def _similar(self, name: str) -> list[str]:
+        import difflib
+
+        names = list(self.probe.registry.methods)
+        close = difflib.get_close_matches(name, names, n=5, cutoff=0.5)
+        prefix = name.rsplit(".", 1)[0] + "."
+        return close or [n for n in names if n.startswith(prefix)][:10]
+
+    def mirror(self, session: Session, req: protocol.Request, reply: dict[str, Any],
+               seconds: float) -> None:
+        """Publish the finished call on the ``traffic`` topic."""
+        if not self.probe.hub.subscribers("traffic"):
+            return
+        self._seq += 1
+        record: dict[str, Any] = {
+            "seq": self._seq,
+            "ts": time.time(),
+            "client": {"id": session.id, "name": session.name, "role": session.role},
+            "id": req.id,
+            "method": req.method,
+            "params": _preview(req.params),
+            "notification": req.is_notification,
+            "durationMs": round(seconds * 1000, 3),
+            "ok": "error" not in reply,
+        }
+        if "error" in reply:
+            record["error"] = reply["error"]
+        else:
+            record["result"] = _preview(reply["result"])
+        self.probe.hub.publish("traffic", "probe.traffic", record)
+
+
+def _preview(value: Any) -> Any:
+    """``value`` itself when small, else a marked, truncated text preview."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    text = protocol.encode(value)
+    if len(text) <= MIRROR_LIMIT:
+        return value
+    return {"truncated": True, "size": len(text), "preview": text[:2000]}

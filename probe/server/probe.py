@@ -1,0 +1,148 @@
+"""The probe inside one app: options, server lifecycle, discovery file, clean exit."""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6 import __version__ as pyside_version
+from PySide6.QtCore import QCoreApplication, qVersion
+
+from probe import discovery, protocol
+from probe.server import auth
+from probe.server.dispatch import Dispatcher
+from probe.server.executor import GuiExecutor
+from probe.server.registry import Registry
+from probe.server.sessions import Session
+from probe.server.transport import Transport
+
+log = logging.getLogger("qtmcp.probe")
+
+
+def _env_float(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, default))
+    except ValueError:
+        return default
+
+
+@dataclass
+class Options:
+    """How a probe listens. Defaults are the safe ones; env vars fill what is not given."""
+
+    host: str = "127.0.0.1"
+    port: int = 0
+    token: str | None = None
+    no_auth: bool = False
+    allow_remote: bool = False
+    max_message: int = protocol.DEFAULT_MAX_MESSAGE
+    call_timeout: float = 2.0
+    discovery: bool = True
+    quiet: bool = False
+
+    @classmethod
+    def resolve(cls, **given: Any) -> Options:
+        """Explicit arguments win, then QTMCP_* environment variables, then defaults."""
+        env = os.environ
+        values: dict[str, Any] = {
+            "host": env.get("QTMCP_HOST", cls.host),
+            "port": int(env.get("QTMCP_PORT", "0") or 0),
+            "token": env.get("QTMCP_TOKEN") or None,
+            "no_auth": env.get("QTMCP_NO_AUTH", "") == "1",
+            "allow_remote": env.get("QTMCP_ALLOW_REMOTE", "") == "1",
+            "call_timeout": _env_float("QTMCP_CALL_TIMEOUT", cls.call_timeout),
+            "quiet": env.get("QTMCP_QUIET", "") == "1",
+        }
+        values.update({k: v for k, v in given.items() if v is not None})
+        return cls(**values)
+
+
+class Probe:
+    """One per app. Create and start it on the GUI thread (``probe.install`` does)."""
+
+    def __init__(self, options: Options, registry: Registry) -> None:
+        if not auth.is_loopback(options.host) and not options.allow_remote:
+            raise ValueError(
+                f"qtmcp probe: refusing to listen on {options.host!r}; only loopback is "
+                "allowed unless allow_remote=True (QTMCP_ALLOW_REMOTE=1)")
+        self.options = options
+        self.registry = registry
+        self.token: str | None = None if options.no_auth else (options.token or auth.new_token())
+        self.executor = GuiExecutor(options.call_timeout)
+        self.transport = Transport(self)
+        self.hub = self.transport.hub
+        self.dispatcher = Dispatcher(self)
+        self.started = time.time()
+        self.info: discovery.ProbeInfo | None = None
+        self._closed_hooks: list[Callable[[Session], None]] = []
+        self._stopped = False
+        self._lock = threading.Lock()
+
+    @property
+    def url(self) -> str:
+        host = self.options.host if self.options.host not in ("0.0.0.0", "::") else "127.0.0.1"
+        return f"ws://{host}:{self.transport.port}"
+
+    def start(self) -> Probe:
+        self.transport.start()
+        self._write_discovery()
+        atexit.register(self.stop)
+        self.executor.post(self._on_event_loop)
+        if self.options.no_auth:
+            log.warning("qtmcp probe: token check is OFF (no_auth): any local process may "
+                        "drive this app")
+        if not auth.is_loopback(self.options.host):
+            log.warning("qtmcp probe: listening on %s, reachable from other machines",
+                        self.options.host)
+        if not self.options.quiet:
+            print(f"qtmcp: probe listening on {self.url} (pid {os.getpid()}); "
+                  "connect with `qtmcp ls` / `qtmcp inspect`", file=sys.stderr, flush=True)
+        return self
+
+    def _app_name(self) -> str:
+        app = QCoreApplication.instance()
+        name = app.applicationName() if app is not None else ""
+        return name or os.path.basename(sys.argv[0] if sys.argv else "") or "python"
+
+    def _write_discovery(self) -> None:
+        if not self.options.discovery:
+            return
+        self.info = discovery.ProbeInfo(
+            pid=os.getpid(), app=self._app_name(), url=self.url, port=self.transport.port,
+            token=self.token, argv=list(sys.argv), qt=qVersion(), pyside=pyside_version,
+            python=sys.version.split()[0], started=self.started, host=self.options.host)
+        discovery.write(self.info)
+
+    def _on_event_loop(self) -> None:
+        """First job on the GUI thread: the app exists now; learn its name, watch its exit."""
+        app = QCoreApplication.instance()
+        if app is None:
+            return
+        if self.info is not None and self.info.app != self._app_name():
+            self._write_discovery()
+        app.aboutToQuit.connect(self.stop)
+
+    def on_session_closed(self, hook: Callable[[Session], None]) -> None:
+        """Let API modules drop a client's subscriptions when it leaves."""
+        self._closed_hooks.append(hook)
+
+    def session_closed(self, session: Session) -> None:
+        for hook in self._closed_hooks:
+            self.executor.post(lambda hook=hook: hook(session))
+
+    def stop(self) -> None:
+        """Remove the discovery file and close clients cleanly; safe to call twice."""
+        with self._lock:
+            if self._stopped:
+                return
+            self._stopped = True
+        if self.info is not None:
+            discovery.remove(self.info.path)
+        self.transport.stop()

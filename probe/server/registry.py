@@ -1,0 +1,293 @@
+"""The method registry: each probe method is declared once, as a type-hinted function.
+
+From that one declaration come parameter validation (INVALID_PARAMS with the expected
+schema), the JSON Schema served by ``qt.schema`` and ``GET /schema``, the docs and the
+MCP tool schemas. API modules write::
+
+    @method("qt.properties.get")
+    def get(ctx: Context, objectId: Annotated[str, P("path, #N or name")], name: str) -> Any:
+        '''Read one property.'''
+
+A parameter named ``ctx`` receives the call's :class:`Context` and is not part of the
+schema. Plain functions run on the app's GUI thread; ``async def`` functions run on the
+transport thread and reach Qt through ``ctx.gui(fn)``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, Union
+
+from probe.protocol import RpcError
+
+_MISSING = inspect.Parameter.empty
+
+
+class P:
+    """Parameter metadata inside ``Annotated``: a description and extra JSON Schema keys."""
+
+    def __init__(self, description: str, **schema: Any) -> None:
+        self.description = description
+        self.schema = schema
+
+
+@dataclass
+class Param:
+    name: str
+    schema: dict[str, Any]
+    required: bool
+    default: Any = None
+
+
+@dataclass
+class MethodSpec:
+    """Everything known about one method, derived from its declaration."""
+
+    name: str
+    func: Callable[..., Any]
+    params: list[Param]
+    summary: str
+    doc: str
+    changes: bool
+    gui: bool
+    is_async: bool
+    timeout: float | None
+    wants_ctx: bool
+    result_schema: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def params_schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {p.name: p.schema for p in self.params},
+            "required": [p.name for p in self.params if p.required],
+            "additionalProperties": False,
+        }
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "summary": self.summary,
+            "description": self.doc,
+            "changesApp": self.changes,
+            "params": self.params_schema,
+            "result": self.result_schema,
+        }
+
+    def bind(self, params: dict[str, Any] | list[Any] | None) -> dict[str, Any]:
+        """Validate ``params`` against the declaration; return keyword arguments."""
+        if params is None:
+            params = {}
+        if isinstance(params, list):
+            if len(params) > len(self.params):
+                raise self._invalid(params, [f"takes at most {len(self.params)} positional "
+                                             f"params, got {len(params)}"])
+            params = {p.name: v for p, v in zip(self.params, params)}
+        problems: list[str] = []
+        known = {p.name for p in self.params}
+        for key in params:
+            if key not in known:
+                problems.append(f"unknown param '{key}' (known: {', '.join(sorted(known)) or 'none'})")
+        kwargs: dict[str, Any] = {}
+        for p in self.params:
+            if p.name in params:
+                problems.extend(check(params[p.name], p.schema, p.name))
+                kwargs[p.name] = params[p.name]
+            elif p.required:
+                problems.append(f"missing required param '{p.name}'")
+            else:
+                kwargs[p.name] = p.default
+        if problems:
+            raise self._invalid(params, problems)
+        return kwargs
+
+    def _invalid(self, received: Any, problems: list[str]) -> RpcError:
+        return RpcError(
+            "INVALID_PARAMS", f"Invalid params for {self.name}: {'; '.join(problems[:5])}",
+            expected=self.params_schema, received=received, problems=problems,
+        )
+
+
+# ------------------------------------------------------------------ type hints -> schema
+
+
+def schema_of(hint: Any) -> dict[str, Any]:
+    """JSON Schema of a type hint (the subset the probe's declarations use)."""
+    meta: list[P] = []
+    if typing.get_origin(hint) is Annotated:
+        hint, *extras = typing.get_args(hint)
+        meta = [m for m in extras if isinstance(m, P)]
+    schema = _plain_schema(hint)
+    for m in meta:
+        schema = {**schema, "description": m.description, **m.schema}
+    return schema
+
+
+def _plain_schema(hint: Any) -> dict[str, Any]:
+    if hint is Any or hint is object or hint is _MISSING:
+        return {}
+    if hint is None or hint is type(None):
+        return {"type": "null"}
+    if hint is bool:
+        return {"type": "boolean"}
+    if hint is int:
+        return {"type": "integer"}
+    if hint is float:
+        return {"type": "number"}
+    if hint is str:
+        return {"type": "string"}
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is list or origin is list:
+        return {"type": "array", **({"items": schema_of(args[0])} if args else {})}
+    if hint is dict or origin is dict:
+        extra = {"additionalProperties": schema_of(args[1])} if len(args) == 2 else {}
+        return {"type": "object", **extra}
+    if origin is Literal:
+        return {"enum": list(args)}
+    if origin is Union or origin is types.UnionType:
+        options = [schema_of(a) for a in args]
+        simple = [o.get("type") for o in options]
+        if all(isinstance(t, str) and len(o) == 1 for t, o in zip(simple, options)):
+            return {"type": simple}
+        return {"anyOf": options}
+    if isinstance(hint, type) and typing.is_typeddict(hint):
+        hints = typing.get_type_hints(hint, include_extras=True)
+        return {"type": "object", "properties": {k: schema_of(v) for k, v in hints.items()}}
+    raise TypeError(f"cannot express {hint!r} as JSON Schema")
+
+
+_JSON_TYPES: dict[str, Callable[[Any], bool]] = {
+    "null": lambda v: v is None,
+    "boolean": lambda v: isinstance(v, bool),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "string": lambda v: isinstance(v, str),
+    "array": lambda v: isinstance(v, list),
+    "object": lambda v: isinstance(v, dict),
+}
+
+
+def check(value: Any, schema: dict[str, Any], where: str) -> list[str]:
+    """Problems of ``value`` against ``schema`` (the subset ``schema_of`` produces)."""
+    if "anyOf" in schema:
+        if any(not check(value, s, where) for s in schema["anyOf"]):
+            return []
+        return [f"'{where}' matches none of the allowed forms"]
+    if "enum" in schema and value not in schema["enum"]:
+        return [f"'{where}' must be one of {schema['enum']}, got {value!r:.60}"]
+    wanted = schema.get("type")
+    if wanted is not None:
+        names = wanted if isinstance(wanted, list) else [wanted]
+        if not any(_JSON_TYPES[n](value) for n in names):
+            return [f"'{where}' must be {' or '.join(names)}, got {_json_type(value)}"]
+    problems: list[str] = []
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if "minimum" in schema and value < schema["minimum"]:
+            problems.append(f"'{where}' must be >= {schema['minimum']}")
+        if "maximum" in schema and value > schema["maximum"]:
+            problems.append(f"'{where}' must be <= {schema['maximum']}")
+    if isinstance(value, str):
+        if "minLength" in schema and len(value) < schema["minLength"]:
+            problems.append(f"'{where}' must have at least {schema['minLength']} characters")
+        if "maxLength" in schema and len(value) > schema["maxLength"]:
+            problems.append(f"'{where}' must have at most {schema['maxLength']} characters")
+    if isinstance(value, list):
+        if "minItems" in schema and len(value) < schema["minItems"]:
+            problems.append(f"'{where}' needs at least {schema['minItems']} items")
+        if "maxItems" in schema and len(value) > schema["maxItems"]:
+            problems.append(f"'{where}' takes at most {schema['maxItems']} items")
+    if isinstance(value, list) and "items" in schema:
+        for i, item in enumerate(value):
+            problems.extend(check(item, schema["items"], f"{where}[{i}]"))
+            if len(problems) > 5:
+                break
+    if isinstance(value, dict):
+        for key, sub in schema.get("properties", {}).items():
+            if key in value:
+                problems.extend(check(value[key], sub, f"{where}.{key}"))
+        extra = schema.get("additionalProperties")
+        if isinstance(extra, dict):
+            for key, item in value.items():
+                if key not in schema.get("properties", {}):
+                    problems.extend(check(item, extra, f"{where}.{key}"))
+    return problems
+
+
+def _json_type(value: Any) -> str:
+    for name, test in _JSON_TYPES.items():
+        if name != "number" and test(value):
+            return name
+    return "number" if _JSON_TYPES["number"](value) else type(value).__name__
+
+
+# ------------------------------------------------------------------------- registry
+
+
+class Registry:
+    """Name -> MethodSpec; the API modules fill it at import time."""
+
+    def __init__(self) -> None:
+        self.methods: dict[str, MethodSpec] = {}
+
+    def method(
+        self, name: str, *, changes: bool = False, gui: bool = True, timeout: float | None = None
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Declare a method. ``changes`` marks calls that change the app (approval gate)."""
+
+        def register(func: Callable[..., Any]) -> Callable[..., Any]:
+            if name in self.methods:
+                raise ValueError(f"method {name} declared twice")
+            self.methods[name] = spec_of(name, func, changes=changes, gui=gui, timeout=timeout)
+            return func
+
+        return register
+
+    def get(self, name: str) -> MethodSpec | None:
+        return self.methods.get(name)
+
+    def schema(self) -> dict[str, Any]:
+        """Every method's description, sorted by name (``qt.schema``, ``GET /schema``)."""
+        return {
+            "protocol": "JSON-RPC 2.0",
+            "envelope": {"result": "method result", "meta": "timing and context"},
+            "methods": [self.methods[n].describe() for n in sorted(self.methods)],
+        }
+
+
+def spec_of(name: str, func: Callable[..., Any], *, changes: bool, gui: bool,
+            timeout: float | None) -> MethodSpec:
+    hints = typing.get_type_hints(func, include_extras=True)
+    sig = inspect.signature(func)
+    params: list[Param] = []
+    wants_ctx = False
+    for pname, p in sig.parameters.items():
+        if pname == "ctx":
+            wants_ctx = True
+            continue
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            raise TypeError(f"{name}: *args/**kwargs cannot be declared as params")
+        schema = schema_of(hints.get(pname, Any))
+        required = p.default is _MISSING
+        if not required and p.default is not None:
+            schema = {**schema, "default": p.default}
+        params.append(Param(pname, schema, required, None if required else p.default))
+    doc = inspect.cleandoc(func.__doc__ or "")
+    if not doc:
+        raise TypeError(f"{name}: a method needs a docstring (it is the API's documentation)")
+    result_hint = hints.get("return", Any)
+    is_async = inspect.iscoroutinefunction(func)
+    return MethodSpec(
+        name=name, func=func, params=params, summary=doc.splitlines()[0], doc=doc,
+        changes=changes, gui=gui and not is_async, is_async=is_async, timeout=timeout,
+        wants_ctx=wants_ctx, result_schema=schema_of(result_hint),
+    )
+
+
+#: The registry the API modules declare on.
+REGISTRY = Registry()
+method = REGISTRY.method

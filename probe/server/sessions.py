@@ -1,0 +1,145 @@
+"""Connected clients, their subscriptions, and the notification hub.
+
+Each session has a bounded outbound queue drained by one writer task, so a client
+that stops reading loses notifications (counted, then reported with
+``probe.dropped``) instead of making the probe buffer without bound or slowing the
+others. Responses are not queued here: the dispatcher awaits them directly.
+``Hub.publish`` may be called from any thread (signals fire on the GUI thread).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from probe import protocol
+
+#: Topics a client can subscribe to with probe.subscribe; API modules add theirs.
+TOPICS: dict[str, str] = {
+    "traffic": "every request and response of every client (the agent-request log)",
+    "sessions": "clients connecting, naming themselves and leaving",
+}
+
+_ids = itertools.count(1)
+
+
+@dataclass
+class Session:
+    """One WebSocket client."""
+
+    send_text: Callable[[str], Any]
+    loop: asyncio.AbstractEventLoop
+    remote: str = ""
+    id: int = field(default_factory=lambda: next(_ids))
+    name: str = "anonymous"
+    role: str = "client"
+    version: str = ""
+    connected_at: float = field(default_factory=time.time)
+    topics: set[str] = field(default_factory=set)
+    state: dict[str, Any] = field(default_factory=dict)
+    queue_limit: int = 20000
+    dropped: int = 0
+    calls: int = 0
+
+    def __post_init__(self) -> None:
+        self._queue: asyncio.Queue[str] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+        self._reported_drops = 0
+
+    def describe(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "role": self.role, "remote": self.remote,
+                "connectedAt": self.connected_at, "topics": sorted(self.topics),
+                "calls": self.calls, "dropped": self.dropped}
+
+    def start(self) -> None:
+        self._writer = self.loop.create_task(self._write_loop())
+
+    def stop(self) -> None:
+        if self._writer is not None:
+            self._writer.cancel()
+
+    def push(self, text: str) -> None:
+        """Queue an encoded notification (loop thread only); drop and count when full."""
+        if self._queue.qsize() >= self.queue_limit:
+            self.dropped += 1
+            return
+        self._queue.put_nowait(text)
+
+    async def _write_loop(self) -> None:
+        while True:
+            text = await self._queue.get()
+            try:
+                await self.send_text(text)
+            except Exception:  # noqa: BLE001 - connection gone; the handler cleans up
+                return
+            if self.dropped != self._reported_drops and self._queue.qsize() < self.queue_limit // 2:
+                self._reported_drops = self.dropped
+                note = protocol.notification("probe.dropped", {"dropped": self.dropped})
+                try:
+                    await self.send_text(protocol.encode(note))
+                except Exception:  # noqa: BLE001
+                    return
+
+
+class Hub:
+    """All sessions of one probe; fans notifications out to subscribers."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.sessions: dict[int, Session] = {}
+        self._loop_thread: int | None = None
+
+    def bind_thread(self) -> None:
+        self._loop_thread = threading.get_ident()
+
+    def add(self, session: Session) -> None:
+        self.sessions[session.id] = session
+        session.start()
+        self.publish("sessions", "probe.session", {"event": "connected", **session.describe()})
+
+    def remove(self, session: Session) -> None:
+        self.sessions.pop(session.id, None)
+        session.stop()
+        self.publish("sessions", "probe.session", {"event": "disconnected",
+                                                   **session.describe()})
+
+    def subscribers(self, topic: str) -> list[Session]:
+        return [s for s in self.sessions.values() if topic in s.topics]
+
+    def publish(self, topic: str, method: str, params: dict[str, Any]) -> None:
+        """Send a notification to every session subscribed to ``topic`` (any thread)."""
+        if threading.get_ident() != self._loop_thread:
+            try:
+                self.loop.call_soon_threadsafe(self._publish, topic, method, params)
+            except RuntimeError:  # loop closed: the probe is stopping
+                pass
+            return
+        self._publish(topic, method, params)
+
+    def _publish(self, topic: str, method: str, params: dict[str, Any]) -> None:
+        targets = self.subscribers(topic)
+        if not targets:
+            return
+        text = protocol.encode(protocol.notification(method, params))
+        for session in targets:
+            session.push(text)
+
+    def notify(self, session_id: int, method: str, params: dict[str, Any]) -> None:
+        """Send a notification to one session (any thread)."""
+        def send() -> None:
+            session = self.sessions.get(session_id)
+            if session is not None:
+                session.push(protocol.encode(protocol.notification(method, params)))
+
+        if threading.get_ident() != self._loop_thread:
+            try:
+                self.loop.call_soon_threadsafe(send)
+            except RuntimeError:
+                pass
+        else:
+            send()
