@@ -139,8 +139,31 @@ COMMANDS = {"launch": cmd_launch, "ls": cmd_ls, "call": cmd_call, "schema": cmd_
             "demo": cmd_demo}
 
 
+def _split_launch(argv: list[str]) -> list[str]:
+    """Put the app's own arguments behind ``--`` so argparse leaves them alone."""
+    if not argv or argv[0] != "launch":
+        return argv
+    with_value = {"--port", "--token", "--host"}
+    i = 1
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            return argv
+        if arg == "-m" and i + 1 < len(argv):
+            return [*argv[:i + 2], "--", *argv[i + 2:]]
+        if arg in with_value:
+            i += 2
+            continue
+        if arg.startswith("-"):
+            i += 1
+            continue
+        return [*argv[:i], "--", *argv[i:]]
+    return argv
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    ns = build_parser().parse_args(argv)
+    args = list(sys.argv[1:] if argv is None else argv)
+    ns = build_parser().parse_args(_split_launch(args))
     try:
         return COMMANDS[ns.command](ns)
     except RemoteError as exc:

@@ -91,7 +91,8 @@ class MethodSpec:
         known = {p.name for p in self.params}
         for key in params:
             if key not in known:
-                problems.append(f"unknown param '{key}' (known: {', '.join(sorted(known)) or 'none'})")
+                names = ", ".join(sorted(known)) or "none"
+                problems.append(f"unknown param '{key}' (known: {names})")
         kwargs: dict[str, Any] = {}
         for p in self.params:
             if p.name in params:
