@@ -1,0 +1,63 @@
+"""Helpers for the benchmark scripts: start targets, take medians, print tables."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QTMCP_RUNTIME_DIR", tempfile.mkdtemp(prefix="qtmcp-bench-"))
+os.environ["QTMCP_QUIET"] = "1"
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from conftest import DemoApp, start_demo  # noqa: E402
+
+RESULTS = ROOT / "tests" / "bench" / "results"
+
+
+@contextmanager
+def demo_app(*args: str) -> Iterator[DemoApp]:
+    app = start_demo(*args)
+    try:
+        yield app
+    finally:
+        app.stop()
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {"p50": statistics.median(values), "p99": percentile(values, 99),
+            "min": min(values), "n": len(values)}
+
+
+def table(title: str, rows: list[dict[str, Any]]) -> None:
+    """Print rows as an aligned table and write them as JSON next to the scripts."""
+    print(f"\n{title}")
+    cols = list(rows[0])
+    widths = {c: max(len(c), *(len(_fmt(r.get(c))) for r in rows)) for c in cols}
+    print("  ".join(c.ljust(widths[c]) for c in cols))
+    for r in rows:
+        print("  ".join(_fmt(r.get(c)).ljust(widths[c]) for c in cols))
+    RESULTS.mkdir(exist_ok=True)
+    name = title.split()[0].lower().strip(":")
+    (RESULTS / f"{name}.json").write_text(json.dumps({"title": title, "rows": rows}, indent=1))
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.3f}"
+    return str(v)

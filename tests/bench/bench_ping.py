@@ -1,0 +1,80 @@
+"""qt.ping round trip against a bare websockets echo server, in the same run.
+
+    python tests/bench/bench_ping.py [--n 2000]
+
+Both servers run in their own process on loopback; the same raw websockets client
+sends the same-sized JSON text to each. qt.ping includes the hop to the app's GUI
+thread and back (the real event-loop round trip). Target: probe p50 within 1.3x echo.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+
+from websockets.sync.client import connect
+
+from _common import demo_app, summary, table
+
+ECHO = """
+import asyncio, sys
+from websockets.asyncio.server import serve
+async def echo(ws):
+    async for m in ws:
+        await ws.send(m)
+async def main():
+    async with serve(echo, "127.0.0.1", 0, compression=None) as s:
+        print(next(iter(s.sockets)).getsockname()[1], flush=True)
+        await asyncio.Future()
+asyncio.run(main())
+"""
+
+
+def rtts(url: str, text: str, n: int) -> list[float]:
+    out: list[float] = []
+    with connect(url, compression=None) as ws:
+        for _ in range(50):
+            ws.send(text)
+            ws.recv()
+        for _ in range(n):
+            t0 = time.perf_counter()
+            ws.send(text)
+            ws.recv()
+            out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=2000)
+    n = ap.parse_args().n
+    msg = json.dumps({"jsonrpc": "2.0", "method": "qt.ping", "id": 1})
+    echo = subprocess.Popen([sys.executable, "-c", ECHO], stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(echo.stdout.readline())  # type: ignore[union-attr]
+        with demo_app() as app:
+            probe_url = f"{app.url}/?token={app.token}"
+            rows = []
+            # interleave rounds so machine noise hits both alike
+            echo_all: list[float] = []
+            probe_all: list[float] = []
+            for _ in range(4):
+                echo_all += rtts(f"ws://127.0.0.1:{port}", msg, n // 4)
+                probe_all += rtts(probe_url, msg, n // 4)
+            e, p = summary(echo_all), summary(probe_all)
+            rows.append({"server": "bare websockets echo", "p50_ms": e["p50"], "p99_ms": e["p99"],
+                         "n": e["n"]})
+            rows.append({"server": "probe qt.ping", "p50_ms": p["p50"], "p99_ms": p["p99"],
+                         "n": p["n"]})
+            rows.append({"server": "ratio probe/echo", "p50_ms": p["p50"] / e["p50"],
+                         "p99_ms": p["p99"] / e["p99"], "n": ""})
+            table("ping: qt.ping round trip vs bare websockets echo (ms)", rows)
+    finally:
+        echo.kill()
+
+
+if __name__ == "__main__":
+    main()
