@@ -16,18 +16,19 @@ def test_async_client_iterates_notifications(demo: DemoApp) -> None:
         async with await AsyncClient.connect(demo.url, demo.token, name="watch",
                                              role="inspector") as watcher:
             await watcher.call("probe.subscribe", {"topics": ["traffic"]})
+            seen: list[str] = []
+
+            async def collect() -> None:
+                async for note in watcher.notifications("probe.traffic"):
+                    if note.params["client"]["name"] == "worker":
+                        seen.append(note.params["method"])
+                    if len(seen) == 3:
+                        return
+
+            task = asyncio.create_task(collect())
+            await asyncio.sleep(0)  # let the iterator register before traffic flows
             async with await AsyncClient.connect(pid=demo.pid, name="worker",
                                                  role="agent") as worker:
-                seen: list[str] = []
-
-                async def collect() -> None:
-                    async for note in watcher.notifications("probe.traffic"):
-                        if note.params["client"]["name"] == "worker":
-                            seen.append(note.params["method"])
-                        if len(seen) == 3:
-                            return
-
-                task = asyncio.create_task(collect())
                 await worker.call("qt.ping")
                 with pytest.raises(RemoteError):
                     await worker.call("qt.missing")
