@@ -998,6 +998,26 @@ class ControlChannel(QObject):
     def _cmd_quit(self, arg: str) -> None:
         """Quitting happens after the reply is written (see execute)."""
 
+    def _cmd_animate(self, arg: str) -> None:
+        """``animate FPS`` changes the status label FPS times a second (0 stops): a moving
+        picture for live-view benchmarks."""
+        fps = float(arg or "0")
+        timer = getattr(self, "_anim_timer", None)
+        if timer is None:
+            timer = self._anim_timer = QTimer(self)
+            timer.timeout.connect(self._animate_step)
+            self._anim_count = 0
+        timer.stop()
+        if fps > 0:
+            timer.start(max(1, round(1000 / fps)))
+
+    @Slot()
+    def _animate_step(self) -> None:
+        self._anim_count += 1
+        label = self.window.findChild(QLabel, "statusLabel")
+        if label is not None:
+            label.setText(f"frame {self._anim_count}")
+
     @Slot(str)
     def _raise_error(self, text: str) -> None:
         raise RuntimeError(text)

@@ -43,6 +43,7 @@ class Session:
     topics: set[str] = field(default_factory=set)
     state: dict[str, Any] = field(default_factory=dict)
     queue_limit: int = 20000
+    queue_bytes_limit: int = 32 * 1024 * 1024
     dropped: int = 0
     calls: int = 0
 
@@ -50,6 +51,7 @@ class Session:
         self._queue: asyncio.Queue[str] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._reported_drops = 0
+        self._queued_bytes = 0
 
     def describe(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "role": self.role, "remote": self.remote,
@@ -64,15 +66,22 @@ class Session:
             self._writer.cancel()
 
     def push(self, text: str) -> None:
-        """Queue an encoded notification (loop thread only); drop and count when full."""
-        if self._queue.qsize() >= self.queue_limit:
+        """Queue an encoded notification (loop thread only); drop and count when full.
+
+        Bounded by count and by bytes, so a client that stops reading costs at most
+        ``queue_bytes_limit`` of memory however large the notifications (frames) are.
+        """
+        if (self._queue.qsize() >= self.queue_limit
+                or self._queued_bytes + len(text) > self.queue_bytes_limit):
             self.dropped += 1
             return
+        self._queued_bytes += len(text)
         self._queue.put_nowait(text)
 
     async def _write_loop(self) -> None:
         while True:
             text = await self._queue.get()
+            self._queued_bytes -= len(text)
             try:
                 await self.send_text(text)
             except Exception:  # noqa: BLE001 - connection gone; the handler cleans up

@@ -1,0 +1,59 @@
+"""Probe family, live view: a stream of window pictures sent only when they change."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from probe.core import frames as core
+from probe.core.errors import QtError
+from probe.server.context import Context
+from probe.server.registry import P, method
+
+_KEY = "frames.stream"
+
+
+def _stop(state: dict[str, Any]) -> dict[str, Any] | None:
+    stream = state.pop(_KEY, None)
+    if stream is None:
+        return None
+    stream.stop()
+    return stream.stats()
+
+
+@method("probe.frames.start")
+def start(
+    ctx: Context,
+    window: Annotated[str | None, P("objectName of a top-level window; default: the active one")]
+    = None,
+    maxFps: Annotated[float, P("most frames per second", minimum=0.1, maximum=60)] = 20.0,
+    maxWidth: Annotated[int, P("frames are scaled down to fit", minimum=16, maximum=8192)] = 1280,
+    maxHeight: Annotated[int, P("frames are scaled down to fit", minimum=16, maximum=8192)] = 800,
+    format: Annotated[Literal["jpeg", "png"], P("picture format")] = "jpeg",
+    quality: Annotated[int, P("JPEG quality", minimum=1, maximum=100)] = 70,
+) -> dict[str, Any]:
+    """Stream a window as ``probe.frame`` notifications: only when the picture changed.
+
+    A frame is grabbed after widgets of the window paint, at most ``maxFps`` times a
+    second, and sent only if its pixels differ from the last one. Each frame carries
+    ``scale`` (frame pixels per window pixel) to map coordinates back. One stream per
+    client; starting again replaces it.
+    """
+    target = core.find_window(window)
+    if target is None:
+        raise QtError("WINDOW_NOT_FOUND", f"No visible top-level window named {window!r}",
+                      available=core.window_names())
+    _stop(ctx.state)
+    options = core.StreamOptions(maxFps, maxWidth, maxHeight, format, quality)
+    ctx.state[_KEY] = core.FrameStream(target, options,
+                                       lambda frame: ctx.notify("probe.frame", frame))
+    if not ctx.state.get("frames.cleanup"):
+        ctx.state["frames.cleanup"] = True
+        ctx.probe.on_session_closed(lambda session: _stop(session.state))
+    return {"window": target.objectName(), "options": options.__dict__}
+
+
+@method("probe.frames.stop")
+def stop(ctx: Context) -> dict[str, Any]:
+    """Stop this client's frame stream; returns how many frames it sent."""
+    stats = _stop(ctx.state)
+    return {"stopped": stats is not None, **(stats or {})}

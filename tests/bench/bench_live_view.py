@@ -1,0 +1,62 @@
+"""Live view at 1280x800: frames per second while the picture changes, none while still,
+and the target's CPU share (from /proc) in each phase.
+
+    python tests/bench/bench_live_view.py [--seconds 5] [--format jpeg]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from _common import demo_app, table
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def phase(app, client, seconds: float) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    before_n = len(client.received("probe.frame"))
+    c0, t0 = cpu_seconds(app.pid), time.monotonic()
+    time.sleep(seconds)
+    c1, t1 = cpu_seconds(app.pid), time.monotonic()
+    frames = len(client.received("probe.frame")) - before_n
+    return frames / (t1 - t0), (c1 - c0) / (t1 - t0) * 100
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--format", default="jpeg", choices=["jpeg", "png"])
+    ns = ap.parse_args()
+    with demo_app("--size", "1280x800") as app:
+        viewer = app.client("bench-viewer", "inspector")
+        idle_fps, idle_cpu = phase(app, viewer, ns.seconds)  # no stream at all
+        viewer.call("probe.frames.start", {"maxFps": 20, "maxWidth": 1280, "maxHeight": 800,
+                                           "format": ns.format})
+        viewer.wait_notification("probe.frame", timeout=10)
+        still_fps, still_cpu = phase(app, viewer, ns.seconds)
+        app.command("animate 30")
+        moving_fps, moving_cpu = phase(app, viewer, ns.seconds)
+        app.command("animate 0")
+        frame = viewer.received("probe.frame")[-1].params
+        rows = [
+            {"phase": "probe idle, no stream", "fps": idle_fps, "target_cpu_%": idle_cpu},
+            {"phase": "streaming, window still", "fps": still_fps, "target_cpu_%": still_cpu},
+            {"phase": "streaming, picture changing (30/s)", "fps": moving_fps,
+             "target_cpu_%": moving_cpu},
+        ]
+        print(f"frame {frame['width']}x{frame['height']} {ns.format}, "
+              f"{len(frame['data']) * 3 // 4 // 1024} KiB")
+        table(f"live_view: 1280x800 {ns.format} stream, cap 20 fps, {ns.seconds:g} s/phase",
+              rows)
+
+
+if __name__ == "__main__":
+    main()
