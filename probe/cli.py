@@ -61,8 +61,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--prefix", default="", help="only methods starting with this")
     _add_target(p)
 
-    p = sub.add_parser("demo", help="start the demo app with the probe")
+    p = sub.add_parser("mcp", help="MCP server: let agents drive Qt apps",
+                       description="Model Context Protocol server (stdio, or streamable HTTP "
+                       "with --http). Drives the app given by --pid/--app/--url, else the only "
+                       "one running, else the one after -- which it starts and stops: "
+                       "qtmcp mcp -- python app.py")
+    _add_target(p)
+    p.add_argument("--http", type=int, metavar="PORT", help="serve streamable HTTP on PORT")
+    p.add_argument("--host", default="127.0.0.1", help="address for --http (127.0.0.1)")
+    p.add_argument("--max-chars", type=int, default=50_000,
+                   help="longest text a tool returns (default 50000)")
+    p.add_argument("app_command", nargs=argparse.REMAINDER, metavar="-- APP",
+                   help="-- python app.py [args...]: start this app, stop it on exit")
+
+    p = sub.add_parser("inspect", help="open the inspector GUI (connect dialog without a target)")
+    _add_target(p)
+    p.add_argument("--theme", choices=("light", "dark"), help="light or dark")
+
+    p = sub.add_parser("demo", help="start the demo app with the probe and the inspector")
     _add_probe_options(p)
+    p.add_argument("--no-inspector", action="store_true",
+                   help="only the demo app with the probe (e.g. for an agent or a script)")
     return parser
 
 
@@ -123,20 +142,62 @@ def cmd_schema(ns: argparse.Namespace) -> int:
 
 
 def cmd_demo(ns: argparse.Namespace) -> int:
-    from probe.launch import run_in_process
+    """The demo app with the probe in its own process, and the inspector attached to it."""
+    import subprocess
+
+    from probe.launch import spawn, wait_for_probe
 
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
                                                  or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        print("qtmcp demo: no display; running offscreen", file=sys.stderr)
-    print("qtmcp demo: starting the demo app with the probe; in another terminal try\n"
-          "  qtmcp ls\n  qtmcp call qt.ping --app qtmcp-demo", file=sys.stderr)
-    run_in_process("resources.demo_app", [], module=True, **_probe_options(ns))
-    return 0
+        print("qtmcp demo: no display; running offscreen (use xvfb-run to see the windows)",
+              file=sys.stderr)
+    env = {k: str(v) for k, v in (("QTMCP_PORT", ns.port), ("QTMCP_TOKEN", ns.token),
+                                  ("QTMCP_HOST", ns.host)) if v is not None}
+    if ns.no_auth:
+        env["QTMCP_NO_AUTH"] = "1"
+    if ns.allow_remote:
+        env["QTMCP_ALLOW_REMOTE"] = "1"
+    app = spawn("resources.demo_app", [], module=True, env=env, die_with_parent=True)
+    try:
+        info = wait_for_probe(app.pid, timeout=30, proc=app)
+        print(f"qtmcp demo: demo app pid {info.pid} at {info.url}; try `qtmcp ls`, "
+              f"`qtmcp call qt.ping --pid {info.pid}` or `qtmcp mcp --pid {info.pid}`",
+              file=sys.stderr)
+        if ns.no_inspector:
+            return app.wait()
+        from inspector.app import main as inspector_main
+
+        return inspector_main([f"--pid={info.pid}"])
+    finally:
+        if app.poll() is None:
+            app.terminate()
+            try:
+                app.wait(10)
+            except subprocess.TimeoutExpired:
+                app.kill()
+
+
+def cmd_mcp(ns: argparse.Namespace) -> int:
+    from probe import mcp
+
+    command = list(ns.app_command)
+    if command and command[0] == "--":
+        command = command[1:]
+    return mcp.run(pid=ns.pid, app=ns.app, url=ns.url, token=ns.token, command=command,
+                   http_port=ns.http, host=ns.host, max_chars=ns.max_chars)
+
+
+def cmd_inspect(ns: argparse.Namespace) -> int:
+    from inspector.app import main as inspector_main  # Qt only when the GUI is asked for
+
+    argv = [f"--{k}={v}" for k in ("url", "token", "pid", "app", "theme")
+            if (v := getattr(ns, k)) is not None]
+    return inspector_main(argv)
 
 
 COMMANDS = {"launch": cmd_launch, "ls": cmd_ls, "call": cmd_call, "schema": cmd_schema,
-            "demo": cmd_demo}
+            "demo": cmd_demo, "mcp": cmd_mcp, "inspect": cmd_inspect}
 
 
 def _split_launch(argv: list[str]) -> list[str]:

@@ -38,10 +38,27 @@ def run_in_process(target: str, args: list[str], *, module: bool = False,
         runpy.run_path(sys.argv[0], run_name="__main__")
 
 
+def _die_with_parent() -> None:
+    """In the child, before exec: ask Linux to SIGTERM us when the parent dies."""
+    import ctypes
+    import signal
+
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except OSError:
+        pass
+
+
 def spawn(target: str, args: list[str] | None = None, *, module: bool = False,
           env: dict[str, str] | None = None, python: str | None = None,
-          **popen: Any) -> subprocess.Popen[Any]:
-    """Start ``target`` with the probe in a child process (``qtmcp launch`` under the hood)."""
+          die_with_parent: bool = False, **popen: Any) -> subprocess.Popen[Any]:
+    """Start ``target`` with the probe in a child process (``qtmcp launch`` under the hood).
+
+    ``die_with_parent`` (Linux) ends the app when this process ends, however it ends,
+    even while a Qt event loop keeps Python signal handlers from running.
+    """
+    if die_with_parent and sys.platform.startswith("linux"):
+        popen.setdefault("preexec_fn", _die_with_parent)
     cmd = [python or sys.executable, "-m", "probe.cli", "launch"]
     cmd += ["-m", target] if module else [target]
     cmd += list(args or [])

@@ -156,7 +156,7 @@ class RpcError(Exception):
     """An error that becomes a JSON-RPC error response; ``name`` is a key of ERRORS."""
 
     def __init__(
-        self, name: str, message: str | None = None, *, hint: str | None = None, **data: Any
+        self, name: str, message: str | None = None, /, *, hint: str | None = None, **data: Any
     ) -> None:
         kind = ERRORS[name]
         self.kind = kind
@@ -171,11 +171,11 @@ class RpcError(Exception):
         return error_object(self.name, self.message, hint=self.hint, **self.data)
 
 
-def error_object(name: str, message: str | None = None, *, hint: str | None = None,
+def error_object(name: str, message: str | None = None, /, *, hint: str | None = None,
                  **data: Any) -> dict[str, Any]:
+    """The JSON-RPC ``error`` member; ``data.name`` and ``data.hint`` always win over data."""
     kind = ERRORS[name]
-    body = {"name": name, "hint": hint or kind.hint}
-    body.update(data)
+    body = {**data, "name": name, "hint": hint or kind.hint}
     return {"code": kind.code, "message": message or kind.message, "data": body}
 
 
@@ -229,8 +229,8 @@ def decode_item(obj: Any) -> Request | Invalid:
     if obj.get("jsonrpc") != JSONRPC:
         return Invalid(rid, error_object("INVALID_REQUEST", 'jsonrpc must be exactly "2.0"'))
     method = obj.get("method")
-    if not isinstance(method, str) or not method:
-        return Invalid(rid, error_object("INVALID_REQUEST", "method must be a non-empty string"))
+    if not isinstance(method, str):
+        return Invalid(rid, error_object("INVALID_REQUEST", "method must be a string"))
     params = obj.get("params")
     if "params" in obj and not isinstance(params, (dict, list)):
         return Invalid(rid, error_object("INVALID_REQUEST", "params must be an object or an array",

@@ -12,7 +12,7 @@ from typing import Any
 class QtError(Exception):
     """A failure with a stable error-table name, a message, a hint and data."""
 
-    def __init__(self, name: str, message: str | None = None, *, hint: str | None = None,
+    def __init__(self, name: str, message: str | None = None, /, *, hint: str | None = None,
                  **data: Any) -> None:
         self.name = name
         self.message = message

@@ -16,7 +16,7 @@ from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QCoreApplication, qVersion
 
 from probe import discovery, protocol
-from probe.server import auth
+from probe.server import auth, http_routes
 from probe.server.dispatch import Dispatcher
 from probe.server.executor import GuiExecutor
 from probe.server.registry import Registry
@@ -79,6 +79,7 @@ class Probe:
         self.transport = Transport(self)
         self.hub = self.transport.hub
         self.dispatcher = Dispatcher(self)
+        http_routes.install(self)  # GET /health, /schema, /tree, /screenshot.png
         self.started = time.time()
         self.info: discovery.ProbeInfo | None = None
         self._closed_hooks: list[Callable[[Session], None]] = []

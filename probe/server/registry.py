@@ -175,9 +175,7 @@ _JSON_TYPES: dict[str, Callable[[Any], bool]] = {
 
 def check(value: Any, schema: dict[str, Any], where: str) -> list[str]:
     """Problems of ``value`` against ``schema`` (the subset ``schema_of`` produces)."""
-    if "anyOf" in schema:
-        if any(not check(value, s, where) for s in schema["anyOf"]):
-            return []
+    if "anyOf" in schema and all(check(value, s, where) for s in schema["anyOf"]):
         return [f"'{where}' matches none of the allowed forms"]
     if "enum" in schema and value not in schema["enum"]:
         return [f"'{where}' must be one of {schema['enum']}, got {value!r:.60}"]
@@ -285,8 +283,16 @@ def spec_of(name: str, func: Callable[..., Any], *, changes: bool, gui: bool,
     return MethodSpec(
         name=name, func=func, params=params, summary=doc.splitlines()[0], doc=doc,
         changes=changes, gui=gui and not is_async, is_async=is_async, timeout=timeout,
-        wants_ctx=wants_ctx, result_schema=schema_of(result_hint),
+        wants_ctx=wants_ctx, result_schema=_result_schema(result_hint),
     )
+
+
+def _result_schema(hint: Any) -> dict[str, Any]:
+    """Results are documented, not validated: a hint JSON Schema cannot express is 'any'."""
+    try:
+        return schema_of(hint)
+    except TypeError:
+        return {}
 
 
 #: The registry the API modules declare on.

@@ -1,0 +1,77 @@
+"""Start the inspector: ``qtmcp inspect``, ``qtmcp-inspector`` or ``python -m inspector``.
+
+``--url URL [--token T]`` or ``--pid PID`` (or ``--app NAME``) connects at once; with
+no target the connect dialog opens. The asyncio loop is qasync's, running on Qt's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from inspector import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="qtmcp-inspector",
+        description="GammaRay-style inspector for PySide6 apps running the qtmcp probe.")
+    parser.add_argument("--url", help="ws://127.0.0.1:PORT of the probe")
+    parser.add_argument("--token", help="the probe's token (default: from discovery)")
+    parser.add_argument("--pid", type=int, help="connect to the probe of this process")
+    parser.add_argument("--app", help="connect to the app with this name (or part of it)")
+    parser.add_argument("--theme", choices=("light", "dark"), help="override the saved theme")
+    parser.add_argument("--reset-layout", action="store_true",
+                        help="forget the saved window layout")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the inspector until its window closes; returns the exit code."""
+    args, qt_args = build_parser().parse_known_args(
+        list(sys.argv[1:] if argv is None else argv))
+    import qasync
+
+    import resources
+    from inspector.mainwindow import MainWindow
+
+    app = QApplication.instance() or QApplication([sys.argv[0], *qt_args])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("qtmcp-inspector")
+    app.setOrganizationName("qtmcp")
+    app.setWindowIcon(QIcon(str(Path(resources.__file__).parent / "icons" / "qtmcp.svg")))
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+
+    window = MainWindow()
+    if args.reset_layout:
+        window.reset_layout()
+    if args.theme:
+        window.apply_theme(args.theme)
+    window.show()
+    if args.url or args.pid or args.app:
+        QTimer.singleShot(0, lambda: window.connect_to(url=args.url, token=args.token,
+                                                       pid=args.pid, app=args.app))
+    else:
+        QTimer.singleShot(0, window.show_connect_dialog)
+    with loop:
+        loop.run_until_complete(_until_closed(app))
+    return 0
+
+
+async def _until_closed(app: QApplication) -> None:
+    done = asyncio.Event()
+    app.lastWindowClosed.connect(done.set)
+    await done.wait()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,317 @@
+"""The inspector's main window: dock panes, menus, status bar, saved layout and theme.
+
+Panes are dock widgets that can sit side by side, be moved, tabbed, hidden and
+restored; ``QSettings`` keeps the layout, the window geometry, recent connections and
+the theme. The window owns the :class:`Connection` and tells panes when it comes and
+goes (a lost connection greys the panes out and keeps their last content).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, Slot
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+)
+
+from inspector import theme
+from inspector.connectdialog import Choice, ConnectDialog
+from inspector.connection import CONNECTED, CONNECTING, LOST, Connection
+from inspector.panes.agentlog import AgentLogPane
+from inspector.panes.base import ObjectPane, Pane, describe_error
+from inspector.panes.console import ConsolePane
+from inspector.panes.methods import MethodsPane
+from inspector.panes.objects import ObjectsPane
+from inspector.panes.properties import PropertiesPane
+from inspector.panes.signals import SignalsPane
+from inspector.watcher import DiscoveryWatcher
+from probe.exceptions import QtmcpError
+
+#: Bump when the default dock arrangement changes, so old saved states are ignored.
+LAYOUT_VERSION = 1
+MAX_RECENT = 8
+
+
+class MainWindow(QMainWindow):
+    """Docks around nothing: every view is a pane the user can rearrange."""
+
+    def __init__(self, settings: QSettings | None = None, *,
+                 watcher: DiscoveryWatcher | None = None,
+                 connection: Connection | None = None) -> None:
+        super().__init__()
+        self.setObjectName("inspectorWindow")
+        self.setWindowTitle("qtmcp inspector")
+        self.settings = settings or QSettings("qtmcp", "inspector")
+        self.watcher = watcher or DiscoveryWatcher(self)
+        self.conn = connection or Connection(self.watcher, parent=self)
+        self.dialog: ConnectDialog | None = None
+        self.setDockNestingEnabled(True)
+        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks
+                            | QMainWindow.DockOption.AllowNestedDocks
+                            | QMainWindow.DockOption.AllowTabbedDocks)
+
+        self.objects = ObjectsPane(self.conn, self)
+        self.properties = PropertiesPane(self.conn, self)
+        self.methods = MethodsPane(self.conn, self)
+        self.signals = SignalsPane(self.conn, self)
+        self.console = ConsolePane(self.conn, self)
+        self.agent_log = AgentLogPane(self.conn, self)
+        self.panes: list[Pane] = [self.objects, self.properties, self.methods, self.signals,
+                                  self.console, self.agent_log]
+        self.docks: dict[str, QDockWidget] = {}
+        for pane in self.panes:
+            dock = QDockWidget(pane.TITLE, self)
+            dock.setObjectName(pane.NAME + "Dock")
+            dock.setWidget(pane)
+            self.docks[pane.NAME] = dock
+        self._default_layout()
+        self.objects.objectSelected.connect(self._object_selected)
+
+        self._build_status_bar()
+        self._build_menus()
+        self.conn.stateChanged.connect(self._state_changed)
+        self.conn.connected.connect(self._on_connected)
+        self.conn.lost.connect(self._on_lost)
+        self.conn.latencyChanged.connect(self._latency)
+        self.conn.message.connect(lambda text: self.statusBar().showMessage(text, 5000))
+        self._set_panes_enabled(False)
+        self._restore()
+
+    # ------------------------------------------------------------ layout
+
+    def _default_layout(self) -> None:
+        d = self.docks
+        for dock in d.values():
+            dock.setFloating(False)
+            dock.show()
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, d["objects"])
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, d["properties"])
+        self.tabifyDockWidget(d["properties"], d["methods"])
+        self.tabifyDockWidget(d["methods"], d["signals"])
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, d["agentLog"])
+        self.splitDockWidget(d["agentLog"], d["console"], Qt.Orientation.Horizontal)
+        d["properties"].raise_()
+        self.resizeDocks([d["objects"], d["properties"]], [420, 620], Qt.Orientation.Horizontal)
+        self.resizeDocks([d["agentLog"], d["console"]], [700, 400], Qt.Orientation.Horizontal)
+        self.resizeDocks([d["objects"], d["agentLog"]], [430, 300], Qt.Orientation.Vertical)
+
+    def reset_layout(self) -> None:
+        self._default_layout()
+
+    def _restore(self) -> None:
+        s = self.settings
+        self.apply_theme(str(s.value("theme", "light")))
+        geometry = s.value("window/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1280, 820)
+        state = s.value("window/state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state, LAYOUT_VERSION)
+
+    def save_settings(self) -> None:
+        s = self.settings
+        s.setValue("window/geometry", self.saveGeometry())
+        s.setValue("window/state", self.saveState(LAYOUT_VERSION))
+        s.setValue("theme", theme.current())
+        s.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_settings()
+        self.conn.spawn(self.conn.disconnect(emit=False))
+        super().closeEvent(event)
+
+    # ------------------------------------------------------------ theme
+
+    def apply_theme(self, name: str) -> None:
+        applied = theme.apply(name)
+        for action in getattr(self, "_theme_actions", {}).values():
+            action.setChecked(action.data() == applied)
+        for pane in self.panes:
+            pane.theme_changed()
+        self.settings.setValue("theme", applied)
+
+    def toggle_theme(self) -> None:
+        self.apply_theme("dark" if theme.current() == "light" else "light")
+
+    # ------------------------------------------------------------ menus
+
+    def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self.connect_action = self._action("&Connect…", self.show_connect_dialog,
+                                           QKeySequence.StandardKey.Open,
+                                           "Choose a running app or launch one")
+        file_menu.addAction(self.connect_action)
+        self.recent_menu = file_menu.addMenu("Recent connections")
+        self._fill_recent()
+        self.disconnect_action = self._action(
+            "&Disconnect", lambda: self.conn.spawn(self.conn.disconnect()), "Ctrl+Shift+D")
+        file_menu.addAction(self.disconnect_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
+
+        view = bar.addMenu("&View")
+        for i, pane in enumerate(self.panes, start=1):
+            toggle = self.docks[pane.NAME].toggleViewAction()
+            toggle.setShortcut(QKeySequence(f"Alt+{i}"))
+            view.addAction(toggle)
+        view.addSeparator()
+        view.addAction(self._action("&Refresh", self.refresh, QKeySequence.StandardKey.Refresh,
+                                    "Reload the selected object and the tree"))
+        view.addAction(self._action("Reset &layout", self.reset_layout, "Ctrl+Shift+L"))
+        theme_menu = view.addMenu("&Theme")
+        group = QActionGroup(self)
+        self._theme_actions: dict[str, QAction] = {}
+        for name in theme.THEMES:
+            action = QAction(name.capitalize(), self, checkable=True)
+            action.setData(name)
+            action.setChecked(name == theme.current())
+            action.triggered.connect(lambda _c=False, n=name: self.apply_theme(n))
+            group.addAction(action)
+            theme_menu.addAction(action)
+            self._theme_actions[name] = action
+        theme_menu.addSeparator()
+        theme_menu.addAction(self._action("Toggle theme", self.toggle_theme, "Ctrl+Shift+T"))
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self._action("&Keyboard shortcuts", self._show_shortcuts, "F1"))
+
+    def _show_shortcuts(self) -> None:
+        QMessageBox.information(self, "Keyboard shortcuts", "\n".join((
+            "Ctrl+O  connect…", "Ctrl+Shift+D  disconnect", "F5  refresh",
+            "Ctrl+F  filter the focused pane", "Alt+1…6  show/hide a pane",
+            "Ctrl+Shift+T  toggle light/dark", "Ctrl+Shift+L  reset the layout",
+            "Ctrl+C  copy the selected object's id (object tree)",
+            "Ctrl+P  pause the agent log · Ctrl+L clear · Ctrl+E export", "Ctrl+Q  quit")))
+
+    def refresh(self) -> None:
+        for pane in self.panes:
+            if isinstance(pane, ObjectPane) or pane is self.objects:
+                pane.refresh()
+
+    # ------------------------------------------------------------ status bar
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.state_label = QLabel("not connected", self)
+        self.state_label.setObjectName("statusState")
+        self.app_label = QLabel(self)
+        self.app_label.setObjectName("statusApp")
+        self.latency_label = QLabel(self)
+        self.latency_label.setObjectName("statusLatency")
+        self.latency_label.setToolTip("Round trip of qt.ping through the app's event loop")
+        for label in (self.state_label, self.app_label, self.latency_label):
+            label.setContentsMargins(6, 0, 6, 0)
+            bar.addPermanentWidget(label)
+
+    def _state_changed(self, state: str) -> None:
+        colour = {CONNECTED: "ok", LOST: "error", CONNECTING: "warning"}.get(state, "muted")
+        self.state_label.setText({CONNECTED: "● connected", LOST: "● disconnected — waiting "
+                                  "for the app", CONNECTING: "● connecting…"}.get(
+                                      state, "○ not connected"))
+        self.state_label.setStyleSheet(f"color: {theme.accent(colour).name()};")
+
+    def _latency(self, ms: float, busy: bool) -> None:
+        self.latency_label.setText(f"busy ({ms:.0f} ms)" if busy else f"ping {ms:.1f} ms")
+
+    def _on_connected(self) -> None:
+        info = self.conn.app_info
+        self.app_label.setText(f"{info.get('app') or '?'} · pid {info.get('pid')} · "
+                               f"Qt {info.get('qt')}")
+        self.setWindowTitle(f"{info.get('app') or 'app'} (pid {info.get('pid')}) — "
+                            "qtmcp inspector")
+        self._set_panes_enabled(True)
+        if self.conn.target is not None:
+            self._remember(self.conn.target.url)
+        for pane in self.panes:
+            pane.on_connected()
+
+    def _on_lost(self, reason: str) -> None:
+        self._set_panes_enabled(False)
+        self.latency_label.setText("")
+        for pane in self.panes:
+            pane.on_lost()
+
+    def _set_panes_enabled(self, enabled: bool) -> None:
+        for pane in self.panes:
+            pane.setEnabled(enabled)
+
+    @Slot(str, str)
+    def _object_selected(self, object_id: str, label: str) -> None:
+        for pane in (self.properties, self.methods, self.signals):
+            pane.set_object(object_id or None, label)
+
+    # ------------------------------------------------------------ connecting
+
+    def recent(self) -> list[str]:
+        try:
+            value = json.loads(str(self.settings.value("recent", "[]")))
+        except ValueError:
+            return []
+        return [str(v) for v in value][:MAX_RECENT] if isinstance(value, list) else []
+
+    def _remember(self, url: str) -> None:
+        items = [url, *(u for u in self.recent() if u != url)][:MAX_RECENT]
+        self.settings.setValue("recent", json.dumps(items))
+        self._fill_recent()
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for url in self.recent():
+            action = self.recent_menu.addAction(url)
+            action.triggered.connect(lambda _c=False, u=url: self.connect_to(url=u))
+        self.recent_menu.setEnabled(bool(self.recent()))
+
+    def show_connect_dialog(self) -> ConnectDialog:
+        """Open the (non-modal-blocking) connect dialog; connects when it is accepted."""
+        if self.dialog is not None:
+            self.dialog.raise_()
+            return self.dialog
+        dialog = ConnectDialog(self.watcher, self.recent(), self)
+        self.dialog = dialog
+
+        def done(result: int) -> None:
+            self.dialog = None
+            if result and dialog.choice is not None:
+                self.connect_choice(dialog.choice)
+            dialog.deleteLater()
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    def connect_choice(self, choice: Choice) -> None:
+        self.connect_to(url=choice.url, token=choice.token, pid=choice.pid)
+
+    def connect_to(self, url: str | None = None, token: str | None = None,
+                   pid: int | None = None, app: str | None = None) -> None:
+        """Start connecting (async); failures are shown, not raised."""
+        async def go() -> None:
+            try:
+                await self.conn.connect_to(url, token, pid=pid, app=app)
+            except QtmcpError as exc:
+                self.statusBar().showMessage(f"could not connect: {describe_error(exc)}", 10000)
+                self._state_changed(self.conn.state)
+                self.state_label.setToolTip(describe_error(exc))
+
+        self.conn.spawn(go())
+

@@ -1,0 +1,302 @@
+"""The remote QObject tree, loaded lazily and kept live.
+
+Nodes are the probe's ``describe`` dicts. A node whose children were not fetched yet
+reports ``canFetchMore``; the model then emits ``fetchRequested(id)`` and the pane
+answers with :meth:`ObjectTreeModel.set_children`. Lifecycle notifications insert and
+remove single rows, so nothing the user expanded collapses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QFont
+
+from inspector import theme
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class Node:
+    """One remote object; ``children`` is None until fetched."""
+
+    __slots__ = ("child_count", "children", "class_name", "fetching", "id", "is_widget",
+                 "object_name", "parent", "path", "visible")
+
+    def __init__(self, data: dict[str, Any], parent: Node | None) -> None:
+        self.id: str = str(data.get("id", ""))
+        self.parent = parent
+        self.children: list[Node] | None = None
+        self.fetching = False
+        self.class_name = ""
+        self.object_name = ""
+        self.path = ""
+        self.child_count = 0
+        self.is_widget = False
+        self.visible: bool | None = None
+        self.update(data)
+
+    def update(self, data: dict[str, Any]) -> None:
+        self.class_name = str(data.get("className", self.class_name))
+        self.object_name = str(data.get("objectName", self.object_name) or "")
+        self.path = str(data.get("path", self.path) or "")
+        self.child_count = int(data.get("childCount", self.child_count) or 0)
+        self.is_widget = bool(data.get("isWidget", self.is_widget))
+        self.visible = data.get("visible", self.visible)
+
+    @property
+    def label(self) -> str:
+        return self.object_name or self.class_name
+
+    def has_children(self) -> bool:
+        return bool(self.children) if self.children is not None else self.child_count > 0
+
+
+class ObjectTreeModel(QAbstractItemModel):
+    """Columns: object (objectName or class), class, id."""
+
+    COLUMNS = ("Object", "Class", "Id")
+    fetchRequested = Signal(str)
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.root = Node({"id": ""}, None)
+        self.root.children = []
+        self.nodes: dict[str, Node] = {}
+        self.by_path: dict[str, Node] = {}
+
+    # ---------------------------------------------------------------- building
+
+    def _make(self, data: dict[str, Any], parent: Node) -> Node:
+        node = Node(data, parent)
+        self.nodes[node.id] = node
+        if node.path:
+            self.by_path[node.path] = node
+        kids = data.get("children")
+        if isinstance(kids, list):
+            node.children = [self._make(k, node) for k in kids if isinstance(k, dict)]
+            node.child_count = max(node.child_count, len(node.children))
+        return node
+
+    def _forget(self, node: Node) -> None:
+        self.nodes.pop(node.id, None)
+        if node.path and self.by_path.get(node.path) is node:
+            del self.by_path[node.path]
+        for child in node.children or ():
+            self._forget(child)
+
+    def reset_roots(self, roots: list[dict[str, Any]]) -> None:
+        """Replace the whole tree (after connecting)."""
+        self.beginResetModel()
+        self.nodes.clear()
+        self.by_path.clear()
+        self.root.children = [self._make(r, self.root) for r in roots]
+        self.endResetModel()
+
+    def clear(self) -> None:
+        self.reset_roots([])
+
+    def set_children(self, node_id: str | None, children: list[dict[str, Any]]) -> None:
+        """Children of ``node_id`` (None: the roots) arrived; insert or merge them."""
+        node = self.root if not node_id else self.nodes.get(node_id)
+        if node is None:
+            return
+        node.fetching = False
+        if node.children is None:
+            index = self.index_of(node)
+            if children:
+                self.beginInsertRows(index, 0, len(children) - 1)
+                node.children = [self._make(c, node) for c in children]
+                self.endInsertRows()
+            else:
+                node.children = []
+            node.child_count = len(children)
+            self._changed(node)
+        else:
+            self.merge(node, children)
+
+    def merge(self, node: Node, children: list[dict[str, Any]]) -> None:
+        """Add children not shown yet and descend into those with loaded subtrees."""
+        assert node.children is not None
+        known = {c.id: c for c in node.children}
+        fresh = [c for c in children if str(c.get("id")) not in known]
+        for data in children:
+            existing = known.get(str(data.get("id")))
+            if existing is None:
+                continue
+            existing.update(data)
+            kids = data.get("children")
+            if isinstance(kids, list):
+                if existing.children is None:
+                    existing.fetching = True
+                self.set_children(existing.id, kids)
+        if fresh:
+            first = len(node.children)
+            self.beginInsertRows(self.index_of(node), first, first + len(fresh) - 1)
+            node.children.extend(self._make(c, node) for c in fresh)
+            self.endInsertRows()
+        node.child_count = max(node.child_count, len(node.children))
+
+    # ---------------------------------------------------------------- live updates
+
+    def parent_of(self, data: dict[str, Any]) -> Node | None:
+        """The known node a created object hangs under (by parentId, else by path)."""
+        pid = data.get("parentId")
+        if pid:
+            return self.nodes.get(str(pid))
+        if pid is None and "parentId" in data:
+            return self.root
+        path = str(data.get("path") or "")
+        if "/" not in path:
+            return self.root
+        return self.by_path.get(path.rsplit("/", 1)[0])
+
+    def add_created(self, data: dict[str, Any]) -> None:
+        """An object appeared in the app: show it if its parent's children are shown."""
+        if str(data.get("id")) in self.nodes:
+            self.nodes[str(data["id"])].update(data)
+            return
+        parent = self.parent_of(data)
+        if parent is None:
+            return
+        if parent.children is None:
+            had = parent.has_children()
+            parent.child_count += 1
+            if not had:
+                self._changed(parent)
+            return
+        row = len(parent.children)
+        self.beginInsertRows(self.index_of(parent), row, row)
+        parent.children.append(self._make(data, parent))
+        self.endInsertRows()
+        parent.child_count = len(parent.children)
+
+    def remove(self, node_id: str) -> bool:
+        """An object died: remove its row (and its subtree) if shown."""
+        node = self.nodes.get(node_id)
+        if node is None or node.parent is None or node.parent.children is None:
+            return False
+        siblings = node.parent.children
+        try:
+            row = next(i for i, n in enumerate(siblings) if n is node)
+        except StopIteration:
+            return False
+        self.beginRemoveRows(self.index_of(node.parent), row, row)
+        del siblings[row]
+        self.endRemoveRows()
+        node.parent.child_count = len(siblings)
+        self._forget(node)
+        return True
+
+    def _changed(self, node: Node) -> None:
+        if node is self.root:
+            return
+        left = self.index_of(node)
+        self.dataChanged.emit(left, left.siblingAtColumn(len(self.COLUMNS) - 1))
+
+    # ---------------------------------------------------------------- lookup
+
+    def node_of(self, index: Index) -> Node:
+        if not index.isValid():
+            return self.root
+        node = index.internalPointer()
+        return node if isinstance(node, Node) else self.root
+
+    def index_of(self, node: Node, column: int = 0) -> QModelIndex:
+        if node is self.root or node.parent is None or node.parent.children is None:
+            return QModelIndex()
+        for row, sibling in enumerate(node.parent.children):
+            if sibling is node:
+                return self.createIndex(row, column, node)
+        return QModelIndex()
+
+    def find(self, node_id: str) -> QModelIndex:
+        node = self.nodes.get(node_id)
+        return self.index_of(node) if node is not None else QModelIndex()
+
+    # ---------------------------------------------------------------- Qt model
+
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        node = self.node_of(parent)
+        if node.children is None or not 0 <= row < len(node.children):
+            return QModelIndex()
+        return self.createIndex(row, column, node.children[row])
+
+    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        if not index.isValid():
+            return QModelIndex()
+        node = self.node_of(index)
+        return self.index_of(node.parent) if node.parent is not None else QModelIndex()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        if parent.isValid() and parent.column() != 0:
+            return 0
+        node = self.node_of(parent)
+        return len(node.children) if node.children is not None else 0
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return len(self.COLUMNS)
+
+    def hasChildren(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
+        if parent.isValid() and parent.column() != 0:
+            return False
+        return self.node_of(parent).has_children()
+
+    def canFetchMore(self, parent: Index) -> bool:
+        node = self.node_of(parent)
+        return node.children is None and node.child_count > 0 and not node.fetching
+
+    def fetchMore(self, parent: Index) -> None:
+        node = self.node_of(parent)
+        if node.children is None and not node.fetching:
+            node.fetching = True
+            self.fetchRequested.emit(node.id)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        node = self.node_of(index)
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (node.label, node.class_name, node.id)[col]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{node.path}\n{node.class_name} {node.id}"
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if col == 0 and not node.object_name:
+                return QBrush(theme.accent("muted"))
+            if col == 2 or (node.is_widget and node.visible is False):
+                return QBrush(theme.accent("muted"))
+        if role == Qt.ItemDataRole.FontRole and col == 0 and not node.object_name:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+
+class ObjectFilter(QSortFilterProxyModel):
+    """Case-insensitive match of the name, class or id; parents of matches stay visible."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setRecursiveFilteringEnabled(True)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(-1)

@@ -1,0 +1,259 @@
+"""Properties of one object, grouped by the class that declares them, plus dynamic ones.
+
+The model never talks to the probe: an edit becomes ``editRequested(name, value)``; the
+pane sets it and answers with :meth:`PropertyModel.confirm` (the value the app now has)
+or :meth:`PropertyModel.reject` (the error; the old value stays).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QFont
+
+from inspector import theme
+from inspector.models.values import color_of, format_value, kind_of
+
+Index = QModelIndex | QPersistentModelIndex
+DYNAMIC = "Dynamic properties"
+
+
+@dataclass
+class Prop:
+    """One property row."""
+
+    name: str
+    type: str
+    value: Any
+    writable: bool = False
+    readable: bool = True
+    dynamic: bool = False
+    declared_in: str = ""
+    enum: dict[str, Any] | None = None
+    notify: str | None = None
+    error: str = ""
+    group: Group | None = field(default=None, repr=False)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Prop:
+        return cls(name=str(data.get("name")), type=str(data.get("type") or ""),
+                   value=data.get("value"), writable=bool(data.get("writable")),
+                   readable=bool(data.get("readable", True)),
+                   dynamic=bool(data.get("dynamic")),
+                   declared_in=str(data.get("declaredIn") or ""),
+                   enum=data.get("enum") if isinstance(data.get("enum"), dict) else None,
+                   notify=data.get("notifySignal") or None)
+
+    @property
+    def kind(self) -> str:
+        return kind_of(self.type, self.enum, self.value)
+
+    @property
+    def editable(self) -> bool:
+        return self.writable or self.dynamic
+
+
+@dataclass
+class Group:
+    """The properties one class declares."""
+
+    name: str
+    props: list[Prop] = field(default_factory=list)
+
+
+class PropertyModel(QAbstractItemModel):
+    """Two levels: class groups, then their properties. Columns: name, value, type."""
+
+    COLUMNS = ("Property", "Value", "Type")
+    editRequested = Signal(str, object)
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.groups: list[Group] = []
+        self.by_name: dict[str, Prop] = {}
+        self.class_name = ""
+
+    # ---------------------------------------------------------------- content
+
+    def load(self, result: dict[str, Any]) -> None:
+        """Show a ``qt.properties.list`` answer: most derived class first, dynamic last."""
+        self.beginResetModel()
+        self.class_name = str(result.get("className") or "")
+        groups: dict[str, Group] = {}
+        dynamic = Group(DYNAMIC)
+        self.by_name = {}
+        for data in result.get("properties") or []:
+            prop = Prop.from_json(data)
+            group = dynamic if prop.dynamic else groups.setdefault(
+                prop.declared_in or self.class_name, Group(prop.declared_in or self.class_name))
+            prop.group = group
+            group.props.append(prop)
+            self.by_name[prop.name] = prop
+        if dynamic.props:
+            for prop in dynamic.props:
+                prop.group = dynamic
+        ordered = list(reversed(list(groups.values())))
+        self.groups = ordered + ([dynamic] if dynamic.props else [])
+        self.endResetModel()
+
+    def clear(self) -> None:
+        self.beginResetModel()
+        self.groups, self.by_name, self.class_name = [], {}, ""
+        self.endResetModel()
+
+    def set_value(self, name: str, value: Any) -> bool:
+        """A new value read from the app; returns whether it changed."""
+        prop = self.by_name.get(name)
+        if prop is None:
+            return False
+        changed = prop.value != value or bool(prop.error)
+        prop.value = value
+        prop.error = ""
+        if changed:
+            self._row_changed(prop)
+        return changed
+
+    def confirm(self, name: str, value: Any) -> None:
+        self.set_value(name, value)
+
+    def reject(self, name: str, error: str) -> None:
+        """The set failed: keep the value the app has, mark the row with the error."""
+        prop = self.by_name.get(name)
+        if prop is not None:
+            prop.error = error
+            self._row_changed(prop)
+
+    def request_set(self, index: Index, value: Any) -> None:
+        prop = self.prop_at(index)
+        if prop is not None and prop.editable:
+            self.editRequested.emit(prop.name, value)
+
+    def _row_changed(self, prop: Prop) -> None:
+        index = self.index_of(prop)
+        if index.isValid():
+            self.dataChanged.emit(index.siblingAtColumn(0), index.siblingAtColumn(2))
+
+    # ---------------------------------------------------------------- lookup
+
+    def prop_at(self, index: Index) -> Prop | None:
+        if not index.isValid():
+            return None
+        item = index.internalPointer()
+        return item if isinstance(item, Prop) else None
+
+    def index_of(self, prop: Prop, column: int = 0) -> QModelIndex:
+        group = prop.group
+        if group is None:
+            return QModelIndex()
+        for row, p in enumerate(group.props):
+            if p is prop:
+                return self.createIndex(row, column, prop)
+        return QModelIndex()
+
+    def find(self, name: str, column: int = 1) -> QModelIndex:
+        prop = self.by_name.get(name)
+        return self.index_of(prop, column) if prop else QModelIndex()
+
+    # ---------------------------------------------------------------- Qt model
+
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if not parent.isValid():
+            if 0 <= row < len(self.groups):
+                return self.createIndex(row, column, self.groups[row])
+            return QModelIndex()
+        group = parent.internalPointer()
+        if isinstance(group, Group) and 0 <= row < len(group.props):
+            return self.createIndex(row, column, group.props[row])
+        return QModelIndex()
+
+    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        prop = self.prop_at(index)
+        if prop is None or prop.group is None:
+            return QModelIndex()
+        row = next((i for i, g in enumerate(self.groups) if g is prop.group), -1)
+        return self.createIndex(row, 0, prop.group) if row >= 0 else QModelIndex()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        if not parent.isValid():
+            return len(self.groups)
+        item = parent.internalPointer()
+        return len(item.props) if isinstance(item, Group) and parent.column() == 0 else 0
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 3
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.COLUMNS[section]
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        prop = self.prop_at(index)
+        if prop is None or index.column() != 1 or not prop.editable:
+            return base
+        if prop.kind == "bool":
+            return base | Qt.ItemFlag.ItemIsUserCheckable
+        return base | Qt.ItemFlag.ItemIsEditable
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        item = index.internalPointer()
+        col = index.column()
+        if isinstance(item, Group):
+            if role == Qt.ItemDataRole.DisplayRole and col == 0:
+                return item.name
+            if role == Qt.ItemDataRole.FontRole:
+                font = QFont()
+                font.setBold(True)
+                return font
+            return None
+        prop: Prop = item
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == 0:
+                return prop.name
+            if col == 1:
+                return format_value(prop.value, prop.type)
+            return prop.type + ("" if prop.editable else " (read-only)")
+        if role == Qt.ItemDataRole.EditRole and col == 1:
+            return prop.value if not isinstance(prop.value, (dict, list)) else None
+        if role == Qt.ItemDataRole.CheckStateRole and col == 1 and prop.kind == "bool":
+            return Qt.CheckState.Checked if prop.value else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.DecorationRole and col == 1:
+            return color_of(prop.value)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if prop.error:
+                return QBrush(theme.accent("error"))
+            if not prop.editable or col == 2:
+                return QBrush(theme.accent("muted"))
+        if role == Qt.ItemDataRole.BackgroundRole and prop.error:
+            return QBrush(theme.accent("errorBg"))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            lines = [f"{prop.name}: {prop.type}",
+                     "writable" if prop.editable else "read-only",
+                     f"declared in {prop.declared_in}" if prop.declared_in else "dynamic"]
+            if prop.notify:
+                lines.append(f"notify: {prop.notify}")
+            if prop.enum:
+                lines.append("values: " + ", ".join(prop.enum.get("names", [])[:30]))
+            if prop.error:
+                lines.append(f"last set failed: {prop.error}")
+            return "\n".join(lines)
+        return None
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        prop = self.prop_at(index)
+        if prop is None or not prop.editable:
+            return False
+        if role == Qt.ItemDataRole.CheckStateRole:
+            checked = value in (Qt.CheckState.Checked, Qt.CheckState.Checked.value, 2, True)
+            self.editRequested.emit(prop.name, bool(checked))
+            return True
+        if role == Qt.ItemDataRole.EditRole:
+            self.editRequested.emit(prop.name, value)
+            return True
+        return False

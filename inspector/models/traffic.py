@@ -1,0 +1,182 @@
+"""The agent-request log's data: one row per mirrored call (``probe.traffic``).
+
+Display strings are computed once per row when it arrives, not on every paint. The
+filter proxy reads rows directly (no ``data()`` round trips) so it keeps up with an
+agent making a thousand calls a second.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QBrush, QFont
+
+from inspector import theme
+from inspector.models.logmodel import BoundedLogModel, clock, refilter
+
+SHORT_PARAMS = 90
+
+
+def short_json(value: Any, limit: int = SHORT_PARAMS) -> str:
+    """Compact one-line JSON, cut to ``limit`` characters."""
+    if value is None:
+        return ""
+    try:
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+@dataclass(slots=True)
+class TrafficRow:
+    """One call as mirrored by the probe, with its display strings."""
+
+    record: dict[str, Any]
+    time: str
+    client: str
+    role: str
+    client_id: int | None
+    method: str
+    params: str
+    duration: str
+    status: str
+    ok: bool
+
+    @classmethod
+    def from_record(cls, rec: dict[str, Any]) -> TrafficRow:
+        client = rec.get("client") or {}
+        ok = bool(rec.get("ok", "error" not in rec))
+        if ok:
+            status = "notification" if rec.get("notification") else "ok"
+        else:
+            err = rec.get("error") or {}
+            data = err.get("data") if isinstance(err.get("data"), dict) else {}
+            status = str(data.get("name") or err.get("code") or "error")
+        ms = rec.get("durationMs")
+        return cls(rec, clock(rec.get("ts")), str(client.get("name", "?")),
+                   str(client.get("role", "")), client.get("id"), str(rec.get("method", "")),
+                   short_json(rec.get("params")),
+                   f"{ms:.2f} ms" if isinstance(ms, (int, float)) else "", status, ok)
+
+    def request(self) -> dict[str, Any]:
+        """The request as the client sent it (for the detail view)."""
+        rec = self.record
+        out: dict[str, Any] = {"jsonrpc": "2.0", "method": rec.get("method")}
+        if not rec.get("notification"):
+            out["id"] = rec.get("id")
+        if rec.get("params") is not None:
+            out["params"] = rec.get("params")
+        return out
+
+    def response(self) -> dict[str, Any] | None:
+        """The response the client got (None for a notification, which gets none)."""
+        rec = self.record
+        if rec.get("notification"):
+            return None
+        out: dict[str, Any] = {"jsonrpc": "2.0", "id": rec.get("id")}
+        if "error" in rec:
+            out["error"] = rec["error"]
+        else:
+            out["result"] = rec.get("result")
+        return out
+
+
+class TrafficModel(BoundedLogModel):
+    """Bounded log of calls; knows which session is the inspector's own."""
+
+    COLUMNS = ("Time", "Client", "Method", "Params", "Duration", "Status")
+    clientSeen = Signal(str)
+
+    def __init__(self, limit: int = 20000, flush_ms: int = 80, parent: Any = None) -> None:
+        super().__init__(limit, flush_ms, parent)
+        self.own_session: int | None = None
+        self.clients: set[str] = set()
+        self.probe_dropped = 0
+
+    def prepare(self, record: Any) -> TrafficRow:
+        row = TrafficRow.from_record(record)
+        if row.client not in self.clients:
+            self.clients.add(row.client)
+            self.clientSeen.emit(row.client)
+        return row
+
+    def is_own(self, row: TrafficRow) -> bool:
+        return self.own_session is not None and row.client_id == self.own_session
+
+    def display(self, row: TrafficRow, column: int) -> Any:
+        if column == 1:
+            return f"{row.client} (this inspector)" if self.is_own(row) else \
+                f"{row.client} · {row.role}"
+        return (row.time, "", row.method, row.params, row.duration, row.status)[column]
+
+    def decorate(self, row: TrafficRow, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if not row.ok:
+                return QBrush(theme.accent("error"))
+            if self.is_own(row):
+                return QBrush(theme.accent("inspector"))
+            if column in (0, 4):
+                return QBrush(theme.accent("muted"))
+        elif role == Qt.ItemDataRole.BackgroundRole and not row.ok:
+            return QBrush(theme.accent("errorBg"))
+        elif role == Qt.ItemDataRole.FontRole and column == 2:
+            font = QFont()
+            font.setBold(True)
+            return font
+        elif role == Qt.ItemDataRole.ToolTipRole and column == 3:
+            return short_json(row.record.get("params"), 2000)
+        elif role == Qt.ItemDataRole.ToolTipRole and column == 1:
+            return f"{row.client} ({row.role}), session {row.client_id}"
+        elif role == Qt.ItemDataRole.TextAlignmentRole and column == 4:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def export_jsonl(self, path: str) -> int:
+        """Write every kept call as one JSON object per line; returns the count."""
+        self.flush()
+        with open(path, "w", encoding="utf-8") as fh:
+            for row in self.rows:
+                fh.write(json.dumps(row.record, ensure_ascii=False, default=str) + "\n")
+        return len(self.rows)
+
+
+class TrafficFilter(QSortFilterProxyModel):
+    """Client, method text, errors only, and whether to show the inspector's own calls."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.client = ""
+        self.method = ""
+        self.errors_only = False
+        self.show_own = False
+
+    def set_filters(self, *, client: str | None = None, method: str | None = None,
+                    errors_only: bool | None = None, show_own: bool | None = None) -> None:
+        def change() -> None:
+            if client is not None:
+                self.client = client
+            if method is not None:
+                self.method = method.strip().lower()
+            if errors_only is not None:
+                self.errors_only = errors_only
+            if show_own is not None:
+                self.show_own = show_own
+
+        refilter(self, change)
+
+    def filterAcceptsRow(self, source_row: int,
+                         source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+        model = self.sourceModel()
+        assert isinstance(model, TrafficModel)
+        row: TrafficRow = model.rows[source_row]
+        if not self.show_own and model.is_own(row):
+            return False
+        if self.errors_only and row.ok:
+            return False
+        if self.client and row.client != self.client:
+            return False
+        return not self.method or self.method in row.method.lower()

@@ -1,0 +1,1 @@
+"""The inspector's dock panes: one module per pane, each built on a model."""

@@ -1,0 +1,246 @@
+"""Agent-request log: every call of every client, live, like a browser's Network panel.
+
+Subscribes to the ``traffic`` topic; ``probe.traffic`` notifications are queued into a
+bounded model that inserts them in batches. The inspector's own calls are recognised
+by session id and hidden unless asked for.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import QItemSelection, QModelIndex, Qt
+from PySide6.QtGui import QFontDatabase, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.connection import Connection
+from inspector.models.traffic import TrafficFilter, TrafficModel, TrafficRow
+from inspector.panes.base import Pane
+
+ALL_CLIENTS = "All clients"
+
+
+def pretty(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+
+
+class AgentLogPane(Pane):
+    """Table of calls with filters, a detail split, pause and JSON Lines export."""
+
+    TITLE = "Agent requests"
+    NAME = "agentLog"
+
+    def __init__(self, conn: Connection, parent: QWidget | None = None,
+                 limit: int = 20000) -> None:
+        super().__init__(conn, parent)
+        self.model = TrafficModel(limit=limit, parent=self)
+        self.proxy = TrafficFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.paused = False
+
+        self.filter = self.make_filter("Filter by method (Ctrl+F)")
+        self.filter.textChanged.connect(lambda t: self.proxy.set_filters(method=t))
+        self.client_box = QComboBox(self)
+        self.client_box.setObjectName("agentLogClient")
+        self.client_box.addItem(ALL_CLIENTS)
+        self.client_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.client_box.currentTextChanged.connect(self._client_changed)
+        self.errors_only = QCheckBox("Errors only", self)
+        self.errors_only.setObjectName("agentLogErrorsOnly")
+        self.errors_only.toggled.connect(lambda on: self.proxy.set_filters(errors_only=on))
+        self.show_own = QCheckBox("Inspector's calls", self)
+        self.show_own.setObjectName("agentLogShowOwn")
+        self.show_own.setToolTip("Also show the calls this inspector makes itself")
+        self.show_own.toggled.connect(lambda on: self.proxy.set_filters(show_own=on))
+        self.pause_button = QToolButton(self)
+        self.pause_button.setObjectName("agentLogPause")
+        self.pause_button.setText("Pause")
+        self.pause_button.setCheckable(True)
+        self.pause_button.setToolTip("Stop following new calls (Ctrl+P)")
+        self.pause_button.toggled.connect(self.set_paused)
+        clear = QToolButton(self)
+        clear.setText("Clear")
+        clear.setToolTip("Forget the calls shown (Ctrl+L)")
+        clear.clicked.connect(self.model.clear)
+        export = QToolButton(self)
+        export.setText("Export…")
+        export.setToolTip("Save this session's calls as JSON Lines (Ctrl+E)")
+        export.clicked.connect(self._export_dialog)
+        self.counts = QLabel(self)
+        self.counts.setObjectName("agentLogCounts")
+
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        for w in (self.filter, self.client_box, self.errors_only, self.show_own,
+                  self.pause_button, clear, export):
+            bar.addWidget(w)
+        bar.setStretch(0, 1)
+
+        self.view = QTableView(self)
+        self.view.setObjectName("agentLogView")
+        self.view.setModel(self.proxy)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setWordWrap(False)
+        self.view.verticalHeader().hide()
+        self.view.verticalHeader().setDefaultSectionSize(
+            self.view.fontMetrics().height() + 6)
+        self.view.setAlternatingRowColors(True)
+        header = self.view.horizontalHeader()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        for col, width in enumerate((92, 140, 160, 160, 72, 130)):
+            self.view.setColumnWidth(col, width)
+        self.view.selectionModel().selectionChanged.connect(self._selection_changed)
+
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self.request_text = QPlainTextEdit(self)
+        self.request_text.setObjectName("agentLogRequest")
+        self.response_text = QPlainTextEdit(self)
+        self.response_text.setObjectName("agentLogResponse")
+        self.detail = QTabWidget(self)
+        self.detail.setObjectName("agentLogDetail")
+        for edit, title in ((self.request_text, "Request"), (self.response_text, "Response")):
+            edit.setReadOnly(True)
+            edit.setFont(mono)
+            edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+            self.detail.addTab(edit, title)
+
+        split = QSplitter(Qt.Orientation.Horizontal, self)
+        split.addWidget(self.view)
+        split.addWidget(self.detail)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        split.setSizes([700, 300])
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(bar)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.counts)
+        layout.addWidget(self.status)
+
+        for keys, slot in (("Ctrl+P", self.pause_button.toggle), ("Ctrl+L", self.model.clear),
+                           ("Ctrl+E", self._export_dialog)):
+            sc = QShortcut(QKeySequence(keys), self)
+            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            sc.activated.connect(slot)
+
+        self.model.flushed.connect(self._flushed)
+        self.model.droppedChanged.connect(lambda _n: self._update_counts())
+        self.model.clientSeen.connect(self._client_seen)
+        conn.on("probe.traffic", self.model.append)
+        conn.on("probe.dropped", self._probe_dropped)
+        self._update_counts()
+
+    # -- connection
+
+    def on_connected(self) -> None:
+        self.model.own_session = self.conn.session_id
+        self.proxy.invalidate()
+        self.run(self.conn.subscribe("traffic"))
+
+    # -- live updates
+
+    def _flushed(self, _count: int) -> None:
+        self._update_counts()
+        if not self.paused:
+            self.view.scrollToBottom()
+
+    def _probe_dropped(self, params: dict[str, Any]) -> None:
+        self.model.probe_dropped = int(params.get("dropped", 0))
+        self._update_counts()
+
+    def _update_counts(self) -> None:
+        text = f"{len(self.model.rows):,} calls"
+        shown = self.proxy.rowCount()
+        if shown != len(self.model.rows):
+            text += f" ({shown:,} shown)"
+        if self.model.dropped:
+            text += f" · {self.model.dropped:,} oldest dropped from this log"
+        if self.model.probe_dropped:
+            text += f" · {self.model.probe_dropped:,} notifications dropped by the probe"
+        if self.paused:
+            text += " · paused"
+        self.counts.setText(text)
+
+    def set_paused(self, paused: bool) -> None:
+        """Paused: rows still arrive, but the view stops scrolling to the newest."""
+        self.paused = paused
+        self.pause_button.setText("Resume" if paused else "Pause")
+        if self.pause_button.isChecked() != paused:
+            self.pause_button.setChecked(paused)
+        if not paused:
+            self.view.scrollToBottom()
+        self._update_counts()
+
+    def _client_seen(self, name: str) -> None:
+        if self.client_box.findText(name) < 0:
+            self.client_box.addItem(name)
+
+    def _client_changed(self, text: str) -> None:
+        self.proxy.set_filters(client="" if text == ALL_CLIENTS else text)
+
+    # -- detail
+
+    def selected_row(self) -> TrafficRow | None:
+        rows = self.view.selectionModel().selectedRows()
+        if not rows:
+            return None
+        return self.model.rows[self.proxy.mapToSource(rows[0]).row()]
+
+    def _selection_changed(self, _sel: QItemSelection, _desel: QItemSelection) -> None:
+        row = self.selected_row()
+        if row is None:
+            return
+        rec = row.record
+        head = (f"// {rec.get('client', {}).get('name')} ({rec.get('client', {}).get('role')})"
+                f" · seq {rec.get('seq')} · {row.time}")
+        self.request_text.setPlainText(head + "\n" + pretty(row.request()))
+        response = row.response()
+        self.response_text.setPlainText(
+            f"// {row.status} in {row.duration}\n" + pretty(response) if response is not None
+            else "// a notification gets no response")
+
+    def select_source_row(self, source_row: int) -> None:
+        index = self.proxy.mapFromSource(self.model.index(source_row, 0))
+        if index.isValid():
+            self.view.selectRow(index.row())
+            self.view.scrollTo(index)
+
+    # -- export
+
+    def _export_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export agent requests",
+                                              "qtmcp-traffic.jsonl",
+                                              "JSON Lines (*.jsonl);;All files (*)")
+        if path:
+            self.export(path)
+
+    def export(self, path: str) -> int:
+        count = self.model.export_jsonl(path)
+        self.show_info(f"exported {count:,} calls to {path}")
+        return count
+
+    def visible_rows(self) -> list[TrafficRow]:
+        """Rows as filtered for display (used by tests and export of a view)."""
+        return [self.model.rows[self.proxy.mapToSource(self.proxy.index(r, 0)).row()]
+                for r in range(self.proxy.rowCount(QModelIndex()))]

@@ -1,0 +1,132 @@
+"""What every dock pane shares: the connection, a Ctrl+F filter box, an error line.
+
+Panes react to three things the main window tells them: the connection is up
+(:meth:`Pane.on_connected`, load or reload), it is lost (:meth:`Pane.on_lost`, keep the
+last content; the window greys the pane out), and for object panes the selected object
+(:meth:`ObjectPane.set_object`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
+
+from inspector import theme
+from inspector.connection import Connection
+from probe.exceptions import RemoteError
+
+
+def describe_error(exc: BaseException) -> str:
+    """One line for the user: the probe's error name, message and hint."""
+    if isinstance(exc, RemoteError):
+        return f"{exc.name}: {exc.message}" + (f" — {exc.hint}" if exc.hint else "")
+    return f"{type(exc).__name__}: {exc}"
+
+
+class Pane(QWidget):
+    """Base of the dock panes."""
+
+    TITLE = "Pane"
+    NAME = "pane"
+
+    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.conn = conn
+        self.setObjectName(self.NAME + "Pane")
+        self.status = QLabel(self)
+        self.status.setObjectName(self.NAME + "Status")
+        self.status.setWordWrap(True)
+        self.status.hide()
+
+    # -- hooks
+
+    def on_connected(self) -> None:
+        """The probe is (again) reachable: load what the pane shows."""
+
+    def on_lost(self) -> None:
+        """The probe went away: keep the last content."""
+
+    def refresh(self) -> None:
+        """Reload on demand (F5)."""
+
+    def theme_changed(self) -> None:
+        """The theme switched: repaint what does not follow the palette by itself."""
+        self.update()
+
+    # -- helpers
+
+    def run(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        return self.conn.spawn(coro)
+
+    def make_filter(self, placeholder: str = "Filter (Ctrl+F)") -> QLineEdit:
+        """A filter line edit that Ctrl+F focuses while the pane has focus."""
+        edit = QLineEdit(self)
+        edit.setObjectName(self.NAME + "Filter")
+        edit.setPlaceholderText(placeholder)
+        edit.setClearButtonEnabled(True)
+        shortcut = QShortcut(QKeySequence.StandardKey.Find, self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(lambda: (edit.setFocus(), edit.selectAll()))
+        return edit
+
+    def show_error(self, exc: BaseException | str) -> None:
+        text = exc if isinstance(exc, str) else describe_error(exc)
+        self.status.setText(text)
+        self.status.setStyleSheet(f"color: {theme.accent('error').name()};")
+        self.status.setToolTip(text)
+        self.status.show()
+
+    def show_info(self, text: str) -> None:
+        self.status.setText(text)
+        self.status.setStyleSheet("")
+        self.status.setToolTip(text)
+        self.status.setVisible(bool(text))
+
+
+class ObjectPane(Pane):
+    """A pane that shows one object (properties, methods, signals)."""
+
+    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
+        super().__init__(conn, parent)
+        self.object_id: str | None = None
+        self.object_label = ""
+        self._load_task: asyncio.Task[Any] | None = None
+
+    def set_object(self, object_id: str | None, label: str = "") -> None:
+        """Show ``object_id`` (``#N``); a newer selection cancels an older load."""
+        self.object_id, self.object_label = object_id, label or (object_id or "")
+        if self._load_task is not None and not self._load_task.done():
+            self._load_task.cancel()
+        self.show_info("")
+        if object_id is None:
+            self.clear()
+            return
+        if self.conn.is_connected:
+            self._load_task = self.run(self._load_guarded(object_id))
+
+    async def _load_guarded(self, object_id: str) -> None:
+        try:
+            await self.load(object_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - shown to the user, the pane stays usable
+            if object_id == self.object_id:
+                self.show_error(exc)
+
+    def on_connected(self) -> None:
+        # ids are per session: the old id means nothing to the new connection
+        self.set_object(None)
+
+    def refresh(self) -> None:
+        self.set_object(self.object_id, self.object_label)
+
+    def clear(self) -> None:
+        """Forget the shown object."""
+
+    async def load(self, object_id: str) -> None:
+        """Fetch and show the object."""

@@ -1,0 +1,288 @@
+"""Object tree pane: the app's QObject hierarchy, fetched as the user expands it.
+
+Expanding a node asks ``qt.objects.tree`` for one level under it; object creation and
+destruction arrive as ``qt.objects.lifecycle`` notifications (turned on with
+``qt.signals.setLifecycle``). Typing in the filter loads the rest of the tree once so a
+deep object can be found, then shows matches with their parents.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QMenu,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.connection import Connection
+from inspector.models.objecttree import Node, ObjectFilter, ObjectTreeModel
+from inspector.panes.base import Pane, describe_error
+from probe.exceptions import QtmcpError, RemoteError
+
+#: How deep and how many nodes "load everything" fetches for the filter.
+FULL_DEPTH = 64
+FULL_MAX_NODES = 20000
+
+
+def children_of(result: dict[str, Any], node_id: str | None) -> list[dict[str, Any]]:
+    """The children in a ``qt.objects.tree`` answer for ``node_id`` (None: the roots)."""
+    nodes = result.get("nodes") or []
+    if node_id and len(nodes) == 1 and str(nodes[0].get("id")) == node_id:
+        return list(nodes[0].get("children") or [])
+    return list(nodes)
+
+
+class ObjectsPane(Pane):
+    """Tree of objects; emits ``objectSelected(id, label)``."""
+
+    TITLE = "Objects"
+    NAME = "objects"
+    objectSelected = Signal(str, str)
+
+    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
+        super().__init__(conn, parent)
+        self.model = ObjectTreeModel(self)
+        self.proxy = ObjectFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.full_loaded = False
+        self.lifecycle = False
+        self._pending_created: list[dict[str, Any]] = []
+        self._pending_destroyed: list[str] = []
+        self.lifecycle_dropped = 0
+
+        self.filter = self.make_filter("Filter by name, class or id (Ctrl+F)")
+        self.filter.textChanged.connect(lambda _t: self._filter_timer.start())
+        self._filter_timer = QTimer(self)
+        self._filter_timer.setSingleShot(True)
+        self._filter_timer.setInterval(200)
+        self._filter_timer.timeout.connect(self._apply_filter)
+        reload_button = QToolButton(self)
+        reload_button.setText("Reload")
+        reload_button.setToolTip("Reload the tree from the app (F5)")
+        reload_button.clicked.connect(self.refresh)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.filter, 1)
+        bar.addWidget(reload_button)
+
+        self.view = QTreeView(self)
+        self.view.setObjectName("objectTree")
+        self.view.setModel(self.proxy)
+        self.view.setUniformRowHeights(True)
+        self.view.setAlternatingRowColors(True)
+        self.view.setIndentation(14)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+        header = self.view.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.view.setColumnWidth(1, 130)
+        self.view.selectionModel().currentRowChanged.connect(self._current_changed)
+        copy = QShortcut(QKeySequence.StandardKey.Copy, self.view)
+        copy.setContext(Qt.ShortcutContext.WidgetShortcut)
+        copy.activated.connect(self.copy_id)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(bar)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.status)
+
+        self.model.fetchRequested.connect(lambda node_id: self.run(self._fetch(node_id)))
+        # Lifecycle bursts (a dialog opening) are applied together, like log rows.
+        self._lifecycle_timer = QTimer(self)
+        self._lifecycle_timer.setSingleShot(True)
+        self._lifecycle_timer.setInterval(50)
+        self._lifecycle_timer.timeout.connect(self._apply_lifecycle)
+        conn.on("qt.objects.lifecycle", self._on_lifecycle)
+
+    # ---------------------------------------------------------------- loading
+
+    def on_connected(self) -> None:
+        self.full_loaded = False
+        self.model.clear()
+        self.run(self.load_roots())
+
+    def refresh(self) -> None:
+        if self.conn.is_connected:
+            self.full_loaded = False
+            self.run(self.load_roots(keep_selection=True))
+
+    async def load_roots(self, keep_selection: bool = False) -> None:
+        selected = self.selected_id() if keep_selection else None
+        try:
+            result = await self.conn.call("qt.objects.tree", {"depth": 1})
+        except QtmcpError as exc:
+            self.show_error(exc)
+            return
+        self.show_info("")
+        self.model.reset_roots(children_of(result, None))
+        self._expand_first_level()
+        if selected:
+            self.select(selected)
+        await self._enable_lifecycle()
+
+    def _expand_first_level(self) -> None:
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, 0)
+            if self.model.node_of(self.proxy.mapToSource(index)).is_widget:
+                self.view.expand(index)
+
+    async def _enable_lifecycle(self) -> None:
+        try:
+            await self.conn.call("qt.signals.setLifecycle", {"enabled": True})
+            self.lifecycle = True
+        except RemoteError as exc:
+            self.lifecycle = False
+            self.show_info(f"no live updates: {describe_error(exc)}")
+        except QtmcpError:
+            self.lifecycle = False
+
+    async def _fetch(self, node_id: str) -> None:
+        try:
+            result = await self.conn.call("qt.objects.tree",
+                                          {"objectId": node_id, "depth": 1})
+        except QtmcpError as exc:
+            node = self.model.nodes.get(node_id)
+            if node is not None:
+                node.fetching = False
+            if isinstance(exc, RemoteError) and exc.name == "OBJECT_STALE":
+                self.model.remove(node_id)
+            else:
+                self.show_error(exc)
+            return
+        self.model.set_children(node_id, children_of(result, node_id))
+
+    async def load_all(self) -> None:
+        """Fetch the whole tree once and merge it (for filtering deep objects)."""
+        if self.full_loaded:
+            return
+        self.full_loaded = True
+        try:
+            result = await self.conn.call("qt.objects.tree",
+                                          {"depth": FULL_DEPTH, "maxNodes": FULL_MAX_NODES})
+        except QtmcpError as exc:
+            self.full_loaded = False
+            self.show_error(exc)
+            return
+        self.model.merge(self.model.root, children_of(result, None))
+        if result.get("truncated"):
+            self.show_info(f"tree truncated at {FULL_MAX_NODES:,} objects")
+
+    # ---------------------------------------------------------------- live updates
+
+    def _on_lifecycle(self, params: dict[str, Any]) -> None:
+        self._pending_created.extend(params.get("created") or [])
+        self._pending_destroyed.extend(str(i) for i in params.get("destroyed") or [])
+        self.lifecycle_dropped += int(params.get("dropped") or 0)
+        if not self._lifecycle_timer.isActive():
+            self._lifecycle_timer.start()
+
+    def _apply_lifecycle(self) -> None:
+        created, self._pending_created = self._pending_created, []
+        destroyed, self._pending_destroyed = self._pending_destroyed, []
+        gone = set(destroyed)
+        for data in created:
+            if str(data.get("id")) not in gone:
+                self.model.add_created(data)
+        for node_id in destroyed:
+            self.model.remove(node_id)
+
+    # ---------------------------------------------------------------- filter
+
+    def _apply_filter(self) -> None:
+        text = self.filter.text().strip()
+        if text and not self.full_loaded and self.conn.is_connected:
+            async def load_then_filter() -> None:
+                await self.load_all()
+                self._set_filter(self.filter.text().strip())
+            self.run(load_then_filter())
+        else:
+            self._set_filter(text)
+
+    def _set_filter(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text)
+        if text:
+            self.view.expandAll()
+
+    # ---------------------------------------------------------------- selection
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if not self.status.styleSheet():  # an info line belongs to the old selection
+            self.show_info("")
+        node = self.model.node_of(self.proxy.mapToSource(current))
+        if node is self.model.root:
+            self.objectSelected.emit("", "")
+        else:
+            self.objectSelected.emit(node.id, f"{node.label} ({node.class_name} {node.id})")
+
+    def selected_node(self) -> Node | None:
+        index = self.view.currentIndex()
+        if not index.isValid():
+            return None
+        node = self.model.node_of(self.proxy.mapToSource(index))
+        return None if node is self.model.root else node
+
+    def selected_id(self) -> str | None:
+        node = self.selected_node()
+        return node.id if node else None
+
+    def select(self, node_id: str) -> bool:
+        """Make ``node_id`` current (it must be loaded); returns whether it was found."""
+        source = self.model.find(node_id)
+        index = self.proxy.mapFromSource(source)
+        if not index.isValid():
+            return False
+        self.view.scrollTo(index)
+        self.view.setCurrentIndex(index)
+        return True
+
+    async def reveal(self, object_name: str, timeout: float = 10.0) -> Node | None:
+        """Load the tree and select the first object called ``object_name``."""
+        await self.load_all()
+        node = next((n for n in self.model.nodes.values() if n.object_name == object_name),
+                    None)
+        if node is None:
+            return None
+        parent = node.parent
+        while parent is not None and parent is not self.model.root:
+            self.view.expand(self.proxy.mapFromSource(self.model.index_of(parent)))
+            parent = parent.parent
+        await asyncio.sleep(0)
+        self.select(node.id)
+        return node
+
+    # ---------------------------------------------------------------- copy
+
+    def copy_id(self) -> str | None:
+        node = self.selected_node()
+        if node is None:
+            return None
+        QGuiApplication.clipboard().setText(node.id)
+        self.show_info(f"copied {node.id}")
+        return node.id
+
+    def _context_menu(self, pos: QPoint) -> None:
+        node = self.selected_node()
+        if node is None:
+            return
+        menu = QMenu(self)
+        menu.addAction(f"Copy id ({node.id})", self.copy_id)
+        menu.addAction("Copy path", lambda: QGuiApplication.clipboard().setText(node.path))
+        if node.object_name:
+            menu.addAction("Copy objectName",
+                           lambda: QGuiApplication.clipboard().setText(node.object_name))
+        menu.exec(self.view.viewport().mapToGlobal(pos))

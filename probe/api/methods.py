@@ -1,0 +1,37 @@
+"""Methods family: list slots, signals and invokables; invoke them with JSON arguments."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from probe.core import meta
+from probe.core.objects import ids_for, resolve
+from probe.server.context import Context
+from probe.server.registry import P, method
+
+ObjectId = Annotated[str, P("path, #N or symbolic name", minLength=1)]
+
+
+@method("qt.methods.list")
+def list_(ctx: Context, objectId: ObjectId,
+          kind: Annotated[Literal["all", "slot", "signal", "method"] | None,
+                          P("only this kind")] = None) -> dict[str, Any]:
+    """Slots, signals and invokables with signatures, parameter types and declaring class."""
+    ids = ids_for(ctx.state)
+    obj = resolve(objectId, ids)
+    methods = meta.list_methods(obj)
+    if kind and kind != "all":
+        methods = [m for m in methods if m["kind"] == kind]
+    return {"objectId": ids.id_of(obj), "className": obj.metaObject().className(),
+            "methods": methods}
+
+
+@method("qt.methods.invoke", changes=True)
+def invoke(ctx: Context, objectId: ObjectId,
+           method: Annotated[str, P("method name, or a full signature to pick an overload "
+                                    "(greet(QString,int))", minLength=1)],
+           args: Annotated[list[Any] | None, P("arguments as JSON, converted to the "
+                                               "parameter types")] = None) -> dict[str, Any]:
+    """Call a slot or invokable (or emit a signal) on the GUI thread; returns its result."""
+    ids = ids_for(ctx.state)
+    return meta.invoke(resolve(objectId, ids), method, args or [], ids)

@@ -1,0 +1,147 @@
+"""Objects family: find objects, walk the tree, describe and inspect one object."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QWidget
+
+from probe.core import meta, objects, tree
+from probe.core.objects import ids_for, resolve
+from probe.server.context import Context, Meta
+from probe.server.registry import P, method
+
+ObjectId = Annotated[str, P("path (mainWindow/tabs), #N from an earlier response, or a "
+                            "symbolic name", minLength=1)]
+RootId = Annotated[str | None, P("search only under this object (path, #N or name)")]
+Limit = Annotated[int, P("at most this many objects", minimum=1, maximum=100000)]
+
+
+def _root(ctx: Context, root: str | None) -> QObject | None:
+    return resolve(root, ids_for(ctx.state)) if root else None
+
+
+def _described(ctx: Context, found: list[QObject], limit: int) -> Any:
+    ids = ids_for(ctx.state)
+    out = [objects.describe(o, ids) for o in found[:limit]]
+    return Meta({"objects": out, "count": len(found), "truncated": len(found) > limit},
+                truncated=len(found) > limit)
+
+
+@method("qt.objects.find")
+def find(ctx: Context, name: Annotated[str, P("exact objectName", minLength=1)],
+         root: RootId = None, limit: Limit = 100) -> Any:
+    """Objects whose objectName is exactly ``name`` (anywhere, or under ``root``).
+
+    An empty result carries ``similar``: objectNames close to the one asked for.
+    """
+    scope = _root(ctx, root)
+    found = tree.find(name, scope)
+    result = _described(ctx, found, limit)
+    if not found:
+        result.value["similar"] = tree.similar_names(name, scope)
+    return result
+
+
+@method("qt.objects.findByClass")
+def find_by_class(ctx: Context,
+                  className: Annotated[str, P("Qt class name, e.g. QPushButton", minLength=1)],
+                  root: RootId = None,
+                  exact: Annotated[bool, P("only this class, not subclasses")] = False,
+                  limit: Limit = 100) -> Any:
+    """Objects of a class, including subclasses unless ``exact`` (uses QObject.inherits).
+
+    An empty result carries ``similar``: class names present in the app.
+    """
+    scope = _root(ctx, root)
+    found = tree.find_by_class(className, scope, exact)
+    result = _described(ctx, found, limit)
+    if not found:
+        result.value["similar"] = tree.known_classes(scope, className)
+    return result
+
+
+@method("qt.objects.tree")
+def object_tree(
+    ctx: Context,
+    objectId: Annotated[str | None, P("start here; omit for every root")] = None,
+    depth: Annotated[int, P("levels of children below the start", minimum=0, maximum=200)] = 3,
+    maxNodes: Annotated[int, P("stop after this many nodes", minimum=1,
+                               maximum=1_000_000)] = 2000,
+) -> Any:
+    """The QObject tree (widgets and non-widgets: actions, timers, models), depth-limited.
+
+    Each node is the object's short description plus ``children`` when within depth.
+    ``truncated`` is true when ``maxNodes`` cut the walk short.
+    """
+    ids = ids_for(ctx.state)
+    root = resolve(objectId, ids) if objectId else None
+    result = tree.tree(ids, root, depth, maxNodes)
+    return Meta(result, truncated=result["truncated"], count=result["count"])
+
+
+def _superclasses(obj: QObject) -> list[str]:
+    out = []
+    mo = obj.metaObject().superClass()
+    while mo is not None:
+        out.append(mo.className())
+        mo = mo.superClass()
+    return out
+
+
+def info_of(obj: QObject, ids: objects.IdTable) -> dict[str, Any]:
+    d = objects.describe(obj, ids)
+    parent = obj.parent()
+    d["parentId"] = ids.id_of(parent) if parent is not None else None
+    d["superClasses"] = _superclasses(obj)
+    if isinstance(obj, QWidget):
+        g = obj.geometry()
+        top_left = obj.mapToGlobal(g.topLeft() - g.topLeft())
+        d["geometry"] = {"x": g.x(), "y": g.y(), "width": g.width(), "height": g.height()}
+        d["globalPos"] = {"x": top_left.x(), "y": top_left.y()}
+        d["isWindow"] = obj.isWindow()
+        if obj.isWindow():
+            d["windowTitle"] = obj.windowTitle()
+    return d
+
+
+@method("qt.objects.info")
+def info(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
+    """One object: its description, parent id, superclasses and (widgets) geometry."""
+    return info_of(resolve(objectId, ids_for(ctx.state)), ids_for(ctx.state))
+
+
+@method("qt.objects.inspect")
+def inspect(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
+    """Everything about one object in one call: info, properties, methods, signals, children."""
+    ids = ids_for(ctx.state)
+    obj = resolve(objectId, ids)
+    methods = meta.list_methods(obj)
+    path = objects.path_of(obj)
+    children = [objects.describe(c, ids, f"{path}/{seg}")
+                for c, _, seg in objects.segments_of(obj.children())]
+    return {"object": info_of(obj, ids), "properties": meta.list_properties(obj, ids),
+            "methods": [m for m in methods if m["kind"] != "signal"],
+            "signals": [m for m in methods if m["kind"] == "signal"],
+            "children": children}
+
+
+@method("qt.objects.query")
+def query(
+    ctx: Context,
+    className: Annotated[str | None, P("class or base class name")] = None,
+    objectName: Annotated[str | None, P("objectName: exact, a glob (*, ?) or 're:' + regex")]
+    = None,
+    properties: Annotated[dict[str, Any] | None,
+                          P("property name -> JSON value that must be equal")] = None,
+    visible: Annotated[bool | None, P("only visible (true) or hidden (false) objects")] = None,
+    enabled: Annotated[bool | None, P("only enabled (true) or disabled (false) objects")]
+    = None,
+    root: RootId = None,
+    limit: Limit = 200,
+) -> Any:
+    """Objects matching every filter given: class, objectName pattern, property values, state."""
+    scope = _root(ctx, root)
+    found = tree.query(scope, className, objectName, properties, visible, enabled)
+    return _described(ctx, found, limit)

@@ -1,0 +1,43 @@
+"""Properties family: list, read and write QObject properties with JSON values."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from probe.core import meta
+from probe.core.objects import ids_for, resolve
+from probe.server.context import Context
+from probe.server.registry import P, method
+
+ObjectId = Annotated[str, P("path, #N or symbolic name", minLength=1)]
+Name = Annotated[str, P("property name (qt.properties.list shows them)", minLength=1)]
+
+
+@method("qt.properties.list")
+def list_(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
+    """Static and dynamic properties: type, value, readable/writable/designable, enum names."""
+    ids = ids_for(ctx.state)
+    obj = resolve(objectId, ids)
+    return {"objectId": ids.id_of(obj), "className": obj.metaObject().className(),
+            "properties": meta.list_properties(obj, ids)}
+
+
+@method("qt.properties.get")
+def get(ctx: Context, objectId: ObjectId, name: Name) -> dict[str, Any]:
+    """Read one property as JSON (enums by name, QColor as #rrggbb, QRect as an object...)."""
+    ids = ids_for(ctx.state)
+    return meta.get_property(resolve(objectId, ids), name, ids)
+
+
+@method("qt.properties.set", changes=True)
+def set_(ctx: Context, objectId: ObjectId, name: Name,
+         value: Annotated[Any, P("new value as JSON: enums/flags by name ('A|B'), QColor "
+                                 "'#rrggbb', QRect {x,y,width,height}, QFont {family,...}")]
+         ) -> dict[str, Any]:
+    """Write one property, converting strictly from JSON; returns the value read back.
+
+    A value of the wrong type is refused (PROPERTY_TYPE_MISMATCH names the expected type);
+    a value the object changes (clamps, rounds) gives PROPERTY_SET_FAILED with data.actual.
+    """
+    ids = ids_for(ctx.state)
+    return meta.set_property(resolve(objectId, ids), name, value, ids)

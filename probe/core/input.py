@@ -1,0 +1,455 @@
+"""Simulated input through Qt's own event delivery: works offscreen, needs no real mouse.
+
+Two levels, both synchronous and run on the GUI thread:
+
+* widget level (``click``, ``type_text``, ``key``, ``scroll``, ``focus``): the event goes
+  to the target widget itself through ``QApplication.notify`` (QTest), so the target gets
+  it even when scrolled away or covered. Shortcuts still fire (QTest sends the
+  ShortcutOverride first).
+* window level (``hover``, ``drag`` and the ``window_*`` functions used by computer
+  use): the event enters the top-level QWindow at a coordinate, and Qt finds the widget
+  under it, tracks enter/leave, the mouse grab and double clicks, exactly as for a
+  real mouse.
+
+``QTest.keyClicks`` and ``QTest.keyClick`` are never used: for characters outside
+Latin-1 they hit an assertion in Qt's ``asciiToKey`` that aborts the process. Key events
+are built here with their text and sent with ``QTest.simulateEvent``.
+
+Each action ends with :func:`settle` (bounded ``processEvents``), so the caller sees
+its effect.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QPoint, QPointF, Qt
+from PySide6.QtGui import QKeySequence, QWheelEvent, QWindow
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
+
+from probe.core.errors import QtError
+
+BUTTONS: dict[str, Qt.MouseButton] = {
+    "left": Qt.MouseButton.LeftButton,
+    "right": Qt.MouseButton.RightButton,
+    "middle": Qt.MouseButton.MiddleButton,
+}
+
+_MOD = Qt.KeyboardModifier
+MODIFIERS: dict[str, Qt.KeyboardModifier] = {
+    "ctrl": _MOD.ControlModifier, "control": _MOD.ControlModifier,
+    "shift": _MOD.ShiftModifier,
+    "alt": _MOD.AltModifier, "option": _MOD.AltModifier,
+    "meta": _MOD.MetaModifier, "super": _MOD.MetaModifier, "cmd": _MOD.MetaModifier,
+    "command": _MOD.MetaModifier, "win": _MOD.MetaModifier,
+    "keypad": _MOD.KeypadModifier,
+}
+
+_K = Qt.Key
+#: xdotool / X keysym names (lower-cased) that QKeySequence does not parse, or parses wrongly.
+KEY_NAMES: dict[str, Qt.Key] = {
+    "return": _K.Key_Return, "enter": _K.Key_Enter, "kp_enter": _K.Key_Enter,
+    "tab": _K.Key_Tab, "iso_left_tab": _K.Key_Backtab, "backtab": _K.Key_Backtab,
+    "backspace": _K.Key_Backspace, "escape": _K.Key_Escape, "esc": _K.Key_Escape,
+    "delete": _K.Key_Delete, "del": _K.Key_Delete, "insert": _K.Key_Insert,
+    "home": _K.Key_Home, "end": _K.Key_End,
+    "page_up": _K.Key_PageUp, "pageup": _K.Key_PageUp, "prior": _K.Key_PageUp,
+    "page_down": _K.Key_PageDown, "pagedown": _K.Key_PageDown, "next": _K.Key_PageDown,
+    "left": _K.Key_Left, "right": _K.Key_Right, "up": _K.Key_Up, "down": _K.Key_Down,
+    "space": _K.Key_Space, "menu": _K.Key_Menu, "caps_lock": _K.Key_CapsLock,
+    "minus": _K.Key_Minus, "plus": _K.Key_Plus, "comma": _K.Key_Comma,
+    "period": _K.Key_Period, "slash": _K.Key_Slash, "backslash": _K.Key_Backslash,
+    "semicolon": _K.Key_Semicolon, "equal": _K.Key_Equal, "apostrophe": _K.Key_Apostrophe,
+    "bracketleft": _K.Key_BracketLeft, "bracketright": _K.Key_BracketRight,
+    "grave": _K.Key_QuoteLeft,
+    "ctrl": _K.Key_Control, "control": _K.Key_Control, "control_l": _K.Key_Control,
+    "control_r": _K.Key_Control, "shift": _K.Key_Shift, "shift_l": _K.Key_Shift,
+    "shift_r": _K.Key_Shift, "alt": _K.Key_Alt, "alt_l": _K.Key_Alt, "alt_r": _K.Key_Alt,
+    "super": _K.Key_Meta, "super_l": _K.Key_Meta, "meta": _K.Key_Meta, "cmd": _K.Key_Meta,
+}
+KEY_NAMES.update({f"kp_{d}": Qt.Key(_K.Key_0.value + d) for d in range(10)})
+KEY_NAMES.update({f"f{n}": Qt.Key(_K.Key_F1.value + n - 1) for n in range(1, 25)})
+
+#: Text a key event carries for keys that type something but are no printable character.
+_KEY_TEXT = {_K.Key_Return: "\r", _K.Key_Enter: "\r", _K.Key_Tab: "\t", _K.Key_Space: " "}
+
+
+@dataclass(frozen=True)
+class KeyStroke:
+    """One key with its modifiers and the text it types (empty for commands)."""
+
+    key: int
+    modifiers: Qt.KeyboardModifier
+    text: str
+
+
+# ----------------------------------------------------------------------------- parsing
+
+
+def modifiers_of(names: Iterable[str]) -> Qt.KeyboardModifier:
+    """``["ctrl", "shift"]`` -> the Qt modifier flags; INVALID_KEY names what exists."""
+    flags = _MOD.NoModifier
+    for name in names:
+        flag = MODIFIERS.get(name.strip().lower())
+        if flag is None:
+            raise QtError("INVALID_KEY", f"unknown modifier {name!r}",
+                          available=sorted(set(MODIFIERS)))
+        flags |= flag
+    return flags
+
+
+def button_of(name: str) -> Qt.MouseButton:
+    button = BUTTONS.get(name.lower())
+    if button is None:
+        raise QtError("INVALID_KEY", f"unknown mouse button {name!r}", available=list(BUTTONS))
+    return button
+
+
+def _key_of(name: str) -> int:
+    known = KEY_NAMES.get(name.lower())
+    if known is not None:
+        return known.value
+    if len(name) == 1:
+        if name == " ":
+            return _K.Key_Space.value
+        return ord(name.upper()) if name.isascii() else 0
+    seq = QKeySequence.fromString(name)
+    if seq.count() == 1 and seq[0].keyboardModifiers() == _MOD.NoModifier:
+        key = seq[0].key().value
+        if key != _K.Key_unknown.value:
+            return key
+    raise QtError("INVALID_KEY", f"unknown key {name!r}",
+                  hint="Use names such as Return, Tab, BackSpace, Escape, Page_Down, F5, a, "
+                       "combined with ctrl+, shift+, alt+, meta+ (ctrl+s, Ctrl+Shift+S).",
+                  examples=["Return", "ctrl+s", "Ctrl+Shift+S", "Page_Down", "shift+Tab"])
+
+
+def parse_combo(combo: str) -> KeyStroke:
+    """One chord: ``ctrl+s``, ``Ctrl+Shift+S``, ``Return``, ``a``, ``ctrl++``."""
+    text = combo.strip() or combo
+    if not text:
+        raise QtError("INVALID_KEY", "empty key name")
+    mods: list[str]
+    if len(text) > 1 and text.endswith("++"):  # "ctrl++": the key is plus
+        mods, key_name = text[:-2].split("+"), "+"
+    elif len(text) == 1:
+        mods, key_name = [], text
+    else:
+        *mods, key_name = text.split("+")
+    flags = modifiers_of(m for m in mods if m)
+    key = _key_of(key_name)
+    if key in (_K.Key_Control.value, _K.Key_Shift.value, _K.Key_Alt.value,
+               _K.Key_Meta.value):
+        return KeyStroke(key, flags, "")
+    typed = ""
+    if not flags & (_MOD.ControlModifier | _MOD.AltModifier | _MOD.MetaModifier):
+        if len(key_name) == 1:
+            typed = key_name.upper() if flags & _MOD.ShiftModifier else key_name
+            if typed.isalpha() and typed.isupper():
+                flags |= _MOD.ShiftModifier
+        else:
+            typed = _KEY_TEXT.get(Qt.Key(key), "") if key else ""
+    return KeyStroke(key, flags, typed)
+
+
+def parse_keys(sequence: str) -> list[KeyStroke]:
+    """A sequence of chords separated by spaces or commas (xdotool and Qt styles)."""
+    if sequence in (" ", ","):
+        return [parse_combo(sequence)]
+    parts = [p for chunk in sequence.replace(", ", " ").split() for p in [chunk] if p]
+    if not parts:
+        raise QtError("INVALID_KEY", "no key given", examples=["Return", "ctrl+s"])
+    return [parse_combo(p) for p in parts]
+
+
+# ---------------------------------------------------------------------------- checks
+
+
+def check_interactable(widget: QWidget) -> None:
+    """ELEMENT_NOT_VISIBLE / ELEMENT_NOT_ENABLED when a user could not act on ``widget``."""
+    name = widget.objectName() or widget.metaObject().className()
+    if not widget.isVisible():
+        window = widget.window()
+        why = ("its window is hidden" if not window.isVisible()
+               else _hidden_ancestor(widget))
+        raise QtError("ELEMENT_NOT_VISIBLE", f"{name} is hidden ({why})", element=name)
+    if not widget.isEnabled():
+        raise QtError("ELEMENT_NOT_ENABLED", f"{name} is disabled", element=name)
+
+
+def _hidden_ancestor(widget: QWidget) -> str:
+    cur: QWidget | None = widget
+    while cur is not None and not cur.isWindow():
+        if cur.isHidden():
+            who = cur.objectName() or cur.metaObject().className()
+            return "it is hidden itself" if cur is widget else f"its parent {who} is hidden"
+        cur = cur.parentWidget()
+    return "not shown"
+
+
+def default_point(widget: QWidget) -> QPoint:
+    """Where a user would click: the center, or for a wide check box its indicator."""
+    center = widget.rect().center()
+    if isinstance(widget, QAbstractButton):
+        left = QPoint(min(widget.height() // 2, widget.width() // 2), widget.height() // 2)
+        for point in (center, left):
+            try:
+                if widget.hitButton(point):
+                    return point
+            except (AttributeError, RuntimeError, TypeError):  # protected on C++-made ones
+                return left if widget.width() > 3 * widget.height() else center
+        return left
+    return center
+
+
+# --------------------------------------------------------------------------- settling
+
+
+def settle(max_ms: int = 200) -> None:
+    """Let the events an action posted run, so its effects are visible (bounded)."""
+    deadline = time.monotonic() + max_ms / 1000
+    for _ in range(3):
+        QCoreApplication.sendPostedEvents()
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+        if time.monotonic() > deadline:
+            break
+
+
+# ------------------------------------------------------------------------ widget level
+
+
+def click(widget: QWidget, pos: QPoint | None = None, button: str = "left",
+          modifiers: Sequence[str] = (), count: int = 1) -> QPoint:
+    """Click ``widget`` (``count`` 2 = double click, 3 = triple); returns the point used."""
+    check_interactable(widget)
+    point = pos if pos is not None else default_point(widget)
+    qbutton = button_of(button)
+    mods = modifiers_of(modifiers)
+    if count >= 2:
+        QTest.mouseDClick(widget, qbutton, mods, point)
+        for _ in range(count - 2):
+            QTest.mouseClick(widget, qbutton, mods, point)
+    else:
+        QTest.mouseClick(widget, qbutton, mods, point)
+    settle()
+    return point
+
+
+def focus(widget: QWidget) -> None:
+    """Give ``widget`` the keyboard focus (and its window the activation)."""
+    check_interactable(widget)
+    window = widget.window()
+    if not window.isActiveWindow():
+        window.activateWindow()
+        QCoreApplication.processEvents()
+    widget.setFocus(Qt.FocusReason.OtherFocusReason)
+    settle(50)
+
+
+def _key_receiver(widget: QWidget | None) -> QWidget | QWindow | None:
+    """Where keys go: the focus widget inside ``widget`` (or ``widget``), else the focus."""
+    focused = QApplication.focusWidget()
+    if widget is None:
+        if focused is not None:
+            return focused
+        return _focus_window()
+    if focused is not None and (focused is widget or widget.isAncestorOf(focused)):
+        return focused
+    return widget
+
+
+def _focus_window() -> QWindow | None:
+    """The focus window, else the first visible top-level window."""
+    from PySide6.QtGui import QGuiApplication
+
+    window = QGuiApplication.focusWindow()
+    if window is not None:
+        return window
+    return next((w for w in QGuiApplication.topLevelWindows() if w.isVisible()), None)
+
+
+def send_stroke(receiver: QWidget | QWindow, stroke: KeyStroke, press: bool = True,
+                release: bool = True) -> None:
+    """Press and/or release one key on ``receiver`` (shortcuts fire as for a real key)."""
+    if press:
+        QTest.simulateEvent(receiver, True, stroke.key, stroke.modifiers, stroke.text, False)
+    if release:
+        QTest.simulateEvent(receiver, False, stroke.key, stroke.modifiers, stroke.text, False)
+
+
+def key(widget: QWidget | None, combo: str) -> list[KeyStroke]:
+    """Press and release each chord of ``combo`` (``ctrl+s``, ``Ctrl+Shift+S``, ``Tab Tab``).
+
+    With a widget, it gets the focus first; without one the keys go to the focus widget.
+    """
+    strokes = parse_keys(combo)
+    if widget is not None:
+        focus(widget)
+    for stroke in strokes:
+        receiver = _key_receiver(widget)
+        if receiver is None:
+            raise QtError("WINDOW_NOT_FOUND", "no window can take the keys",
+                          hint="Show a window first.")
+        send_stroke(receiver, stroke)
+    settle()
+    return strokes
+
+
+def key_down(widget: QWidget | None, combo: str, down: bool) -> None:
+    """Only press (``down``) or only release each chord: for holding keys."""
+    for stroke in parse_keys(combo):
+        receiver = _key_receiver(widget)
+        if receiver is not None:
+            send_stroke(receiver, stroke, press=down, release=not down)
+    settle(50)
+
+
+def _clear(widget: QWidget, receiver: QWidget | QWindow) -> None:
+    select_all = getattr(widget, "selectAll", None)
+    if callable(select_all):
+        select_all()
+        send_stroke(receiver, KeyStroke(_K.Key_Backspace.value, _MOD.NoModifier, ""))
+    elif callable(getattr(widget, "clear", None)):
+        widget.clear()
+
+
+def char_stroke(ch: str) -> KeyStroke:
+    """The key event that types one character (``\\n`` is Return, ``\\t`` is Tab)."""
+    if ch == "\n":
+        return KeyStroke(_K.Key_Return.value, _MOD.NoModifier, "\r")
+    if ch == "\t":
+        return KeyStroke(_K.Key_Tab.value, _MOD.NoModifier, "\t")
+    code = ord(ch.upper()) if ch.isascii() and ch.isprintable() else 0
+    mods = _MOD.ShiftModifier if ch.isascii() and ch.isupper() else _MOD.NoModifier
+    return KeyStroke(code, mods, ch)
+
+
+def type_text(widget: QWidget | None, text: str, clear: bool = False) -> None:
+    """Type ``text`` as key events into ``widget`` (focused first) or the focus widget.
+
+    ``clear`` selects everything first and deletes it, as a user would.
+    """
+    if widget is not None:
+        focus(widget)
+    receiver = _key_receiver(widget)
+    if receiver is None:
+        raise QtError("WINDOW_NOT_FOUND", "no window can take the text", hint="Show one first.")
+    if clear and widget is not None:
+        _clear(widget, receiver)
+    for ch in text:
+        send_stroke(receiver, char_stroke(ch))
+    settle()
+
+
+def scroll(widget: QWidget, pos: QPoint | None, dx: float, dy: float,
+           modifiers: Sequence[str] = ()) -> None:
+    """Turn the wheel over ``widget``: ``dy`` > 0 scrolls down, ``dx`` > 0 right, in notches."""
+    check_interactable(widget)
+    point = QPointF(pos if pos is not None else widget.rect().center())
+    glob = QPointF(widget.mapToGlobal(point.toPoint()))
+    angle = QPoint(round(-dx * 120), round(-dy * 120))
+    event = QWheelEvent(point, glob, QPoint(0, 0), angle, Qt.MouseButton.NoButton,
+                        modifiers_of(modifiers), Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(widget, event)
+    settle()
+
+
+# ------------------------------------------------------------------------ window level
+
+
+def window_of(widget: QWidget) -> tuple[QWindow, QPoint]:
+    """The QWindow that ``widget`` lives in and the offset of ``widget`` inside it."""
+    top = widget.window()
+    handle = top.windowHandle()
+    if handle is None:
+        raise QtError("ELEMENT_NOT_VISIBLE", "the widget's window is not shown",
+                      element=widget.objectName())
+    return handle, widget.mapTo(top, QPoint(0, 0))
+
+
+def hover(widget: QWidget, pos: QPoint | None = None) -> QPoint:
+    """Move the pointer over ``widget`` (Enter, HoverMove and MouseMove are delivered)."""
+    check_interactable(widget)
+    point = pos if pos is not None else widget.rect().center()
+    window, offset = window_of(widget)
+    window_move(window, point + offset)
+    return point
+
+
+def drag(widget: QWidget, start: QPoint, end: QPoint, button: str = "left",
+         steps: int = 8, end_widget: QWidget | None = None) -> None:
+    """Press at ``start``, move in ``steps`` to ``end`` (in ``end_widget`` if given), release.
+
+    Points are local to their widget; both must be in the same window.
+    """
+    check_interactable(widget)
+    window, offset = window_of(widget)
+    a = start + offset
+    if end_widget is not None:
+        end_window, end_offset = window_of(end_widget)
+        if end_window is not window:
+            raise QtError("NOT_SUPPORTED", "drag across two windows is not supported")
+        b = end + end_offset
+    else:
+        b = end + offset
+    window_drag(window, a, b, button, steps)
+
+
+def window_click(window: QWindow, pos: QPoint, button: str = "left",
+                 modifiers: Sequence[str] = (), count: int = 1) -> None:
+    """Click at window coordinates; Qt finds the widget there (popups included)."""
+    qbutton = button_of(button)
+    mods = modifiers_of(modifiers)
+    QTest.mouseMove(window, pos)
+    if count >= 2:
+        QTest.mouseDClick(window, qbutton, mods, pos)
+        for _ in range(count - 2):
+            QTest.mouseClick(window, qbutton, mods, pos)
+    else:
+        QTest.mouseClick(window, qbutton, mods, pos)
+    settle()
+
+
+def window_move(window: QWindow, pos: QPoint) -> None:
+    QTest.mouseMove(window, pos)
+    settle(50)
+
+
+def window_button(window: QWindow, pos: QPoint, down: bool, button: str = "left") -> None:
+    """Only press or only release a button (computer use's mouse down / up)."""
+    qbutton = button_of(button)
+    if down:
+        QTest.mousePress(window, qbutton, _MOD.NoModifier, pos)
+    else:
+        QTest.mouseRelease(window, qbutton, _MOD.NoModifier, pos)
+    settle(50)
+
+
+def window_drag(window: QWindow, start: QPoint, end: QPoint, button: str = "left",
+                steps: int = 8) -> None:
+    qbutton = button_of(button)
+    QTest.mouseMove(window, start)
+    QTest.mousePress(window, qbutton, _MOD.NoModifier, start)
+    steps = max(1, steps)
+    for i in range(1, steps + 1):
+        point = QPoint(start.x() + (end.x() - start.x()) * i // steps,
+                       start.y() + (end.y() - start.y()) * i // steps)
+        QTest.mouseMove(window, point)
+    QTest.mouseRelease(window, qbutton, _MOD.NoModifier, end)
+    settle()
+
+
+def window_scroll(window: QWindow, pos: QPoint, dx: float, dy: float,
+                  modifiers: Sequence[str] = ()) -> None:
+    """Wheel at window coordinates: ``dy`` > 0 scrolls down, in notches."""
+    angle = QPoint(round(-dx * 120), round(-dy * 120))
+    QTest.mouseMove(window, pos)
+    QTest.wheelEvent(window, QPointF(pos), angle, QPoint(0, 0), modifiers_of(modifiers))
+    settle()
+
+
+def is_input_target(obj: QObject) -> bool:
+    return isinstance(obj, (QWidget, QWindow))

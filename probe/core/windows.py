@@ -1,0 +1,76 @@
+"""Top-level windows as Chrome "tabs": list them, pick one by id, name or title.
+
+A tab is a visible top-level window or dialog (popups and tool tips are not tabs: they
+belong to the window under them). ``tabId`` is the window's session ``#N`` id; an
+objectName or a window title is accepted too. GUI thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
+
+from probe.core import objects
+from probe.core.errors import QtError
+
+_POPUPS = (Qt.WindowType.Popup, Qt.WindowType.ToolTip)
+
+
+def windows() -> list[QWidget]:
+    """Visible top-level windows and dialogs, in stacking-independent, stable order."""
+    out = [w for w in QApplication.topLevelWidgets()
+           if w.isVisible() and w.isWindow() and w.windowType() not in _POPUPS]
+    out.sort(key=lambda w: (isinstance(w, QDialog), w.objectName()))
+    return out
+
+
+def active_window() -> QWidget | None:
+    """The active window (the focus is there), else the top modal dialog, else the first."""
+    found = windows()
+    active = QApplication.activeWindow()
+    if active is not None and active in found:
+        return active
+    modal = QApplication.activeModalWidget()
+    if modal is not None and modal in found:
+        return modal
+    return found[0] if found else None
+
+
+def window_for(tab_id: str | None, ids: objects.IdTable) -> QWidget:
+    """The window ``tab_id`` names (``#N``, objectName or title); default the active one."""
+    if tab_id is None or not str(tab_id).strip():
+        win = active_window()
+        if win is None:
+            raise QtError("WINDOW_NOT_FOUND", "the app shows no window",
+                          hint="Wait for the app to show one (qt.wait), then retry.")
+        return win
+    tab_id = str(tab_id).strip()
+    found = windows()
+    if tab_id.startswith("#"):
+        obj = ids.get(tab_id)
+        if isinstance(obj, QWidget) and obj.isWindow() and obj.isVisible():
+            return obj
+    else:
+        for w in found:
+            if tab_id in (w.objectName(), w.windowTitle()):
+                return w
+    raise QtError("WINDOW_NOT_FOUND", f"no visible window {tab_id!r}",
+                  hint="chr.tabsContext lists the windows and their tabId.",
+                  available=[summary(w, ids) for w in found])
+
+
+def summary(w: QWidget, ids: objects.IdTable, active: QWidget | None = None) -> dict[str, Any]:
+    """One tab of chr.tabsContext."""
+    pos = w.mapToGlobal(QPoint(0, 0))
+    out: dict[str, Any] = {
+        "tabId": ids.id_of(w), "title": w.windowTitle(), "objectName": w.objectName(),
+        "className": w.metaObject().className(),
+        "kind": "dialog" if isinstance(w, QDialog) else "window",
+        "active": w is active,
+        "bounds": [pos.x(), pos.y(), w.width(), w.height()],
+    }
+    if w.isModal():
+        out["modal"] = True
+    return out

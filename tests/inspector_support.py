@@ -1,0 +1,77 @@
+"""Helpers for the inspector tests: the qasync loop under pytest-qt, and waits.
+
+The pattern: one ``qasync.QEventLoop(qapp, already_running=True)`` per test module.
+It registers itself as asyncio's running loop, so ``asyncio.ensure_future`` and the
+inspector's ``asyncSlot``-style tasks work, and its callbacks run whenever Qt
+processes events — which ``qtbot.waitUntil`` / :func:`qwait` do. The fixture unsets
+the running loop afterwards so other modules can use ``asyncio.run``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Coroutine, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import qasync
+from PySide6.QtCore import QSettings
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from conftest import DemoApp
+from inspector.mainwindow import MainWindow
+
+
+def qwait(predicate: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
+    """Process Qt (and so asyncio) events until ``predicate()`` is truthy."""
+    deadline = time.monotonic() + timeout
+    last: Any = None
+    while time.monotonic() < deadline:
+        last = predicate()
+        if last:
+            return last
+        QTest.qWait(10)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}; last: {last!r}")
+
+
+def run(coro: Coroutine[Any, Any, Any], timeout: float = 15.0) -> Any:
+    """Run a coroutine on the qasync loop (through Qt's event processing)."""
+    task = asyncio.ensure_future(coro)
+    qwait(task.done, timeout, f"coroutine {getattr(coro, '__name__', coro)}")
+    return task.result()
+
+
+@pytest.fixture(scope="module")
+def aloop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
+    loop = qasync.QEventLoop(qapp, already_running=True)
+    asyncio.set_event_loop(loop)
+    yield loop
+    asyncio.events._set_running_loop(None)
+    asyncio.set_event_loop(None)
+
+
+def make_settings(folder: Path) -> QSettings:
+    return QSettings(str(folder / "inspector.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture(scope="module")
+def window(aloop: qasync.QEventLoop, tmp_path_factory: pytest.TempPathFactory
+           ) -> Iterator[MainWindow]:
+    """A shown inspector window with settings of its own (no connection yet)."""
+    win = MainWindow(make_settings(tmp_path_factory.mktemp("inspector-settings")))
+    win.show()
+    yield win
+    run(win.conn.disconnect(emit=False))
+    win.close()
+    win.deleteLater()
+    QTest.qWait(10)
+
+
+def connect(win: MainWindow, demo: DemoApp) -> None:
+    """Connect the window to ``demo`` by pid and wait until the panes loaded."""
+    win.connect_to(pid=demo.pid)
+    qwait(lambda: win.conn.is_connected, what="the inspector to connect")
+    qwait(lambda: win.objects.model.root.children, what="the object tree roots")

@@ -1,0 +1,192 @@
+"""Generated messages against a live demo app: every request gets a spec-correct answer,
+notifications get none, the app keeps answering, and no traceback reaches its stderr."""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from websockets.sync.client import ClientConnection
+from websockets.sync.client import connect as ws_connect
+
+from conftest import DemoApp, start_demo
+
+SPEC_CODES = {-32700, -32600, -32601, -32602, -32603}
+
+json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-2**63, 2**63),
+                      st.floats(allow_nan=False, allow_infinity=False),
+                      st.text(max_size=40))
+json_value = st.recursive(json_leaf, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
+    max_leaves=12)
+
+
+@pytest.fixture(scope="module")
+def app() -> Iterator[DemoApp]:
+    demo = start_demo()
+    yield demo
+    demo.stop()
+
+
+@pytest.fixture(scope="module")
+def read_only_methods(app: DemoApp) -> list[str]:
+    qt = app.client()
+    schema = qt.call("qt.schema")["methods"]
+    # Only methods that neither change the app nor start streams: the fuzzer must not
+    # click "Quit".
+    return sorted(m["name"] for m in schema
+                  if not m["changesApp"] and not m["name"].startswith("probe.frames"))
+
+
+@pytest.fixture(scope="module")
+def ws(app: DemoApp) -> Iterator[ClientConnection]:
+    with ws_connect(f"{app.url}/?token={app.token}", compression=None, max_size=None) as conn:
+        yield conn
+
+
+class Exchange:
+    """Send one message, then a sentinel ping; collect what came back before it."""
+
+    def __init__(self, conn: ClientConnection) -> None:
+        self.conn = conn
+        self.n = 0
+
+    def send(self, text: str) -> list[Any]:
+        self.n += 1
+        sentinel = f"sentinel-{self.n}"
+        self.conn.send(text)
+        self.conn.send(json.dumps({"jsonrpc": "2.0", "method": "qt.ping", "id": sentinel}))
+        replies: list[Any] = []
+        expected = expects_reply(text)
+        seen_sentinel = False
+        while not (seen_sentinel and (replies or not expected)):
+            msg = json.loads(self.conn.recv(timeout=15))
+            if isinstance(msg, dict) and msg.get("id") == sentinel:
+                assert msg["result"]["result"]["pong"] is True, "app stopped answering"
+                # The fuzzed call may be slower than the ping: its reply can come after.
+                seen_sentinel = True
+                continue
+            replies.append(msg)
+        return replies
+
+
+def is_notification(v: Any) -> bool:
+    """A valid request without an id: the only thing that gets no answer."""
+    return (isinstance(v, dict) and "id" not in v and v.get("jsonrpc") == "2.0"
+            and isinstance(v.get("method"), str)
+            and isinstance(v.get("params", {}), (dict, list))
+            and set(v) <= {"jsonrpc", "method", "params"})
+
+
+def expects_reply(text: str) -> bool:
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return True
+    if isinstance(value, list):
+        return not value or not all(is_notification(v) for v in value)
+    return not is_notification(value)
+
+
+def check_error(reply: dict[str, Any]) -> None:
+    assert reply["jsonrpc"] == "2.0"
+    assert set(reply) == {"jsonrpc", "id", "error"} or set(reply) == {"jsonrpc", "id", "result"}
+    if "error" in reply:
+        err = reply["error"]
+        assert isinstance(err["code"], int) and isinstance(err["message"], str)
+        assert err["data"]["name"] and err["data"]["hint"], err
+        assert err["code"] != -32603, f"internal error: {err}"
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.one_of(
+    st.text(max_size=60),
+    st.text(alphabet=string.printable, max_size=60).map(lambda s: "{" + s),
+    st.binary(max_size=40).map(lambda b: b.decode("latin-1")),
+    json_value.map(json.dumps),
+))
+def test_malformed_messages(ws: ClientConnection, text: str) -> None:
+    replies = Exchange(ws).send(text)
+    if not expects_reply(text):
+        assert replies == []
+        return
+    assert len(replies) == 1 or isinstance(replies[0], list)
+    for reply in replies[0] if isinstance(replies[0], list) else replies:
+        check_error(reply)
+        if "error" in reply and reply["error"]["code"] in (-32700,):
+            assert reply["id"] is None
+
+
+request_strategy = st.fixed_dictionaries(
+    {"jsonrpc": st.just("2.0"),
+     "method": st.one_of(st.text(max_size=20), st.sampled_from(["qt.ping", "qt.version",
+                                                                "qt.schema", "qt.modes"])),
+     "params": st.one_of(st.dictionaries(st.text(max_size=10), json_value, max_size=4),
+                         st.lists(json_value, max_size=4))},
+    optional={"id": st.one_of(st.integers(), st.text(max_size=10), st.none())})
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(req=request_strategy)
+def test_well_formed_requests_random_methods_and_params(ws: ClientConnection,
+                                                        req: dict[str, Any]) -> None:
+    replies = Exchange(ws).send(json.dumps(req))
+    if is_notification(req):
+        assert replies == []
+        return
+    (reply,) = replies
+    check_error(reply)
+    assert reply["id"] == req["id"]
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_known_methods_with_random_params(ws: ClientConnection, read_only_methods: list[str],
+                                          data: st.DataObject) -> None:
+    method = data.draw(st.sampled_from(read_only_methods))
+    params = data.draw(st.dictionaries(st.sampled_from(["objectId", "name", "depth", "timeout",
+                                                        "filter", "x", "prefix", "ref"]),
+                                       json_value, max_size=3))
+    (reply,) = Exchange(ws).send(json.dumps(
+        {"jsonrpc": "2.0", "method": method, "params": params, "id": 1}))
+    check_error(reply)
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(batch=st.lists(request_strategy, min_size=1, max_size=8))
+def test_batches(ws: ClientConnection, batch: list[dict[str, Any]]) -> None:
+    replies = Exchange(ws).send(json.dumps(batch))
+    expected = [r.get("id") for r in batch if not is_notification(r)]
+    if not expected:
+        assert replies == []
+        return
+    (arr,) = replies
+    assert isinstance(arr, list)
+    assert sorted(map(repr, (r["id"] for r in arr))) == sorted(map(repr, expected))
+    for reply in arr:
+        check_error(reply)
+
+
+def test_huge_and_deep_messages(ws: ClientConnection) -> None:
+    ex = Exchange(ws)
+    deep = "[" * 100000 + "]" * 100000
+    (reply,) = ex.send(deep)
+    assert reply["error"]["code"] in (-32700, -32600)
+    unicode = json.dumps({"jsonrpc": "2.0", "method": "qt.schema",
+                          "params": {"prefix": "\u2603\U0001F600" * 1000}, "id": "u"})
+    (reply,) = ex.send(unicode)
+    assert reply["result"]["result"]["methods"] == []
+
+
+def test_no_traceback_reached_the_app(app: DemoApp) -> None:
+    app.client().call("qt.ping")
+    assert not [line for line in app.stderr_lines if "Traceback" in line], app.stderr_lines[-20:]

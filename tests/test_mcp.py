@@ -1,0 +1,363 @@
+"""The MCP server as agents see it: a subprocess spoken to over stdio by the SDK's client.
+
+Each test calls tools the way an agent would and checks what changed in the real demo
+app through a second probe client (or its control channel).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Coroutine, Iterator
+from typing import Any, TypeVar
+
+import mcp_types as types
+import pytest
+from jsonschema import Draft202012Validator
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
+
+from conftest import ROOT, DemoApp, start_demo, wait_until
+from probe import mcp_tools
+from probe.client import Client
+from probe.exceptions import RemoteError
+
+T = TypeVar("T")
+AGENT = "pytest-agent"
+
+
+class McpSession:
+    """A ``qtmcp mcp`` subprocess and an SDK ClientSession to it, usable from sync tests."""
+
+    def __init__(self, *args: str, name: str = AGENT, url: str | None = None) -> None:
+        self.url = url
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self._ready: asyncio.Future[ClientSession] = self.loop.create_future()
+        self._stop = asyncio.Event()
+        # the SDK's contexts are entered and left in this one task (anyio's rule)
+        self._task = asyncio.run_coroutine_threadsafe(self._hold(list(args), name), self.loop)
+        self.session = self._run(self._wait_ready())
+
+    def _run(self, coro: Coroutine[Any, Any, T], timeout: float = 90) -> T:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    async def _wait_ready(self) -> ClientSession:
+        return await self._ready
+
+    async def _hold(self, args: list[str], name: str) -> None:
+        params = StdioServerParameters(command=sys.executable,
+                                       args=["-m", "probe.cli", "mcp", *args],
+                                       env=dict(os.environ), cwd=str(ROOT))
+        transport = (streamable_http_client(self.url) if self.url else stdio_client(params))
+        try:
+            async with transport as (read, write), ClientSession(
+                    read, write, client_info=types.Implementation(name=name, version="1")
+            ) as session:
+                await session.initialize()
+                self._ready.set_result(session)
+                await self._stop.wait()
+        except BaseException as exc:
+            if not self._ready.done():
+                self._ready.set_exception(exc)
+            raise
+
+    def tools(self) -> dict[str, types.Tool]:
+        return {t.name: t for t in self._run(self.session.list_tools()).tools}
+
+    def call(self, name: str, args: dict[str, Any] | None = None) -> types.CallToolResult:
+        return self._run(self.session.call_tool(name, args or {}))
+
+    def text(self, name: str, args: dict[str, Any] | None = None) -> str:
+        """Call a tool that must succeed; return its text content."""
+        result = self.call(name, args)
+        text = "\n".join(c.text for c in result.content if isinstance(c, types.TextContent))
+        assert not result.is_error, f"{name}({args}) failed: {text}"
+        return text
+
+    def close(self) -> None:
+        try:
+            self.loop.call_soon_threadsafe(self._stop.set)
+            self._task.result(30)
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def agent(demo: DemoApp) -> Iterator[McpSession]:
+    session = McpSession("--pid", str(demo.pid))
+    yield session
+    session.close()
+
+
+def has(qt: Client, method: str) -> bool:
+    return any(m["name"] == method for m in qt.call("qt.schema", {"prefix": method})["methods"])
+
+
+def need(qt: Client, *methods: str) -> None:
+    missing = [m for m in methods if not has(qt, m)]
+    if missing:
+        pytest.skip(f"the probe has no {', '.join(missing)} yet")
+
+
+# ------------------------------------------------------------------------ tool list
+
+
+def test_tools_follow_the_probe_schema(agent: McpSession, qt: Client) -> None:
+    tools = agent.tools()
+    methods = {m["name"]: m for m in qt.call("qt.schema")["methods"]}
+    listed = {name for name, method in mcp_tools.TOOLS.items() if method in methods}
+    assert set(tools) == listed | {"list_apps", "switch_app"}
+    for name, tool in tools.items():
+        Draft202012Validator.check_schema(tool.input_schema)
+        assert tool.input_schema["type"] == "object"
+        if name in mcp_tools.TOOLS:
+            method = methods[mcp_tools.TOOLS[name]]
+            assert tool.input_schema["properties"] == method["params"]["properties"]
+            assert tool.description and method["summary"] in tool.description
+            assert tool.annotations is not None
+            assert tool.annotations.read_only_hint is (not method["changesApp"])
+
+
+def test_unknown_probe_methods_are_not_listed() -> None:
+    schema = {"methods": [{"name": "qt.ping", "summary": "Ping.", "description": "Ping.",
+                           "changesApp": False, "params": {"type": "object", "properties": {},
+                                                           "required": []}}]}
+    tools, routes = mcp_tools.build_tools(schema)
+    assert [t.name for t in tools] == ["app_status"] and routes == {"app_status": "qt.ping"}
+    assert "required" not in tools[0].input_schema
+
+
+def test_tool_error_carries_name_and_hint(agent: McpSession) -> None:
+    result = agent.call("app_status", {"timeout": "soon"})
+    assert result.is_error
+    text = result.content[0].text
+    assert text.startswith("INVALID_PARAMS:") and "hint: " in text and "expected" in text
+    assert result.structured_content["error"] == "INVALID_PARAMS"
+    unknown = agent.call("no_such_tool", {})
+    assert unknown.is_error and "app_status" in unknown.content[0].text
+
+
+def test_result_content_pulls_images_and_caps_text() -> None:
+    png = "iVBORw0KGgo" + "A" * 200
+    content = mcp_tools.result_content({"result": {"image": png, "width": 10}, "meta": {}})
+    assert isinstance(content[1], types.ImageContent) and content[1].data == png
+    assert content[1].mime_type == "image/png" and png not in content[0].text
+    long = {"result": {"tree": "line\n" * 1000, "count": 1000}, "meta": {"durationMs": 1}}
+    text = mcp_tools.result_content(long, max_chars=100)[0].text
+    assert text.startswith('{"count":1000}\ntree:\nline') and "[truncated: " in text
+
+
+# ----------------------------------------------------------------------- traffic
+
+
+def test_tool_calls_show_in_the_traffic_mirror_as_the_agent(agent: McpSession,
+                                                            demo: DemoApp) -> None:
+    watcher = demo.client(name="watcher", role="inspector")
+    watcher.call("probe.subscribe", {"topics": ["traffic"]})
+    agent.text("app_status")
+    record = watcher.wait_notification(
+        "probe.traffic", lambda p: p["method"] == "qt.ping" and p["client"]["name"] == AGENT)
+    assert record["client"]["role"] == "agent" and record["ok"]
+    sessions = {s["name"]: s for s in watcher.call("probe.sessions")}
+    assert sessions[AGENT]["role"] == "agent"
+
+
+def test_streamable_http(demo: DemoApp) -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "probe.cli", "mcp", "--pid", str(demo.pid),
+                               "--http", str(port)], cwd=ROOT, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_until(lambda: _listening(port), timeout=30, what=f"the MCP server on port {port}")
+        session = McpSession(url=f"http://127.0.0.1:{port}/mcp")
+        try:
+            assert "app_version" in session.tools()
+            assert f'"pid":{demo.pid}' in session.text("app_version")
+        finally:
+            session.close()
+    finally:
+        server.terminate()
+        assert server.wait(15) == 0, server.stderr.read() if server.stderr else ""
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+# ------------------------------------------------------------------ app switching
+
+
+def test_list_and_switch_apps(agent: McpSession, demo: DemoApp) -> None:
+    other = start_demo("--bench-form", "12")
+    try:
+        apps = agent.text("list_apps")
+        assert f'"pid":{demo.pid}' in apps and f'"pid":{other.pid}' in apps
+        assert '"current":true' in apps
+        switched = agent.text("switch_app", {"app": "qtmcp-bench"})
+        assert f'"pid":{other.pid}' in switched
+        assert f'"pid":{other.pid}' in agent.text("app_version")
+        missing = agent.call("switch_app", {"app": "no-such-app"})
+        assert missing.is_error and "qtmcp-bench" in missing.content[0].text
+        agent.text("switch_app", {"pid": demo.pid})
+        assert f'"pid":{demo.pid}' in agent.text("app_version")
+    finally:
+        other.stop()
+        agent.text("switch_app", {"pid": demo.pid})
+
+
+def test_the_app_going_away_is_a_tool_error(fresh_demo: DemoApp) -> None:
+    session = McpSession("--pid", str(fresh_demo.pid))
+    try:
+        assert f'"pid":{fresh_demo.pid}' in session.text("app_version")
+        fresh_demo.stop()
+        result = session.call("app_version")
+        assert result.is_error and "list_apps" in result.content[0].text
+    finally:
+        session.close()
+
+
+def test_mcp_starts_the_app_and_stops_it_on_exit() -> None:
+    session = McpSession("--", sys.executable, "-m", "resources.demo_app", "--title",
+                         "started by mcp")
+    try:
+        text = session.text("app_version")
+        pid = int(text.split('"pid":')[1].split(",")[0].split("}")[0])
+        apps = session.text("list_apps")
+        assert '"startedByMe":true' in apps
+    finally:
+        session.close()
+    wait_until(lambda: not _alive(pid), timeout=20, what="the app started by mcp to exit")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a zombie is gone for our purposes
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+            return fh.read().split()[2] != "Z"
+    except OSError:
+        return False
+
+
+# -------------------------------------------------------------- chrome-style tools
+
+
+def _ref(text: str, *words: str) -> str:
+    """The ref on the first line of a read_page / find answer holding every word."""
+    for line in text.splitlines():
+        if all(w in line for w in words):
+            found = re.search(r"ref_\d+", line)
+            if found:
+                return found.group(0)
+    raise AssertionError(f"no line with {words} and a ref in:\n{text[:3000]}")
+
+
+def test_agent_fills_the_form_by_ref(agent: McpSession, qt: Client) -> None:
+    need(qt, "chr.readPage", "chr.find", "chr.formInput", "chr.click")
+    qt.call("qt.methods.invoke", {"objectId": "mainWindow", "method": "resetForm"})
+    page = agent.text("read_page", {"filter": "interactive"})
+    assert "[ref_" in page and "Submit" in page
+    name_ref = _ref(agent.text("find", {"query": "name text field"}), "Name")
+    agent.text("form_input", {"ref": name_ref, "value": "Ada Lovelace"})
+    agent.text("form_input", {"ref": _ref(page, "terms"), "value": True})
+    agent.text("computer", {"action": "left_click", "ref": _ref(page, "Submit")})
+    status = qt.call("qt.properties.get", {"objectId": "statusLabel", "name": "text"})
+    assert status["value"] == "Submitted: Ada Lovelace"
+    stale = agent.call("form_input", {"ref": "ref_999999", "value": "x"})
+    assert stale.is_error and stale.content[0].text.startswith("REF_NOT_FOUND")
+    assert "hint: " in stale.content[0].text
+    qt.call("qt.methods.invoke", {"objectId": "mainWindow", "method": "resetForm"})
+
+
+def test_screenshot_is_image_content(agent: McpSession, qt: Client) -> None:
+    need(qt, "cu.screenshot")
+    result = agent.call("screenshot", {})
+    assert not result.is_error
+    images = [c for c in result.content if isinstance(c, types.ImageContent)]
+    assert images and images[0].mime_type in ("image/png", "image/jpeg")
+
+
+# ------------------------------------------------------------------- chr.computer
+
+
+def test_computer_checks_each_actions_arguments(qt: Client) -> None:
+    cases = [({"action": "left_click"}, "ref"), ({"action": "type"}, "text"),
+             ({"action": "zoom", "region": [0, 0, 5]}, "4 numbers"),
+             ({"action": "left_click", "ref": "ref_1", "coordinate": [1, 2]}, "not both"),
+             ({"action": "scroll", "coordinate": [1, 2]}, "scroll_direction"),
+             ({"action": "fly"}, "must be one of")]
+    for params, says in cases:
+        with pytest.raises(RemoteError) as info:
+            qt.call("chr.computer", params)
+        assert info.value.name == "INVALID_PARAMS", params
+        assert says in info.value.message, (params, info.value.message)
+        assert info.value.hint
+
+
+def test_computer_wait_runs_without_blocking_the_app(qt: Client) -> None:
+    assert qt.call("chr.computer", {"action": "wait", "duration": 0.05}) == {"waited": 0.05}
+    with pytest.raises(RemoteError) as info:
+        qt.call("chr.computer", {"action": "wait", "duration": 31})
+    assert info.value.name == "INVALID_PARAMS" and "30" in info.value.message
+
+
+def test_computer_tool_over_mcp(agent: McpSession) -> None:
+    assert '"waited":0.01' in agent.text("computer", {"action": "wait", "duration": 0.01})
+    result = agent.call("computer", {"action": "double_click"})
+    assert result.is_error and result.content[0].text.startswith("INVALID_PARAMS:")
+
+
+def test_computer_clicks_a_coordinate_of_the_screenshot(agent: McpSession, qt: Client) -> None:
+    qt.call("qt.methods.invoke", {"objectId": "mainWindow", "method": "resetForm"})
+    box = qt.call("qt.ui.geometry", {"target": "submitButton"})["window"]
+    shot = agent.call("computer", {"action": "screenshot"})
+    assert any(isinstance(c, types.ImageContent) for c in shot.content)
+    point = [box["x"] + box["width"] // 2, box["y"] + box["height"] // 2]
+    clicked = agent.text("computer", {"action": "left_click", "coordinate": point})
+    assert "submitButton" in clicked and '"via":"cu.leftClick"' in clicked
+    error = qt.call("qt.properties.get", {"objectId": "errorLabel", "name": "text"})["value"]
+    assert "Name is required" in error
+    outside = agent.call("computer", {"action": "left_click", "coordinate": [99999, 5]})
+    assert outside.is_error and outside.content[0].text.startswith("COORDINATE_OUT_OF_BOUNDS")
+    assert "hint: " in outside.content[0].text and "bounds" in outside.content[0].text
+
+
+# -------------------------------------------------------------------- native tools
+
+
+def test_native_tools_change_the_app(agent: McpSession, qt: Client) -> None:
+    agent.text("set_property", {"objectId": "nameEdit", "name": "text", "value": "Grace"})
+    assert qt.call("qt.properties.get", {"objectId": "nameEdit", "name": "text"})["value"] == \
+        "Grace"
+    greeting = agent.text("invoke_method", {"objectId": "mainWindow", "method": "greet",
+                                            "args": ["Ada", 2]})
+    assert "Ada" in greeting
+    wrong = agent.call("get_property", {"objectId": "nameEdit", "name": "colour"})
+    assert wrong.is_error and wrong.content[0].text.startswith("PROPERTY_NOT_FOUND")
+    assert "available" in wrong.content[0].text
+    qt.call("qt.methods.invoke", {"objectId": "mainWindow", "method": "resetForm"})
+
+
+def test_large_trees_are_cut_at_max_chars(demo: DemoApp) -> None:
+    session = McpSession("--pid", str(demo.pid), "--max-chars", "5000")
+    try:
+        text = session.text("get_object_tree", {"depth": 20})
+    finally:
+        session.close()
+    assert 5000 < len(text) <= 5300
+    assert "[truncated: " in text and "narrow the call" in text
