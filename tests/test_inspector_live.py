@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from inspector_support import aloop, qwait, run, window  # noqa: F401 - fixtures
+from inspector_support import aloop, connect, qwait, run, window  # noqa: F401 - fixtures
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
@@ -18,8 +18,13 @@ from inspector.panes.editors import LineEditor
 from probe.client import Client
 
 
+@pytest.fixture(scope="module", autouse=True)
+def connected(window: MainWindow, demo: DemoApp) -> None:
+    """Every test here starts from an inspector connected to the module's demo app."""
+    connect(window, demo)
+
+
 def test_connects_and_shows_app_in_status_bar(window: MainWindow, demo: DemoApp) -> None:
-    window.connect_to(pid=demo.pid)
     qwait(lambda: window.conn.is_connected, what="connection")
     assert f"pid {demo.pid}" in window.app_label.text()
     assert "qtmcp-demo" in window.app_label.text()

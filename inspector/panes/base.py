@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
 
 from inspector import theme
 from inspector.connection import Connection
@@ -73,6 +73,18 @@ class Pane(QWidget):
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         shortcut.activated.connect(lambda: (edit.setFocus(), edit.selectAll()))
         return edit
+
+    def filter_bar(self, edit: QLineEdit, reload_tip: str) -> QHBoxLayout:
+        """The filter box with a Reload button (calls ``refresh``) beside it."""
+        reload_button = QToolButton(self)
+        reload_button.setText("Reload")
+        reload_button.setToolTip(reload_tip)
+        reload_button.clicked.connect(self.refresh)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(edit, 1)
+        bar.addWidget(reload_button)
+        return bar
 
     def show_error(self, exc: BaseException | str) -> None:
         text = exc if isinstance(exc, str) else describe_error(exc)

@@ -15,10 +15,8 @@ from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHBoxLayout,
     QHeaderView,
     QMenu,
-    QToolButton,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -66,14 +64,7 @@ class ObjectsPane(Pane):
         self._filter_timer.setSingleShot(True)
         self._filter_timer.setInterval(200)
         self._filter_timer.timeout.connect(self._apply_filter)
-        reload_button = QToolButton(self)
-        reload_button.setText("Reload")
-        reload_button.setToolTip("Reload the tree from the app (F5)")
-        reload_button.clicked.connect(self.refresh)
-        bar = QHBoxLayout()
-        bar.setContentsMargins(0, 0, 0, 0)
-        bar.addWidget(self.filter, 1)
-        bar.addWidget(reload_button)
+        bar = self.filter_bar(self.filter, "Reload the tree from the app (F5)")
 
         self.view = QTreeView(self)
         self.view.setObjectName("objectTree")

@@ -14,10 +14,8 @@ from typing import Any
 from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
-    QToolButton,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -52,14 +50,7 @@ class PropertiesPane(ObjectPane):
         self.title.setObjectName("propertiesTitle")
         self.filter = self.make_filter("Filter properties (Ctrl+F)")
         self.filter.textChanged.connect(self._filter_changed)
-        reload_button = QToolButton(self)
-        reload_button.setText("Reload")
-        reload_button.setToolTip("Read every property again (F5)")
-        reload_button.clicked.connect(self.refresh)
-        bar = QHBoxLayout()
-        bar.setContentsMargins(0, 0, 0, 0)
-        bar.addWidget(self.filter, 1)
-        bar.addWidget(reload_button)
+        bar = self.filter_bar(self.filter, "Read every property again (F5)")
 
         self.view = QTreeView(self)
         self.view.setObjectName("propertyView")

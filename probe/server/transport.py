@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from probe.server.probe import Probe
 
 log = logging.getLogger("qtmcp.probe")
+#: websockets logs every connection at INFO; in the app's own log that is noise.
+_ws_log = logging.getLogger("qtmcp.probe.websockets")
+_ws_log.setLevel(logging.WARNING)
 
 #: An HTTP GET handler: takes the query string, returns (status, content type, body).
 HttpHandler = Callable[[dict[str, list[str]]], Awaitable[tuple[int, str, bytes]]]
@@ -109,7 +112,7 @@ class Transport:
             compression=None,  # loopback: latency matters more than bytes
             ping_interval=20,
             ping_timeout=20,
-            logger=logging.getLogger("qtmcp.probe.websockets"),
+            logger=_ws_log,
         ) as server:
             self._server = server
             self.port = next(iter(server.sockets)).getsockname()[1]
