@@ -4,7 +4,9 @@
 
 Both servers run in their own process on loopback; the same raw websockets client
 sends the same-sized JSON text to each. qt.ping includes the hop to the app's GUI
-thread and back (the real event-loop round trip). Target: probe p50 within 1.3x echo.
+thread and back (the real event-loop round trip: two cross-thread wake-ups); the
+``probe.unsubscribe`` row is a method answered on the transport thread, i.e. the
+JSON-RPC pipeline alone. Target: probe p50 within 1.3x echo.
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=2000)
     n = ap.parse_args().n
     msg = json.dumps({"jsonrpc": "2.0", "method": "qt.ping", "id": 1})
+    pipeline = json.dumps({"jsonrpc": "2.0", "method": "probe.unsubscribe", "id": 1,
+                           "params": {"topics": []}})
     echo = subprocess.Popen([sys.executable, "-c", ECHO], stdout=subprocess.PIPE, text=True)
     try:
         port = int(echo.stdout.readline())  # type: ignore[union-attr]
@@ -61,16 +65,22 @@ def main() -> None:
             # interleave rounds so machine noise hits both alike
             echo_all: list[float] = []
             probe_all: list[float] = []
+            pipe_all: list[float] = []
             for _ in range(4):
                 echo_all += rtts(f"ws://127.0.0.1:{port}", msg, n // 4)
                 probe_all += rtts(probe_url, msg, n // 4)
-            e, p = summary(echo_all), summary(probe_all)
+                pipe_all += rtts(probe_url, pipeline, n // 4)
+            e, p, q = summary(echo_all), summary(probe_all), summary(pipe_all)
             rows.append({"server": "bare websockets echo", "p50_ms": e["p50"], "p99_ms": e["p99"],
                          "n": e["n"]})
             rows.append({"server": "probe qt.ping", "p50_ms": p["p50"], "p99_ms": p["p99"],
                          "n": p["n"]})
-            rows.append({"server": "ratio probe/echo", "p50_ms": p["p50"] / e["p50"],
+            rows.append({"server": "probe, transport-thread method", "p50_ms": q["p50"],
+                         "p99_ms": q["p99"], "n": q["n"]})
+            rows.append({"server": "ratio qt.ping/echo", "p50_ms": p["p50"] / e["p50"],
                          "p99_ms": p["p99"] / e["p99"], "n": ""})
+            rows.append({"server": "ratio transport method/echo", "p50_ms": q["p50"] / e["p50"],
+                         "p99_ms": q["p99"] / e["p99"], "n": ""})
             table("ping: qt.ping round trip vs bare websockets echo (ms)", rows)
     finally:
         echo.kill()
