@@ -98,6 +98,8 @@ class AsyncClient:
         self._callbacks: dict[str | None, list[Callback]] = collections.defaultdict(list)
         self._queues: list[tuple[str | None, asyncio.Queue[Notification]]] = []
         self._closed: BaseException | None = None
+        #: Notifications the probe dropped for this client so far (from probe.dropped).
+        self.dropped = 0
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -225,6 +227,8 @@ class AsyncClient:
             return
         if "method" in item and "id" not in item:
             note = Notification(item["method"], item.get("params") or {})
+            if note.method == "probe.dropped":
+                self.dropped = int(note.params.get("dropped", self.dropped))
             for callback in self._callbacks.get(note.method, []) + self._callbacks.get(None, []):
                 try:
                     callback(note)
@@ -307,6 +311,11 @@ class Client:
     @property
     def closed(self) -> bool:
         return self.inner.closed
+
+    @property
+    def dropped(self) -> int:
+        """Notifications the probe dropped for this client (it reports them)."""
+        return self.inner.dropped
 
     def call(self, method: str, params: dict[str, Any] | list[Any] | None = None,
              *, timeout: float | None = 60.0) -> Any:

@@ -274,3 +274,22 @@ def test_install_twice_returns_same_probe_and_is_loopback_only() -> None:
                          timeout=60, env={**os.environ})
     assert out.returncode == 0, out.stderr
     assert "refused:" in out.stdout and "allow_remote" in out.stdout
+
+
+def test_token_of_another_probe_is_refused(demo: DemoApp, fresh_demo: DemoApp) -> None:
+    assert demo.token != fresh_demo.token
+    with pytest.raises(InvalidStatus) as info:
+        ws_connect(f"{fresh_demo.url}/?token={demo.token}")
+    assert info.value.response.status_code == 401
+
+
+def test_client_leaving_mid_call_does_not_hurt_others(fresh_demo: DemoApp) -> None:
+    other = fresh_demo.client("bystander")
+    fresh_demo.send_command("freeze 1")
+    with ws_connect(f"{fresh_demo.url}/?token={fresh_demo.token}") as ws:
+        ws.send('{"jsonrpc":"2.0","method":"qt.version","id":1}')
+    # the call's client is gone when the GUI thread answers; the app and others go on
+    wait_until(lambda: not other.call("qt.ping", {"timeout": 0.5})["busy"], timeout=10,
+               what="the app to recover")
+    assert other.call("qt.version")["pid"] == fresh_demo.pid
+    assert fresh_demo.alive()

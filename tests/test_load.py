@@ -1,0 +1,96 @@
+"""Load: 8 clients x 1,000 mixed calls at once against one app.
+
+Every response arrives matched to its id, nothing crosses between clients, the traffic
+mirror delivers every call or counts what it dropped, and the app's memory is flat.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from conftest import DemoApp, wait_until
+from probe.client import Client
+from probe.exceptions import RemoteError
+
+CLIENTS = 8
+CALLS = 1000
+
+
+def rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def worker(client: Client, k: int, errors: list[str]) -> None:
+    """Each client reads back what only it could have asked for."""
+    for i in range(CALLS):
+        kind = i % 5
+        try:
+            if kind == 0:
+                assert client.call("qt.ping")["pong"] is True
+            elif kind == 1:
+                got = client.call("qt.schema", {"prefix": f"qt.ping{k}-{i}"})
+                assert got["methods"] == []
+            elif kind == 2:
+                value = client.call("qt.properties.get", {"objectId": "ageSpin",
+                                                          "name": "maximum"})
+                assert value["value"] == 150
+            elif kind == 3:
+                try:
+                    client.call("probe.subscribe", {"topics": [f"nope-{k}-{i}"]})
+                    errors.append("no error for an unknown topic")
+                except RemoteError as exc:
+                    assert exc.name == "UNKNOWN_TOPIC"
+                    assert f"nope-{k}-{i}" in exc.message, "an error crossed between calls"
+            else:
+                me = client.call("probe.sessions")
+                assert any(s["name"] == f"load-{k}" for s in me)
+        except AssertionError as exc:
+            errors.append(f"client {k} call {i}: {exc}")
+            return
+
+
+def test_eight_clients_thousand_calls_each(fresh_demo: DemoApp) -> None:
+    watcher = fresh_demo.client("load-watcher", "inspector")
+    seen: list[dict[str, Any]] = []
+    lock = threading.Lock()
+
+    def on_traffic(note: Any) -> None:
+        if note.params["client"]["name"].startswith("load-"):
+            with lock:
+                seen.append(note.params)
+
+    watcher.on("probe.traffic", on_traffic)
+    watcher.call("probe.subscribe", {"topics": ["traffic"]})
+    clients = [fresh_demo.client(f"load-{k}", "agent") for k in range(CLIENTS)]
+    warm: list[str] = []
+    worker(clients[0], 0, warm)  # warm caches before measuring memory
+    assert not warm, warm
+    with lock:
+        seen.clear()
+    before = rss_kib(fresh_demo.pid)
+
+    errors: list[str] = []
+    threads = [threading.Thread(target=worker, args=(c, k, errors))
+               for k, c in enumerate(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(300)
+    assert not errors, errors[:5]
+
+    total = CLIENTS * CALLS
+    wait_until(lambda: len(seen) + watcher.dropped >= total, timeout=60,
+               what="every call mirrored or counted as dropped")
+    per_client = {f"load-{k}": 0 for k in range(CLIENTS)}
+    for rec in seen:
+        per_client[rec["client"]["name"]] += 1
+    assert sum(per_client.values()) + watcher.dropped == total
+    after = rss_kib(fresh_demo.pid)
+    # Flat memory: 8,000 calls may not leave more than a few MiB behind.
+    assert after - before < 16 * 1024, f"RSS grew by {after - before} KiB"
+    assert fresh_demo.client().call("qt.ping")["busy"] is False
