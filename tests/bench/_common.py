@@ -53,8 +53,10 @@ def table(title: str, rows: list[dict[str, Any]]) -> None:
     for r in rows:
         print("  ".join(_fmt(r.get(c)).ljust(widths[c]) for c in cols))
     RESULTS.mkdir(exist_ok=True)
-    name = title.split()[0].lower().strip(":")
-    (RESULTS / f"{name}.json").write_text(json.dumps({"title": title, "rows": rows}, indent=1))
+    script = Path(sys.argv[0]).stem.removeprefix("bench_")
+    slug = "".join(c if c.isalnum() else "_" for c in title.lower())[:60]
+    (RESULTS / f"{script}--{slug}.json").write_text(
+        json.dumps({"script": script, "title": title, "rows": rows}, indent=1))
 
 
 def _fmt(v: Any) -> str:

@@ -1,0 +1,100 @@
+"""Run every benchmark, print their tables, and write BENCHMARKS.md (and results/*.json).
+
+    python tests/bench/run_all.py [--only ping,read_page] [--no-write]
+
+Each ``bench_<name>.py`` prints its own table and writes ``results/<name>.json`` through
+``_common.table``; this script runs them one after another (never in parallel: they
+would measure each other) and puts the tables, with the command beside each, into
+BENCHMARKS.md at the top of the repository.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+RESULTS = HERE / "results"
+
+
+def machine() -> str:
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    from PySide6 import __version__ as pyside
+
+    return (f"{os.cpu_count()} cores ({cpu or platform.processor()}), "
+            f"{platform.system()} {platform.release()}, Python {platform.python_version()}, "
+            f"PySide6 {pyside}")
+
+
+def run(name: str) -> tuple[int, float]:
+    script = HERE / f"bench_{name}.py"
+    start = time.monotonic()
+    proc = subprocess.run([sys.executable, str(script)], cwd=ROOT)
+    return proc.returncode, time.monotonic() - start
+
+
+def markdown(names: list[str], started: str) -> str:
+    out = ["# Benchmarks", "",
+           f"Measured {started} on {machine()}, by `python tests/bench/run_all.py`.",
+           "Medians unless a column says otherwise; these machines are shared and noisy,",
+           "so compare ratios measured in the same run rather than absolute times.", ""]
+    for name in names:
+        files = sorted(RESULTS.glob("*.json"), key=lambda p: p.stat().st_mtime)
+        for path in files:
+            data = json.loads(path.read_text())
+            if data.get("script") != name:
+                continue
+            rows = data["rows"]
+            cols = list(rows[0])
+            out += [f"## {data['title']}", "", f"`python tests/bench/bench_{name}.py`", "",
+                    "| " + " | ".join(cols) + " |", "|" + " --- |" * len(cols)]
+            for r in rows:
+                out.append("| " + " | ".join(_cell(r.get(c)) for c in cols) + " |")
+            out.append("")
+    return "\n".join(out)
+
+
+def _cell(v: object) -> str:
+    return f"{v:.3f}" if isinstance(v, float) else str(v)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--only", help="comma-separated bench names (default: all)")
+    ap.add_argument("--no-write", action="store_true", help="do not rewrite BENCHMARKS.md")
+    ns = ap.parse_args()
+    names = sorted(p.stem[len("bench_"):] for p in HERE.glob("bench_*.py"))
+    if ns.only:
+        names = [n for n in names if n in ns.only.split(",")]
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    failed = []
+    for name in names:
+        print(f"\n=== bench_{name}.py", flush=True)
+        code, seconds = run(name)
+        print(f"=== bench_{name}.py: exit {code} in {seconds:.0f} s", flush=True)
+        if code:
+            failed.append(name)
+    if not ns.no_write:
+        (ROOT / "BENCHMARKS.md").write_text(markdown(names, started) + "\n")
+        print(f"\nwrote {ROOT / 'BENCHMARKS.md'}")
+    if failed:
+        print(f"failed: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
