@@ -41,3 +41,38 @@ def test_frames_unknown_window_lists_windows(qt: Client) -> None:
         qt.call("probe.frames.start", {"maxFps": 0})
     assert info.value.name == "INVALID_PARAMS"
     assert qt.call("probe.frames.stop")["stopped"] is False
+
+
+def decode(frame: dict) -> QImage:  # type: ignore[type-arg]
+    image = QImage.fromData(base64.b64decode(frame["data"]), "PNG")
+    assert not image.isNull()
+    return image.convertToFormat(QImage.Format.Format_RGB32)
+
+
+def test_partial_frames_compose_to_the_full_picture(fresh_demo: DemoApp) -> None:
+    from PySide6.QtGui import QPainter
+
+    qt = fresh_demo.client("viewer", "inspector")
+    big = {"format": "png", "maxWidth": 4000, "maxHeight": 4000}
+    qt.call("probe.frames.start", {**big, "partial": True})
+    first = qt.wait_notification("probe.frame", timeout=10)
+    assert first["full"] is True and first["rect"] == [0, 0, first["width"], first["height"]]
+    fresh_demo.command("animate 2")  # only the status label repaints
+    part = qt.wait_notification("probe.frame", timeout=10)
+    fresh_demo.command("animate 0")
+    assert part["full"] is False
+    _, _, w, h = part["rect"]
+    assert w * h < first["width"] * first["height"] // 2
+    qt.call("probe.frames.start", big)  # a new stream starts with a full frame
+    truth = decode(qt.wait_notification("probe.frame", lambda f: f["full"] and f["seq"] == 1,
+                                        timeout=10))
+    # Frames of the old stream all arrive before the new stream's first one.
+    later = [n.params for n in qt.received("probe.frame") if not n.params["full"]]
+    composed = decode(first)
+    painter = QPainter(composed)
+    for frame in sorted([part, *later], key=lambda f: f["seq"]):
+        fx, fy, _, _ = frame["rect"]
+        painter.drawImage(fx, fy, decode(frame))
+    painter.end()
+    assert composed == truth
+    qt.call("probe.frames.stop")

@@ -30,20 +30,24 @@ def start(
     maxHeight: Annotated[int, P("frames are scaled down to fit", minimum=16, maximum=8192)] = 800,
     format: Annotated[Literal["jpeg", "png"], P("picture format")] = "jpeg",
     quality: Annotated[int, P("JPEG quality", minimum=1, maximum=100)] = 70,
+    partial: Annotated[bool, P("send only the repainted part (frames with full=false and "
+                               "rect=[x,y,w,h] in frame pixels), a full frame every 2 s")]
+    = False,
 ) -> dict[str, Any]:
     """Stream a window as ``probe.frame`` notifications: only when the picture changed.
 
     A frame is grabbed after widgets of the window paint, at most ``maxFps`` times a
     second, and sent only if its pixels differ from the last one. Each frame carries
-    ``scale`` (frame pixels per window pixel) to map coordinates back. One stream per
-    client; starting again replaces it.
+    ``scale`` (frame pixels per window pixel) to map coordinates back, ``width`` and
+    ``height`` of the whole picture, and ``rect``, where ``data`` goes in it (the whole
+    picture unless ``partial``). One stream per client; starting again replaces it.
     """
     target = core.find_window(window)
     if target is None:
         raise QtError("WINDOW_NOT_FOUND", f"No visible top-level window named {window!r}",
                       available=core.window_names())
     _stop(ctx.state)
-    options = core.StreamOptions(maxFps, maxWidth, maxHeight, format, quality)
+    options = core.StreamOptions(maxFps, maxWidth, maxHeight, format, quality, partial)
     ctx.state[_KEY] = core.FrameStream(target, options,
                                        lambda frame: ctx.notify("probe.frame", frame))
     if not ctx.state.get("frames.cleanup"):

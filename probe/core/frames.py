@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QObject, Qt, QTimer
+from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -31,6 +31,8 @@ class StreamOptions:
     max_height: int = 800
     fmt: str = "jpeg"
     quality: int = 70
+    partial: bool = False
+    keyframe_seconds: float = 2.0
 
 
 def encode_image(image: QImage, fmt: str, quality: int) -> bytes:
@@ -78,7 +80,7 @@ class _PaintWatcher(QObject):
                 top = obj.window()
                 for stream in self.streams:
                     if stream.window is top:
-                        stream.dirty()
+                        stream.dirty(obj, event.rect())
         return False
 
 
@@ -119,6 +121,10 @@ class FrameStream:
         self.sent = 0
         self.skipped_same = 0
         self._last_crc: int | None = None
+        self._last_image: QImage | None = None
+        self._last_key = 0.0
+        self._region: QRect | None = None
+        self._full = True
         self._last_grab = 0.0
         self._pending = False
         self._timer = QTimer()
@@ -127,8 +133,18 @@ class FrameStream:
         _watch(self)
         self.dirty()  # the first frame shows the current picture
 
-    def dirty(self) -> None:
-        """Something in the window was painted: grab once the rate cap allows."""
+    def dirty(self, widget: QWidget | None = None, rect: QRect | None = None) -> None:
+        """Something in the window was painted: grab once the rate cap allows.
+
+        With partial frames on, the painted rectangles (in window coordinates) are
+        collected so only their union is encoded and sent.
+        """
+        if widget is None or rect is None:
+            self._full = True
+        elif self.options.partial and shiboken6.isValid(widget):
+            top_left = widget.mapTo(self.window, rect.topLeft())
+            painted = QRect(top_left, rect.size())
+            self._region = painted if self._region is None else self._region.united(painted)
         if self._pending:
             return
         self._pending = True
@@ -146,28 +162,81 @@ class FrameStream:
             image = grab_window(self.window)
         finally:
             _watcher.grabbing = False
-        crc = zlib.crc32(image.constBits().tobytes()) if not image.isNull() else None
-        if crc is None or crc == self._last_crc:
+        if image.isNull():
+            return
+        region, full = self._region, self._full
+        self._region, self._full = None, False
+        geometry = self.window.geometry()
+        window_geometry = (geometry.x(), geometry.y(), geometry.width(), geometry.height())
+        name = self.window.objectName()
+        crop = self._partial_rect(image, region, full)
+        if crop is not None:
+            piece = image.copy(crop)
+            assert self._last_image is not None
+            if piece == self._last_image.copy(crop):
+                self.skipped_same += 1
+                return
+            self._last_image = image
+            self.seq += 1
+            _ENCODER.submit(self._encode_and_send, piece, self.seq, self.options, name,
+                            window_geometry, (crop.x(), crop.y(), crop.width(), crop.height()),
+                            (image.width(), image.height()))
+            return
+        crc = zlib.crc32(image.constBits().tobytes())
+        if crc == self._last_crc:
             self.skipped_same += 1
             return
         self._last_crc = crc
+        self._last_image = image if self.options.partial else None
+        self._last_key = time.monotonic()
         self.seq += 1
-        seq, opts = self.seq, self.options
-        geometry = self.window.geometry()
-        name = self.window.objectName()
-        _ENCODER.submit(self._encode_and_send, image, seq, opts, name,
-                        (geometry.x(), geometry.y(), geometry.width(), geometry.height()))
+        _ENCODER.submit(self._encode_and_send, image, self.seq, self.options, name,
+                        window_geometry, None, (image.width(), image.height()))
+
+    def _partial_rect(self, image: QImage, region: QRect | None, full: bool) -> QRect | None:
+        """The part of ``image`` to send as a partial frame, or None for a full frame."""
+        if (not self.options.partial or full or region is None or self._last_image is None
+                or self._last_image.size() != image.size()
+                or time.monotonic() - self._last_key > self.options.keyframe_seconds):
+            return None
+        ratio = image.devicePixelRatio()
+        crop = QRect(round(region.x() * ratio), round(region.y() * ratio),
+                     round(region.width() * ratio), round(region.height() * ratio))
+        crop = crop.adjusted(-2, -2, 2, 2).intersected(image.rect())
+        if crop.isEmpty() or crop.width() * crop.height() > image.width() * image.height() // 2:
+            return None
+        self._last_crc = None  # the full picture changed; the next full frame must be sent
+        return crop
 
     def _encode_and_send(self, image: QImage, seq: int, opts: StreamOptions, name: str,
-                         geometry: tuple[int, int, int, int]) -> None:
+                         geometry: tuple[int, int, int, int],
+                         crop: tuple[int, int, int, int] | None,
+                         full_size: tuple[int, int]) -> None:
+        """Scale, encode and send one frame; a partial one says where it goes (``rect``)."""
         import base64
 
-        small, scale = scaled(image, opts.max_width, opts.max_height)
+        fw, fh = full_size
+        scale = min(1.0, opts.max_width / fw if fw else 1.0, opts.max_height / fh if fh else 1.0)
+        if crop is None:
+            small, scale = scaled(image, opts.max_width, opts.max_height)
+            rect = [0, 0, small.width(), small.height()]
+            width, height = small.width(), small.height()
+        else:
+            x, y, w, h = crop
+            x0, y0 = int(x * scale), int(y * scale)
+            x1, y1 = min(round(fw * scale), int((x + w) * scale + 0.999)), \
+                min(round(fh * scale), int((y + h) * scale + 0.999))
+            small = image if scale >= 1.0 else image.scaled(
+                max(1, x1 - x0), max(1, y1 - y0), Qt.AspectRatioMode.IgnoreAspectRatio,
+                Qt.TransformationMode.SmoothTransformation)
+            rect = [x0, y0, small.width(), small.height()]
+            width, height = round(fw * scale), round(fh * scale)
         data = encode_image(small, opts.fmt, opts.quality)
         self.sent += 1
         self.send({"seq": seq, "ts": time.time(), "window": name, "windowGeometry": geometry,
-                   "width": small.width(), "height": small.height(), "scale": scale,
-                   "format": opts.fmt, "data": base64.b64encode(data).decode("ascii")})
+                   "width": width, "height": height, "scale": scale, "full": crop is None,
+                   "rect": rect, "format": opts.fmt,
+                   "data": base64.b64encode(data).decode("ascii")})
 
     def stop(self) -> None:
         self._timer.stop()
