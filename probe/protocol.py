@@ -245,7 +245,7 @@ def decode_item(obj: Any) -> Request | Invalid:
 def decode(raw: str | bytes) -> Incoming:
     """Decode a message as it came off the wire into requests and invalid items."""
     try:
-        value = json.loads(raw)
+        value = _loads(raw)
     except (ValueError, RecursionError) as exc:
         return Incoming([Invalid(None, error_object("PARSE_ERROR", detail=str(exc)[:200]))])
     if isinstance(value, list):
@@ -285,6 +285,13 @@ try:
 except ImportError:  # pragma: no cover - orjson is a dependency; json still works
     _orjson = None  # type: ignore[assignment]
     _ORJSON_OPTIONS = 0
+
+
+def _loads(raw: str | bytes) -> Any:
+    """orjson when present (strict RFC 8259: no NaN literals), else json."""
+    if _orjson is not None:
+        return _orjson.loads(raw)
+    return json.loads(raw)
 
 
 def _fallback(value: Any) -> Any:
@@ -345,4 +352,4 @@ def sniff_id(raw: str | bytes, limit: int = 4096) -> int | str | None:
 
 def decode_json(raw: str | bytes) -> Any:
     """Plain JSON decoding of a message from the probe (trusted peer)."""
-    return json.loads(raw)
+    return _loads(raw)
