@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -30,6 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--theme", choices=("light", "dark"), help="override the saved theme")
     parser.add_argument("--reset-layout", action="store_true",
                         help="forget the saved window layout")
+    parser.add_argument("--snapshot", metavar="FILE.png",
+                        help="offscreen: fill every pane, save a picture of the window, exit")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
 
@@ -39,6 +43,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, qt_args = build_parser().parse_known_args(
         list(sys.argv[1:] if argv is None else argv))
     import qasync
+
+    if args.snapshot:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
     import resources
     from inspector.mainwindow import MainWindow
@@ -51,6 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
 
+    if args.snapshot:
+        return _snapshot(app, loop, args)
     window = MainWindow()
     if args.reset_layout:
         window.reset_layout()
@@ -65,6 +74,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     with loop:
         loop.run_until_complete(_until_closed(app))
     return 0
+
+
+def _snapshot(app: QApplication, loop: asyncio.AbstractEventLoop,
+              args: argparse.Namespace) -> int:
+    """Connect, fill the panes, save the picture, quit (fresh settings: default layout)."""
+    from PySide6.QtCore import QSettings
+
+    from inspector.mainwindow import MainWindow
+    from inspector.snapshot import take
+
+    with tempfile.TemporaryDirectory() as folder:
+        settings = QSettings(str(Path(folder) / "inspector.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings)
+        window.apply_theme(args.theme or "light")
+        window.resize(1440, 900)
+        window.show()
+        window.connect_to(url=args.url, token=args.token, pid=args.pid, app=args.app)
+        with loop:
+            code = loop.run_until_complete(take(window, args.snapshot))
+            loop.run_until_complete(window.conn.disconnect(emit=False))
+        window.hide()
+        return code
 
 
 async def _until_closed(app: QApplication) -> None:

@@ -23,13 +23,17 @@ from PySide6.QtWidgets import (
 from inspector import theme
 from inspector.connectdialog import Choice, ConnectDialog
 from inspector.connection import CONNECTED, CONNECTING, LOST, Connection
+from inspector.panes.accessibility import AccessibilityPane
 from inspector.panes.agentlog import AgentLogPane
 from inspector.panes.base import ObjectPane, Pane, describe_error
 from inspector.panes.console import ConsolePane
+from inspector.panes.liveview import LiveViewPane
 from inspector.panes.methods import MethodsPane
 from inspector.panes.objects import ObjectsPane
+from inspector.panes.plots import PlotsPane
 from inspector.panes.properties import PropertiesPane
 from inspector.panes.signals import SignalsPane
+from inspector.records import Records
 from inspector.watcher import DiscoveryWatcher
 from probe.exceptions import QtmcpError
 
@@ -64,6 +68,11 @@ class MainWindow(QMainWindow):
         self.agent_log = AgentLogPane(self.conn, self)
         self.panes: list[Pane] = [self.objects, self.properties, self.methods, self.signals,
                                   self.console, self.agent_log]
+        self.plots = PlotsPane(self.conn, self)
+        self.panes.append(self.plots)
+        self.accessibility = AccessibilityPane(self.conn, self)
+        self.live_view = LiveViewPane(self.conn, self)
+        self.panes += [self.accessibility, self.live_view]
         self.docks: dict[str, QDockWidget] = {}
         for pane in self.panes:
             dock = QDockWidget(pane.TITLE, self)
@@ -71,7 +80,9 @@ class MainWindow(QMainWindow):
             dock.setWidget(pane)
             self.docks[pane.NAME] = dock
         self._default_layout()
+        self.records = Records(self)
         self.objects.objectSelected.connect(self._object_selected)
+        self._wire_agent_view()
 
         self._build_status_bar()
         self._build_menus()
@@ -96,6 +107,11 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(d["methods"], d["signals"])
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, d["agentLog"])
         self.splitDockWidget(d["agentLog"], d["console"], Qt.Orientation.Horizontal)
+        self.splitDockWidget(d["objects"], d["liveView"], Qt.Orientation.Horizontal)
+        self.tabifyDockWidget(d["objects"], d["accessibility"])
+        d["objects"].raise_()
+        self.tabifyDockWidget(d["console"], d["plots"])
+        d["console"].raise_()
         d["properties"].raise_()
         self.resizeDocks([d["objects"], d["properties"]], [420, 620], Qt.Orientation.Horizontal)
         self.resizeDocks([d["agentLog"], d["console"]], [700, 400], Qt.Orientation.Horizontal)
@@ -166,6 +182,8 @@ class MainWindow(QMainWindow):
         self.disconnect_action = self._action(
             "&Disconnect", lambda: self.conn.spawn(self.conn.disconnect()), "Ctrl+Shift+D")
         file_menu.addAction(self.disconnect_action)
+        file_menu.addSeparator()
+        self.records.add_actions(file_menu)
         file_menu.addSeparator()
         file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
 
@@ -259,6 +277,37 @@ class MainWindow(QMainWindow):
     def _object_selected(self, object_id: str, label: str) -> None:
         for pane in (self.properties, self.methods, self.signals):
             pane.set_object(object_id or None, label)
+        self.accessibility.select_object(object_id or None)
+        self.live_view.set_object(object_id or None)
+
+    def _wire_agent_view(self) -> None:
+        """Accessibility tree, live view, object tree and agent log select together."""
+        self.accessibility.objectSelected.connect(self.select_object_id)
+        self.live_view.objectPicked.connect(self.select_object_id)
+
+        def locate(role: str | None, name: str | None) -> tuple[int, int, int, int] | None:
+            node = self.accessibility.model.find(role, name)
+            return node.bounds if node is not None else None
+
+        self.live_view.locate = locate
+
+        def row_selected(*_args: Any) -> None:
+            row = self.agent_log.selected_row()
+            if row is not None:
+                self.live_view.show_record(row.record)
+
+        self.agent_log.view.selectionModel().selectionChanged.connect(row_selected)
+
+    def select_object_id(self, object_id: str, _label: str = "") -> None:
+        """Select ``#N`` in the object tree, loading the whole tree first if needed."""
+        if not object_id or self.objects.select(object_id):
+            return
+
+        async def load_then_select() -> None:
+            await self.objects.load_all()
+            self.objects.select(object_id)
+
+        self.conn.spawn(load_then_select())
 
     # ------------------------------------------------------------ connecting
 

@@ -31,7 +31,9 @@ def install(app: Any = None, **options: Any) -> Probe:
     unless ``allow_remote``), ``port`` (QTMCP_PORT, 0 = any free port), ``token``
     (QTMCP_TOKEN, random by default), ``no_auth`` (QTMCP_NO_AUTH=1, loudly insecure),
     ``call_timeout`` (seconds a call may wait for the GUI thread), ``max_message``
-    (bytes), ``discovery`` (write the discovery file), ``quiet``.
+    (bytes), ``max_queue_bytes`` (QTMCP_MAX_QUEUE_BYTES: notifications queued for one
+    client that does not read, beyond which they are dropped and counted; 8 MiB),
+    ``discovery`` (write the discovery file), ``quiet``.
     Call it on the GUI (main) thread. ``app`` is accepted for symmetry; the probe
     finds the QApplication itself, even one created later.
     """

@@ -82,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_probe_options(p)
     p.add_argument("--no-inspector", action="store_true",
                    help="only the demo app with the probe (e.g. for an agent or a script)")
+    p.add_argument("--snapshot", metavar="FILE.png",
+                   help="offscreen: fill the inspector's panes, save a picture of it, exit")
     return parser
 
 
@@ -147,7 +149,9 @@ def cmd_demo(ns: argparse.Namespace) -> int:
 
     from probe.launch import spawn, wait_for_probe
 
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
+    if ns.snapshot:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # the picture needs no display
+    elif sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
                                                  or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         print("qtmcp demo: no display; running offscreen (use xvfb-run to see the windows)",
@@ -168,7 +172,8 @@ def cmd_demo(ns: argparse.Namespace) -> int:
             return app.wait()
         from inspector.app import main as inspector_main
 
-        return inspector_main([f"--pid={info.pid}"])
+        snapshot = [f"--snapshot={ns.snapshot}"] if ns.snapshot else []
+        return inspector_main([f"--pid={info.pid}", *snapshot])
     finally:
         if app.poll() is None:
             app.terminate()

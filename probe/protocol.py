@@ -288,9 +288,8 @@ except ImportError:  # pragma: no cover - orjson is a dependency; json still wor
 
 
 def _loads(raw: str | bytes) -> Any:
-    """orjson when present (strict RFC 8259: no NaN literals), else json."""
-    if _orjson is not None:
-        return _orjson.loads(raw)
+    """json, not orjson: orjson reads integers beyond 64 bits as floats, and an id must
+    come back exactly as it was sent."""
     return json.loads(raw)
 
 

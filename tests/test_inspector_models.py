@@ -187,7 +187,8 @@ def test_window_saves_layout_theme_and_recent(aloop: Any, tmp_path: Path) -> Non
     settings = make_settings(tmp_path)
     win = MainWindow(settings)
     win.show()
-    assert len(win.docks) == 6 and all(d.isVisible() for d in win.docks.values())
+    assert len(win.docks) == len(win.panes) and all(d.isVisible() for d in win.docks.values())
+    assert {"objects", "properties", "accessibility", "liveView", "agentLog"} <= set(win.docks)
     assert all(not p.isEnabled() for p in win.panes)  # greyed until connected
     win.docks["console"].hide()
     win.apply_theme("dark")

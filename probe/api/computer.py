@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from PySide6.QtCore import QPoint, QRect
+from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QWidget
 
 from probe.api import _interact as act
@@ -102,7 +103,7 @@ async def _pointer(ctx: Context, coordinate: list[int] | None, action: Any,
 
     def prepare() -> tuple[Any, Any]:
         win, p = _to_window(ctx, coordinate)
-        handle = win.windowHandle()
+        handle = win if isinstance(win, QWindow) else win.windowHandle()
         if handle is None:
             raise QtError("WINDOW_NOT_FOUND", "the window is not shown")
         under = hit_test(ctx, win, p.x(), p.y())
@@ -255,7 +256,7 @@ async def drag(ctx: Context,
     def prepare() -> tuple[Any, Any]:
         win, a = _to_window(ctx, start)
         _, b = _to_window(ctx, end)
-        handle = win.windowHandle()
+        handle = win if isinstance(win, QWindow) else win.windowHandle()
         _view(ctx).cursor = b
         return ({"start": _out(ctx, win, a)["coordinate"], **_out(ctx, win, b)},
                 lambda: qinput.window_drag(handle, a, b, "left", steps))

@@ -37,7 +37,7 @@ Format = Annotated[Literal["png", "jpeg"], P("picture format")]
 
 
 def _widget(obj: Any) -> QWidget:
-    if isinstance(obj, QWidget):
+    if isinstance(obj, QWidget) or qinput.is_item(obj):  # Qt Quick items take input too
         return obj
     raise QtError("NOT_SUPPORTED", f"{objects.class_name(obj)} is not a widget",
                   hint="Input goes to widgets; for a QAction call qt.ui.click (it triggers "
@@ -254,6 +254,14 @@ def hit_test(ctx: Context, window: QWidget, x: int, y: int) -> dict[str, Any]:
     if not (0 <= x < window.width() and 0 <= y < window.height()):
         raise QtError("COORDINATE_OUT_OF_BOUNDS", f"({x}, {y}) is outside the window",
                       bounds={"width": window.width(), "height": window.height()})
+    if isinstance(window, QWindow):  # a QQuickWindow: the top item under the point
+        from probe.core import qml
+
+        item = qml.item_at(window, x, y)
+        bx, by, bw, bh = qinput.item_rect(item)
+        return {**_described(ctx, item), "bounds": {"x": bx, "y": by, "width": bw,
+                                                    "height": bh},
+                "localPosition": {"x": x - bx, "y": y - by}, "window": window.objectName()}
     child = window.childAt(QPoint(x, y)) or window
     local = child.mapFrom(window, QPoint(x, y))
     return {**_described(ctx, child),

@@ -176,6 +176,13 @@ def reading_order(items: list[tuple[int, int, int, int, QWidget]]
 class Walker:
     """Builds the flattened tree of one window (GUI thread, one use)."""
 
+    def __new__(cls, window: QWidget) -> Walker:
+        if not isinstance(window, QWidget):  # a QQuickWindow: walk its item tree
+            from probe.core.qml_access import QuickWalker
+
+            return QuickWalker(window)  # type: ignore[return-value]
+        return super().__new__(cls)
+
     def __init__(self, window: QWidget) -> None:
         self.window = window
         self.origin = window.mapToGlobal(QPoint(0, 0))
@@ -354,6 +361,6 @@ class Walker:
         return (r.x() - self.origin.x(), r.y() - self.origin.y(), r.width(), r.height())
 
 
-def walk_window(window: QWidget) -> Node:
+def walk_window(window: QWidget) -> Node:  # a QQuickWindow works too (see Walker)
     """The flattened accessibility tree of ``window``."""
     return Walker(window).walk()

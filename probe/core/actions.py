@@ -46,6 +46,9 @@ def center(el: Element) -> dict[str, Any]:
         top = window.mapFromGlobal(r.topLeft())
         return {"x": p.x(), "y": p.y(), "bounds": [top.x(), top.y(), r.width(), r.height()]}
     w = el.widget
+    if not isinstance(w, QWidget):  # a Qt Quick item: scene coordinates
+        x, y, width, height = qinput.item_rect(w)
+        return {"x": x + width // 2, "y": y + height // 2, "bounds": [x, y, width, height]}
     top = w.mapTo(w.window(), QPoint(0, 0))
     c = top + w.rect().center()
     return {"x": c.x(), "y": c.y(), "bounds": [top.x(), top.y(), w.width(), w.height()]}

@@ -40,12 +40,38 @@ def grab(obj: QObject, with_popups: bool = False) -> QImage:
             screen = obj.screen() or QGuiApplication.primaryScreen()
             if screen is not None:
                 image = screen.grabWindow(obj.winId()).toImage()
+    elif _is_quick_item(obj):
+        image = _grab_item(obj)
     else:
         raise QtError("SCREENSHOT_FAILED", f"a {obj.metaObject().className()} has no picture",
-                      hint="Pass a widget or a window.")
+                      hint="Pass a widget, a window or a Qt Quick item.")
     if image is None or image.isNull():
         raise QtError("SCREENSHOT_FAILED", "the grab returned an empty picture")
     return image
+
+
+def _is_quick_item(obj: QObject) -> bool:
+    """A QQuickItem, checked without loading QtQuick into apps that never use it."""
+    meta = obj.metaObject()
+    while meta is not None:
+        if meta.className() == "QQuickItem":
+            return True
+        meta = meta.superClass()
+    return False
+
+
+def _grab_item(item: QObject) -> QImage:
+    """A Qt Quick item: its window's picture cut to the item's scene rectangle."""
+    window = item.window()  # type: ignore[attr-defined]
+    if window is None or not item.isVisible():  # type: ignore[attr-defined]
+        raise QtError("SCREENSHOT_FAILED", f"{item.objectName() or 'the item'} is not shown",
+                      hint="Show it first (its page, tab or popup).")
+    image = window.grabWindow()
+    ratio = image.devicePixelRatio() or 1.0
+    r = item.mapRectToScene(item.boundingRect())  # type: ignore[attr-defined]
+    rect = QRect(round(r.x() * ratio), round(r.y() * ratio), round(r.width() * ratio),
+                 round(r.height() * ratio))
+    return crop(image, rect)
 
 
 def popups_over(window: QWidget) -> list[QWidget]:

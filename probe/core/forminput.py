@@ -136,7 +136,11 @@ def _widget(el: Element, value: Value) -> None:
     if not w.isEnabled():
         raise QtError("ELEMENT_NOT_ENABLED", f"{el.locator.role} {el.locator.name!r} is "
                       "disabled", ref=el.ref, hint="Satisfy what enables it first.")
-    if isinstance(w, QComboBox):
+    if not isinstance(w, QWidget):  # a Qt Quick Control
+        from probe.core.qml_access import set_value as set_quick
+
+        set_quick(el, w, value)
+    elif isinstance(w, QComboBox):
         _combo(el, w, value)
     elif isinstance(w, QAbstractButton) and w.isCheckable():
         _check(el, w, value)

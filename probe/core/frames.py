@@ -9,6 +9,7 @@ Encoding (PNG/JPEG) runs on a worker thread, not on the GUI thread.
 
 from __future__ import annotations
 
+import sys
 import time
 import zlib
 from collections.abc import Callable
@@ -17,7 +18,17 @@ from dataclasses import dataclass
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QObject, QRect, Qt, QTimer
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QEvent,
+    QIODevice,
+    QObject,
+    QRect,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -109,8 +120,19 @@ def _unwatch(stream: FrameStream) -> None:
         _watcher = None
 
 
+class _Relay(QObject):
+    """Carries 'encoding finished' from the encoder thread back to the GUI thread."""
+
+    encoded = Signal()
+
+
 class FrameStream:
-    """Streams one top-level window to ``send(frame_dict)``; create and stop on the GUI thread."""
+    """Streams one top-level window to ``send(frame_dict)``; create and stop on the GUI thread.
+
+    At most one frame per stream is being encoded at any time: paints that arrive
+    meanwhile are coalesced into one grab after it, so a slow encoder (or a slow
+    client) never builds a backlog of full-size images in memory.
+    """
 
     def __init__(self, window: QWidget, options: StreamOptions,
                  send: Callable[[dict[str, Any]], None]) -> None:
@@ -130,6 +152,10 @@ class FrameStream:
         self._timer = QTimer()
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._grab)
+        self._encoding = False
+        self._again = False
+        self._relay = _Relay()
+        self._relay.encoded.connect(self._after_encode)  # queued: emitted off-thread
         _watch(self)
         self.dirty()  # the first frame shows the current picture
 
@@ -151,8 +177,18 @@ class FrameStream:
         wait = self._last_grab + 1.0 / max(self.options.max_fps, 0.1) - time.monotonic()
         self._timer.start(max(0, round(wait * 1000)))
 
+    def _after_encode(self) -> None:
+        self._encoding = False
+        if self._again:
+            self._again = False
+            self._pending = False
+            self.dirty(None if self._full else self.window, None if self._full else QRect())
+
     def _grab(self) -> None:
         self._pending = False
+        if self._encoding:  # one frame at a time: grab again when this one is out
+            self._again = True
+            return
         if not shiboken6.isValid(self.window) or not self.window.isVisible():
             return
         self._last_grab = time.monotonic()
@@ -178,6 +214,7 @@ class FrameStream:
                 return
             self._last_image = image
             self.seq += 1
+            self._encoding = True
             _ENCODER.submit(self._encode_and_send, piece, self.seq, self.options, name,
                             window_geometry, (crop.x(), crop.y(), crop.width(), crop.height()),
                             (image.width(), image.height()))
@@ -190,6 +227,7 @@ class FrameStream:
         self._last_image = image if self.options.partial else None
         self._last_key = time.monotonic()
         self.seq += 1
+        self._encoding = True
         _ENCODER.submit(self._encode_and_send, image, self.seq, self.options, name,
                         window_geometry, None, (image.width(), image.height()))
 
@@ -231,7 +269,10 @@ class FrameStream:
                 Qt.TransformationMode.SmoothTransformation)
             rect = [x0, y0, small.width(), small.height()]
             width, height = round(fw * scale), round(fh * scale)
-        data = encode_image(small, opts.fmt, opts.quality)
+        try:
+            data = encode_image(small, opts.fmt, opts.quality)
+        finally:
+            self._relay.encoded.emit()
         self.sent += 1
         self.send({"seq": seq, "ts": time.time(), "window": name, "windowGeometry": geometry,
                    "width": width, "height": height, "scale": scale, "full": crop is None,
@@ -247,8 +288,18 @@ class FrameStream:
 
 
 def _windows() -> list[QWidget]:
-    return [w for w in QApplication.topLevelWidgets()
-            if w.isVisible() and not w.windowType() == Qt.WindowType.Popup]
+    out = [w for w in QApplication.topLevelWidgets()
+           if w.isVisible() and not w.windowType() == Qt.WindowType.Popup]
+    return out + _quick_windows()
+
+
+def _quick_windows() -> list[Any]:
+    """Visible QQuickWindows (after the widgets); none while QtQuick is not loaded."""
+    if "PySide6.QtQuick" not in sys.modules:
+        return []
+    from probe.core.qml import quick_windows
+
+    return [w for w in quick_windows() if w.isVisible()]
 
 
 def find_window(name: str | None) -> QWidget | None:
@@ -256,7 +307,7 @@ def find_window(name: str | None) -> QWidget | None:
     windows = _windows()
     if name:
         return next((w for w in windows if w.objectName() == name), None)
-    active = QApplication.activeWindow()
+    active = QApplication.activeWindow() or QApplication.focusWindow()
     return active if active in windows else (windows[0] if windows else None)
 
 

@@ -25,7 +25,15 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QPoint, QPointF, Qt
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEventLoop,
+    QMetaObject,
+    QObject,
+    QPoint,
+    QPointF,
+    Qt,
+)
 from PySide6.QtGui import QKeySequence, QWheelEvent, QWindow
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
@@ -171,7 +179,12 @@ def parse_keys(sequence: str) -> list[KeyStroke]:
 def check_interactable(widget: QWidget) -> None:
     """ELEMENT_NOT_VISIBLE / ELEMENT_NOT_ENABLED when a user could not act on ``widget``."""
     name = widget.objectName() or widget.metaObject().className()
-    if not widget.isVisible():
+    if is_item(widget):  # a Qt Quick item: visible through its parents, in a shown window
+        window = widget.window()
+        if window is None or not window.isVisible() or not widget.isVisible():
+            raise QtError("ELEMENT_NOT_VISIBLE", f"{name} is hidden (its page, popup or "
+                          "window is not shown)", element=name)
+    elif not widget.isVisible():
         window = widget.window()
         why = ("its window is hidden" if not window.isVisible()
                else _hidden_ancestor(widget))
@@ -223,8 +236,16 @@ def settle(max_ms: int = 200) -> None:
 
 def click(widget: QWidget, pos: QPoint | None = None, button: str = "left",
           modifiers: Sequence[str] = (), count: int = 1) -> QPoint:
-    """Click ``widget`` (``count`` 2 = double click, 3 = triple); returns the point used."""
+    """Click ``widget`` (``count`` 2 = double click, 3 = triple); returns the point used.
+
+    A Qt Quick item is clicked through its window at its scene position (QTest has no
+    item overload), so the item under the point gets it as from a real mouse.
+    """
     check_interactable(widget)
+    if is_item(widget):
+        window, scene, local = item_point(widget, pos)
+        window_click(window, scene, button, modifiers, count)
+        return local
     point = pos if pos is not None else default_point(widget)
     qbutton = button_of(button)
     mods = modifiers_of(modifiers)
@@ -241,6 +262,12 @@ def click(widget: QWidget, pos: QPoint | None = None, button: str = "left",
 def focus(widget: QWidget) -> None:
     """Give ``widget`` the keyboard focus (and its window the activation)."""
     check_interactable(widget)
+    if is_item(widget):
+        window = widget.window()
+        window.requestActivate()
+        widget.forceActiveFocus(Qt.FocusReason.OtherFocusReason)
+        settle(50)
+        return
     window = widget.window()
     if not window.isActiveWindow():
         window.activateWindow()
@@ -256,6 +283,8 @@ def _key_receiver(widget: QWidget | None) -> QWidget | QWindow | None:
         if focused is not None:
             return focused
         return _focus_window()
+    if is_item(widget):
+        return widget.window()  # it delivers keys to its active focus item
     if focused is not None and (focused is widget or widget.isAncestorOf(focused)):
         return focused
     return widget
@@ -308,6 +337,10 @@ def key_down(widget: QWidget | None, combo: str, down: bool) -> None:
 
 
 def _clear(widget: QWidget, receiver: QWidget | QWindow) -> None:
+    if is_item(widget):  # QML invokables are no Python attributes
+        if QMetaObject.invokeMethod(widget, "selectAll"):
+            send_stroke(receiver, KeyStroke(_K.Key_Backspace.value, _MOD.NoModifier, ""))
+        return
     select_all = getattr(widget, "selectAll", None)
     if callable(select_all):
         select_all()
@@ -348,6 +381,10 @@ def scroll(widget: QWidget, pos: QPoint | None, dx: float, dy: float,
            modifiers: Sequence[str] = ()) -> None:
     """Turn the wheel over ``widget``: ``dy`` > 0 scrolls down, ``dx`` > 0 right, in notches."""
     check_interactable(widget)
+    if is_item(widget):
+        window, scene, _ = item_point(widget, pos)
+        window_scroll(window, scene, dx, dy, modifiers)
+        return
     point = QPointF(pos if pos is not None else widget.rect().center())
     glob = QPointF(widget.mapToGlobal(point.toPoint()))
     angle = QPoint(round(-dx * 120), round(-dy * 120))
@@ -373,6 +410,10 @@ def window_of(widget: QWidget) -> tuple[QWindow, QPoint]:
 def hover(widget: QWidget, pos: QPoint | None = None) -> QPoint:
     """Move the pointer over ``widget`` (Enter, HoverMove and MouseMove are delivered)."""
     check_interactable(widget)
+    if is_item(widget):
+        window, scene, local = item_point(widget, pos)
+        window_move(window, scene)
+        return local
     point = pos if pos is not None else widget.rect().center()
     window, offset = window_of(widget)
     window_move(window, point + offset)
@@ -452,4 +493,40 @@ def window_scroll(window: QWindow, pos: QPoint, dx: float, dy: float,
 
 
 def is_input_target(obj: QObject) -> bool:
-    return isinstance(obj, (QWidget, QWindow))
+    return isinstance(obj, (QWidget, QWindow)) or is_item(obj)
+
+
+# ------------------------------------------------------------------------ Qt Quick items
+
+
+def is_item(obj: object) -> bool:
+    """A QQuickItem (input goes through its window; QtQuick is never imported here)."""
+    if isinstance(obj, (QWidget, QWindow)) or not isinstance(obj, QObject):
+        return False
+    meta = obj.metaObject()
+    while meta is not None:
+        if meta.className() == "QQuickItem":
+            return True
+        meta = meta.superClass()
+    return False
+
+
+def item_rect(item: QObject) -> tuple[int, int, int, int]:
+    """``(x, y, w, h)`` of a Qt Quick item in its window's (scene) coordinates."""
+    r = item.mapRectToScene(item.boundingRect())  # type: ignore[attr-defined]
+    return round(r.x()), round(r.y()), round(r.width()), round(r.height())
+
+
+def item_point(item: QObject, pos: QPoint | None) -> tuple[QWindow, QPoint, QPoint]:
+    """The item's window, the scene point of ``pos`` (default: the centre) and the local one."""
+    window = item.window()  # type: ignore[attr-defined]
+    if window is None:
+        raise QtError("ELEMENT_NOT_VISIBLE", "the item is in no window",
+                      element=item.objectName())
+    if pos is None:
+        r = item.boundingRect()  # type: ignore[attr-defined]
+        local = QPoint(int(r.x() + r.width() / 2), int(r.y() + r.height() / 2))
+    else:
+        local = pos
+    scene = item.mapToScene(QPointF(local)).toPoint()  # type: ignore[attr-defined]
+    return window, scene, local

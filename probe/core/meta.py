@@ -89,7 +89,9 @@ def _not_found(obj: QObject, name: str) -> QtError:
 def _read(obj: QObject, name: str, objref: ObjectRef | None) -> Any:
     try:
         return variant.to_json(obj.property(name), objref)
-    except RuntimeError:
+    except RuntimeError as exc:
+        if "Can't find converter" in str(exc):  # QQmlListProperty<…> of QML items
+            return {"type": "unsupported", "text": str(exc)[:300]}
         raise
     except Exception as exc:  # noqa: BLE001 - a getter of the app failed
         return {"type": "error", "text": f"{type(exc).__name__}: {exc}"[:300]}

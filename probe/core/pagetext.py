@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from probe.core.accessibility import Node, Walker
+from probe.core.windows import title_of
 
 #: Roles whose name and value read as "Name: value".
 FIELDS = frozenset({"textbox", "spinbutton", "combobox", "slider", "progressbar"})
@@ -41,7 +42,7 @@ def page_text(window: QWidget, max_chars: int) -> dict[str, Any]:
     if truncated:
         cut = text.rfind("\n", 0, max_chars)
         text = text[: cut if cut > 0 else max_chars]
-    out: dict[str, Any] = {"title": window.windowTitle(), "text": text,
+    out: dict[str, Any] = {"title": title_of(window), "text": text,
                            "chars": len(text), "truncated": truncated}
     if truncated:
         out["note"] = (f"Cut at max_chars={max_chars}; chr.readPage with ref_id reads one "

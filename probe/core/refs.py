@@ -114,9 +114,12 @@ class RefTable:
             owner = ids.get(loc.owner)
         except QtError:
             raise self._gone(ref, loc, "was deleted") from None
-        if not isinstance(owner, QWidget) or not objects.alive(owner):
+        if not (isinstance(owner, QWidget) or _quick(owner)) or not objects.alive(owner):
             raise self._gone(ref, loc, "was deleted")
         iface = QAccessible.queryAccessibleInterface(owner)
+        if (iface is None or not iface.isValid()) and not loc.path and _quick(owner):
+            # a bare MouseArea (gap filler) has no interface: its window's stands in
+            iface = QAccessible.queryAccessibleInterface(owner.window())
         if iface is None or not iface.isValid():
             raise self._gone(ref, loc, "has no accessible interface any more")
         for i in loc.path:
@@ -137,6 +140,13 @@ class RefTable:
         what = f'{loc.role} "{loc.name}"' if loc.name else loc.role
         return QtError("REF_NOT_FOUND", f"{ref} ({what}) {why}", hint=_HINT, ref=ref,
                        element={"role": loc.role, "name": loc.name})
+
+
+def _quick(obj: QObject) -> bool:
+    """A Qt Quick item or window (they own refs as widgets do); QtQuick loads lazily."""
+    from probe.core.qml_access import is_quick
+
+    return is_quick(obj)
 
 
 def refs_for(state: dict[str, Any]) -> RefTable:

@@ -11,7 +11,8 @@ Forms (``objects.resolve`` sends every form starting with ``@`` or holding ``*``
 * filters, searched in the whole tree: ``@name:nameEdit``, ``@class:QPushButton``
   (inherited classes match too), ``@text:Submit`` (a widget's text, title or current
   text, without ``&`` mnemonics), ``@accessible:Name:`` (the accessible name), combined
-  as ``@class:QPushButton@text:OK``, with an optional ``[i]``. A path segment may be a
+  as ``@class:QPushButton@text:OK``, with an optional ``[i]``. ``@id:loginButton`` is a
+  QML id (the name an object has in the QML context that created it). A path segment may be a
   filter too: ``mainWindow/**/@class:QCheckBox``. Values may use ``*`` and ``?``.
 
 Everything here runs on the GUI thread.
@@ -31,10 +32,11 @@ from PySide6.QtGui import QAccessible
 
 from probe.core.errors import QtError
 
-FILTER_KINDS = ("name", "class", "text", "accessible")
+FILTER_KINDS = ("name", "class", "text", "accessible", "id")
 _FILTER = re.compile(r"@(\w+):")
 _INDEX = re.compile(r"^(.*)\[(-?\d+)\]$")
 _GLOB = re.compile(r"[*?]")
+_QML_TYPE = re.compile(r"(_QMLTYPE_\d+|_QML_\d+)+$")
 #: How many candidates ELEMENT_AMBIGUOUS / ELEMENT_NOT_FOUND list.
 LIST_LIMIT = 20
 
@@ -156,6 +158,9 @@ def class_names(obj: QObject) -> list[str]:
         names.append(meta.className())
         meta = meta.superClass()
     names.extend(c.__name__ for c in type(obj).__mro__ if c.__name__ not in names)
+    qml = [_QML_TYPE.sub("", n).removeprefix("QQuick") for n in names
+           if n.startswith("QQuick") or "_QML" in n]
+    names.extend(n for n in qml if n and n not in names)  # QML types: Rectangle, Button
     return names
 
 
@@ -170,7 +175,16 @@ def _filter_ok(obj: QObject, kind: str, value: str) -> bool:
         return any(_like(n, value) for n in class_names(obj))
     if kind == "text":
         return any(_like(t, value) for t in text_of(obj))
+    if kind == "id":
+        return _like(qml_id(obj), value)
     return _like(accessible_name(obj), value)
+
+
+def qml_id(obj: QObject) -> str:
+    """The object's QML id, '' for objects QML did not create (QtQml loads lazily)."""
+    from probe.core.qml import qml_id as _qml_id
+
+    return _qml_id(obj)
 
 
 def _segment_ok(obj: QObject, seg: Segment) -> bool:
@@ -314,6 +328,7 @@ _VALUES: dict[str, Callable[[QObject], list[str]]] = {
     "class": lambda o: [o.metaObject().className()],
     "text": text_of,
     "accessible": lambda o: [n] if (n := accessible_name(o)) else [],
+    "id": lambda o: [n] if (n := qml_id(o)) else [],
 }
 
 

@@ -19,6 +19,7 @@ from probe.core import objects
 from probe.core.accessibility import Node, Walker
 from probe.core.refs import Element, Locator, RefTable
 from probe.core.roles import SEMANTIC
+from probe.core.windows import title_of
 
 #: Roles whose value is a number and is shown unquoted.
 NUMERIC = frozenset({"spinbutton", "slider", "progressbar"})
@@ -235,7 +236,7 @@ def read_page(window: QWidget, refs: RefTable, ids: objects.IdTable, *, interact
     total = len(flat)
     interactive_count = sum(1 for _, v in flat if v.node.interactive)
     out: dict[str, Any] = {
-        "window": {"tabId": ids.id_of(window), "title": window.windowTitle()},
+        "window": {"tabId": ids.id_of(window), "title": title_of(window)},
         "viewport": {"width": window.width(), "height": window.height()},
     }
     if fmt == "json":

@@ -7,6 +7,7 @@ objectName or a window title is accepted too. GUI thread.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
@@ -23,7 +24,21 @@ def windows() -> list[QWidget]:
     out = [w for w in QApplication.topLevelWidgets()
            if w.isVisible() and w.isWindow() and w.windowType() not in _POPUPS]
     out.sort(key=lambda w: (isinstance(w, QDialog), w.objectName()))
-    return out
+    return out + quick_windows()
+
+
+def quick_windows() -> list[QWidget]:
+    """Visible QQuickWindows (Qt Quick scenes are tabs too); none without QtQuick loaded."""
+    if "PySide6.QtQuick" not in sys.modules:
+        return []
+    from probe.core.qml import quick_windows as all_quick
+
+    return [w for w in all_quick() if w.isVisible()]  # type: ignore[misc]
+
+
+def title_of(w: Any) -> str:
+    """A widget's windowTitle or a QWindow's title."""
+    return w.windowTitle() if isinstance(w, QWidget) else w.title()
 
 
 def active_window() -> QWidget | None:
@@ -32,6 +47,9 @@ def active_window() -> QWidget | None:
     active = QApplication.activeWindow()
     if active is not None and active in found:
         return active
+    focus = QApplication.focusWindow()
+    if focus is not None and focus in found:  # a QQuickWindow
+        return focus  # type: ignore[return-value]
     modal = QApplication.activeModalWidget()
     if modal is not None and modal in found:
         return modal
@@ -52,9 +70,11 @@ def window_for(tab_id: str | None, ids: objects.IdTable) -> QWidget:
         obj = ids.get(tab_id)
         if isinstance(obj, QWidget) and obj.isWindow() and obj.isVisible():
             return obj
+        if obj in found:  # a QQuickWindow
+            return obj  # type: ignore[return-value]
     else:
         for w in found:
-            if tab_id in (w.objectName(), w.windowTitle()):
+            if tab_id in (w.objectName(), title_of(w)):
                 return w
     raise QtError("WINDOW_NOT_FOUND", f"no visible window {tab_id!r}",
                   hint="chr.tabsContext lists the windows and their tabId.",
@@ -63,6 +83,10 @@ def window_for(tab_id: str | None, ids: objects.IdTable) -> QWidget:
 
 def summary(w: QWidget, ids: objects.IdTable, active: QWidget | None = None) -> dict[str, Any]:
     """One tab of chr.tabsContext."""
+    if not isinstance(w, QWidget):  # a QQuickWindow
+        return {"tabId": ids.id_of(w), "title": w.title(), "objectName": w.objectName(),
+                "className": w.metaObject().className(), "kind": "window",
+                "active": w is active, "bounds": [w.x(), w.y(), w.width(), w.height()]}
     pos = w.mapToGlobal(QPoint(0, 0))
     out: dict[str, Any] = {
         "tabId": ids.id_of(w), "title": w.windowTitle(), "objectName": w.objectName(),

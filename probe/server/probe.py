@@ -43,6 +43,7 @@ class Options:
     no_auth: bool = False
     allow_remote: bool = False
     max_message: int = protocol.DEFAULT_MAX_MESSAGE
+    max_queue_bytes: int = 8 * 1024 * 1024
     call_timeout: float = 2.0
     discovery: bool = True
     quiet: bool = False
@@ -58,6 +59,8 @@ class Options:
             "no_auth": env.get("QTMCP_NO_AUTH", "") == "1",
             "allow_remote": env.get("QTMCP_ALLOW_REMOTE", "") == "1",
             "call_timeout": _env_float("QTMCP_CALL_TIMEOUT", cls.call_timeout),
+            "max_queue_bytes": int(env.get("QTMCP_MAX_QUEUE_BYTES", "0") or 0)
+            or cls.max_queue_bytes,
             "quiet": env.get("QTMCP_QUIET", "") == "1",
         }
         values.update({k: v for k, v in given.items() if v is not None})
@@ -103,8 +106,10 @@ class Probe:
             log.warning("qtmcp probe: listening on %s, reachable from other machines",
                         self.options.host)
         if not self.options.quiet:
+            # The real stderr: this is the probe talking to the user, not app output
+            # for the console capture.
             print(f"qtmcp: probe listening on {self.url} (pid {os.getpid()}); "
-                  "connect with `qtmcp ls` / `qtmcp inspect`", file=sys.stderr, flush=True)
+                  "connect with `qtmcp ls` / `qtmcp inspect`", file=sys.__stderr__, flush=True)
         return self
 
     def _app_name(self) -> str:

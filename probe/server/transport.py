@@ -154,7 +154,8 @@ class Transport:
     async def _handle(self, ws: ServerConnection) -> None:
         remote = ws.remote_address
         session = Session(send_text=ws.send, loop=self.loop,
-                          remote=f"{remote[0]}:{remote[1]}" if remote else "")
+                          remote=f"{remote[0]}:{remote[1]}" if remote else "",
+                          queue_bytes_limit=self.probe.options.max_queue_bytes)
         self.hub.add(session)
         slots = asyncio.Semaphore(MAX_IN_FLIGHT)
         tasks: set[asyncio.Task[None]] = set()

@@ -1,0 +1,181 @@
+"""The accessibility tree as ``chr.readPage`` (format json) gives it to an agent.
+
+Nodes are kept as the probe sent them (role, name, ref, value, states, bounds, and the
+Qt ``id``/``objectName``/``className`` of the widget behind them) so the pane shows the
+agent's view verbatim; ``by_object`` finds the node of a ``#N`` id for the reverse
+selection (object tree -> accessibility tree).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QFont
+
+from inspector import theme
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(eq=False)
+class A11yNode:
+    data: dict[str, Any]
+    parent: A11yNode | None = None
+    children: list[A11yNode] = field(default_factory=list)
+    row: int = 0
+
+    @property
+    def role(self) -> str:
+        return str(self.data.get("role") or "")
+
+    @property
+    def name(self) -> str:
+        return str(self.data.get("name") or "")
+
+    @property
+    def ref(self) -> str:
+        return str(self.data.get("ref") or "")
+
+    @property
+    def object_id(self) -> str:
+        return str(self.data.get("id") or "")
+
+    @property
+    def bounds(self) -> tuple[int, int, int, int] | None:
+        b = self.data.get("bounds")
+        return tuple(int(v) for v in b) if isinstance(b, list) and len(b) == 4 else None  # type: ignore[return-value]
+
+    def states_text(self) -> str:
+        parts = [str(s) for s in self.data.get("states") or []]
+        if self.data.get("gapFiller"):
+            parts.append("clickable")
+        if self.data.get("moreItems"):
+            parts.append(f"+{self.data['moreItems']} more items")
+        if self.data.get("hiddenBelowDepth"):
+            parts.append(f"+{self.data['hiddenBelowDepth']} deeper")
+        return " ".join(parts)
+
+    def label(self) -> str:
+        return f"{self.role} {self.name!r}" + (f" [{self.ref}]" if self.ref else "")
+
+
+class AccessibilityModel(QAbstractItemModel):
+    """Read-only tree: Role, Name, Ref, Value, States, Bounds, Object."""
+
+    COLUMNS = ("Role", "Name", "Ref", "Value", "States", "Bounds", "Object")
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.root = A11yNode({})
+        self.by_object: dict[str, A11yNode] = {}
+        self.by_ref: dict[str, A11yNode] = {}
+        self.count = 0
+
+    def reset(self, tree: list[dict[str, Any]]) -> None:
+        """Replace the whole tree with a readPage ``tree`` (list of nested nodes)."""
+        self.beginResetModel()
+        self.root = A11yNode({})
+        self.by_object, self.by_ref, self.count = {}, {}, 0
+        self._add(self.root, tree)
+        self.endResetModel()
+
+    def _add(self, parent: A11yNode, items: list[dict[str, Any]]) -> None:
+        for data in items:
+            node = A11yNode({k: v for k, v in data.items() if k != "children"}, parent,
+                            row=len(parent.children))
+            parent.children.append(node)
+            self.count += 1
+            # the outermost node of an object wins (a list's items share its id)
+            if node.object_id and node.object_id not in self.by_object:
+                self.by_object[node.object_id] = node
+            if node.ref:
+                self.by_ref[node.ref] = node
+            self._add(node, list(data.get("children") or []))
+
+    def nodes(self) -> list[A11yNode]:
+        out: list[A11yNode] = []
+        stack = list(reversed(self.root.children))
+        while stack:
+            node = stack.pop()
+            out.append(node)
+            stack.extend(reversed(node.children))
+        return out
+
+    def find(self, role: str | None, name: str | None) -> A11yNode | None:
+        """The first node with this role and name (how an agent's ref is matched)."""
+        return next((n for n in self.nodes() if n.role == role and n.name == (name or "")),
+                    None)
+
+    # ------------------------------------------------------------ Qt model API
+
+    def node_of(self, index: Index) -> A11yNode:
+        return index.internalPointer() if index.isValid() else self.root  # type: ignore[return-value]
+
+    def index_of(self, node: A11yNode, column: int = 0) -> QModelIndex:
+        if node is self.root or node.parent is None:
+            return QModelIndex()
+        return self.createIndex(node.row, column, node)
+
+    def index(self, row: int, column: int,
+              parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        node = self.node_of(parent)
+        if 0 <= row < len(node.children) and 0 <= column < len(self.COLUMNS):
+            return self.createIndex(row, column, node.children[row])
+        return QModelIndex()
+
+    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override] # noqa: B008
+        if not index.isValid():
+            return QModelIndex()
+        node = self.node_of(index).parent
+        return self.index_of(node) if node is not None else QModelIndex()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        if parent.isValid() and parent.column() != 0:
+            return 0
+        return len(self.node_of(parent).children)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        node = self.node_of(index)
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == 0:
+                return node.role
+            if col == 1:
+                return node.name
+            if col == 2:
+                return node.ref
+            if col == 3:
+                value = node.data.get("value")
+                return "" if value is None else str(value)
+            if col == 4:
+                return node.states_text()
+            if col == 5:
+                b = node.bounds
+                return f"{b[0]},{b[1]} {b[2]}×{b[3]}" if b else ""
+            return " ".join(p for p in (node.data.get("objectName") or
+                                        node.data.get("className") or "", node.object_id) if p)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if col == 2:
+                return QBrush(theme.accent("inspector"))
+            if col in (5, 6):
+                return QBrush(theme.accent("muted"))
+        if role == Qt.ItemDataRole.FontRole and col == 2 and node.ref:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return "\n".join(f"{k}: {v}" for k, v in node.data.items())
+        return None

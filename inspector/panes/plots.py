@@ -1,0 +1,213 @@
+"""Live plots: the app's event-loop latency (busy periods in red) and requests per client.
+
+No extra calls and no second subscription: the latency comes from the connection's own
+periodic ``qt.ping`` (its round trip via ``latencyChanged``, and the probe's
+``eventLoopMs`` / ``blockedForMs`` from the mirrored ping in the traffic stream), the
+request rate and latency from the same ``probe.traffic`` notifications the agent log
+shows (a second handler on the connection, not a second topic subscription).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict, deque
+from typing import Any
+
+import pyqtgraph as pg
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from inspector.connection import Connection
+from inspector.panes.base import Pane
+
+MAX_POINTS = 2000
+WINDOW_S = 120.0  # seconds of history drawn
+BUSY_COLOUR = (229, 57, 53, 70)
+CLIENT_COLOURS = ("#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b", "#6d4c41")
+
+
+class Series:
+    """A bounded (t, value) series with a curve item; ``t`` is wall-clock seconds."""
+
+    def __init__(self, item: pg.PlotDataItem) -> None:
+        self.item = item
+        self.t: deque[float] = deque(maxlen=MAX_POINTS)
+        self.v: deque[float] = deque(maxlen=MAX_POINTS)
+
+    def add(self, t: float, v: float) -> None:
+        self.t.append(t)
+        self.v.append(v)
+
+    def draw(self, t0: float) -> None:
+        self.item.setData([t - t0 for t in self.t], list(self.v))
+
+
+def _plot(parent: QWidget, name: str, left: str) -> pg.PlotWidget:
+    plot = pg.PlotWidget(parent)
+    plot.setObjectName(name)
+    plot.setMenuEnabled(False)
+    plot.getPlotItem().hideButtons()
+    plot.showGrid(x=True, y=True, alpha=0.15)
+    plot.setLabel("left", left)
+    plot.setLabel("bottom", "seconds")
+    plot.addLegend(offset=(-10, 10))
+    plot.setMouseEnabled(x=True, y=False)
+    return plot
+
+
+class PlotsPane(Pane):
+    """Event-loop latency over time, and per-client request rate and latency."""
+
+    TITLE = "Plots"
+    NAME = "plots"
+
+    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
+        super().__init__(conn, parent)
+        self.t0: float | None = None
+        self.latency = _plot(self, "latencyPlot", "event loop ms")
+        self.round_trip = Series(self.latency.plot(name="round trip", pen=pg.mkPen(
+            "#1e88e5", width=1.5)))
+        self.event_loop = Series(self.latency.plot(name="event loop", pen=pg.mkPen(
+            "#43a047", width=1.5)))
+        #: (start, end) wall-clock seconds of each period the app's event loop was blocked.
+        self.busy: list[tuple[float, float]] = []
+        self._bands: list[pg.LinearRegionItem] = []
+
+        self.rate = _plot(self, "ratePlot", "requests / s")
+        self.calls = _plot(self, "callLatencyPlot", "call ms")
+        self.rate_series: dict[str, Series] = {}
+        self.call_series: dict[str, Series] = {}
+        #: per client: wall-clock second -> number of calls that ended in it
+        self._counts: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+
+        self.summary = QLabel(self)
+        self.summary.setObjectName("plotsSummary")
+        lower = QHBoxLayout()
+        lower.setContentsMargins(0, 0, 0, 0)
+        lower.addWidget(self.rate)
+        lower.addWidget(self.calls)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.latency, 1)
+        layout.addLayout(lower, 1)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.status)
+
+        self._dirty = False
+        self._redraw = QTimer(self)  # coalesce: a busy agent must not redraw per call
+        self._redraw.setInterval(250)
+        self._redraw.timeout.connect(self._draw_if_dirty)
+        self._redraw.start()
+        conn.latencyChanged.connect(self.add_ping)
+        conn.on("probe.traffic", self.add_traffic)
+        self.theme_changed()
+
+    # -- data in
+
+    def _now(self) -> float:
+        now = time.time()
+        if self.t0 is None:
+            self.t0 = now
+        return now
+
+    def add_ping(self, ms: float, busy: bool) -> None:
+        """The connection's periodic ping came back (round trip ``ms``)."""
+        now = self._now()
+        self.round_trip.add(now, ms)
+        if busy:
+            self.add_busy(now - ms / 1000.0, now)
+        self._dirty = True
+
+    def add_busy(self, start: float, end: float) -> None:
+        """Mark [start, end] as blocked; overlapping periods merge into one band."""
+        if self.busy and start <= self.busy[-1][1] + 0.5:
+            s, e = self.busy[-1]
+            self.busy[-1] = (min(s, start), max(e, end))
+        else:
+            self.busy.append((start, end))
+        self._dirty = True
+
+    def add_traffic(self, rec: dict[str, Any]) -> None:
+        """One mirrored call: counts for its client; our own pings feed the latency plot."""
+        ts = float(rec.get("ts") or self._now())
+        self._now()
+        client = rec.get("client") or {}
+        own = self.conn.session_id is not None and client.get("id") == self.conn.session_id
+        if own:
+            if rec.get("method") == "qt.ping" and isinstance(rec.get("result"), dict):
+                result = rec["result"]
+                if isinstance(result.get("result"), dict):  # the envelope: result + meta
+                    result = result["result"]
+                if result.get("busy"):
+                    blocked = float(result.get("blockedForMs") or 0)
+                    self.add_busy(ts - blocked / 1000.0, ts)
+                elif isinstance(result.get("eventLoopMs"), (int, float)):
+                    self.event_loop.add(ts, float(result["eventLoopMs"]))
+                    self._dirty = True
+            return
+        name = f"{client.get('name', '?')} · {client.get('role', '')}"
+        self._counts[name][int(ts)] += 1
+        series = self.call_series.get(name)
+        if series is None:
+            colour = CLIENT_COLOURS[len(self.call_series) % len(CLIENT_COLOURS)]
+            series = self.call_series[name] = Series(self.calls.plot(
+                name=name, pen=None, symbol="o", symbolSize=5, symbolPen=None,
+                symbolBrush=colour))
+            self.rate_series[name] = Series(self.rate.plot(
+                name=name, pen=pg.mkPen(colour, width=1.5)))
+        ms = rec.get("durationMs")
+        if isinstance(ms, (int, float)):
+            series.add(ts, float(ms))
+        self._dirty = True
+
+    # -- drawing
+
+    def _draw_if_dirty(self) -> None:
+        if self._dirty and self.isVisible():
+            self.draw()
+
+    def draw(self) -> None:
+        """Push the series into the plot items (also called by tests and snapshots)."""
+        self._dirty = False
+        if self.t0 is None:
+            return
+        t0 = self.t0
+        self.round_trip.draw(t0)
+        self.event_loop.draw(t0)
+        for band in self._bands:
+            self.latency.removeItem(band)
+        self._bands = []
+        for start, end in self.busy[-50:]:
+            band = pg.LinearRegionItem((start - t0, end - t0), movable=False,
+                                       brush=pg.mkBrush(*BUSY_COLOUR), pen=pg.mkPen(None))
+            band.setZValue(-10)
+            self.latency.addItem(band)
+            self._bands.append(band)
+        for name, counts in self._counts.items():
+            series = self.rate_series[name]
+            series.t.clear()
+            series.v.clear()
+            if counts:
+                first, last = min(counts), max(max(counts), int(time.time()))
+                for second in range(max(first, last - int(WINDOW_S)), last + 1):
+                    series.add(second, counts.get(second, 0))
+            series.draw(t0)
+            self.call_series[name].draw(t0)
+        last = self.round_trip.v[-1] if self.round_trip.v else None
+        text = f"ping {last:.1f} ms" if last is not None else "no ping yet"
+        if self.busy:
+            text += f" · {len(self.busy)} busy period(s), longest " \
+                    f"{max(e - s for s, e in self.busy):.1f} s"
+        text += f" · {sum(len(s.t) for s in self.call_series.values())} calls plotted"
+        self.summary.setText(text)
+
+    def theme_changed(self) -> None:
+        palette = QApplication.palette()
+        bg = palette.color(QPalette.ColorRole.Base)
+        fg = palette.color(QPalette.ColorRole.Text)
+        for plot in (self.latency, self.rate, self.calls):
+            plot.setBackground(bg)
+            for axis in ("left", "bottom"):
+                plot.getAxis(axis).setPen(fg)
+                plot.getAxis(axis).setTextPen(fg)

@@ -1,0 +1,97 @@
+"""Wire session recording, the session player and “Re-send” into the main window.
+
+Kept out of mainwindow.py so the window only creates :class:`Records` once. A streaming
+live view pane (``streaming`` true, the latest frame in ``view.image``) lends its newest
+picture instead of the recorder asking the app for a screenshot.
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QBuffer, QIODevice
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+
+from inspector import resend, session_file
+from inspector.panes.player import SessionPlayer
+from inspector.recorder import SessionRecorder
+
+if TYPE_CHECKING:
+    from inspector.mainwindow import MainWindow
+
+FILTER = f"qtmcp sessions (*{session_file.SUFFIX});;All files (*)"
+
+
+def live_frame(window: MainWindow) -> dict[str, Any] | None:
+    """The newest frame of a streaming live view pane as JPEG, if there is one."""
+    for pane in window.panes:
+        image = getattr(getattr(pane, "view", None), "image", None)
+        if getattr(pane, "streaming", False) is True and isinstance(image, QImage) \
+                and not image.isNull():
+            buffer = QBuffer()
+            buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+            image.save(buffer, "JPEG", 70)
+            return {"format": "jpeg", "width": image.width(), "height": image.height(),
+                    "data": base64.b64encode(bytes(buffer.data().data())).decode("ascii")}
+    return None
+
+
+class Records:
+    """The window's recorder and open players, and the File menu entries for them."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.recorder = SessionRecorder(window.conn, lambda: live_frame(window), parent=window)
+        self.players: list[SessionPlayer] = []
+        resend.install(window.agent_log)
+
+    def add_actions(self, menu: QMenu) -> None:
+        w = self.window
+        record = w._action("&Record session", self._toggle, None,
+                           "Keep the agents' calls and a picture after each change")
+        record.setCheckable(True)
+        record.setChecked(self.recorder.enabled)
+        self.record_action = record
+        menu.addAction(record)
+        menu.addAction(w._action("&Save session…", self.save_dialog, "Ctrl+Shift+S",
+                                 "Write the recorded calls and pictures to a file"))
+        menu.addAction(w._action("Open s&ession…", self.open_dialog, "Ctrl+Shift+O",
+                                 "Step through a saved session offline"))
+        menu.addAction(w._action("Clear recorded session", self.recorder.clear))
+
+    def _toggle(self, on: bool) -> None:
+        self.recorder.enabled = on
+
+    def save_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self.window, "Save session",
+                                              "agent" + session_file.SUFFIX, FILTER)
+        if path:
+            self.save(path)
+
+    def save(self, path: str) -> str:
+        written = self.recorder.save(path)
+        s = self.recorder.session
+        self.window.statusBar().showMessage(
+            f"saved {len(s.calls)} calls and {len(s.frames)} pictures to {written}", 8000)
+        return written
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.window, "Open session", "", FILTER)
+        if path:
+            try:
+                self.open(path)
+            except (OSError, session_file.SessionFileError) as exc:
+                QMessageBox.warning(self.window, "Open session", str(exc))
+
+    def open(self, path: str) -> SessionPlayer:
+        """Show a saved session in a player window (no connection needed)."""
+        from pathlib import Path
+
+        player = SessionPlayer(session_file.load(path), Path(path).name, self.window)
+        self.players.append(player)
+        player.finished.connect(lambda _r: self.players.remove(player)
+                                if player in self.players else None)
+        player.show()
+        return player

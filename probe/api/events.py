@@ -1,0 +1,70 @@
+"""Event monitor family: stream the QEvents the app delivers, filtered and rate-limited.
+
+Notifications ``qt.events`` go to the starting client only, batched (about every 100 ms):
+``{"events": [{"type", "receiver" ("#N"), "className", "objectName", "ts", key/mouse
+details...}], "dropped": n, "droppedTotal": n}``. Off by default; costs nothing when off.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from probe.core import events as core
+from probe.core.objects import ids_for, resolve
+from probe.server.context import Context
+from probe.server.registry import P, method
+
+_KEY = "events.monitor"
+
+
+def _stop(session: Any) -> dict[str, Any] | None:
+    mon = core.HUB.stop(session.id)
+    session.state.pop(_KEY, None)
+    if mon is None:
+        return None
+    return {"sent": mon.sent, "droppedTotal": mon.dropped_total}
+
+
+@method("qt.events.start")
+def start(
+    ctx: Context,
+    types: Annotated[list[str] | None, P('QEvent type names (KeyPress, MouseButtonPress, ...) '
+                                         'or ["*"] for all; default: user input, focus, '
+                                         'show/hide')] = None,
+    objectId: Annotated[str | None, P("only events to this object and its descendants")]
+    = None,
+    maxRate: Annotated[float, P("most events per second; the rest are counted as dropped",
+                                minimum=1, maximum=100000)] = 500,
+) -> dict[str, Any]:
+    """Start streaming events as ``qt.events`` notifications to this client.
+
+    One monitor per client; starting again replaces it. Stop with qt.events.stop.
+    """
+    wanted = core.event_types(types)
+    ids = ids_for(ctx.state)
+    root = resolve(objectId, ids) if objectId else None
+    session = ctx.session
+    if ctx.state.get(_KEY):
+        core.HUB.stop(session.id)
+    hub, sid = ctx.probe.hub, session.id
+    core.HUB.start(sid, ids, lambda params: hub.notify(sid, "qt.events", params), wanted,
+                   root, maxRate)
+    if not ctx.state.get("events.cleanup"):
+        ctx.state["events.cleanup"] = True
+        ctx.probe.on_session_closed(_stop)
+    ctx.state[_KEY] = True
+    return {"started": True, "types": sorted(types or core.DEFAULT_TYPES),
+            "objectId": ids.id_of(root) if root is not None else None, "maxRate": maxRate}
+
+
+@method("qt.events.stop")
+def stop(ctx: Context) -> dict[str, Any]:
+    """Stop this client's event stream (pending events are sent first)."""
+    stats = _stop(ctx.session)
+    return {"stopped": stats is not None, **(stats or {}), "active": core.HUB.active}
+
+
+@method("qt.events.types")
+def types_(ctx: Context) -> dict[str, Any]:
+    """The event type names qt.events.start accepts, and the default set."""
+    return {"types": sorted(core.EVENT_TYPES), "default": list(core.DEFAULT_TYPES)}

@@ -1,0 +1,81 @@
+"""qml.*: the Qt Quick item tree with QML types and ids, contexts, expression evaluation.
+
+QML items are ordinary objects everywhere else: ``qt.properties.*`` reads and writes
+their (QML-declared too) properties, ``@id:loginButton`` names one wherever an objectId
+is taken, qt.ui.screenshot grabs a QQuickWindow.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated, Any
+
+from probe.core import qml
+from probe.core.errors import QtError
+from probe.core.objects import ids_for, resolve
+from probe.server.context import Context
+from probe.server.registry import P, method
+
+ItemId = Annotated[str, P("item: @id:name, path, #N or symbolic name", minLength=1)]
+
+
+@method("qml.tree")
+def tree(
+    ctx: Context,
+    objectId: Annotated[str | None, P("item or window to start at; default: every "
+                                      "QQuickWindow")] = None,
+    depth: Annotated[int, P("levels below the start", minimum=0, maximum=500)] = 50,
+    maxNodes: Annotated[int, P("most items returned", minimum=1)] = qml.MAX_NODES,
+) -> dict[str, Any]:
+    """The visual item tree (stacking order) with QML type, id, source, scene geometry.
+
+    Each node: describe() fields plus ``type`` (Rectangle, Button), ``qmlId``,
+    ``source`` {file, line}, ``geometry`` [x, y, w, h] in scene coordinates,
+    ``visible``, ``enabled``, ``opacity``, ``z``.
+    """
+    ids = ids_for(ctx.state)
+    root = resolve(objectId, ids) if objectId is not None else None
+    return qml.tree(root, ids, depth, maxNodes)
+
+
+@method("qml.info")
+def info(ctx: Context, objectId: ItemId) -> dict[str, Any]:
+    """One item's QML type, id, source, geometry, visibility and opacity."""
+    ids = ids_for(ctx.state)
+    obj = resolve(objectId, ids)
+    if not qml.is_quick(obj):
+        raise qml.not_an_item(obj)
+    return qml.describe_item(obj, ids)
+
+
+@method("qml.contextProperties")
+def context_properties(
+    ctx: Context,
+    objectId: ItemId,
+    names: Annotated[list[str] | None, P("context properties to read (the public API "
+                                         "cannot list them)")] = None,
+) -> dict[str, Any]:
+    """The item's QML context: base URL, the ids it defines, its context object and the
+    context properties asked for by name (``missing`` lists names it does not have)."""
+    ids = ids_for(ctx.state)
+    return qml.context_info(resolve(objectId, ids), ids, names)
+
+
+def eval_allowed() -> bool:
+    return os.environ.get("QTMCP_ALLOW_EVAL", "") in ("1", "true", "yes")
+
+
+@method("qml.evaluate", changes=True)
+def evaluate(
+    ctx: Context,
+    objectId: ItemId,
+    expression: Annotated[str, P("JavaScript expression; the item is the scope, the ids "
+                                 "of its file are in reach", minLength=1)],
+) -> dict[str, Any]:
+    """Evaluate a QML/JavaScript expression in an item's context (off unless enabled)."""
+    if not eval_allowed():
+        raise QtError("QML_EVAL_DISABLED", "qml.evaluate is turned off in this app",
+                      hint="Start the app with QTMCP_ALLOW_EVAL=1 to allow it; read values "
+                           "with qt.properties.get instead.")
+    ids = ids_for(ctx.state)
+    return {"value": qml.evaluate(resolve(objectId, ids), expression)}

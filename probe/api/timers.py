@@ -1,0 +1,42 @@
+"""Timers family: list the app's QTimers and measure how often timers wake it up."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from probe.core import timers as core
+from probe.core.objects import ids_for, resolve
+from probe.server.context import Context
+from probe.server.registry import P, method
+
+
+@method("qt.timers.list")
+def list_(ctx: Context,
+          activeOnly: Annotated[bool, P("only running timers")] = True) -> dict[str, Any]:
+    """QTimers in the app: interval, singleShot, active, remaining time, owner."""
+    timers = core.list_timers(ids_for(ctx.state), activeOnly)
+    return {"timers": timers, "count": len(timers)}
+
+
+@method("qt.timers.measure")
+async def measure(
+    ctx: Context,
+    seconds: Annotated[float, P("how long to count", minimum=0.05, maximum=60)] = 1.0,
+    objectId: Annotated[str | None, P("only timers of this object and its descendants")]
+    = None,
+) -> dict[str, Any]:
+    """Count timer wake-ups (QTimer timeouts and bare timer events) for a while.
+
+    The GUI thread is not blocked while counting: the count runs in an event filter
+    that exists only for the measurement. Results per timer: wakeups and perSecond.
+    """
+    ids = ids_for(ctx.state)
+    root = await ctx.gui(resolve, objectId, ids) if objectId else None
+    m = await ctx.gui(core.Measurement)  # its QObject must live on the GUI thread
+    await ctx.gui(m.start)
+    try:
+        await asyncio.sleep(seconds)
+    finally:
+        result = await ctx.gui(m.finish, ids, root, timeout=10)
+    return result

@@ -1,0 +1,232 @@
+"""The inspector's agent view against a real demo app: accessibility tree, live view, marks."""
+# ruff: noqa: F811 - pytest fixtures imported from inspector_support
+
+from __future__ import annotations
+
+import pytest
+from inspector_support import aloop, connect, qwait, run, window  # noqa: F401 - fixtures
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from conftest import ARTIFACTS, DemoApp
+from inspector.mainwindow import MainWindow
+from inspector.overlays import mark_from_record
+from probe.client import Client
+
+
+@pytest.fixture(scope="module", autouse=True)
+def connected(window: MainWindow, demo: DemoApp) -> None:
+    connect(window, demo)
+    qwait(lambda: window.accessibility.model.by_ref, what="the accessibility tree")
+    qwait(lambda: window.live_view.frames, what="a first frame")
+
+
+def window_rect(qt: Client, name: str) -> tuple[int, int, int, int]:
+    g = qt.call("qt.ui.geometry", {"target": name})["window"]
+    return (g["x"], g["y"], g["width"], g["height"])
+
+
+def frames_settle(pane: object, quiet_ms: int = 600, timeout: float = 10.0) -> int:
+    """Wait until no frame arrived for ``quiet_ms``; returns the frame count then."""
+    last = -1
+
+    def quiet() -> bool:
+        nonlocal last
+        before = pane.frames  # type: ignore[attr-defined]
+        QTest.qWait(quiet_ms)
+        stable = pane.frames == before  # type: ignore[attr-defined]
+        last = pane.frames  # type: ignore[attr-defined]
+        return stable
+
+    qwait(quiet, timeout, "the window to be still")
+    return last
+
+
+def test_frames_arrive_only_when_the_app_changes(window: MainWindow, demo: DemoApp) -> None:
+    pane = window.live_view
+    assert pane.streaming and pane.window_name == "mainWindow"
+    assert pane.last_frame["format"] == "jpeg"
+    # capped to the pane (the stream restarts when the pane is resized): no larger than
+    # the view shows it
+    qwait(lambda: pane.caps == pane.wanted_caps()
+          and pane.last_frame["width"] <= pane.caps[0]
+          and pane.last_frame["height"] <= pane.caps[1], what="frames sized to the pane")
+    count = frames_settle(pane)
+    QTest.qWait(1000)  # the heartbeat timer runs but paints nothing: still no frame
+    assert pane.frames == count
+    demo.command("emit-submit")  # empty form: the error label appears
+    qwait(lambda: pane.frames > count, what="a frame after the change")
+
+
+def test_accessibility_pane_shows_the_agents_refs(window: MainWindow, qt: Client) -> None:
+    pane = window.accessibility
+    model = pane.model
+    name_edit = next(n for n in model.nodes() if n.data.get("objectName") == "nameEdit")
+    assert name_edit.ref.startswith("ref_") and name_edit.role == "textbox"
+    assert name_edit.object_id.startswith("#") and name_edit.bounds
+    submit = next(n for n in model.nodes() if n.data.get("objectName") == "submitButton")
+    assert submit.role == "button" and submit.name == "Submit" and submit.ref
+    # the compact text form is what an agent reads, with its size
+    assert f'button "Submit" [{submit.ref}]' in pane.text
+    assert f"text {len(pane.text):,} chars" in pane.summary.text()
+    pane.as_text.setChecked(True)
+    assert pane.stack.currentWidget() is pane.text_view
+    assert pane.text_view.toPlainText() == pane.text
+    pane.as_text.setChecked(False)
+    # interactive filter: fewer nodes, every ref kept
+    everything = model.count
+    pane.filter_box.setCurrentText("interactive")
+    qwait(lambda: model.count < everything, what="the interactive tree")
+    assert "nameEdit" in {n.data.get("objectName") for n in model.nodes()}
+    interactive = model.count
+    pane.filter_box.setCurrentText("all")
+    qwait(lambda: model.count > interactive, what="the whole tree again")
+
+
+def test_inspector_reads_do_not_reset_the_agents_refs(window: MainWindow,
+                                                      demo: DemoApp) -> None:
+    agent = demo.client(name="ref-agent", role="agent")
+    page = agent.call("chr.readPage", {"format": "json", "filter": "interactive"})
+
+    def find(nodes: list[dict], name: str) -> dict | None:
+        for n in nodes:
+            if n.get("objectName") == name:
+                return n
+            hit = find(n.get("children") or [], name)
+            if hit:
+                return hit
+        return None
+
+    ref = find(page["tree"], "nameEdit")["ref"]  # type: ignore[index]
+    run(window.accessibility.load())  # the inspector reads again: its own refs restart
+    agent.call("chr.formInput", {"ref": ref, "value": "still mine"})
+    assert agent.call("qt.properties.get", {"objectId": "nameEdit", "name": "text"}
+                      )["value"] == "still mine"
+
+
+def test_selection_syncs_between_trees_and_live_view(window: MainWindow, qt: Client) -> None:
+    a11y = window.accessibility
+    submit = next(n for n in a11y.model.nodes() if n.data.get("objectName") == "submitButton")
+    a11y.view.setCurrentIndex(a11y.model.index_of(submit))
+    qwait(lambda: (window.objects.selected_node() or None) is not None
+          and window.objects.selected_node().object_name == "submitButton",  # type: ignore[union-attr]
+          what="submitButton selected in the object tree")
+    rect = window_rect(qt, "submitButton")
+    qwait(lambda: window.live_view.view.selected == rect, what="its outline on the live view")
+    # the reverse: the object tree selects the accessibility node
+    node = run(window.objects.reveal("emailEdit"))
+    assert node is not None
+    qwait(lambda: a11y._selected_node() is not None
+          and a11y._selected_node().data.get("objectName") == "emailEdit",  # type: ignore[union-attr]
+          what="emailEdit selected in the accessibility tree")
+
+
+def test_click_on_live_view_picks_the_widget(window: MainWindow, qt: Client) -> None:
+    pane = window.live_view
+    rect = window_rect(qt, "nameEdit")
+    centre = pane.view.rect_to_view(rect).center().toPoint()
+    # hover first: the hit test names the widget under the cursor
+    QTest.mouseMove(pane.view, centre)
+    qwait(lambda: "nameEdit" in pane.hover_label.text(),
+          what=f"the hover read-out at {centre} of {pane.view.size()} for {rect}")
+    assert pane.view.hover == rect
+    centre = pane.view.rect_to_view(rect).center().toPoint()
+    QTest.mouseClick(pane.view, Qt.MouseButton.LeftButton, pos=centre)
+    qwait(lambda: (window.objects.selected_node() or None) is not None
+          and window.objects.selected_node().object_name == "nameEdit",  # type: ignore[union-attr]
+          what="nameEdit selected in the object tree")
+    assert pane.view.selected == rect
+    a11y = window.accessibility._selected_node()
+    assert a11y is not None and a11y.data.get("objectName") == "nameEdit"
+    # outside the picture nothing is picked
+    assert pane.view.to_window(pane.view.rect_to_view((0, 0, 1, 1)).topLeft()
+                               - QPoint(5, 5).toPointF()) is None
+
+
+def test_agent_click_shows_a_mark_and_a_log_row(window: MainWindow, demo: DemoApp,
+                                                qt: Client) -> None:
+    pane = window.live_view
+    agent = demo.client(name="overlay-agent", role="agent")
+    agent.call("qt.ui.click", {"target": "submitButton"})
+    rect = window_rect(qt, "submitButton")
+
+    def mark_of(method: str) -> tuple | None:
+        return next((m for m in pane.live_marks()
+                     if m[0].method == method and m[0].client == "overlay-agent"), None)
+
+    mark = qwait(lambda: mark_of("qt.ui.click"), what="the click's mark")
+    assert mark[1] == rect
+    assert mark[2] is not None and rect[0] <= mark[2][0] < rect[0] + rect[2]
+    # it fades away
+    qwait(lambda: mark_of("qt.ui.click") is None, timeout=5, what="the mark to fade")
+    # the log row links back to it
+    log = window.agent_log
+    qwait(lambda: any(r.method == "qt.ui.click" and r.client == "overlay-agent"
+                      for r in log.visible_rows()), what="the log row")
+    row = next(i for i, r in enumerate(log.model.rows)
+               if r.method == "qt.ui.click" and r.client == "overlay-agent")
+    log.select_source_row(row)
+    again = qwait(lambda: mark_of("qt.ui.click"), what="the mark shown again")
+    assert again[1] == rect
+    # chr.click by ref: the result's bounds place the mark
+    page = agent.call("chr.find", {"query": "reset button"})
+    ref = page["matches"][0]["ref"]
+    before = window_rect(qt, "resetButton")  # resetting hides the error: the form moves
+    agent.call("chr.click", {"ref": ref})
+    mark = qwait(lambda: mark_of("chr.click"), what="the chr.click mark")
+    assert mark[1] == before
+    # cu.leftClick: the coordinate (through the agent's screenshot scale) and element
+    agent.call("cu.screenshot", {"maxWidth": 400})
+    shot = agent.call("cu.screenshot", {"maxWidth": 400})
+    name = window_rect(qt, "nameEdit")
+    s = shot["scale"]
+    agent.call("cu.leftClick", {"coordinate": [round((name[0] + 10) * s),
+                                               round((name[1] + 5) * s)]})
+    mark = qwait(lambda: mark_of("cu.leftClick"), what="the cu mark")
+    assert mark[1] == name
+    assert abs(mark[2][0] - (name[0] + 10)) <= 3 and abs(mark[2][1] - (name[1] + 5)) <= 3
+
+
+def test_marks_only_for_acting_calls_that_succeeded() -> None:
+    base = {"seq": 1, "client": {"name": "a"}, "ok": True}
+    assert mark_from_record({**base, "method": "qt.objects.tree", "result": {}}) is None
+    assert mark_from_record({**base, "method": "qt.ui.click", "ok": False,
+                             "error": {"code": -32000}}) is None
+    mark = mark_from_record({**base, "method": "chr.click", "result": {"result": {
+        "ref": "ref_3", "role": "button", "name": "OK", "x": 5, "y": 6,
+        "bounds": [1, 2, 8, 9]}}})
+    assert mark is not None and mark.rect == (1, 2, 8, 9) and mark.point == (5, 6)
+
+
+def test_render_agent_view_to_png(window: MainWindow, demo: DemoApp, qt: Client) -> None:
+    """Object tree, accessibility tree and live view with marks, for a human to look at."""
+    agent = demo.client(name="claude-code", role="agent")
+    agent.call("chr.readPage", {"filter": "interactive"})
+    run(window.objects.reveal("nameEdit"))
+    agent.call("qt.ui.click", {"target": "submitButton"})
+    qwait(lambda: any(m[0].client == "claude-code" for m in window.live_view.live_marks()),
+          what="the agent's mark")
+    d = window.docks
+    for dock in d.values():
+        window.removeDockWidget(dock)
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, d["objects"])
+    window.splitDockWidget(d["objects"], d["accessibility"], Qt.Orientation.Horizontal)
+    window.splitDockWidget(d["accessibility"], d["liveView"], Qt.Orientation.Horizontal)
+    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, d["agentLog"])
+    for name in ("objects", "accessibility", "liveView", "agentLog"):
+        d[name].show()
+    window.resize(1900, 1050)
+    window.resizeDocks([d["objects"], d["accessibility"], d["liveView"]], [380, 640, 880],
+                       Qt.Orientation.Horizontal)
+    window.resizeDocks([d["objects"], d["agentLog"]], [760, 260], Qt.Orientation.Vertical)
+    qwait(lambda: window.live_view.caps == window.live_view.wanted_caps(),
+          what="the stream to follow the new size")
+    agent.call("qt.ui.click", {"target": "submitButton"})
+    qwait(lambda: any(m[0].client == "claude-code" and m[0].opacity() > 0.8
+                      for m in window.live_view.live_marks()), what="a fresh mark")
+    QTest.qWait(150)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    out = ARTIFACTS / "inspector-live.png"
+    assert window.grab().save(str(out))
+    assert out.stat().st_size > 50_000
+    window.reset_layout()
