@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, Slot
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -113,9 +113,27 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(d["console"], d["plots"])
         d["console"].raise_()
         d["properties"].raise_()
-        self.resizeDocks([d["objects"], d["properties"]], [420, 620], Qt.Orientation.Horizontal)
-        self.resizeDocks([d["agentLog"], d["console"]], [700, 400], Qt.Orientation.Horizontal)
-        self.resizeDocks([d["objects"], d["agentLog"]], [430, 300], Qt.Orientation.Vertical)
+        self._size_docks_on_show = True
+        self._size_docks()
+
+    def _size_docks(self) -> None:
+        """Default proportions for the current window size; the live view, what users come
+        for, gets the widest column. Run again once shown, when the real size is known."""
+        d = self.docks
+        w, h = max(self.width(), 800), max(self.height(), 600)
+        self.resizeDocks([d["objects"], d["liveView"], d["properties"]],
+                         [int(w * 0.27), int(w * 0.40), int(w * 0.33)],
+                         Qt.Orientation.Horizontal)
+        self.resizeDocks([d["agentLog"], d["console"]], [int(w * 0.66), int(w * 0.34)],
+                         Qt.Orientation.Horizontal)
+        self.resizeDocks([d["objects"], d["agentLog"]], [int(h * 0.55), int(h * 0.45)],
+                         Qt.Orientation.Vertical)
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        if getattr(self, "_size_docks_on_show", False):
+            self._size_docks_on_show = False
+            QTimer.singleShot(0, self._size_docks)
 
     def reset_layout(self) -> None:
         self._default_layout()

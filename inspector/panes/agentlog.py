@@ -107,7 +107,7 @@ class AgentLogPane(Pane):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        for col, width in enumerate((92, 140, 160, 160, 72, 130)):
+        for col, width in enumerate((96, 120, 150, 160, 64, 104)):
             self.view.setColumnWidth(col, width)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
 

@@ -297,8 +297,9 @@ class LiveViewPane(Pane):
         self.view.image = image
         self.view.scale = float(params.get("scale") or 1.0)
         geometry = params.get("windowGeometry") or [0, 0, 0, 0]
-        self.info.setText(f"{geometry[2]}×{geometry[3]} · {self.frames} frames")
-        self.info.setToolTip(f"window {self.window_name}, frame {params.get('seq')}, scale "
+        self.info.setText(f"{self.frames} frames")
+        self.info.setToolTip(f"window {self.window_name} {geometry[2]}×{geometry[3]}, "
+                             f"frame {params.get('seq')}, scale "
                              f"{self.view.scale:.2f}; a frame comes only when the picture "
                              "changed")
         self._layout_view()
