@@ -48,6 +48,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-m", dest="module", help="run a module instead of a script")
     p.add_argument("args", nargs=argparse.REMAINDER, help="script.py [args...] (or module args)")
 
+    p = sub.add_parser("attach", help="put the probe into a running PySide6 app (uses gdb)",
+                       description="Inject the probe into an already running PySide6 app: "
+                       "gdb runs a few lines of Python on its main thread, which schedule "
+                       "probe.install() on the app's event loop.")
+    p.add_argument("pid", type=int, help="the app's process id")
+    p.add_argument("--timeout", type=float, default=30.0, help="seconds to wait (30)")
+    _add_probe_options(p)
+
     p = sub.add_parser("ls", help="list running probes")
     p.add_argument("--json", action="store_true", help="machine-readable output (with tokens)")
 
@@ -100,6 +108,18 @@ def cmd_launch(ns: argparse.Namespace) -> int:
         return 2
     else:
         run_in_process(args[0], args[1:], **_probe_options(ns))
+    return 0
+
+
+def cmd_attach(ns: argparse.Namespace) -> int:
+    from probe.attach import AttachError, attach
+
+    try:
+        info = attach(ns.pid, timeout=ns.timeout, **_probe_options(ns))
+    except AttachError as exc:
+        print(f"qtmcp attach: {exc}", file=sys.stderr)
+        return 1
+    print(f"qtmcp attach: probe running in pid {info.pid} ({info.app}) at {info.url}")
     return 0
 
 
@@ -201,8 +221,8 @@ def cmd_inspect(ns: argparse.Namespace) -> int:
     return inspector_main(argv)
 
 
-COMMANDS = {"launch": cmd_launch, "ls": cmd_ls, "call": cmd_call, "schema": cmd_schema,
-            "demo": cmd_demo, "mcp": cmd_mcp, "inspect": cmd_inspect}
+COMMANDS = {"launch": cmd_launch, "attach": cmd_attach, "ls": cmd_ls, "call": cmd_call,
+            "schema": cmd_schema, "demo": cmd_demo, "mcp": cmd_mcp, "inspect": cmd_inspect}
 
 
 def _split_launch(argv: list[str]) -> list[str]:

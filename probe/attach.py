@@ -1,0 +1,120 @@
+"""Put the probe into an already running PySide6 app, without restarting it.
+
+gdb stops the process, takes the GIL on the main thread (``PyGILState_Ensure``) and
+runs a few lines of Python there. Those lines do not touch Qt beyond arming a 0 ms
+single-shot timer: ``probe.install()`` itself runs when the app's event loop resumes,
+on the GUI thread, inside ordinary event processing. The outcome is written to a
+status file, so every way this can fail is reported in words, not guessed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from probe import discovery
+
+#: Runs inside the target with the GIL held; ``{...}`` are filled in by ``attach``.
+_PAYLOAD = r'''
+import json as _j, sys as _s
+def _qtmcp_attach(status={status!r}, root={root!r}, options={options!r}):
+    def done(ok, text):
+        with open(status, "w") as fh:
+            _j.dump({{"ok": ok, "text": text}}, fh)
+    try:
+        if root not in _s.path:
+            _s.path.insert(0, root)
+        qtcore = _s.modules.get("PySide6.QtCore")
+        if qtcore is None:
+            return done(False, "the process has not imported PySide6")
+        if qtcore.QCoreApplication.instance() is None:
+            return done(False, "the process has no QApplication yet")
+        def install():
+            try:
+                import probe
+                p = probe.install(**options)
+                done(True, p.url)
+            except BaseException as exc:
+                done(False, "probe.install() failed: %s: %s" % (type(exc).__name__, exc))
+        qtcore.QTimer.singleShot(0, install)
+        done(None, "scheduled")
+    except BaseException as exc:
+        done(False, "%s: %s" % (type(exc).__name__, exc))
+_qtmcp_attach()
+del _qtmcp_attach
+'''
+
+
+class AttachError(RuntimeError):
+    """The probe could not be put into the process; the message says why."""
+
+
+def _status(path: Path) -> dict[str, Any] | None:
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def attach(pid: int, *, timeout: float = 30.0, gdb: str | None = None,
+           **options: Any) -> discovery.ProbeInfo:
+    """Inject the probe into process ``pid`` and return its discovery info."""
+    already = discovery.find(pid=pid)
+    if already:
+        return already[0]
+    if not discovery.pid_alive(pid):
+        raise AttachError(f"no process {pid}")
+    gdb = gdb or shutil.which("gdb")
+    if gdb is None:
+        raise AttachError("qtmcp attach needs gdb (apt-get install gdb), or start the app "
+                          "with `qtmcp launch` instead")
+    exe = os.path.realpath(f"/proc/{pid}/exe")
+    if "python" not in os.path.basename(exe):
+        raise AttachError(f"process {pid} runs {exe}, not Python")
+    root = str(Path(__file__).resolve().parent.parent)
+    folder = Path(tempfile.mkdtemp(prefix="qtmcp-attach-"))
+    status = folder / "status.json"
+    script = folder / "payload.py"
+    script.write_text(_PAYLOAD.format(status=str(status), root=root,
+                                      options={k: v for k, v in options.items()
+                                               if v is not None}))
+    os.chmod(folder, 0o755)
+    os.chmod(script, 0o644)
+    code = f"exec(open({str(script)!r}).read())"
+    cmd = [gdb, "-p", str(pid), "-batch", "-nx",
+           "-ex", "set confirm off",
+           "-ex", "call (int)PyGILState_Ensure()",
+           "-ex", f"call (int)PyRun_SimpleString({json.dumps(code)})",
+           "-ex", "call (void)PyGILState_Release($1)",
+           "-ex", "detach", "-ex", "quit"]
+    try:
+        run = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise AttachError(f"gdb did not finish within {timeout:g} s") from None
+    state = _status(status)
+    if state is None:
+        tail = (run.stderr or run.stdout).strip().splitlines()[-3:]
+        why = " / ".join(tail) or f"gdb exited with {run.returncode}"
+        if "ptrace" in why.lower() or "not permitted" in why.lower():
+            why += (" (ptrace is not allowed: run as the same user with "
+                    "/proc/sys/kernel/yama/ptrace_scope at 0, or use `qtmcp launch`)")
+        raise AttachError(f"could not run Python in process {pid}: {why}")
+    if state["ok"] is False:
+        raise AttachError(f"process {pid}: {state['text']}")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = _status(status) or state
+        if state["ok"] is False:
+            raise AttachError(f"process {pid}: {state['text']}")
+        found = discovery.find(pid=pid)
+        if found:
+            return found[0]
+        time.sleep(0.05)
+    raise AttachError(f"process {pid}: the probe was scheduled but did not start within "
+                      f"{timeout:g} s (is its event loop running, or is the app frozen?)")
