@@ -8,13 +8,23 @@ is taken, qt.ui.screenshot grabs a QQuickWindow.
 from __future__ import annotations
 
 import os
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from probe.core import qml
 from probe.core.errors import QtError
 from probe.core.objects import ids_for, resolve
 from probe.server.context import Context
 from probe.server.registry import P, method
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+
+def _qml() -> ModuleType:
+    """probe.core.qml on first use: it loads QtQuick/QtQml, ~40 MB a widgets app
+    should not pay for."""
+    from probe.core import qml
+
+    return qml
 
 ItemId = Annotated[str, P("item: @id:name, path, #N or symbolic name", minLength=1)]
 
@@ -25,7 +35,7 @@ def tree(
     objectId: Annotated[str | None, P("item or window to start at; default: every "
                                       "QQuickWindow")] = None,
     depth: Annotated[int, P("levels below the start", minimum=0, maximum=500)] = 50,
-    maxNodes: Annotated[int, P("most items returned", minimum=1)] = qml.MAX_NODES,
+    maxNodes: Annotated[int, P("most items returned", minimum=1)] = 2000,
 ) -> dict[str, Any]:
     """The visual item tree (stacking order) with QML type, id, source, scene geometry.
 
@@ -35,7 +45,7 @@ def tree(
     """
     ids = ids_for(ctx.state)
     root = resolve(objectId, ids) if objectId is not None else None
-    return qml.tree(root, ids, depth, maxNodes)
+    return _qml().tree(root, ids, depth, maxNodes)
 
 
 @method("qml.info")
@@ -43,9 +53,9 @@ def info(ctx: Context, objectId: ItemId) -> dict[str, Any]:
     """One item's QML type, id, source, geometry, visibility and opacity."""
     ids = ids_for(ctx.state)
     obj = resolve(objectId, ids)
-    if not qml.is_quick(obj):
-        raise qml.not_an_item(obj)
-    return qml.describe_item(obj, ids)
+    if not _qml().is_quick(obj):
+        raise _qml().not_an_item(obj)
+    return _qml().describe_item(obj, ids)
 
 
 @method("qml.contextProperties")
@@ -58,7 +68,7 @@ def context_properties(
     """The item's QML context: base URL, the ids it defines, its context object and the
     context properties asked for by name (``missing`` lists names it does not have)."""
     ids = ids_for(ctx.state)
-    return qml.context_info(resolve(objectId, ids), ids, names)
+    return _qml().context_info(resolve(objectId, ids), ids, names)
 
 
 def eval_allowed() -> bool:
@@ -78,4 +88,4 @@ def evaluate(
                       hint="Start the app with QTMCP_ALLOW_EVAL=1 to allow it; read values "
                            "with qt.properties.get instead.")
     ids = ids_for(ctx.state)
-    return {"value": qml.evaluate(resolve(objectId, ids), expression)}
+    return {"value": _qml().evaluate(resolve(objectId, ids), expression)}

@@ -8,15 +8,18 @@ picture faded, with differing pixels in red.
 from __future__ import annotations
 
 import base64
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+
 from PySide6.QtGui import QImage
 
 from probe.core.frames import encode_image
 
 
 def _array(image: QImage) -> np.ndarray:
+    import numpy as np  # only when pictures are compared: the probe does not load numpy
     """(h, w, 4) uint8 view of ``image`` as 32-bit ARGB (a copy; safe to keep)."""
     img = image.convertToFormat(QImage.Format.Format_ARGB32)
     ptr = img.constBits()
@@ -26,6 +29,7 @@ def _array(image: QImage) -> np.ndarray:
 
 def compare(current: QImage, reference: QImage, tolerance: int = 0) -> dict[str, Any]:
     """``ratio`` of differing pixels (1.0 when the sizes differ), counts and a diff PNG."""
+    import numpy as np
     size = {"width": current.width(), "height": current.height()}
     ref_size = {"width": reference.width(), "height": reference.height()}
     if size != ref_size:
