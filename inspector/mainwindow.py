@@ -27,12 +27,16 @@ from inspector.panes.accessibility import AccessibilityPane
 from inspector.panes.agentlog import AgentLogPane
 from inspector.panes.base import ObjectPane, Pane, describe_error
 from inspector.panes.console import ConsolePane
+from inspector.panes.events import EventsPane
 from inspector.panes.liveview import LiveViewPane
 from inspector.panes.methods import MethodsPane
+from inspector.panes.models import ModelsPane
 from inspector.panes.objects import ObjectsPane
 from inspector.panes.plots import PlotsPane
 from inspector.panes.properties import PropertiesPane
+from inspector.panes.quick import QuickPane
 from inspector.panes.signals import SignalsPane
+from inspector.panes.timers import TimersPane
 from inspector.records import Records
 from inspector.watcher import DiscoveryWatcher
 from probe.exceptions import QtmcpError
@@ -73,6 +77,12 @@ class MainWindow(QMainWindow):
         self.accessibility = AccessibilityPane(self.conn, self)
         self.live_view = LiveViewPane(self.conn, self)
         self.panes += [self.accessibility, self.live_view]
+        self.quick = QuickPane(self.conn, self)
+        self.panes.append(self.quick)
+        self.models = ModelsPane(self.conn, self)
+        self.events = EventsPane(self.conn, self)
+        self.timers = TimersPane(self.conn, self)
+        self.panes += [self.models, self.events, self.timers]
         self.docks: dict[str, QDockWidget] = {}
         for pane in self.panes:
             dock = QDockWidget(pane.TITLE, self)
@@ -109,8 +119,12 @@ class MainWindow(QMainWindow):
         self.splitDockWidget(d["agentLog"], d["console"], Qt.Orientation.Horizontal)
         self.splitDockWidget(d["objects"], d["liveView"], Qt.Orientation.Horizontal)
         self.tabifyDockWidget(d["objects"], d["accessibility"])
+        self.tabifyDockWidget(d["accessibility"], d["quick"])
         d["objects"].raise_()
         self.tabifyDockWidget(d["console"], d["plots"])
+        self.tabifyDockWidget(d["plots"], d["models"])
+        self.tabifyDockWidget(d["models"], d["events"])
+        self.tabifyDockWidget(d["events"], d["timers"])
         d["console"].raise_()
         d["properties"].raise_()
         self._size_docks_on_show = True
@@ -296,12 +310,16 @@ class MainWindow(QMainWindow):
         for pane in (self.properties, self.methods, self.signals):
             pane.set_object(object_id or None, label)
         self.accessibility.select_object(object_id or None)
+        self.quick.select_object(object_id or None)
         self.live_view.set_object(object_id or None)
+        self.agent_log.publish_selection(object_id or None)  # the agent's get_user_selection
 
     def _wire_agent_view(self) -> None:
         """Accessibility tree, live view, object tree and agent log select together."""
         self.accessibility.objectSelected.connect(self.select_object_id)
+        self.quick.objectSelected.connect(self.select_object_id)
         self.live_view.objectPicked.connect(self.select_object_id)
+        self.conn.on("probe.highlight", lambda p: self.select_object_id(str(p.get("id") or "")))
 
         def locate(role: str | None, name: str | None) -> tuple[int, int, int, int] | None:
             node = self.accessibility.model.find(role, name)

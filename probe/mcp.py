@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import json
 import logging
 import os
 import signal
@@ -48,7 +49,9 @@ coordinate, get_page_text reads the text, tabs_context lists the top-level windo
 read_console_messages reads the app's log. Native tools reach Qt objects directly \
 (get_object_tree, get_property, set_property, invoke_method, wait_for). A window is a 'tab'. \
 Refs go stale when the UI changes: read the page again. list_apps shows running Qt apps \
-with the probe; switch_app picks one."""
+with the probe; switch_app picks one. A human may watch in the qtmcp inspector: \
+get_user_selection (or the qtmcp://selection resource) is what they selected, \
+highlight_element shows them an element; USER_DECLINED means they rejected a call."""
 
 #: The server's own tools (not probe methods, so their schemas are written here).
 LOCAL_TOOLS = [
@@ -246,6 +249,26 @@ class Bridge:
             return mcp_tools.failure(f"CONNECT_FAILED: {exc}\nhint: call list_apps to see the "
                                      "running Qt apps and switch_app to pick one.")
 
+    async def list_resources(self, ctx: Any, params: Any) -> types.ListResourcesResult:
+        """The control-room resources (the human's selection in the inspector)."""
+        return types.ListResourcesResult(resources=[
+            types.Resource(uri=uri, name=name, description=doc, mime_type="application/json")
+            for uri, (_method, name, doc) in mcp_tools.RESOURCES.items()])
+
+    async def read_resource(self, ctx: Any, params: types.ReadResourceRequestParams
+                            ) -> types.ReadResourceResult:
+        """A resource's current value, read from the probe (JSON text)."""
+        uri = str(params.uri)
+        entry = mcp_tools.RESOURCES.get(uri)
+        if entry is None:
+            raise ValueError(f"no resource {uri}; resources: {', '.join(mcp_tools.RESOURCES)}")
+        async with self._lock:
+            link = await self.ensure()
+            await self._introduce(link, ctx)
+        value = await link.client.call(entry[0])
+        return types.ReadResourceResult(contents=[types.TextResourceContents(
+            uri=uri, mime_type="application/json", text=json.dumps(value, default=str))])
+
     def _ok(self, value: Any) -> types.CallToolResult:
         return types.CallToolResult(content=mcp_tools.result_content({"result": value},
                                                                      max_chars=self.max_chars))
@@ -334,7 +357,8 @@ def build_server(bridge: Bridge) -> Server[Any]:
     """The MCP server object: tools/list and tools/call go to the bridge."""
     return Server(SERVER_NAME, version=__version__, title="qtmcp: drive Qt apps",
                   instructions=INSTRUCTIONS, on_list_tools=bridge.list_tools,
-                  on_call_tool=bridge.call_tool)
+                  on_call_tool=bridge.call_tool, on_list_resources=bridge.list_resources,
+                  on_read_resource=bridge.read_resource)
 
 
 async def serve(bridge: Bridge, http_port: int | None = None,

@@ -46,6 +46,18 @@ TOOLS: dict[str, str] = {
     "screenshot_element": "qt.ui.screenshot",
     "app_status": "qt.ping",
     "app_version": "qt.version",
+    # control room: a human in the inspector works with the agent
+    "get_user_selection": "probe.selection.get",
+    "highlight_element": "probe.highlight",
+    "element_handles": "qt.ui.handles",
+}
+
+#: MCP resources: URI -> (probe method, name, description). Read with the method's result.
+RESOURCES: dict[str, tuple[str, str, str]] = {
+    "qtmcp://selection": (
+        "probe.selection.get", "user_selection",
+        "The element the human selected in the qtmcp inspector, with its ref, #N id, "
+        "selector, symbolic name and bounds (null when nothing is selected)."),
 }
 
 #: Base64 openings of the picture formats the probe encodes.

@@ -147,6 +147,12 @@ ERRORS: dict[str, ErrorKind] = _table(
      "data.steps reports each step; data.rolledBack says whether changes were undone."),
     (2000, "UNKNOWN_TOPIC", "No such subscription topic",
      "data.available lists the topics of probe.subscribe."),
+    (2001, "GATE_NOT_FOUND", "No call is held with this gateId",
+     "It was decided already or its agent left; data.pending lists the held calls "
+     "(probe.gate.get)."),
+    (2002, "ROLE_NOT_ALLOWED", "This client's role may not call this method",
+     "Only an inspector (probe.hello role 'inspector') runs the approval gate; "
+     "data.requiredRole says which role, data.role what this client is."),
 )
 
 BY_CODE: dict[int, ErrorKind] = {kind.code: kind for kind in ERRORS.values()}

@@ -3,7 +3,8 @@
 Nodes are the probe's ``describe`` dicts. A node whose children were not fetched yet
 reports ``canFetchMore``; the model then emits ``fetchRequested(id)`` and the pane
 answers with :meth:`ObjectTreeModel.set_children`. Lifecycle notifications insert and
-remove single rows, so nothing the user expanded collapses.
+remove single rows, so nothing the user expanded collapses. Qt Quick items show their
+QML id and type (``qmlId``/``qmlType`` in the probe's nodes): ``submitButton : Button``.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class Node:
     """One remote object; ``children`` is None until fetched."""
 
     __slots__ = ("child_count", "children", "class_name", "fetching", "id", "is_widget",
-                 "object_name", "parent", "path", "visible")
+                 "object_name", "parent", "path", "qml_id", "qml_type", "visible")
 
     def __init__(self, data: dict[str, Any], parent: Node | None) -> None:
         self.id: str = str(data.get("id", ""))
@@ -42,6 +43,8 @@ class Node:
         self.child_count = 0
         self.is_widget = False
         self.visible: bool | None = None
+        self.qml_id = ""
+        self.qml_type = ""
         self.update(data)
 
     def update(self, data: dict[str, Any]) -> None:
@@ -51,10 +54,23 @@ class Node:
         self.child_count = int(data.get("childCount", self.child_count) or 0)
         self.is_widget = bool(data.get("isWidget", self.is_widget))
         self.visible = data.get("visible", self.visible)
+        self.qml_id = str(data.get("qmlId", self.qml_id) or "")
+        self.qml_type = str(data.get("qmlType", self.qml_type) or "")
 
     @property
     def label(self) -> str:
         return self.object_name or self.class_name
+
+    @property
+    def display(self) -> str:
+        """The Object column: ``id : Type`` for QML items (objectName too if it differs)."""
+        if not self.qml_type:
+            return self.label
+        name = self.qml_id or self.object_name
+        text = f"{name} : {self.qml_type}" if name else self.qml_type
+        if self.object_name and self.qml_id and self.object_name != self.qml_id:
+            text += f"  ({self.object_name})"
+        return text
 
     def has_children(self) -> bool:
         return bool(self.children) if self.children is not None else self.child_count > 0
@@ -272,15 +288,18 @@ class ObjectTreeModel(QAbstractItemModel):
         node = self.node_of(index)
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return (node.label, node.class_name, node.id)[col]
+            return (node.display, node.class_name, node.id)[col]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{node.path}\n{node.class_name} {node.id}"
+            qml = (f"\nQML {node.qml_type}" + (f", id {node.qml_id}" if node.qml_id else "")
+                   if node.qml_type else "")
+            return f"{node.path}\n{node.class_name} {node.id}{qml}"
         if role == Qt.ItemDataRole.ForegroundRole:
-            if col == 0 and not node.object_name:
+            if col == 0 and not (node.object_name or node.qml_id):
                 return QBrush(theme.accent("muted"))
             if col == 2 or (node.is_widget and node.visible is False):
                 return QBrush(theme.accent("muted"))
-        if role == Qt.ItemDataRole.FontRole and col == 0 and not node.object_name:
+        if (role == Qt.ItemDataRole.FontRole and col == 0
+                and not (node.object_name or node.qml_id)):
             font = QFont()
             font.setItalic(True)
             return font

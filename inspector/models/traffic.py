@@ -18,6 +18,8 @@ from inspector import theme
 from inspector.models.logmodel import BoundedLogModel, clock, refilter
 
 SHORT_PARAMS = 90
+#: Status of a row the approval gate holds, until ``probe.gate.resolved`` arrives.
+PENDING = "awaiting approval"
 
 
 def short_json(value: Any, limit: int = SHORT_PARAMS) -> str:
@@ -45,6 +47,13 @@ class TrafficRow:
     duration: str
     status: str
     ok: bool
+    #: Set while the call is held by the approval gate (``probe.gate.pending``).
+    gate_id: str | None = None
+
+    @property
+    def awaiting(self) -> bool:
+        """A held call nobody decided on yet (the pane shows Approve / Reject for it)."""
+        return self.gate_id is not None and self.status == PENDING
 
     @classmethod
     def from_record(cls, rec: dict[str, Any]) -> TrafficRow:
@@ -104,6 +113,32 @@ class TrafficModel(BoundedLogModel):
             self.clientSeen.emit(row.client)
         return row
 
+    def add_held(self, params: dict[str, Any]) -> None:
+        """A call the approval gate holds (``probe.gate.pending``) becomes a pending row."""
+        rec = {"ts": params.get("ts"), "client": params.get("client") or {},
+               "method": params.get("method"), "params": params.get("params"),
+               "id": None, "ok": True, "gateId": params.get("gateId"), "held": True}
+        row = self.prepare(rec)
+        row.status, row.gate_id = PENDING, str(params.get("gateId"))
+        self._pending.append(row)
+        self.flush()
+
+    def gate_resolved(self, params: dict[str, Any]) -> TrafficRow | None:
+        """Mark the held row of ``probe.gate.resolved`` with its outcome."""
+        gate_id = str(params.get("gateId"))
+        for i in range(len(self.rows) - 1, -1, -1):
+            row = self.rows[i]
+            if row.gate_id == gate_id:
+                outcome = str(params.get("outcome", "decided"))
+                row.status = f"gate: {outcome}"
+                row.ok = outcome in ("approved", "trusted")
+                self.dataChanged.emit(self.index(i, 0), self.index(i, len(self.COLUMNS) - 1))
+                return row
+        return None
+
+    def held_rows(self) -> list[TrafficRow]:
+        return [r for r in self.rows if r.awaiting]
+
     def is_own(self, row: TrafficRow) -> bool:
         return self.own_session is not None and row.client_id == self.own_session
 
@@ -123,6 +158,10 @@ class TrafficModel(BoundedLogModel):
                 return QBrush(theme.accent("muted"))
         elif role == Qt.ItemDataRole.BackgroundRole and not row.ok:
             return QBrush(theme.accent("errorBg"))
+        elif role == Qt.ItemDataRole.BackgroundRole and row.awaiting:
+            colour = theme.accent("warning")
+            colour.setAlpha(70)
+            return QBrush(colour)
         elif role == Qt.ItemDataRole.FontRole and column == 2:
             font = QFont()
             font.setBold(True)

@@ -3,6 +3,10 @@
 Subscribes to the ``traffic`` topic; ``probe.traffic`` notifications are queued into a
 bounded model that inserts them in batches. The inspector's own calls are recognised
 by session id and hidden unless asked for.
+
+It is also the control room's desk: the "Approval gate" toggle holds agents' app-changing
+calls (``probe.gate.set``); a held call shows as a pending row with Approve / Reject /
+"Approve all from this client for 5 min" (``probe.gate.decide`` / ``approveClient``).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPlainTextEdit,
+    QPushButton,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -32,8 +37,11 @@ from PySide6.QtWidgets import (
 from inspector.connection import Connection
 from inspector.models.traffic import TrafficFilter, TrafficModel, TrafficRow
 from inspector.panes.base import Pane
+from probe.exceptions import QtmcpError
 
 ALL_CLIENTS = "All clients"
+#: Minutes of "Approve all from this client".
+TRUST_MINUTES = 5
 
 
 def pretty(value: Any) -> str:
@@ -84,11 +92,12 @@ class AgentLogPane(Pane):
         export.clicked.connect(self._export_dialog)
         self.counts = QLabel(self)
         self.counts.setObjectName("agentLogCounts")
+        self._build_gate()
 
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         for w in (self.filter, self.client_box, self.errors_only, self.show_own,
-                  self.pause_button, clear, export):
+                  self.pause_button, clear, export, self.gate_button):
             bar.addWidget(w)
         bar.setStretch(0, 1)
 
@@ -134,6 +143,7 @@ class AgentLogPane(Pane):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
+        layout.addWidget(self.gate_bar)
         layout.addWidget(split, 1)
         layout.addWidget(self.counts)
         layout.addWidget(self.status)
@@ -149,6 +159,10 @@ class AgentLogPane(Pane):
         self.model.clientSeen.connect(self._client_seen)
         conn.on("probe.traffic", self.model.append)
         conn.on("probe.dropped", self._probe_dropped)
+        conn.on("probe.gate.pending", self._gate_pending)
+        conn.on("probe.gate.resolved", self._gate_resolved)
+        conn.on("probe.gate.changed", self._gate_changed)
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self._update_gate_bar())
         self._update_counts()
 
     # -- connection
@@ -157,6 +171,115 @@ class AgentLogPane(Pane):
         self.model.own_session = self.conn.session_id
         self.proxy.invalidate()
         self.run(self.conn.subscribe("traffic"))
+        self.run(self._subscribe_control())
+        if self.gate_button.isChecked():  # a reconnect: the probe forgot our gate
+            self.run(self._set_gate(True))
+
+    async def _subscribe_control(self) -> None:
+        try:  # a probe without the control room lacks these topics
+            await self.conn.subscribe("gate", "highlight")
+        except QtmcpError as exc:
+            self.show_error(exc)
+
+    # -- approval gate
+
+    def _build_gate(self) -> None:
+        self.gate_button = QToolButton(self)
+        self.gate_button.setObjectName("agentLogGate")
+        self.gate_button.setText("Approval gate")
+        self.gate_button.setCheckable(True)
+        self.gate_button.setToolTip("Hold agents' calls that change the app until you "
+                                    "approve them here")
+        self.gate_button.toggled.connect(lambda on: self.run(self._set_gate(on)))
+        self.gate_bar = QWidget(self)
+        self.gate_bar.setObjectName("agentLogGateBar")
+        self.gate_label = QLabel(self.gate_bar)
+        self.approve_button = QPushButton("Approve", self.gate_bar)
+        self.approve_button.setObjectName("agentLogApprove")
+        self.reject_button = QPushButton("Reject", self.gate_bar)
+        self.reject_button.setObjectName("agentLogReject")
+        self.trust_button = QPushButton(
+            f"Approve all from this client for {TRUST_MINUTES} min", self.gate_bar)
+        self.trust_button.setObjectName("agentLogApproveClient")
+        self.approve_button.clicked.connect(lambda: self.decide(True))
+        self.reject_button.clicked.connect(lambda: self.decide(False))
+        self.trust_button.clicked.connect(self.trust_client)
+        row = QHBoxLayout(self.gate_bar)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.gate_label, 1)
+        for b in (self.approve_button, self.reject_button, self.trust_button):
+            row.addWidget(b)
+        self.gate_bar.hide()
+
+    async def _set_gate(self, on: bool) -> None:
+        if not self.conn.is_connected:
+            return
+        try:
+            await self.conn.call("probe.gate.set", {"enabled": on})
+        except QtmcpError as exc:
+            self.show_error(exc)
+            self.gate_button.setChecked(False)
+
+    def _gate_changed(self, params: dict[str, Any]) -> None:
+        self._update_gate_bar()
+
+    def _gate_pending(self, params: dict[str, Any]) -> None:
+        self.model.add_held(params)
+        self.select_source_row(len(self.model.rows) - 1)
+        self._update_gate_bar()
+
+    def _gate_resolved(self, params: dict[str, Any]) -> None:
+        self.model.gate_resolved(params)
+        self._update_gate_bar()
+
+    def _target_row(self) -> TrafficRow | None:
+        """The selected held row, else the oldest one still held."""
+        row = self.selected_row()
+        if row is not None and row.awaiting:
+            return row
+        held = self.model.held_rows()
+        return held[0] if held else None
+
+    def _update_gate_bar(self) -> None:
+        held = self.model.held_rows()
+        row = self._target_row()
+        self.gate_bar.setVisible(bool(held))
+        if row is not None:
+            self.gate_label.setText(f"{len(held)} held · {row.client} wants {row.method} "
+                                    f"{row.params}")
+        for b in (self.approve_button, self.reject_button, self.trust_button):
+            b.setEnabled(row is not None)
+
+    def decide(self, approve: bool) -> None:
+        row = self._target_row()
+        if row is not None:
+            self.run(self._call("probe.gate.decide", {"gateId": row.gate_id,
+                                                      "approve": approve}))
+
+    def trust_client(self) -> None:
+        row = self._target_row()
+        if row is not None and row.client_id is not None:
+            self.run(self._call("probe.gate.approveClient",
+                                {"clientId": row.client_id, "minutes": TRUST_MINUTES}))
+
+    async def _call(self, method: str, params: dict[str, Any]) -> None:
+        try:
+            await self.conn.call(method, params)
+        except QtmcpError as exc:
+            self.show_error(exc)
+
+    # -- selection hand-off
+
+    def publish_selection(self, object_id: str | None) -> None:
+        """Tell the probe what the human selected (``probe.selection.set``)."""
+        if self.conn.is_connected:
+            self.run(self._quiet_call("probe.selection.set", {"objectId": object_id or None}))
+
+    async def _quiet_call(self, method: str, params: dict[str, Any]) -> None:
+        try:  # an older probe, or the object died meanwhile: nothing for the human to do
+            await self.conn.call(method, params)
+        except QtmcpError:
+            pass
 
     # -- live updates
 

@@ -48,12 +48,12 @@ def start(
                       available=core.window_names())
     _stop(ctx.state)
     options = core.StreamOptions(maxFps, maxWidth, maxHeight, format, quality, partial)
-    ctx.state[_KEY] = core.FrameStream(target, options,
-                                       lambda frame: ctx.notify("probe.frame", frame))
+    stream = ctx.state[_KEY] = core.FrameStream(target, options,
+                                                lambda frame: ctx.notify("probe.frame", frame))
     if not ctx.state.get("frames.cleanup"):
         ctx.state["frames.cleanup"] = True
         ctx.probe.on_session_closed(lambda session: _stop(session.state))
-    return {"window": target.objectName(), "options": options.__dict__}
+    return {"window": target.objectName(), "options": stream.options.__dict__}
 
 
 @method("probe.frames.stop")

@@ -11,12 +11,12 @@ import asyncio
 import base64
 from typing import Annotated, Any, Literal
 
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QPoint, QRect, QRectF
 from PySide6.QtGui import QAction, QWindow
 from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.api import _interact as act
-from probe.core import capture, diffimage, objects
+from probe.core import capture, diffimage, handles, objects, refs
 from probe.core import input as qinput
 from probe.core import selectors as sel
 from probe.core.errors import QtError
@@ -225,6 +225,20 @@ def geometry_of(obj: Any) -> dict[str, Any]:
         g = obj.geometry()
         return {"local": _rect(g), "window": _rect(QRect(0, 0, g.width(), g.height())),
                 "global": _rect(g), "windowName": obj.objectName(), "visible": obj.isVisible()}
+    if qinput.is_item(obj):  # a Qt Quick item: its scene rectangle is its window rectangle
+        x, y, width, height = qinput.item_rect(obj)
+        win = obj.window()
+        parent = obj.parentItem()
+        local = (obj.mapRectToItem(parent, QRectF(0, 0, obj.width(), obj.height()))
+                 if parent is not None else None)
+        origin = win.position() if win is not None else QPoint(0, 0)
+        return {"local": _rect(local.toRect()) if local is not None
+                else {"x": x, "y": y, "width": width, "height": height},
+                "window": {"x": x, "y": y, "width": width, "height": height},
+                "global": {"x": origin.x() + x, "y": origin.y() + y, "width": width,
+                           "height": height},
+                "windowName": win.objectName() if win is not None else "",
+                "visible": obj.isVisible() and win is not None and win.isVisible()}
     w = _widget(obj)
     top = w.window()
     in_window = QRect(w.mapTo(top, QPoint(0, 0)), w.size())
@@ -249,8 +263,10 @@ def window_named(name: str | None) -> QWidget:
     return win
 
 
-def hit_test(ctx: Context, window: QWidget, x: int, y: int) -> dict[str, Any]:
-    """The widget under window coordinates (x, y), with its bounds in the window."""
+def hit_test(ctx: Context, window: QWidget, x: int, y: int, with_handles: bool = False
+             ) -> dict[str, Any]:
+    """The widget under window coordinates (x, y), with its bounds in the window (and with
+    ``handles`` when asked: they resolve paths, so only after ``window`` is used)."""
     if not (0 <= x < window.width() and 0 <= y < window.height()):
         raise QtError("COORDINATE_OUT_OF_BOUNDS", f"({x}, {y}) is outside the window",
                       bounds={"width": window.width(), "height": window.height()})
@@ -261,12 +277,36 @@ def hit_test(ctx: Context, window: QWidget, x: int, y: int) -> dict[str, Any]:
         bx, by, bw, bh = qinput.item_rect(item)
         return {**_described(ctx, item), "bounds": {"x": bx, "y": by, "width": bw,
                                                     "height": bh},
-                "localPosition": {"x": x - bx, "y": y - by}, "window": window.objectName()}
+                "localPosition": {"x": x - bx, "y": y - by}, "window": window.objectName(),
+                **({"handles": element_handles(ctx, item)} if with_handles else {})}
     child = window.childAt(QPoint(x, y)) or window
     local = child.mapFrom(window, QPoint(x, y))
     return {**_described(ctx, child),
             "bounds": _rect(QRect(child.mapTo(window, QPoint(0, 0)), child.size())),
-            "localPosition": _pt(local), "window": window.objectName()}
+            "localPosition": _pt(local), "window": window.objectName(),
+            **({"handles": element_handles(ctx, child)} if with_handles else {})}
+
+
+def element_handles(ctx: Context, obj: Any, ref: str | None = None) -> dict[str, Any]:
+    """ref, #N, best selector, symbolic name and bounds of ``obj`` for this caller."""
+    return handles.bundle(obj, act.ids(ctx), refs.refs_for(ctx.state), ref)
+
+
+@method("qt.ui.handles")
+def handles_method(ctx: Context, target: Annotated[str, P(
+        "the element: a ref (ref_12), #N, path, symbolic name or selector")]) -> dict[str, Any]:
+    """Every handle of one element: ref, #N id, stable selector, symbolic name and bounds.
+
+    Gives the caller a ref for it in its own ref space (the one it has, else a new one),
+    so an element found by selector or picked by a human can be used with chr.* tools.
+    """
+    if refs.is_ref(target):
+        el = refs.refs_for(ctx.state).resolve(target, act.ids(ctx))
+        out = element_handles(ctx, el.obj if el.obj is not None else el.widget, el.ref)
+        if el.resolved_from:
+            out["resolvedFrom"] = el.resolved_from
+        return out
+    return element_handles(ctx, act.resolve(ctx, target))
 
 
 @method("qt.ui.hitTest")
@@ -275,8 +315,11 @@ def hit_test_method(ctx: Context, x: Annotated[int, P("window x")],
                     window: Annotated[str | None, P("objectName of a top-level window; "
                                                     "default: the active one")] = None
                     ) -> dict[str, Any]:
-    """Which widget is at a point of a window: its id, path, className and bounds."""
-    return hit_test(ctx, window_named(window), x, y)
+    """Which widget is at a point of a window: its id, path, className and bounds.
+
+    ``handles`` holds its ref, selector, symbolic name (see qt.ui.handles).
+    """
+    return hit_test(ctx, window_named(window), x, y, with_handles=True)
 
 
 def _screenshot_target(ctx: Context, target: str | None) -> Any:

@@ -3,7 +3,9 @@
 Widgets get their events through :mod:`probe.core.input` (QTest, as a user's). Items
 that are no widgets (tabs, menu entries, rows, cells) are pressed through their
 accessible Press action when they have one, else clicked at their centre through the
-window, where Qt finds the widget under the point as for a real mouse. GUI thread.
+window, where Qt finds the widget under the point as for a real mouse. Model items (a
+view plus a model index, see :mod:`probe.core.itemrefs`) are scrolled into view with
+``view.scrollTo`` and clicked at the centre of their visual rect. GUI thread.
 """
 
 from __future__ import annotations
@@ -11,18 +13,40 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAccessibleActionInterface
 from PySide6.QtWidgets import QAbstractScrollArea, QScrollArea, QWidget
 
 from probe.core import input as qinput
+from probe.core import itemrefs
 from probe.core.errors import QtError
 from probe.core.refs import Element
 
 Deliver = Callable[[], Any]
 
 
+def _check_model_item(el: Element) -> None:
+    view = el.widget
+    qinput.check_interactable(view)
+    if not view.model().flags(el.index) & Qt.ItemFlag.ItemIsEnabled:
+        raise QtError("ELEMENT_NOT_ENABLED", f"{el.ref} is disabled", ref=el.ref)
+
+
+def _model_point(el: Element) -> QPoint:
+    """Scroll the item into view; its click point in the viewport."""
+    _check_model_item(el)
+    view = el.widget
+    itemrefs.scroll_to(view, el.index)
+    if not itemrefs.on_screen(view, el.index):
+        raise QtError("ELEMENT_NOT_VISIBLE", f"{el.ref} cannot be scrolled into view (a "
+                      "hidden row or column)", ref=el.ref)
+    return itemrefs.viewport_point(view, el.index)
+
+
 def _check_item(el: Element) -> None:
+    if el.index is not None:
+        _check_model_item(el)
+        return
     st = el.iface.state()
     if st.invisible or not el.widget.isVisible():
         raise QtError("ELEMENT_NOT_VISIBLE", f"{el.ref} is hidden", ref=el.ref,
@@ -40,6 +64,11 @@ def item_point(el: Element) -> tuple[QWidget, QPoint]:
 
 def center(el: Element) -> dict[str, Any]:
     """The element's centre and bounds in window coordinates (reported back to the agent)."""
+    if el.index is not None:
+        r = itemrefs.window_rect(el.widget, el.index)
+        c = r.center()
+        return {"x": c.x(), "y": c.y(), "bounds": [r.x(), r.y(), r.width(), r.height()],
+                "onScreen": itemrefs.on_screen(el.widget, el.index)}
     if el.is_item:
         window, p = item_point(el)
         r = el.iface.rect()
@@ -63,6 +92,10 @@ def click(el: Element, button: str = "left", count: int = 1,
         qinput.check_interactable(el.widget)
         w = el.widget
         return "click", lambda: qinput.click(w, None, button, modifiers, count)
+    if el.index is not None:
+        pos = _model_point(el)
+        vp = el.widget.viewport()
+        return "click", lambda: qinput.click(vp, pos, button, modifiers, count)
     _check_item(el)
     actions = el.iface.actionInterface()
     press = QAccessibleActionInterface.pressAction()
@@ -81,6 +114,10 @@ def hover(el: Element) -> Deliver:
         qinput.check_interactable(el.widget)
         w = el.widget
         return lambda: qinput.hover(w)
+    if el.index is not None:
+        pos = _model_point(el)
+        vp = el.widget.viewport()
+        return lambda: qinput.hover(vp, pos)
     _check_item(el)
     window, p = item_point(el)
     handle = window.windowHandle()
@@ -94,7 +131,10 @@ def scroll(el: Element, dx: float, dy: float, modifiers: Sequence[str] = ()) -> 
     qinput.check_interactable(el.widget)
     w = el.widget
     pos = None
-    if el.is_item:
+    if el.index is not None:
+        r = el.widget.visualRect(el.index).intersected(el.widget.viewport().rect())
+        pos = el.widget.viewport().mapTo(w, r.center()) if not r.isEmpty() else None
+    elif el.is_item:
         pos = w.mapFromGlobal(el.iface.rect().center())
     return lambda: qinput.scroll(w, pos, dx, dy, modifiers)
 
@@ -103,6 +143,8 @@ def scroll_into_view(el: Element) -> bool:
     """Scroll every scroll area around the element so it shows; True if anything moved."""
     target = el.widget
     moved = False
+    if el.index is not None:
+        moved = itemrefs.scroll_to(target, el.index)
     parent = target.parentWidget()
     while parent is not None:
         area = parent.parentWidget()
@@ -112,7 +154,7 @@ def scroll_into_view(el: Element) -> bool:
             moved |= before != (area.horizontalScrollBar().value(),
                                 area.verticalScrollBar().value())
         parent = parent.parentWidget()
-    if el.is_item and isinstance(target, QAbstractScrollArea):
+    if el.index is None and el.is_item and isinstance(target, QAbstractScrollArea):
         viewport = target.viewport().rect()
         r = el.iface.rect()
         local = target.viewport().mapFromGlobal(r.center())

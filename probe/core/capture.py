@@ -7,7 +7,7 @@ plain QWindow. Encoding is thread-safe (QImage is implicitly shared).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPoint, QRect, Qt
+from PySide6.QtCore import QObject, QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPainter, QWindow
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -68,7 +68,7 @@ def _grab_item(item: QObject) -> QImage:
                       hint="Show it first (its page, tab or popup).")
     image = window.grabWindow()
     ratio = image.devicePixelRatio() or 1.0
-    r = item.mapRectToScene(item.boundingRect())  # type: ignore[attr-defined]
+    r = item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))  # type: ignore
     rect = QRect(round(r.x() * ratio), round(r.y() * ratio), round(r.width() * ratio),
                  round(r.height() * ratio))
     return crop(image, rect)

@@ -2,7 +2,9 @@
 
 No polling: while a stream is on, an application event filter notes Paint events of
 widgets in the streamed window and schedules one grab no sooner than the rate cap
-allows. A grab whose pixels equal the previous one sends nothing, so a still window
+allows. A QQuickWindow paints no widgets: its ``frameSwapped`` signal (the scene graph
+rendered a changed scene) triggers the grab instead, and its frames are always full.
+A grab whose pixels equal the previous one sends nothing, so a still window
 costs nothing but the filter. The filter is removed when the last stream stops.
 Encoding (PNG/JPEG) runs on a worker thread, not on the GUI thread.
 """
@@ -14,7 +16,7 @@ import time
 import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import shiboken6
@@ -66,9 +68,22 @@ def scaled(image: QImage, max_width: int, max_height: int) -> tuple[QImage, floa
                         Qt.TransformationMode.SmoothTransformation), scale
 
 
+def is_quick_window(window: object) -> bool:
+    """A QQuickWindow (checked only once QtQuick is loaded: widget apps never import it)."""
+    if "PySide6.QtQuick" not in sys.modules:
+        return False
+    from PySide6.QtQuick import QQuickWindow
+
+    return isinstance(window, QQuickWindow)
+
+
 def grab_window(window: QWidget) -> QImage:
     """The window's pixels: from the backing store where the platform keeps one for us
-    (offscreen: 0.3 ms for 1280x800), else by rendering the widgets (about 5 ms)."""
+    (offscreen: 0.3 ms for 1280x800), else by rendering the widgets (about 5 ms).
+    A QQuickWindow renders its scene itself (3 ms for 640x480, software; it swaps no
+    frame, so it does not trigger the next grab)."""
+    if is_quick_window(window):
+        return window.grabWindow()  # type: ignore[attr-defined]
     app = QApplication.instance()
     if app is not None and app.platformName() == "offscreen" and window.screen() is not None:
         image = window.screen().grabWindow(window.winId()).toImage()
@@ -124,6 +139,7 @@ class _Relay(QObject):
     """Carries 'encoding finished' from the encoder thread back to the GUI thread."""
 
     encoded = Signal()
+    swapped = Signal()  # a QQuickWindow's frameSwapped, delivered on the GUI thread
 
 
 class FrameStream:
@@ -156,6 +172,12 @@ class FrameStream:
         self._again = False
         self._relay = _Relay()
         self._relay.encoded.connect(self._after_encode)  # queued: emitted off-thread
+        self._quick = is_quick_window(window)
+        self._grabbing = False
+        if self._quick:  # no widget paints here: the scene graph says when it rendered
+            self.options = replace(options, partial=False)  # no painted rects: full frames
+            window.frameSwapped.connect(self._relay.swapped)  # type: ignore[attr-defined]
+            self._relay.swapped.connect(self._on_swapped)
         _watch(self)
         self.dirty()  # the first frame shows the current picture
 
@@ -177,6 +199,10 @@ class FrameStream:
         wait = self._last_grab + 1.0 / max(self.options.max_fps, 0.1) - time.monotonic()
         self._timer.start(max(0, round(wait * 1000)))
 
+    def _on_swapped(self) -> None:
+        if not self._grabbing:
+            self.dirty()
+
     def _after_encode(self) -> None:
         self._encoding = False
         if self._again:
@@ -193,11 +219,11 @@ class FrameStream:
             return
         self._last_grab = time.monotonic()
         assert _watcher is not None
-        _watcher.grabbing = True
+        _watcher.grabbing = self._grabbing = True
         try:
             image = grab_window(self.window)
         finally:
-            _watcher.grabbing = False
+            _watcher.grabbing = self._grabbing = False
         if image.isNull():
             return
         region, full = self._region, self._full
@@ -281,6 +307,11 @@ class FrameStream:
 
     def stop(self) -> None:
         self._timer.stop()
+        if self._quick and shiboken6.isValid(self.window):
+            try:
+                self.window.frameSwapped.disconnect(self._relay.swapped)  # type: ignore
+            except (RuntimeError, TypeError):
+                pass
         _unwatch(self)
 
     def stats(self) -> dict[str, Any]:

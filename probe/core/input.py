@@ -32,6 +32,7 @@ from PySide6.QtCore import (
     QObject,
     QPoint,
     QPointF,
+    QRectF,
     Qt,
 )
 from PySide6.QtGui import QKeySequence, QWheelEvent, QWindow
@@ -512,8 +513,9 @@ def is_item(obj: object) -> bool:
 
 
 def item_rect(item: QObject) -> tuple[int, int, int, int]:
-    """``(x, y, w, h)`` of a Qt Quick item in its window's (scene) coordinates."""
-    r = item.mapRectToScene(item.boundingRect())  # type: ignore[attr-defined]
+    """``(x, y, w, h)`` of a Qt Quick item in its window's (scene) coordinates (its size:
+    ``boundingRect()`` of an empty TextField is its 1-pixel cursor)."""
+    r = item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))  # type: ignore
     return round(r.x()), round(r.y()), round(r.width()), round(r.height())
 
 
@@ -524,8 +526,7 @@ def item_point(item: QObject, pos: QPoint | None) -> tuple[QWindow, QPoint, QPoi
         raise QtError("ELEMENT_NOT_VISIBLE", "the item is in no window",
                       element=item.objectName())
     if pos is None:
-        r = item.boundingRect()  # type: ignore[attr-defined]
-        local = QPoint(int(r.x() + r.width() / 2), int(r.y() + r.height() / 2))
+        local = QPoint(int(item.width() / 2), int(item.height() / 2))  # type: ignore
     else:
         local = pos
     scene = item.mapToScene(QPointF(local)).toPoint()  # type: ignore[attr-defined]

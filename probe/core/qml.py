@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from PySide6.QtCore import QObject, QUrl
+from PySide6.QtCore import QObject, QRectF, QUrl
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtQml import QQmlContext, QQmlEngine, QQmlExpression
 from PySide6.QtQuick import QQuickItem, QQuickWindow
@@ -98,8 +98,9 @@ def window_of(item: QQuickItem) -> QQuickWindow | None:
 
 
 def scene_rect(item: QQuickItem) -> list[int]:
-    """``[x, y, width, height]`` of the item in its window's scene coordinates."""
-    r = item.mapRectToScene(item.boundingRect())
+    """``[x, y, width, height]`` of the item in its window's scene coordinates (its own
+    size, not ``boundingRect()``: an empty TextField's is its 1-pixel cursor)."""
+    r = item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))
     return [round(r.x()), round(r.y()), round(r.width()), round(r.height())]
 
 

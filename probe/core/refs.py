@@ -9,12 +9,16 @@ interface, checked against the role and name seen when the ref was issued. A ref
 element died, moved or changed, or that was never issued, is REF_NOT_FOUND.
 
 Refs restart at ref_1 with each chr.readPage; chr.find adds to the same ref space.
+A ref of an older read that the latest one did not issue again is still resolved when
+its element lives and is shown: through its widget's identity (the ``#N`` it was
+issued for), and for an item by its role and name under that widget. The element then
+says ``resolved_from == "identity"`` and the call's meta gets ``resolvedFrom``.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QObject
@@ -25,17 +29,23 @@ from probe.core import objects
 from probe.core.errors import QtError
 
 _REF = re.compile(r"^ref_(\d+)$")
+#: Locators of older reads kept for resolving through identity.
+RETIRED_LIMIT = 5000
+#: ``ctx.state`` key whose dict the dispatcher adds to the call's meta (server.dispatch).
+CALL_NOTES = "call.notes"
 _HINT = "Refs are reset by each chr.readPage: call chr.readPage for fresh refs."
 
 
 @dataclass(frozen=True, slots=True)
 class Locator:
-    """Where an element lives: its widget's ``#N`` and ``child(i)`` indices below it."""
+    """Where an element lives: its widget's ``#N`` and ``child(i)`` indices below it,
+    or for a model item its view's ``#N`` and a QPersistentModelIndex."""
 
     owner: str
     path: tuple[int, ...]
     role: str
     name: str
+    index: Any = field(default=None, compare=False)
 
 
 @dataclass(slots=True)
@@ -46,10 +56,14 @@ class Element:
     widget: QWidget
     iface: QAccessibleInterface
     locator: Locator
+    resolved_from: str | None = None
+    index: Any = None  # a model item's live QModelIndex (the view is ``widget``)
 
     @property
     def obj(self) -> QObject | None:
         """The element's own QObject: the widget, or an item's object (a QAction) if any."""
+        if self.index is not None:
+            return None
         if not self.locator.path:
             return self.widget
         try:
@@ -59,7 +73,7 @@ class Element:
 
     @property
     def is_item(self) -> bool:
-        return bool(self.locator.path)
+        return bool(self.locator.path) or self.index is not None
 
 
 class RefTable:
@@ -69,7 +83,11 @@ class RefTable:
         self.generation = 0
         self._next = 1
         self._by_ref: dict[int, Locator] = {}
-        self._by_key: dict[tuple[str, tuple[int, ...]], int] = {}
+        self._by_key: dict[tuple[Any, ...], int] = {}
+        #: Locators of older reads by ref number (newest read first wins), bounded.
+        self._retired: dict[int, Locator] = {}
+        #: Meta fields for the running call (the session's ``call.notes``; see refs_for).
+        self.notes: dict[str, Any] = {}
 
     def __len__(self) -> int:
         return len(self._by_ref)
@@ -78,12 +96,19 @@ class RefTable:
         """Forget every ref (a new chr.readPage): old refs become REF_NOT_FOUND."""
         self.generation += 1
         self._next = 1
+        self._retired.update(self._by_ref)
+        while len(self._retired) > RETIRED_LIMIT:
+            self._retired.pop(next(iter(self._retired)))
         self._by_ref.clear()
         self._by_key.clear()
 
     def issue(self, loc: Locator) -> str:
         """The ref of this element: the one it already has in this generation, else a new one."""
-        key = (loc.owner, loc.path)
+        key: tuple[Any, ...] = (loc.owner, loc.path)
+        if loc.index is not None:
+            from probe.core.itemrefs import position
+
+            key = (loc.owner, "item", position(loc.index))
         n = self._by_key.get(key)
         if n is not None:
             self._by_ref[n] = loc  # newer role/name wins
@@ -102,13 +127,29 @@ class RefTable:
                           hint=_HINT, ref=ref)
         loc = self._by_ref.get(int(m.group(1)))
         if loc is None:
-            issued = f"ref_1..ref_{self._next - 1}" if self._next > 1 else "none"
-            raise QtError("REF_NOT_FOUND", f"{ref} was not issued by the latest chr.readPage "
-                          "or a chr.find after it", hint=_HINT, ref=ref, issued=issued)
+            raise self._unissued(ref)
         return loc
 
+    def _unissued(self, ref: str) -> QtError:
+        issued = f"ref_1..ref_{self._next - 1}" if self._next > 1 else "none"
+        return QtError("REF_NOT_FOUND", f"{ref} was not issued by the latest chr.readPage "
+                       "or a chr.find after it (nor is its element of an older read still "
+                       "shown)", hint=_HINT, ref=ref, issued=issued)
+
     def resolve(self, ref: str, ids: objects.IdTable) -> Element:
-        """The live element of ``ref``; REF_NOT_FOUND when it is gone or no longer the same."""
+        """The live element of ``ref``; REF_NOT_FOUND when it is gone or no longer the same.
+
+        A ref of an older read is resolved through identity when its element is shown.
+        """
+        m = _REF.match(ref.strip())
+        old = self._retired.get(int(m.group(1))) if m is not None else None
+        if m is not None and int(m.group(1)) not in self._by_ref and old is not None:
+            el = self._by_identity(ref, old, ids)
+            if el is None:
+                raise self._unissued(ref)
+            self.notes["resolvedFrom"] = "identity"
+            self.notes["resolvedRef"] = {"ref": ref, "role": old.role, "name": old.name}
+            return el
         loc = self.locator(ref)
         try:
             owner = ids.get(loc.owner)
@@ -116,6 +157,8 @@ class RefTable:
             raise self._gone(ref, loc, "was deleted") from None
         if not (isinstance(owner, QWidget) or _quick(owner)) or not objects.alive(owner):
             raise self._gone(ref, loc, "was deleted")
+        if loc.index is not None:
+            return self._item(ref, loc, owner)
         iface = QAccessible.queryAccessibleInterface(owner)
         if (iface is None or not iface.isValid()) and not loc.path and _quick(owner):
             # a bare MouseArea (gap filler) has no interface: its window's stands in
@@ -135,11 +178,73 @@ class RefTable:
                 raise self._gone(ref, loc, f"changed (now {role_name(iface.role())} {name!r})")
         return Element(ref, owner, iface, loc)
 
+    def _by_identity(self, ref: str, loc: Locator, ids: objects.IdTable) -> Element | None:
+        """An older read's element found again by its widget's ``#N`` (items: by role and
+        name under it), if it lives and is shown; else None."""
+        try:
+            owner = ids.get(loc.owner)
+        except QtError:
+            return None
+        if not isinstance(owner, QWidget) or not objects.alive(owner) or not owner.isVisible():
+            return None
+        iface = QAccessible.queryAccessibleInterface(owner)
+        if iface is None or not iface.isValid():
+            return None
+        if loc.index is not None:  # a model item: its persistent index still names it
+            from probe.core.itemrefs import live_index
+
+            idx = live_index(owner, loc.index)
+            return None if idx is None else Element(ref, owner, iface, loc,
+                                                    resolved_from="identity", index=idx)
+        path = loc.path
+        if path:
+            found = _find_item(iface, loc.role, loc.name)
+            if found is None:
+                return None
+            path, iface = found
+        return Element(ref, owner, iface, Locator(loc.owner, path, loc.role, loc.name),
+                       resolved_from="identity")
+
+    def _item(self, ref: str, loc: Locator, view: Any) -> Element:
+        """A model item's element: REF_NOT_FOUND once its persistent index is invalid."""
+        from probe.core.itemrefs import live_index
+
+        idx = live_index(view, loc.index)
+        if idx is None:
+            raise self._gone(ref, loc, "is no longer in the model (its row was removed or "
+                             "the model was reset)")
+        iface = QAccessible.queryAccessibleInterface(view)
+        return Element(ref, view, iface, loc, index=idx)
+
     @staticmethod
     def _gone(ref: str, loc: Locator, why: str) -> QtError:
         what = f'{loc.role} "{loc.name}"' if loc.name else loc.role
         return QtError("REF_NOT_FOUND", f"{ref} ({what}) {why}", hint=_HINT, ref=ref,
                        element={"role": loc.role, "name": loc.name})
+
+
+def _find_item(iface: QAccessibleInterface, role: str, name: str, limit: int = 2000
+               ) -> tuple[tuple[int, ...], QAccessibleInterface] | None:
+    """The first item below ``iface`` with this role and name (breadth first, bounded)."""
+    from probe.core.roles import role_name
+
+    queue: list[tuple[tuple[int, ...], QAccessibleInterface]] = [((), iface)]
+    seen = 0
+    while queue and seen < limit:
+        path, node = queue.pop(0)
+        for i in range(min(node.childCount(), limit)):
+            child = node.child(i)
+            seen += 1
+            if child is None or not child.isValid():
+                continue
+            if child.object() is not None and child.object() is not iface.object() and \
+                    isinstance(child.object(), QWidget):
+                continue  # a child widget owns its own refs
+            if role_name(child.role()) == role and \
+                    clean_name(child.text(QAccessible.Text.Name)) == name:
+                return (*path, i), child
+            queue.append(((*path, i), child))
+    return None
 
 
 def _quick(obj: QObject) -> bool:
@@ -149,11 +254,17 @@ def _quick(obj: QObject) -> bool:
     return is_quick(obj)
 
 
+def is_ref(text: str) -> bool:
+    """Whether ``text`` has the form of a ref (ref_12)."""
+    return _REF.match(text.strip()) is not None
+
+
 def refs_for(state: dict[str, Any]) -> RefTable:
     """The session's ref table, kept in ``ctx.state``."""
     table = state.get("chr.refs")
     if table is None:
         table = state["chr.refs"] = RefTable()
+        table.notes = state.setdefault(CALL_NOTES, {})
     return table
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from probe.core import objects
+from probe.core import itemrefs, objects
 from probe.core.accessibility import Node, Walker
 from probe.core.refs import Element, Locator, RefTable
 from probe.core.roles import SEMANTIC
@@ -89,12 +89,19 @@ class Reader:
 
     def issue(self, node: Node) -> str:
         owner = self.ids.id_of(node.owner)
+        index = getattr(node, "index", None)
+        if index is None and node.path:  # an item of an item view: hold it by model index
+            index = itemrefs.index_of_node(node, self.window)
+        if index is not None:
+            return self.refs.issue(Locator(owner, (), node.role, node.name, index))
         return self.refs.issue(Locator(owner, node.path, node.role, node.name))
 
     def roots_for(self, element: Element | None) -> list[Node]:
         """The walked nodes of the whole window, or of one element's subtree."""
         if element is None:
             return [self.walker.walk()]
+        if element.index is not None:
+            return [itemrefs.node_for(element.widget, element.index, self.window)]
         if element.is_item:
             return self.walker.items_of(element.widget, element.locator.path)
         return self.walker.subtree(element.widget)
@@ -324,18 +331,39 @@ def score(node: Node, query: str) -> tuple[float, str]:
     return best, where
 
 
+def _model_matches(view: Any, query: str, window: QWidget, order: int
+                   ) -> list[tuple[float, tuple[int, int], Node, str]]:
+    """Items of an item view's model matching the query by text or by position."""
+    found, _ = itemrefs.scan(view, lambda n: score(n, query), window)
+    out: list[tuple[float, tuple[int, int], Node, str]] = []
+    keys = {}
+    for k, (s, node) in enumerate(itemrefs.by_position(view, query, window), start=1):
+        keys[itemrefs.position(node.index)] = True
+        out.append((s, (order, k), node, "position"))
+    base = len(out) + 1
+    for k, (s, where, node) in enumerate(found, start=base):
+        if itemrefs.position(node.index) not in keys:
+            out.append((s, (order, k), node, where))
+    return out
+
+
 def find(window: QWidget, refs: RefTable, ids: objects.IdTable, query: str,
          limit: int = FIND_LIMIT) -> dict[str, Any]:
     """Elements matching ``query``, best first, with refs in the current ref space."""
     reader = Reader(window, refs, ids)
     root = reader.walker.walk()
-    matches: list[tuple[float, int, Node, str]] = []
+    matches: list[tuple[float, tuple[int, int], Node, str]] = []
+    views = [n.obj for n in root.iter() if itemrefs.is_item_view(n.obj)]
     for i, node in enumerate(root.iter()):
         if node is root:
             continue
+        if node.path and node.role in itemrefs.ITEM_ROLES and node.owner in views:
+            continue  # found through the model below, with the rows off screen too
         s, where = score(node, query)
         if s > 0:
-            matches.append((s, i, node, where))
+            matches.append((s, (i, 0), node, where))
+        if node.obj in views:
+            matches.extend(_model_matches(node.obj, query, window, i))
     matches.sort(key=lambda t: (-t[0], t[1]))
     results = []
     for s, _, node, where in matches[:limit]:
@@ -343,6 +371,8 @@ def find(window: QWidget, refs: RefTable, ids: objects.IdTable, query: str,
         d = reader.node_json(view)
         d["matched"] = where
         d["score"] = round(s, 2)
+        if isinstance(node, itemrefs.ItemNode):
+            d["item"] = itemrefs.describe(node, ids)
         results.append(d)
     out: dict[str, Any] = {"query": query, "matches": results, "total": len(matches)}
     if len(matches) > limit:

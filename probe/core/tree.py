@@ -4,6 +4,8 @@ The tree walk is the hot path (10,000 objects in one call): each node costs one
 ``children()``, className, objectName and a few flag reads. Paths are built from the
 parent's path plus the child's segment, never by walking up, and non-widget
 visibility is looked up through a per-type cache instead of ``hasattr`` per node.
+In an app that loaded QtQuick, Qt Quick items and windows also get ``qmlType`` and,
+when they have one, ``qmlId`` (widget apps pay one ``None`` check per non-widget).
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ from __future__ import annotations
 import fnmatch
 import gc
 import re
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from PySide6.QtCore import QObject
@@ -31,6 +34,26 @@ def _flag_methods(tp: type) -> tuple[bool, bool]:
         flags = _FLAGS[tp] = (callable(getattr(tp, "isVisible", None)),
                               callable(getattr(tp, "isEnabled", None)))
     return flags
+
+
+Annotator = tuple[tuple[type, ...], Callable[[QObject, dict[str, Any]], None]]
+
+
+def _qml_annotator() -> Annotator | None:
+    """(Quick classes, fn adding qmlType/qmlId to a node), or None without QtQuick."""
+    if "PySide6.QtQuick" not in sys.modules:
+        return None
+    from PySide6.QtQuick import QQuickItem, QQuickWindow
+
+    from probe.core import qml
+
+    def annotate(obj: QObject, node: dict[str, Any]) -> None:
+        node["qmlType"] = qml.type_name(obj)
+        qid = qml.qml_id(obj)
+        if qid:
+            node["qmlId"] = qid
+
+    return (QQuickItem, QQuickWindow), annotate
 
 
 def node_of(obj: QObject, ids: IdTable, path: str, cls: str, name: str,
@@ -85,6 +108,7 @@ def tree(ids: IdTable, root: QObject | None, depth: int, max_nodes: int) -> dict
 def _walker(ids: IdTable, depth: int, max_nodes: int) -> tuple[Any, list[Any]]:
     """A recursive walk as a closure: names resolve as fast locals and cells."""
     id_of = ids.id_of
+    quick = _qml_annotator()
     flags_of = _FLAGS.get
     state: list[Any] = [0, False]  # count, truncated
 
@@ -105,6 +129,8 @@ def _walker(ids: IdTable, depth: int, max_nodes: int) -> tuple[Any, list[Any]]:
                     "visible": bool(obj.isVisible()) if flags[0] else None,  # type: ignore
                     "enabled": bool(obj.isEnabled()) if flags[1] else None,  # type: ignore
                     "childCount": len(kids)}
+            if quick is not None and isinstance(obj, quick[0]):
+                quick[1](obj, node)
         state[0] += 1
         if level >= depth or not kids:
             return node

@@ -11,6 +11,7 @@ from probe import protocol
 from probe.core.errors import QtError
 from probe.protocol import RpcError
 from probe.server.context import Context, Meta
+from probe.server.gate import AGENT_ROLE, gate_for
 
 if TYPE_CHECKING:
     from probe.server.probe import Probe
@@ -20,6 +21,9 @@ log = logging.getLogger("qtmcp.probe")
 
 #: A call's result or params larger than this (encoded) is mirrored as a preview.
 MIRROR_LIMIT = 32 * 1024
+#: Key of ``session.state``: a dict of meta fields the running call's core code noted
+#: (e.g. a ref resolved through identity); added to the response's meta and cleared.
+CALL_NOTES = "call.notes"
 
 
 class Dispatcher:
@@ -59,6 +63,10 @@ class Dispatcher:
                 raise RpcError("METHOD_NOT_FOUND", f"No method named '{req.method}'",
                                similar=self._similar(req.method))
             kwargs = spec.bind(req.params)
+            if spec.changes and session.role == AGENT_ROLE:  # the approval gate may hold it
+                held = await gate_for(self.probe).admit(session, req.method, req.params)
+                if held is not None:
+                    meta["gate"] = held
             ctx = Context(self.probe, session, req.method, req.id)
             if spec.wants_ctx:
                 kwargs["ctx"] = ctx
@@ -71,6 +79,10 @@ class Dispatcher:
             if isinstance(value, Meta):
                 meta.update(value.extra)
                 value = value.value
+            notes = session.state.get(CALL_NOTES)  # meta that core code noted (refs)
+            if notes:
+                meta.update(notes)
+                notes.clear()
             meta["durationMs"] = round((time.perf_counter() - start) * 1000, 3)
             reply = protocol.success(req.id, value, meta)
         except RpcError as exc:

@@ -1,0 +1,174 @@
+"""A remote item model's top-level rows, fetched page by page as the user scrolls.
+
+GammaRay's remote model in small: the row count is known up front (qt.models.info),
+rows come in pages of ``PAGE`` through qt.models.rows when the view first asks for
+their data, and ``canFetchMore``/``fetchMore`` expose the rows in steps so a view of a
+million-row model never asks for all of them. The model does no I/O itself: it calls
+``request(offset, limit)`` and the pane answers with :meth:`RemoteTableModel.put_page`.
+Edits go out through ``edit(row, column, value)``; the cell shows the new value when
+the probe confirms it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+from inspector.models.values import format_value as display_text
+
+PAGE = 100
+Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+
+
+class RemoteTableModel(QAbstractTableModel):
+    """Top-level rows of one probe model; ``request`` loads a page, ``edit`` sets a cell."""
+
+    def __init__(self, request: Callable[[int, int], None],
+                 edit: Callable[[int, int, Any], None], parent: Any = None) -> None:
+        super().__init__(parent)
+        self.request = request
+        self.edit = edit
+        self.model_id: str | None = None
+        self.headers: list[str] = []
+        self.total = 0
+        self.columns = 0
+        self.generation: int | None = None
+        self.exposed = 0
+        self.rows: dict[int, list[Any]] = {}
+        self.children: dict[int, bool] = {}
+        self.pending: set[int] = set()
+        self.editable = True
+        self.page = PAGE
+
+    # ---------------------------------------------------------------- content
+
+    def reset(self, model_id: str | None, total: int = 0, headers: list[Any] | None = None,
+              columns: int = 0, generation: int | None = None) -> None:
+        """Show another model (or none); nothing is fetched until the view asks."""
+        self.beginResetModel()
+        self.model_id = model_id
+        self.total, self.columns = total, columns
+        self.headers = [display_text(h) for h in (headers or [])]
+        self.generation = generation
+        self.exposed = min(total, self.page)
+        self.rows.clear()
+        self.children.clear()
+        self.pending.clear()
+        self.endResetModel()
+
+    def page_of(self, row: int) -> int:
+        return row - row % self.page
+
+    def ensure(self, row: int) -> None:
+        """Ask for the page holding ``row`` unless it is here or on its way."""
+        start = self.page_of(row)
+        if start in self.pending or row in self.rows or self.model_id is None:
+            return
+        self.pending.add(start)
+        self.request(start, self.page)
+
+    def put_page(self, model_id: str, result: dict[str, Any]) -> None:
+        """A qt.models.rows answer arrived: store its cells and repaint those rows."""
+        offset = int(result.get("offset", 0))
+        self.pending.discard(self.page_of(offset))
+        if model_id != self.model_id:
+            return  # an answer for a model no longer shown
+        rows = result.get("rows") or []
+        for r in rows:
+            self.rows[int(r["row"])] = list(r.get("cells") or [])
+            self.children[int(r["row"])] = bool(r.get("hasChildren"))
+        if rows:
+            first, last = int(rows[0]["row"]), int(rows[-1]["row"])
+            last = min(last, self.exposed - 1)
+            if first <= last:
+                self.dataChanged.emit(self.index(first, 0),
+                                      self.index(last, max(self.columns - 1, 0)))
+
+    def put_value(self, row: int, column: int, value: Any) -> None:
+        cells = self.rows.get(row)
+        if cells is not None and column < len(cells):
+            cells[column] = value
+            idx = self.index(row, column)
+            self.dataChanged.emit(idx, idx)
+
+    def loaded(self) -> int:
+        return len(self.rows)
+
+    # ---------------------------------------------------------------- Qt model
+
+    def rowCount(self, parent: Index = _ROOT) -> int:
+        return 0 if parent.isValid() else self.exposed
+
+    def columnCount(self, parent: Index = _ROOT) -> int:
+        return 0 if parent.isValid() else self.columns
+
+    def canFetchMore(self, parent: Index) -> bool:
+        return not parent.isValid() and self.exposed < self.total
+
+    def fetchMore(self, parent: Index) -> None:
+        if parent.isValid() or self.exposed >= self.total:
+            return
+        more = min(self.page, self.total - self.exposed)
+        self.beginInsertRows(_ROOT, self.exposed, self.exposed + more - 1)
+        self.exposed += more
+        self.endInsertRows()
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        cells = self.rows.get(index.row())
+        if cells is None:
+            if role == Qt.ItemDataRole.DisplayRole:
+                self.ensure(index.row())
+                return "…"
+            if role == Qt.ItemDataRole.ForegroundRole:
+                return Qt.GlobalColor.gray
+            return None
+        value = cells[index.column()] if index.column() < len(cells) else None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return display_text(value)
+        if role == Qt.ItemDataRole.EditRole:
+            return value if isinstance(value, (str, int, float, bool)) else display_text(value)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return display_text(value)
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return self.headers[section] if section < len(self.headers) else str(section)
+        return str(section)
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        base = super().flags(index)
+        if index.isValid() and self.editable and index.row() in self.rows:
+            base |= Qt.ItemFlag.ItemIsEditable
+        return base
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        old = (self.rows.get(index.row()) or [None] * (index.column() + 1))[index.column()]
+        self.edit(index.row(), index.column(), _typed(value, old))
+        return False  # the cell changes when the probe confirms the edit
+
+
+def _typed(text: Any, old: Any) -> Any:
+    """An edited text as the old value's type (ages stay numbers)."""
+    if not isinstance(text, str):
+        return text
+    try:
+        if isinstance(old, bool):
+            return text.strip().lower() in ("1", "true", "yes", "checked")
+        if isinstance(old, int):
+            return int(text)
+        if isinstance(old, float):
+            return float(text)
+    except ValueError:
+        return text
+    return text

@@ -1,0 +1,163 @@
+"""Event monitor: start/stop qt.events with type and object filters, pause, bounded list.
+
+The stream goes only to this client and costs the app nothing while stopped. Pause
+keeps the stream running but stops adding rows (their count is shown), so a burst can
+be read without losing the monitor's place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.connection import Connection
+from inspector.models.eventlog import EventLogModel
+from inspector.panes.base import Pane
+from probe.exceptions import QtmcpError
+
+
+class EventsPane(Pane):
+    """Filters, start/stop, pause, clear, and the event list."""
+
+    TITLE = "Events"
+    NAME = "events"
+
+    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
+        super().__init__(conn, parent)
+        self.model = EventLogModel(self)
+        self.running = False
+        self.held = 0
+        conn.on("qt.events", self._on_events)
+
+        self.types_edit = QLineEdit(self)
+        self.types_edit.setObjectName("eventTypes")
+        self.types_edit.setPlaceholderText("types: KeyPress, MouseButtonPress … "
+                                           "(empty = user input; * = all)")
+        self.object_edit = QLineEdit(self)
+        self.object_edit.setObjectName("eventObject")
+        self.object_edit.setPlaceholderText("object (#N, name; empty = all)")
+        self.start_button = QPushButton("Start", self)
+        self.start_button.setObjectName("eventStart")
+        self.start_button.setCheckable(True)
+        self.start_button.toggled.connect(self._toggled)
+        self.pause = QCheckBox("Pause", self)
+        self.pause.setObjectName("eventPause")
+        clear = QPushButton("Clear", self)
+        clear.clicked.connect(self.model.clear)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.types_edit, 3)
+        bar.addWidget(self.object_edit, 1)
+        bar.addWidget(self.start_button)
+        bar.addWidget(self.pause)
+        bar.addWidget(clear)
+
+        self.counts = QLabel("stopped", self)
+        self.counts.setObjectName("eventCounts")
+        self.view = QTableView(self)
+        self.view.setObjectName("eventView")
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.verticalHeader().hide()
+        self.view.setWordWrap(False)
+        self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 4)
+        header = self.view.horizontalHeader()
+        for col in (0, 1, 2):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.model.rowsInserted.connect(lambda *_: self._rows_added())
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(bar)
+        layout.addWidget(self.counts)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.status)
+
+    # ---------------------------------------------------------------- control
+
+    def types(self) -> list[str] | None:
+        names = [t.strip() for t in self.types_edit.text().replace(",", " ").split()]
+        return [n for n in names if n] or None
+
+    def _toggled(self, on: bool) -> None:
+        if on and not self.running:
+            self.run(self.start())
+        elif not on and self.running:
+            self.run(self.stop())
+
+    async def start(self) -> bool:
+        params: dict[str, Any] = {}
+        if self.types():
+            params["types"] = self.types()
+        if self.object_edit.text().strip():
+            params["objectId"] = self.object_edit.text().strip()
+        try:
+            result = await self.conn.call("qt.events.start", params)
+        except QtmcpError as exc:
+            self.show_error(exc)
+            self._set_running(False)
+            return False
+        self.show_info("")
+        self._set_running(True, f"watching {', '.join(result.get('types') or [])}")
+        return True
+
+    async def stop(self) -> None:
+        try:
+            await self.conn.call("qt.events.stop")
+        except QtmcpError as exc:
+            self.show_error(exc)
+        self._set_running(False)
+
+    def _set_running(self, running: bool, text: str = "") -> None:
+        self.running = running
+        self.start_button.blockSignals(True)
+        self.start_button.setChecked(running)
+        self.start_button.setText("Stop" if running else "Start")
+        self.start_button.blockSignals(False)
+        self.counts.setText(text or ("running" if running else "stopped"))
+        self.types_edit.setEnabled(not running)
+        self.object_edit.setEnabled(not running)
+
+    # ---------------------------------------------------------------- stream
+
+    def _on_events(self, params: dict[str, Any]) -> None:
+        events = list(params.get("events") or [])
+        if self.pause.isChecked():
+            self.held += len(events)
+            self.model.dropped += int(params.get("dropped") or 0)
+        else:
+            self.model.add(events, int(params.get("dropped") or 0))
+        self._show_counts()
+
+    def _show_counts(self) -> None:
+        parts = [f"{self.model.rowCount()} events"]
+        if self.model.dropped:
+            parts.append(f"{self.model.dropped} dropped by the rate limit")
+        if self.held:
+            parts.append(f"{self.held} skipped while paused")
+        self.counts.setText(" · ".join(parts))
+
+    def _rows_added(self) -> None:
+        bar = self.view.verticalScrollBar()
+        if bar.value() >= bar.maximum() - 2:
+            self.view.scrollToBottom()
+
+    def on_connected(self) -> None:
+        self._set_running(False)  # a new session has no monitor
+
+    def on_lost(self) -> None:
+        self._set_running(False)

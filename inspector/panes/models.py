@@ -1,0 +1,204 @@
+"""Model browser: pick an item model (or a view showing one), page through its rows, edit.
+
+The list comes from qt.models.list; a view is listed as "view → model". Rows load
+lazily (see :class:`~inspector.models.itemmodel.RemoteTableModel`): only the pages the
+table shows are fetched through qt.models.rows. The role box picks which role the cells
+show; editing a cell sends qt.models.setData and the cell shows what the app kept.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.connection import Connection
+from inspector.models.itemmodel import RemoteTableModel
+from inspector.panes.base import Pane
+from probe.exceptions import QtmcpError
+
+ROLES = ("display", "edit", "toolTip", "checkState", "decoration", "statusTip")
+
+
+class ModelsPane(Pane):
+    """Model picker, role picker, lazily paged table."""
+
+    TITLE = "Models"
+    NAME = "models"
+
+    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
+        super().__init__(conn, parent)
+        self.entries: list[dict[str, Any]] = []
+        self.model = RemoteTableModel(self._request, self._edit, self)
+        self.requests = 0
+
+        self.picker = QComboBox(self)
+        self.picker.setObjectName("modelPicker")
+        self.picker.setMinimumContentsLength(24)
+        self.picker.currentIndexChanged.connect(self._picked)
+        self.role_box = QComboBox(self)
+        self.role_box.setObjectName("modelRole")
+        self.role_box.addItems(ROLES)
+        self.role_box.setToolTip("Which data role the cells show")
+        self.role_box.currentTextChanged.connect(lambda _r: self._picked(
+            self.picker.currentIndex()))
+        reload_button = QToolButton(self)
+        reload_button.setText("Reload")
+        reload_button.setToolTip("List the app's models again")
+        reload_button.clicked.connect(self.refresh)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.picker, 1)
+        bar.addWidget(QLabel("role", self))
+        bar.addWidget(self.role_box)
+        bar.addWidget(reload_button)
+
+        self.summary = QLabel("Connect to list the app's item models", self)
+        self.summary.setObjectName("modelSummary")
+        self.view = QTableView(self)
+        self.view.setObjectName("modelRows")
+        self.view.setModel(self.model)
+        self.view.setAlternatingRowColors(True)
+        self.view.setWordWrap(False)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                  | QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 6)
+        self.view.horizontalHeader().setStretchLastSection(True)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(bar)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.status)
+
+    # ---------------------------------------------------------------- listing
+
+    def on_connected(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self.conn.is_connected:
+            self.run(self.load_list())
+
+    async def load_list(self) -> None:
+        try:
+            result = await self.conn.call("qt.models.list")
+        except QtmcpError as exc:
+            self.show_error(exc)
+            return
+        keep = self.current_id()
+        entries: list[dict[str, Any]] = []
+        for m in result.get("models") or []:
+            label = m.get("objectName") or m.get("path") or m["id"]
+            size = f"{m.get('rowCount', 0)} × {m.get('columnCount', 0)}"
+            entries.append({"id": m["id"], "label": f"{label}  ({m.get('className')}, {size})",
+                            "name": label})
+        for m in result.get("models") or []:
+            for view in m.get("views") or []:
+                entries.append({"id": view, "label": f"view {view} → "
+                                f"{m.get('objectName') or m['id']}", "name": view})
+        self.entries = entries
+        self.picker.blockSignals(True)
+        self.picker.clear()
+        for e in entries:
+            self.picker.addItem(e["label"], e["id"])
+        self.picker.blockSignals(False)
+        self.show_info("")
+        if not entries:
+            self.summary.setText("The app has no item models")
+            self.model.reset(None)
+            return
+        ids = [e["id"] for e in entries]
+        self.picker.setCurrentIndex(ids.index(keep) if keep in ids else 0)
+        self._picked(self.picker.currentIndex())
+
+    def current_id(self) -> str | None:
+        data = self.picker.currentData()
+        return str(data) if data else None
+
+    def select(self, name_or_id: str) -> bool:
+        """Show the model (or view) with this objectName, label or ``#N``."""
+        for i, e in enumerate(self.entries):
+            if name_or_id in (e["id"], e["name"]):
+                if i == self.picker.currentIndex() and self.model.model_id != e["id"]:
+                    self._picked(i)  # shown before and cleared since: load it again
+                self.picker.setCurrentIndex(i)
+                return True
+        return False
+
+    def _picked(self, row: int) -> None:
+        model_id = self.picker.itemData(row) if row >= 0 else None
+        if model_id and self.conn.is_connected:
+            self.run(self.show_model(str(model_id)))
+
+    async def show_model(self, model_id: str) -> None:
+        try:
+            info = await self.conn.call("qt.models.info", {"modelId": model_id})
+        except QtmcpError as exc:
+            self.show_error(exc)
+            return
+        if model_id != self.current_id():
+            return
+        self.model.reset(model_id, int(info.get("rowCount", 0)), info.get("headers") or [],
+                         int(info.get("columnCount", 0)), info.get("generation"))
+        chain = " → ".join(m.get("objectName") or m["id"] for m in
+                           info.get("sourceChain") or [])
+        views = ", ".join(v.get("objectName") or v["id"] for v in info.get("views") or [])
+        self.summary.setText(
+            f"{info.get('objectName') or info['id']} · {info.get('className')} · "
+            f"{info.get('rowCount')} rows × {info.get('columnCount')} columns"
+            + (f" · source {chain}" if chain else "") + (f" · views {views}" if views else ""))
+        self.show_info("")
+
+    # ---------------------------------------------------------------- paging
+
+    def _request(self, offset: int, limit: int) -> None:
+        model_id = self.model.model_id
+        if model_id is not None and self.conn.is_connected:
+            self.requests += 1
+            self.run(self._fetch(model_id, offset, limit))
+
+    async def _fetch(self, model_id: str, offset: int, limit: int) -> None:
+        try:
+            result = await self.conn.call("qt.models.rows", {
+                "modelId": model_id, "offset": offset, "limit": limit,
+                "roles": [self.role_box.currentText()]})
+        except QtmcpError as exc:
+            self.model.pending.discard(offset)
+            self.show_error(exc)
+            return
+        self.model.put_page(model_id, result)
+
+    # ---------------------------------------------------------------- editing
+
+    def _edit(self, row: int, column: int, value: Any) -> None:
+        model_id = self.model.model_id
+        if model_id is not None:
+            self.run(self.set_cell(model_id, row, column, value))
+
+    async def set_cell(self, model_id: str, row: int, column: int, value: Any) -> bool:
+        """qt.models.setData, then show the value the app kept (True if it took it)."""
+        role = self.role_box.currentText()
+        try:
+            result = await self.conn.call("qt.models.setData", {
+                "modelId": model_id, "row": row, "column": column, "value": value,
+                "role": "edit" if role == "display" else role})
+        except QtmcpError as exc:
+            self.show_error(exc)
+            return False
+        if model_id == self.model.model_id:
+            self.model.put_value(row, column, result.get("value"))
+        self.show_info(f"row {row}, column {column}: {result.get('previous')!r} → "
+                       f"{result.get('value')!r}")
+        return True

@@ -1,0 +1,164 @@
+"""The inspector's data panes against a real demo app: models, events, timers."""
+# ruff: noqa: F811 - pytest fixtures imported from inspector_support
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from inspector_support import aloop, connect, qwait, run, window  # noqa: F401 - fixtures
+from PySide6.QtCore import QModelIndex, Qt
+
+from conftest import ARTIFACTS, DemoApp
+from inspector.mainwindow import MainWindow
+from inspector.models.itemmodel import PAGE
+from probe.client import Client
+
+
+@pytest.fixture(scope="module", autouse=True)
+def connected(window: MainWindow, demo: DemoApp) -> None:
+    connect(window, demo)
+
+
+def _cell(window: MainWindow, row: int, column: int) -> Any:
+    return window.models.model.index(row, column).data()
+
+
+def _show_people(window: MainWindow) -> None:
+    pane = window.models
+    qwait(lambda: pane.entries, what="the model list")
+    assert pane.select("peopleModel")
+    qwait(lambda: pane.model.model_id and pane.model.total == 100, what="peopleModel info")
+
+
+def test_model_pane_shows_the_demo_tables_rows_lazily(window: MainWindow) -> None:
+    pane = window.models
+    window.docks["models"].show()
+    window.docks["models"].raise_()
+    qwait(lambda: pane.entries, what="the model list")
+    names = {e["name"] for e in pane.entries}
+    assert {"peopleModel", "peopleProxy", "departmentsModel"} <= names
+    assert any(e["label"].startswith("view ") for e in pane.entries)
+    _show_people(window)
+    headers = [pane.model.headerData(c, Qt.Orientation.Horizontal) for c in range(3)]
+    assert headers == ["Name", "Age", "City"]
+    assert "100 rows × 3 columns" in pane.summary.text()
+    qwait(lambda: _cell(window, 0, 0) == "Ada Adams", what="the first page")
+    assert [_cell(window, 1, c) for c in range(3)] == ["Alan Adams", "55", "Toronto"]
+    assert pane.model.loaded() <= PAGE and pane.requests >= 1
+
+
+def test_model_pane_pages_as_the_user_scrolls(window: MainWindow) -> None:
+    pane = window.models
+    model = pane.model
+    model.page = 10  # the demo's 100 rows as ten pages
+    try:
+        pane.model.reset(None)
+        _show_people(window)
+        assert model.rowCount() < 100 and model.canFetchMore(QModelIndex())  # fills the view
+        qwait(lambda: _cell(window, 0, 0) == "Ada Adams", what="the first page")
+        assert model.loaded() <= 40  # what the view shows, not the whole model
+        before = pane.requests
+        for _ in range(20):  # scroll down like a user until the last row is there
+            pane.view.scrollToBottom()
+            qwait(lambda: not model.pending, what="pages in flight")
+            if model.rowCount() == 100:
+                break
+        pane.view.scrollToBottom()
+        qwait(lambda: _cell(window, 99, 0) == "Yukihiro Evans", what="the last page")
+        assert model.rowCount() == 100 and not model.canFetchMore(QModelIndex())
+        assert pane.requests > before and model.loaded() < 100  # middle pages skipped
+    finally:
+        model.page = PAGE
+        pane.model.reset(None)
+        _show_people(window)
+
+
+def test_editing_a_cell_changes_the_app(window: MainWindow, qt: Client) -> None:
+    pane = window.models
+    _show_people(window)
+    qwait(lambda: _cell(window, 2, 0) == "Barbara Adams", what="row 2")
+    model = pane.model
+    try:
+        model.setData(model.index(2, 0), "Barbara Liskov")
+        qwait(lambda: _cell(window, 2, 0) == "Barbara Liskov", what="the edited cell")
+        assert qt.call("qt.models.data", {"modelId": "peopleModel", "row": 2,
+                                          "roles": ["display"]})["roles"]["display"] == \
+            "Barbara Liskov"
+        model.setData(model.index(2, 1), "33")  # typed as the old value: an int
+        qwait(lambda: _cell(window, 2, 1) == "33", what="the edited age")
+        assert qt.call("qt.models.data", {"modelId": "peopleModel", "row": 2, "column": 1,
+                                          "roles": ["edit"]})["roles"]["edit"] == 33
+        assert "→ 33" in pane.status.text()
+    finally:
+        qt.call("qt.models.setData", {"modelId": "peopleModel", "row": 2, "column": 0,
+                                      "value": "Barbara Adams"})
+        qt.call("qt.models.setData", {"modelId": "peopleModel", "row": 2, "column": 1,
+                                      "value": 32})
+
+
+def test_events_pane_shows_another_clients_clicks(window: MainWindow, demo: DemoApp,
+                                                 qt: Client) -> None:
+    pane = window.events
+    pane.types_edit.setText("MouseButtonPress, MouseButtonRelease")
+    pane.model.clear()
+    pane.start_button.setChecked(True)  # as a user would
+    qwait(lambda: pane.running, what="the monitor to start")
+    assert "MouseButtonPress" in pane.counts.text() and not pane.types_edit.isEnabled()
+    try:
+        qt.call("qt.ui.click", {"target": "newsletterCheck"})
+        qwait(lambda: any(e["type"] == "MouseButtonRelease" for e in pane.model.events),
+              what="the click in the events pane")
+        press = next(e for e in pane.model.events if e["type"] == "MouseButtonPress")
+        assert press["objectName"] == "newsletterCheck"
+        row = pane.model.events.index(press)
+        assert "newsletterCheck" in pane.model.index(row, 2).data()
+        assert "left" in pane.model.index(row, 3).data()
+        # pause: the stream goes on, rows do not
+        pane.pause.setChecked(True)
+        shown = pane.model.rowCount()
+        qt.call("qt.ui.click", {"target": "newsletterCheck"})
+        qwait(lambda: pane.held >= 2, what="events held while paused")
+        assert pane.model.rowCount() == shown and "skipped while paused" in pane.counts.text()
+        pane.pause.setChecked(False)
+    finally:
+        pane.start_button.setChecked(False)
+        qwait(lambda: not pane.running, what="the monitor to stop")
+    assert not qt.call("qt.events.stop", {})["stopped"]  # the qt client never had one
+
+
+def test_events_pane_shows_bad_types(window: MainWindow) -> None:
+    pane = window.events
+    pane.types_edit.setText("NoSuchEvent")
+    assert not run(pane.start())
+    assert "INVALID_PARAMS" in pane.status.text() and not pane.running
+    assert not pane.start_button.isChecked()
+    pane.types_edit.setText("")
+
+
+def test_timers_pane_lists_and_measures_the_heartbeat(window: MainWindow) -> None:
+    pane = window.timers
+    pane.refresh()
+    qwait(lambda: any("heartbeat" in r[0] for r in pane.rows()), what="the heartbeat timer")
+    heartbeat = next(r for r in pane.rows() if "heartbeat" in r[0])
+    assert heartbeat[2] == "50" and heartbeat[3] == "yes" and "mainWindow" in heartbeat[1]
+    pane.seconds.setValue(0.5)
+    result = run(pane.measure())
+    assert result is not None and result["totalWakeups"] > 0
+    rows = pane.rows()
+    top = rows[0]
+    assert "heartbeat" in top[0] and int(top[4]) >= 4  # 50 ms over 0.5 s: ~10
+    wakeups = [int(r[4] or 0) for r in rows]
+    assert wakeups == sorted(wakeups, reverse=True)
+    assert "wake-ups in" in pane.summary.text()
+
+
+def test_render_inspector_with_model_pane(window: MainWindow) -> None:
+    window.models.model.reset(None)  # the pane caches pages: read the restored rows again
+    _show_people(window)
+    window.docks["models"].raise_()
+    qwait(lambda: _cell(window, 0, 0) == "Ada Adams", what="rows to show")
+    out = ARTIFACTS / "inspector-data.png"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    assert window.grab().save(str(out))
+    assert out.stat().st_size > 10_000

@@ -1,0 +1,123 @@
+"""The control room in the inspector: the approval gate's toggle and buttons, the
+selection hand-off to the agent, and an agent's highlight selecting in the inspector."""
+# ruff: noqa: F811 - pytest fixtures imported from inspector_support
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from inspector_support import aloop, connect, qwait, run, window  # noqa: F401 - fixtures
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from conftest import DemoApp
+from inspector.mainwindow import MainWindow
+from probe.client import Client
+from probe.exceptions import RemoteError
+
+
+@pytest.fixture(scope="module", autouse=True)
+def connected(window: MainWindow, demo: DemoApp) -> None:
+    connect(window, demo)
+
+
+@pytest.fixture(scope="module")
+def agent(demo: DemoApp) -> Iterator[Client]:
+    c = demo.client(name="gate-agent", role="agent")
+    yield c
+    c.close()
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[ThreadPoolExecutor]:
+    with ThreadPoolExecutor(2) as ex:
+        yield ex
+
+
+@pytest.fixture()
+def gate_on(window: MainWindow, qt: Client) -> Iterator[None]:
+    pane = window.agent_log
+    QTest.mouseClick(pane.gate_button, Qt.MouseButton.LeftButton)
+    qwait(lambda: qt.call("probe.gate.get")["enabled"], what="the gate to go on")
+    yield
+    pane.gate_button.setChecked(False)
+    qwait(lambda: not qt.call("probe.gate.get")["enabled"], what="the gate to go off")
+
+
+def name_text(qt: Client) -> str:
+    return qt.call("qt.properties.get", {"objectId": "nameEdit", "name": "text"})["value"]
+
+
+def set_name(agent: Client, pool: ThreadPoolExecutor, text: str) -> Any:
+    return pool.submit(agent.call, "qt.properties.set",
+                       {"objectId": "nameEdit", "name": "text", "value": text})
+
+
+def test_approve_button_runs_the_held_call(window: MainWindow, qt: Client, agent: Client,
+                                           pool: ThreadPoolExecutor, gate_on: None) -> None:
+    pane = window.agent_log
+    qt.call("qt.properties.set", {"objectId": "nameEdit", "name": "text", "value": "start"})
+    call = set_name(agent, pool, "approved in the UI")
+    qwait(lambda: pane.model.held_rows(), what="a pending row")
+    row = pane.model.held_rows()[0]
+    assert row.method == "qt.properties.set" and row.client == "gate-agent"
+    assert pane.gate_bar.isVisible() and pane.approve_button.isEnabled()
+    assert not call.done() and name_text(qt) == "start"
+    QTest.mouseClick(pane.approve_button, Qt.MouseButton.LeftButton)
+    qwait(call.done, what="the approved call to finish")
+    assert call.result()["value"] == "approved in the UI"
+    assert name_text(qt) == "approved in the UI"
+    qwait(lambda: row.status == "gate: approved", what="the row to show the outcome")
+    qwait(lambda: not pane.gate_bar.isVisible(), what="the gate bar to hide")
+
+
+def test_reject_button_declines(window: MainWindow, qt: Client, agent: Client,
+                                pool: ThreadPoolExecutor, gate_on: None) -> None:
+    pane = window.agent_log
+    before = name_text(qt)
+    call = set_name(agent, pool, "rejected in the UI")
+    qwait(lambda: pane.model.held_rows(), what="a pending row")
+    QTest.mouseClick(pane.reject_button, Qt.MouseButton.LeftButton)
+    qwait(call.done, what="the rejected call to finish")
+    with pytest.raises(RemoteError) as err:
+        call.result()
+    assert err.value.name == "USER_DECLINED"
+    assert name_text(qt) == before
+
+
+def test_approve_all_from_client(window: MainWindow, qt: Client, agent: Client,
+                                 pool: ThreadPoolExecutor, gate_on: None) -> None:
+    pane = window.agent_log
+    call = set_name(agent, pool, "trusted a")
+    qwait(lambda: pane.model.held_rows(), what="a pending row")
+    assert "5 min" in pane.trust_button.text()
+    QTest.mouseClick(pane.trust_button, Qt.MouseButton.LeftButton)
+    qwait(call.done, what="the released call")
+    call.result()
+    envelope = agent.call_envelope("qt.properties.set", {"objectId": "nameEdit",
+                                                         "name": "text", "value": "trusted b"})
+    assert "gate" not in envelope["meta"] and name_text(qt) == "trusted b"
+
+
+def test_selection_reaches_the_agent(window: MainWindow, agent: Client) -> None:
+    node = run(window.objects.reveal("submitButton"))
+    assert node is not None
+    qwait(lambda: (agent.call("probe.selection.get") or {}).get("objectName")
+          == "submitButton", what="the agent to see the human's selection")
+    got = agent.call("probe.selection.get")
+    assert got["ref"].startswith("ref_") and got["selectedBy"]["role"] == "inspector"
+
+
+def test_agent_highlight_selects_in_the_inspector(window: MainWindow, agent: Client) -> None:
+    out = agent.call("probe.highlight", {"target": "volumeSlider"})
+    assert out["notified"] >= 1
+
+    def selected_name() -> str:
+        index = window.objects.view.currentIndex()
+        return str(index.data()) if index.isValid() else ""
+
+    qwait(lambda: "volumeSlider" in selected_name(), what="the highlight to select it")
+    qwait(lambda: window.live_view.selected_id is not None, what="the live view outline")
