@@ -1,4 +1,4 @@
-"""The ``qtmcp`` command: launch, ls, call, schema, demo."""
+"""The ``qtmcp`` command: launch, ls, call, schema, demo, export, replay."""
 
 from __future__ import annotations
 
@@ -85,6 +85,35 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("inspect", help="open the inspector GUI (connect dialog without a target)")
     _add_target(p)
     p.add_argument("--theme", choices=("light", "dark"), help="light or dark")
+
+    p = sub.add_parser("export", help="turn a recorded agent session into a test",
+                       description="Turn a .qtmcp-session (inspector: File > Save session) "
+                       "into a pytest file that starts the app and replays the agent's "
+                       "actions by stable selectors, checking the values it saw, and/or a "
+                       "JSON script for `qtmcp replay`.")
+    p.add_argument("session", help="the .qtmcp-session file")
+    p.add_argument("--pytest", metavar="OUT.py", help="write a pytest file")
+    p.add_argument("--script", metavar="OUT.json", help="write a JSON script for qtmcp replay")
+    p.add_argument("--rows", help="only these calls, numbered as in the session player: 3-9,12")
+    p.add_argument("--client", help="only the calls of the client with this name")
+    p.add_argument("--command", dest="launch_command",
+                   help="how to start the app, e.g. 'python app.py' (default: known for the "
+                   "demo app)")
+    p.add_argument("--timeout", type=float, default=5.0,
+                   help="seconds each step waits for the app (5)")
+
+    p = sub.add_parser("replay", help="run a JSON script (qtmcp export) against a live app",
+                       description="Run the steps of a script from `qtmcp export --script` "
+                       "against a running app (--pid/--app/--url, else the only one running) "
+                       "or one it starts (--launch). Stops at the first step whose outcome "
+                       "differs from the recording and reports it (exit code 1).")
+    p.add_argument("script", help="the .json script")
+    _add_target(p)
+    p.add_argument("--launch", nargs="?", const=True, metavar="CMD",
+                   help="start the app first: the script's command, or CMD "
+                   "('python app.py'); stopped at the end")
+    p.add_argument("--timeout", type=float, help="seconds each step waits (default: the "
+                   "script's)")
 
     p = sub.add_parser("demo", help="start the demo app with the probe and the inspector")
     _add_probe_options(p)
@@ -203,6 +232,71 @@ def cmd_demo(ns: argparse.Namespace) -> int:
                 app.kill()
 
 
+def cmd_export(ns: argparse.Namespace) -> int:
+    from probe.session_export import ExportError, export, summary
+
+    if not (ns.pytest or ns.script):
+        print("qtmcp export: give --pytest OUT.py and/or --script OUT.json", file=sys.stderr)
+        return 2
+    try:
+        script = export(ns.session, pytest_path=ns.pytest, script_path=ns.script,
+                        rows=ns.rows, command=ns.launch_command, client=ns.client,
+                        timeout=ns.timeout)
+    except ExportError as exc:
+        print(f"qtmcp export: {exc}", file=sys.stderr)
+        return 2
+    written = " and ".join(p for p in (ns.pytest, ns.script) if p)
+    print(f"qtmcp export: wrote {written}: {summary(script)}")
+    return 0
+
+
+def cmd_replay(ns: argparse.Namespace) -> int:
+    from probe.replay import Replayer, ScriptError, load_script
+
+    try:
+        script = load_script(ns.script)
+    except ScriptError as exc:
+        print(f"qtmcp replay: {exc}", file=sys.stderr)
+        return 2
+    proc = None
+    if ns.launch is not None:
+        from probe import testing
+        from probe.launch import wait_for_probe
+
+        command = script.get("command") if ns.launch is True else ns.launch
+        if not command:
+            print("qtmcp replay: the script has no app command; give --launch 'python app.py'",
+                  file=sys.stderr)
+            return 2
+        proc = testing.start(command)
+        try:
+            info = wait_for_probe(proc.pid, timeout=testing.START_TIMEOUT, proc=proc)
+        except (RuntimeError, TimeoutError) as exc:
+            testing.stop(proc)
+            print(f"qtmcp replay: the app did not start: {exc}", file=sys.stderr)
+            return 1
+        ns.url, ns.token, ns.pid, ns.app = info.url, info.token, None, None
+    try:
+        with _client(ns) as client:
+            replayer = Replayer(client)
+            if ns.timeout is not None:
+                script = {**script, "timeout": ns.timeout}
+            try:
+                report = replayer.run(script)
+            except ScriptError as exc:
+                print(f"qtmcp replay: {exc}", file=sys.stderr)
+                return 2
+    finally:
+        if proc is not None:
+            testing.stop(proc)
+    if report.divergence is not None:
+        print(f"qtmcp replay: {report.divergence.report()}\n  ({report.passed} of "
+              f"{report.steps} steps passed before it)", file=sys.stderr)
+        return 1
+    print(f"qtmcp replay: all {report.steps} steps passed in {report.seconds:.1f} s")
+    return 0
+
+
 def cmd_mcp(ns: argparse.Namespace) -> int:
     from probe import mcp
 
@@ -222,7 +316,8 @@ def cmd_inspect(ns: argparse.Namespace) -> int:
 
 
 COMMANDS = {"launch": cmd_launch, "attach": cmd_attach, "ls": cmd_ls, "call": cmd_call,
-            "schema": cmd_schema, "demo": cmd_demo, "mcp": cmd_mcp, "inspect": cmd_inspect}
+            "schema": cmd_schema, "demo": cmd_demo, "mcp": cmd_mcp, "inspect": cmd_inspect,
+            "export": cmd_export, "replay": cmd_replay}
 
 
 def _split_launch(argv: list[str]) -> list[str]:

@@ -5,6 +5,10 @@ with validation, item models, a custom-painted widget, a timer, a non-widget set
 object and a few deliberate misbehaviours (warnings, an exception in a slot, a frozen
 GUI thread). Everything a test may address has a stable camelCase objectName.
 
+``QTMCP_DEMO_BROKEN=1`` in the environment changes one behaviour on purpose: a submitted
+form sets the status text to ``Sent: NAME`` instead of ``Submitted: NAME``, so a test
+recorded against the normal demo can be seen to fail (tests/test_session_export.py).
+
 Run it with ``python -m resources.demo_app`` (``--help`` lists the flags). Tests that own
 a QApplication build the windows in-process with :func:`build_main_window`,
 :func:`build_bench_objects` and :func:`build_bench_form`.
@@ -675,7 +679,8 @@ class MainWindow(QMainWindow):
             return
         self.errorLabel.clear()
         self.submissions.append(data)
-        self.statusLabel.setText(f"Submitted: {data['name']}")
+        verb = "Sent" if os.environ.get("QTMCP_DEMO_BROKEN") == "1" else "Submitted"
+        self.statusLabel.setText(f"{verb}: {data['name']}")
         qDebug(f"demo: form submitted by {data['name']}")
         log.info("form submitted: %s", data["name"])
         self.formSubmitted.emit(data)

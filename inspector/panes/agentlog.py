@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector import export_test
 from inspector.connection import Connection
 from inspector.models.traffic import TrafficFilter, TrafficModel, TrafficRow
 from inspector.panes.base import Pane
@@ -90,6 +91,8 @@ class AgentLogPane(Pane):
         export.setText("Export…")
         export.setToolTip("Save this session's calls as JSON Lines (Ctrl+E)")
         export.clicked.connect(self._export_dialog)
+        self.export_test_button = export_test.export_button(
+            self, self.test_records, lambda selected: self._export_test_dialog(selected))
         self.counts = QLabel(self)
         self.counts.setObjectName("agentLogCounts")
         self._build_gate()
@@ -97,7 +100,8 @@ class AgentLogPane(Pane):
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         for w in (self.filter, self.client_box, self.errors_only, self.show_own,
-                  self.pause_button, clear, export, self.gate_button):
+                  self.pause_button, clear, export, self.export_test_button,
+                  self.gate_button):
             bar.addWidget(w)
         bar.setStretch(0, 1)
 
@@ -105,7 +109,7 @@ class AgentLogPane(Pane):
         self.view.setObjectName("agentLogView")
         self.view.setModel(self.proxy)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setWordWrap(False)
         self.view.verticalHeader().hide()
@@ -362,6 +366,24 @@ class AgentLogPane(Pane):
         count = self.model.export_jsonl(path)
         self.show_info(f"exported {count:,} calls to {path}")
         return count
+
+    def test_records(self, selected_only: bool) -> list[dict[str, Any]]:
+        """The calls an exported test replays: the selected rows, or every row; never
+        this inspector's own calls nor calls the gate still holds."""
+        if selected_only:
+            picked = sorted(self.proxy.mapToSource(i).row()
+                            for i in self.view.selectionModel().selectedRows())
+            rows = [self.model.rows[r] for r in picked]
+        else:
+            rows = list(self.model.rows)
+        return [r.record for r in rows if not self.model.is_own(r) and not r.awaiting
+                and not r.record.get("held")]
+
+    def _export_test_dialog(self, selected_only: bool) -> None:
+        script = export_test.ask_and_write(self, self.test_records(selected_only),
+                                           dict(self.conn.app_info))
+        if script is not None:
+            self.show_info(export_test.done_message(script))
 
     def visible_rows(self) -> list[TrafficRow]:
         """Rows as filtered for display (used by tests and export of a view)."""

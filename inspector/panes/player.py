@@ -2,6 +2,8 @@
 
 No connection needed: everything comes from the ``.qtmcp-session`` file. The picture
 shown for a call is the latest frame taken after it (and before the next frame).
+"Export as test…" writes the session (or the selected calls) as a pytest file and a
+JSON script (inspector.export_test).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase, QImage, QKeySequence, QPixmap, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QDialog,
     QHBoxLayout,
     QLabel,
@@ -25,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector import export_test
 from inspector.models.traffic import TrafficRow, short_json
 from inspector.session_file import Frame, Session
 
@@ -54,7 +58,9 @@ class SessionPlayer(QDialog):
             row = TrafficRow.from_record(rec)
             self.calls.addItem(f"{row.time}  {row.client}  {row.method}  "
                                f"{short_json(rec.get('params'), 60)}  [{row.status}]")
+        self.calls.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.calls.currentRowChanged.connect(self.show_call)
+        self.title = title
 
         self.picture = QLabel(self)
         self.picture.setObjectName("playerPicture")
@@ -79,6 +85,9 @@ class SessionPlayer(QDialog):
         nav.addWidget(self.prev_button)
         nav.addWidget(self.next_button)
         nav.addWidget(self.position, 1)
+        self.export_button = export_test.export_button(self, self.test_records,
+                                                       self._export_test_dialog)
+        nav.addWidget(self.export_button)
 
         right = QSplitter(Qt.Orientation.Vertical, self)
         right.addWidget(self.picture)
@@ -127,6 +136,22 @@ class SessionPlayer(QDialog):
         self.position.setText(f"call {index + 1} of {len(self.session.calls)} · {shot}")
         self.prev_button.setEnabled(index > 0)
         self.next_button.setEnabled(index + 1 < len(self.session.calls))
+
+    def selected_calls(self) -> list[int]:
+        return sorted(self.calls.row(item) for item in self.calls.selectedItems())
+
+    def test_records(self, selected_only: bool) -> list[dict[str, Any]]:
+        """The calls an exported test replays: the selected ones, or all of them."""
+        if not selected_only:
+            return list(self.session.calls)
+        return [self.session.calls[r] for r in self.selected_calls()]
+
+    def _export_test_dialog(self, selected_only: bool) -> None:
+        rows = self.selected_calls() if selected_only else None  # keeps the call numbers
+        script = export_test.ask_and_write(self, self.session.calls, self.session.app,
+                                           self.title or None, rows)
+        if script is not None:
+            self.position.setText(export_test.done_message(script))
 
     def _scale_picture(self) -> None:
         if self.image.isNull():

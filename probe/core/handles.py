@@ -120,3 +120,30 @@ def _is_quick(obj: QObject) -> bool:
     from probe.core.qml_access import is_quick
 
     return is_quick(obj)
+
+
+def target_of(ident: str, ids: objects.IdTable, refs: RefTable) -> dict[str, Any]:
+    """The stable handles of what a call names (a ref, ``#N``, path or selector), so a
+    recorded call can be replayed in another session: ``selector`` (of the widget, for an
+    item ref: of the view, tab bar or menu holding it, plus the item's ``role`` and
+    ``name``), ``selectorKind``, ``className``, ``objectName``. Raises QtError like the
+    call itself would when ``ident`` names nothing."""
+    from probe.core.refs import is_ref
+
+    item: dict[str, Any] | None = None
+    if is_ref(ident):
+        el = refs.resolve(ident, ids)
+        if el.is_item:
+            obj: QObject = el.widget
+            item = {"role": el.locator.role, "name": el.locator.name}
+        else:
+            obj = el.obj if el.obj is not None else el.widget
+    else:
+        obj = objects.resolve(ident, ids)
+    selector, kind = selector_of(obj, ids)
+    out: dict[str, Any] = {"selector": selector, "selectorKind": kind,
+                           "className": objects.class_name(obj),
+                           "objectName": obj.objectName()}
+    if item is not None:
+        out["item"] = item
+    return out

@@ -11,7 +11,7 @@ from probe import protocol
 from probe.core.errors import QtError
 from probe.protocol import RpcError
 from probe.server.context import Context, Meta
-from probe.server.gate import AGENT_ROLE, gate_for
+from probe.server.gate import AGENT_ROLE, INSPECTOR_ROLE, gate_for
 
 if TYPE_CHECKING:
     from probe.server.probe import Probe
@@ -24,6 +24,15 @@ MIRROR_LIMIT = 32 * 1024
 #: Key of ``session.state``: a dict of meta fields the running call's core code noted
 #: (e.g. a ref resolved through identity); added to the response's meta and cleared.
 CALL_NOTES = "call.notes"
+#: Params that name the element a call acts on or reads, looked for in this order.
+TARGET_PARAMS = ("ref", "target", "objectId", "modelId")
+#: Reading methods whose answer a replay checks (``probe.session_export``): their targets
+#: are recorded like those of the methods that change the app.
+RECORDED_READS = frozenset({"qt.properties.get", "qt.assert", "qt.wait", "qt.ui.exists",
+                            "qt.ui.isVisible", "qt.waitSignal"})
+#: Seconds the GUI thread may take to start describing a target before the call goes on
+#: without it (the call itself then reports the busy app).
+TARGET_TIMEOUT = 0.5
 
 
 class Dispatcher:
@@ -57,6 +66,7 @@ class Dispatcher:
         start = time.perf_counter()
         session.calls += 1
         meta: dict[str, Any] = {}
+        target: dict[str, Any] | None = None
         try:
             spec = self.probe.registry.get(req.method)
             if spec is None:
@@ -70,12 +80,18 @@ class Dispatcher:
             ctx = Context(self.probe, session, req.method, req.id)
             if spec.wants_ctx:
                 kwargs["ctx"] = ctx
-            if spec.is_async:
-                value = await spec.func(**kwargs)
-            elif spec.gui:
-                value = await self.probe.executor.run(lambda: spec.func(**kwargs), spec.timeout)
+            ident = self._target_ident(session, req, spec.changes)
+            if spec.is_async or not spec.gui:
+                if ident is not None:
+                    target = await self._describe_target(session, ident)
+                value = await spec.func(**kwargs) if spec.is_async else spec.func(**kwargs)
             else:
-                value = spec.func(**kwargs)
+                def job() -> Any:  # the target is described in the call's own GUI job
+                    nonlocal target
+                    if ident is not None:
+                        target = _target_of(session, ident)
+                    return spec.func(**kwargs)
+                value = await self.probe.executor.run(job, spec.timeout)
             if isinstance(value, Meta):
                 meta.update(value.extra)
                 value = value.value
@@ -96,8 +112,32 @@ class Dispatcher:
             reply = protocol.failure(req.id, protocol.error_object(
                 "INTERNAL_ERROR", detail=f"{type(exc).__name__}: {exc}"[:500],
                 traceback="".join(tail)[-2000:]))
-        self.mirror(session, req, reply, time.perf_counter() - start)
+        self.mirror(session, req, reply, time.perf_counter() - start, target)
         return reply
+
+    def _target_ident(self, session: Session, req: protocol.Request,
+                      changes: bool) -> str | None:
+        """The element a call names, when its traffic record should carry its stable
+        handles: someone records traffic, the caller is no inspector, and the call changes
+        the app or is a reading a replay checks. None otherwise (no cost)."""
+        if not (changes or req.method in RECORDED_READS) or session.role == INSPECTOR_ROLE:
+            return None
+        params = req.params
+        if not isinstance(params, dict) or not self.probe.hub.subscribers("traffic"):
+            return None
+        for key in TARGET_PARAMS:
+            value = params.get(key)
+            if isinstance(value, str) and value:
+                return value
+        return None
+
+    async def _describe_target(self, session: Session, ident: str) -> dict[str, Any] | None:
+        """:func:`_target_of` on the GUI thread, before the call changes anything."""
+        try:
+            return await self.probe.executor.run(lambda: _target_of(session, ident),
+                                                 TARGET_TIMEOUT)
+        except RpcError:  # the app is busy: the call will say so itself
+            return None
 
     def _similar(self, name: str) -> list[str]:
         import difflib
@@ -108,8 +148,9 @@ class Dispatcher:
         return close or [n for n in names if n.startswith(prefix)][:10]
 
     def mirror(self, session: Session, req: protocol.Request, reply: dict[str, Any],
-               seconds: float) -> None:
-        """Publish the finished call on the ``traffic`` topic."""
+               seconds: float, target: dict[str, Any] | None = None) -> None:
+        """Publish the finished call on the ``traffic`` topic (with the stable handles of
+        its ``target`` element, when they were taken)."""
         if not self.probe.hub.subscribers("traffic"):
             return
         self._seq += 1
@@ -124,11 +165,29 @@ class Dispatcher:
             "durationMs": round(seconds * 1000, 3),
             "ok": "error" not in reply,
         }
+        spec = self.probe.registry.get(req.method)
+        if spec is not None and spec.changes:
+            record["changesApp"] = True
+        if target is not None:
+            record["target"] = target
         if "error" in reply:
             record["error"] = reply["error"]
         else:
             record["result"] = _preview(reply["result"])
         self.probe.hub.publish("traffic", "probe.traffic", record)
+
+
+def _target_of(session: Session, ident: str) -> dict[str, Any] | None:
+    """Stable handles of the element ``ident`` names in ``session`` (GUI thread); None when
+    it names nothing (the call itself reports that)."""
+    from probe.core import handles, objects, refs
+
+    try:
+        return handles.target_of(ident, objects.ids_for(session.state),
+                                 refs.refs_for(session.state))
+    except Exception:  # a description must never fail the call
+        log.debug("no target for %r", ident, exc_info=True)
+        return None
 
 
 def _preview(value: Any) -> Any:

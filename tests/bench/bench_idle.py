@@ -15,7 +15,7 @@ import subprocess
 import sys
 import time
 
-from _common import ROOT, demo_app, table
+from _common import ROOT, demo_app, table, target
 
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -68,6 +68,9 @@ def main() -> None:
                  "cpu_%": rows[2]["cpu_%"] - rows[0]["cpu_%"],
                  "rss_MiB": rows[2]["rss_MiB"] - rows[0]["rss_MiB"]})
     table(f"idle: the probe's cost in an idle app over {ns.seconds:g} s", rows)
+    share = rows[3]["cpu_%"]
+    target("probe idle", "under 0.5% CPU in the target",
+           f"{share:.1f}% CPU, +{rows[3]['rss_MiB']:.0f} MiB", share < 0.5)
 
 
 if __name__ == "__main__":

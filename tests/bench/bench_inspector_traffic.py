@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import ROOT, demo_app, percentile, table
+from _common import ROOT, demo_app, percentile, table, target
 
 AGENT = """
 import sys, time
@@ -121,6 +121,12 @@ def main() -> int:
         while not task.done():
             QTest.qWait(10)
     table("inspector_traffic: agent calls mirrored into the inspector's log", rows)
+    top = max(rows, key=lambda r: r["target/s"])
+    target("traffic mirror", "2,000 calls/s reach the inspector, none lost uncounted",
+           f"{top['sent/s']} calls/s, {top['lost(uncounted)']} lost, "
+           f"{top['dropped(counted)']} counted drops",
+           top["target/s"] >= 2000 and top["sent/s"] >= 0.98 * top["target/s"]
+           and top["lost(uncounted)"] == 0)
     return 0
 
 

@@ -19,7 +19,7 @@ import time
 
 from websockets.sync.client import connect
 
-from _common import demo_app, summary, table
+from _common import demo_app, summary, table, target
 
 ECHO = """
 import asyncio, sys
@@ -82,6 +82,9 @@ def main() -> None:
             rows.append({"server": "ratio transport method/echo", "p50_ms": q["p50"] / e["p50"],
                          "p99_ms": q["p99"] / e["p99"], "n": ""})
             table("ping: qt.ping round trip vs bare websockets echo (ms)", rows)
+            ratio = p["p50"] / e["p50"]
+            target("qt.ping round trip", "p50 within 1.3x of a bare websockets echo",
+                   f"{p['p50']:.3f} ms = {ratio:.2f}x echo", ratio <= 1.3)
     finally:
         echo.kill()
 

@@ -18,7 +18,7 @@ import statistics
 import time
 from typing import Any
 
-from _common import demo_app, table
+from _common import demo_app, table, target
 from probe.client import Client
 
 
@@ -58,8 +58,9 @@ def main() -> None:
     table(f"read_page: chr.readPage on {args.controls} form controls (medians of {args.n})",
           rows)
     text = next(r for r in rows if r["format"] == "text" and r["filter"] == "all")
-    print(f"\ntarget: < 175 ms -> {text['roundtrip_ms_p50']:.1f} ms round trip; "
-          f"< 45 chars/interactive (text) -> {text['chars_per_interactive']:.1f}")
+    ms, chars = text["roundtrip_ms_p50"], text["chars_per_interactive"]
+    target("chr.readPage, 2,000 controls", "under 175 ms; text under 45 chars per "
+           "interactive element", f"{ms:.0f} ms, {chars:.1f} chars", ms < 175 and chars < 45)
 
 
 if __name__ == "__main__":

@@ -42,6 +42,8 @@ def machine() -> str:
 
 def run(name: str) -> tuple[int, float]:
     script = HERE / f"bench_{name}.py"
+    for stale in RESULTS.glob(f"{name}--*.json"):  # only this run's tables go in the file
+        stale.unlink()
     start = time.monotonic()
     proc = subprocess.run([sys.executable, str(script)], cwd=ROOT)
     return proc.returncode, time.monotonic() - start
@@ -52,11 +54,19 @@ def markdown(names: list[str], started: str) -> str:
            f"Measured {started} on {machine()}, by `python tests/bench/run_all.py`.",
            "Medians unless a column says otherwise; these machines are shared and noisy,",
            "so compare ratios measured in the same run rather than absolute times.", ""]
+    found = [json.loads(p.read_text())
+             for p in sorted(RESULTS.glob("*.json"), key=lambda p: p.stat().st_mtime)]
+    targets = [d for d in found if d.get("kind") == "target" and d["script"] in names]
+    if targets:
+        out += ["## Against the targets in DESIGN.md", "",
+                "| job | target | measured | met | command |", "| --- | --- | --- | --- | --- |"]
+        out += [f"| {t['job']} | {t['goal']} | {t['measured']} | "
+                f"{'yes' if t['met'] else '**no**'} | `python tests/bench/bench_{t['script']}.py` |"
+                for t in targets]
+        out.append("")
     for name in names:
-        files = sorted(RESULTS.glob("*.json"), key=lambda p: p.stat().st_mtime)
-        for path in files:
-            data = json.loads(path.read_text())
-            if data.get("script") != name:
+        for data in found:
+            if data.get("script") != name or data.get("kind") == "target":
                 continue
             rows = data["rows"]
             cols = list(rows[0])
