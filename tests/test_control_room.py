@@ -309,3 +309,70 @@ def test_old_ref_of_a_live_element_resolves_through_identity(qt: Client) -> None
     assert text_of(qt, "nameEdit") == "by identity"
     handles = qt.call("qt.ui.handles", {"target": ref})
     assert handles["resolvedFrom"] == "identity" and handles["objectName"] == "nameEdit"
+
+
+def _ref_of(text: str, *needles: str) -> str:
+    """The ref on the first line of a readPage text that holds every needle."""
+    line = next(ln for ln in text.splitlines() if all(n in ln for n in needles))
+    return line.split("[")[1].split("]")[0]
+
+
+def test_a_ref_names_one_element_for_the_whole_session(fresh_demo: DemoApp) -> None:
+    qt = fresh_demo.client()
+    first = qt.call("chr.readPage", {"filter": "all"})["text"]
+    name_ref = _ref_of(first, "textbox", '"Name"')
+    email_ref = _ref_of(first, "textbox", '"Email"')
+    again = qt.call("chr.readPage", {"filter": "all"})["text"]
+    assert _ref_of(again, "textbox", '"Name"') == name_ref  # a later read: the same ref
+    assert qt.call("chr.find", {"query": "name field"})["matches"][0]["ref"] == name_ref
+    fresh_demo.command("delete emailEdit")
+    wait_until(lambda: not qt.call("qt.ui.exists", {"target": "emailEdit"})["exists"],
+               what="the email field deleted")
+    after = qt.call("chr.readPage", {"filter": "all"})["text"]
+    # the dead field's number is given to no other element: the old ref fails clearly
+    assert f"[{email_ref}]" not in after
+    with pytest.raises(RemoteError) as err:
+        qt.call("chr.formInput", {"ref": email_ref, "value": "x@example.org"})
+    assert err.value.name == "REF_NOT_FOUND" and "chr.readPage" in err.value.data["hint"]
+    assert _ref_of(after, "textbox", '"Name"') == name_ref
+
+
+def test_a_failed_call_leaves_no_note_for_the_next(qt: Client) -> None:
+    page = qt.call("chr.readPage", {"filter": "all"})["text"]
+    combo = _ref_of(page, "combobox", '"Country"')
+    assert f"[{combo}]" not in qt.call("chr.readPage", {"depth": 1})["text"]
+    with pytest.raises(RemoteError) as err:  # resolved through identity, then fails
+        qt.call("chr.formInput", {"ref": combo, "value": "Atlantis"})
+    assert err.value.name != "REF_NOT_FOUND"
+    assert "resolvedFrom" not in qt.call_envelope("qt.ping")["meta"]
+
+
+# ----------------------------------------------------------------------- freeze report
+
+
+def test_freeze_is_pushed_with_the_blocking_function(fresh_demo: DemoApp) -> None:
+    watcher = fresh_demo.client(name="freeze-watcher", role="inspector")
+    pushed: list[dict[str, Any]] = []
+    watcher.on("probe.freeze", lambda n: pushed.append(n.params))
+    watcher.call("probe.subscribe", {"topics": ["freeze"]})
+    qt = fresh_demo.client()
+    fresh_demo.send_command("freeze 2.5")
+    frozen = watcher.wait_notification("probe.freeze", lambda p: p["frozen"], timeout=10)
+    assert any("_cmd_freeze" in line for line in frozen["guiStack"]), frozen["guiStack"]
+    assert frozen["blockedForMs"] >= 500  # THRESHOLD: nothing is reported before
+    ping = qt.call("qt.ping", {"timeout": 0.2})
+    assert ping["busy"] is True and ping["blockedForMs"] >= 500
+    assert any("_cmd_freeze" in line for line in ping["guiStack"])
+    again = watcher.wait_notification("probe.freeze", lambda p: p["frozen"], timeout=10)
+    assert again["since"] == frozen["since"] and again["blockedForMs"] > frozen["blockedForMs"]
+    over = watcher.wait_notification("probe.freeze", lambda p: not p["frozen"], timeout=10)
+    assert over["since"] == frozen["since"] and 1500 <= over["blockedForMs"] < 10000
+    assert any("_cmd_freeze" in line for line in over["guiStack"])
+    assert qt.call("qt.ping")["busy"] is False
+    watcher.call("probe.unsubscribe", {"topics": ["freeze"]})
+    count = len(pushed)
+    fresh_demo.send_command("freeze 1")  # nobody watches now: nothing is pushed
+    wait_until(lambda: qt.call("qt.ping", {"timeout": 0.2})["busy"], what="the second freeze")
+    wait_until(lambda: not qt.call("qt.ping", {"timeout": 2})["busy"], what="the app back")
+    watcher.call("qt.ping")  # anything pushed before this answer has arrived by now
+    assert len(pushed) == count

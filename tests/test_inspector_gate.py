@@ -4,8 +4,10 @@ selection hand-off to the agent, and an agent's highlight selecting in the inspe
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -121,3 +123,42 @@ def test_agent_highlight_selects_in_the_inspector(window: MainWindow, agent: Cli
 
     qwait(lambda: "volumeSlider" in selected_name(), what="the highlight to select it")
     qwait(lambda: window.live_view.selected_id is not None, what="the live view outline")
+
+
+def test_selection_in_the_inspector_is_what_the_mcp_resource_returns(
+        window: MainWindow, demo: DemoApp) -> None:
+    from test_mcp import McpSession
+
+    assert run(window.objects.reveal("termsCheck")) is not None
+    session = McpSession("--pid", str(demo.pid))
+    try:
+        def selected() -> dict[str, Any]:
+            read = session._run(session.session.read_resource("qtmcp://selection"))
+            return json.loads(read.contents[0].text) or {}
+
+        qwait(lambda: selected().get("objectName") == "termsCheck",
+              what="the MCP resource to hold the human's selection")
+        value = selected()
+        assert value["selectedBy"]["role"] == "inspector" and value["ref"].startswith("ref_")
+        assert '"objectName":"termsCheck"' in session.text("get_user_selection")
+    finally:
+        session.close()
+
+
+def test_freeze_band_names_the_blocking_function(window: MainWindow, demo: DemoApp,
+                                                 tmp_path: Path) -> None:
+    plots = window.plots
+    qwait(lambda: "freeze" in plots.conn._topics, what="the freeze subscription")
+    demo.send_command("freeze 2")
+    qwait(lambda: "_cmd_freeze" in plots.freeze_label.text(), timeout=10,
+          what="the pushed freeze with its stack")
+    assert "GUI thread blocked" in plots.freeze_label.text()
+    qwait(lambda: "was blocked" in plots.freeze_label.text(), timeout=10,
+          what="the end of the freeze")
+    plots.draw()
+    labels = [b for b in plots._bands if hasattr(b, "textItem")]
+    assert any("_cmd_freeze" in label.textItem.toPlainText() for label in labels)
+    start, end = plots.busy[-1]
+    assert 1.5 <= end - start < 10
+    picture = window.plots.grab()
+    assert picture.save(str(tmp_path / "plots.png")) and not picture.isNull()

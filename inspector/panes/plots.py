@@ -1,5 +1,10 @@
 """Live plots: the app's event-loop latency (busy periods in red) and requests per client.
 
+Freezes come from the probe's ``freeze`` topic (``probe.freeze``, pushed from the probe's
+own thread while the GUI thread is blocked): each red band is labelled with the function
+the GUI thread was running, and the label under the plot shows that freeze's Python
+stack, innermost last.
+
 No extra calls and no second subscription: the latency comes from the connection's own
 periodic ``qt.ping`` (its round trip via ``latencyChanged``, and the probe's
 ``eventLoopMs`` / ``blockedForMs`` from the mirrored ping in the traffic stream), the
@@ -14,9 +19,16 @@ from collections import defaultdict, deque
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from inspector.connection import Connection
 from inspector.panes.base import Pane
@@ -41,6 +53,12 @@ class Series:
 
     def draw(self, t0: float) -> None:
         self.item.setData([t - t0 for t in self.t], list(self.v))
+
+
+def frame_name(line: str) -> str:
+    """A stack line ``path:line in func: code`` as ``func (file.py:line)``."""
+    where, _, func = line.split(": ", 1)[0].partition(" in ")
+    return f"{func} ({where.rsplit('/', 1)[-1]})"
 
 
 def _plot(parent: QWidget, name: str, left: str) -> pg.PlotWidget:
@@ -72,7 +90,16 @@ class PlotsPane(Pane):
             "#43a047", width=1.5)))
         #: (start, end) wall-clock seconds of each period the app's event loop was blocked.
         self.busy: list[tuple[float, float]] = []
-        self._bands: list[pg.LinearRegionItem] = []
+        #: band index -> the GUI thread's stack during that freeze (from probe.freeze)
+        self.stacks: dict[int, list[str]] = {}
+        self._bands: list[pg.GraphicsObject] = []
+        self.freeze_label = QLabel(self)
+        self.freeze_label.setObjectName("freezeStack")
+        self.freeze_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.freeze_label.setSizePolicy(QSizePolicy.Policy.Ignored,
+                                        QSizePolicy.Policy.Preferred)  # long stacks: clip
+        self.freeze_label.setStyleSheet("color: #e53935;")
+        self.freeze_label.hide()
 
         self.rate = _plot(self, "ratePlot", "requests / s")
         self.calls = _plot(self, "callLatencyPlot", "call ms")
@@ -90,6 +117,7 @@ class PlotsPane(Pane):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.latency, 1)
+        layout.addWidget(self.freeze_label)
         layout.addLayout(lower, 1)
         layout.addWidget(self.summary)
         layout.addWidget(self.status)
@@ -101,7 +129,12 @@ class PlotsPane(Pane):
         self._redraw.start()
         conn.latencyChanged.connect(self.add_ping)
         conn.on("probe.traffic", self.add_traffic)
+        conn.on("probe.freeze", self.add_freeze)
         self.theme_changed()
+
+    def on_connected(self) -> None:
+        super().on_connected()
+        self.run(self.conn.subscribe("freeze"))
 
     # -- data in
 
@@ -119,14 +152,35 @@ class PlotsPane(Pane):
             self.add_busy(now - ms / 1000.0, now)
         self._dirty = True
 
-    def add_busy(self, start: float, end: float) -> None:
+    def add_busy(self, start: float, end: float, stack: list[str] | None = None) -> None:
         """Mark [start, end] as blocked; overlapping periods merge into one band."""
         if self.busy and start <= self.busy[-1][1] + 0.5:
             s, e = self.busy[-1]
             self.busy[-1] = (min(s, start), max(e, end))
         else:
             self.busy.append((start, end))
+        if stack:
+            self.stacks[len(self.busy) - 1] = list(stack)
         self._dirty = True
+
+    def add_freeze(self, params: dict[str, Any]) -> None:
+        """A ``probe.freeze`` push: the band grows while the freeze lasts, with its stack."""
+        since = params.get("since")
+        if not isinstance(since, (int, float)):
+            return
+        self._now()
+        end = since + float(params.get("blockedForMs") or 0) / 1000.0
+        stack = [str(line) for line in params.get("guiStack") or []]
+        self.add_busy(float(since), end, stack)
+        seconds = end - since
+        state = "blocked" if params.get("frozen") else "was blocked"
+        at = time.strftime("%H:%M:%S", time.localtime(since))
+        chain = " ← ".join(frame_name(line) for line in reversed(stack[-3:]))
+        self.freeze_label.setText(f"GUI thread {state} {seconds:.1f} s at {at}: "
+                                  f"{chain or 'no Python code (Qt or a C++ call)'}")
+        self.freeze_label.setToolTip("The GUI thread's Python stack, innermost last:\n"
+                                     + "\n".join(stack))
+        self.freeze_label.show()
 
     def add_traffic(self, rec: dict[str, Any]) -> None:
         """One mirrored call: counts for its client; our own pings feed the latency plot."""
@@ -178,12 +232,21 @@ class PlotsPane(Pane):
         for band in self._bands:
             self.latency.removeItem(band)
         self._bands = []
-        for start, end in self.busy[-50:]:
+        first = max(len(self.busy) - 50, 0)
+        for i, (start, end) in enumerate(self.busy[first:], first):
             band = pg.LinearRegionItem((start - t0, end - t0), movable=False,
                                        brush=pg.mkBrush(*BUSY_COLOUR), pen=pg.mkPen(None))
             band.setZValue(-10)
             self.latency.addItem(band)
             self._bands.append(band)
+            stack = self.stacks.get(i)
+            if stack:
+                label = pg.TextItem("in " + frame_name(stack[-1]), color="#e53935",
+                                    anchor=(0, 0.5))
+                low, high = self.latency.getViewBox().viewRange()[1]
+                label.setPos(start - t0, (low + high) / 2)
+                self.latency.addItem(label)
+                self._bands.append(label)
         for name, counts in self._counts.items():
             series = self.rate_series[name]
             series.t.clear()

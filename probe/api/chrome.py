@@ -97,8 +97,9 @@ def read_page(
 
     Like the browser's read_page: roles, names, values and states (focused, disabled,
     checked, expanded, selected, readonly, …) of the visible elements, in reading order;
-    custom widgets a user can click appear as ``generic … clickable``. Refs restart at
-    ref_1 with each full read; use them with chr.click, chr.formInput, chr.type.
+    custom widgets a user can click appear as ``generic … clickable``. A ref names one
+    element for the whole session (a later read gives it the same ref, never another
+    element's); use refs with chr.click, chr.formInput, chr.type.
     The viewport is the window's size.
     """
     ids = _ids(ctx)

@@ -6,6 +6,8 @@ from typing import Annotated, Any, Literal
 
 from probe.protocol import RpcError
 from probe.server.context import Context
+from probe.server.freeze import TOPIC as FREEZE_TOPIC
+from probe.server.freeze import freeze_for
 from probe.server.registry import P, method
 from probe.server.sessions import TOPICS
 
@@ -41,6 +43,8 @@ def subscribe(
     """Receive notifications for topics (traffic, sessions, ...); see data of UNKNOWN_TOPIC."""
     _check_topics(topics)
     ctx.session.topics.update(topics)
+    if FREEZE_TOPIC in topics:
+        freeze_for(ctx.probe).wake()
     return {"topics": sorted(ctx.session.topics)}
 
 

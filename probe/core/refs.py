@@ -8,11 +8,15 @@ menu entries, list items, cells), the path of ``child(i)`` indices under that wi
 interface, checked against the role and name seen when the ref was issued. A ref whose
 element died, moved or changed, or that was never issued, is REF_NOT_FOUND.
 
-Refs restart at ref_1 with each chr.readPage; chr.find adds to the same ref space.
-A ref of an older read that the latest one did not issue again is still resolved when
-its element lives and is shown: through its widget's identity (the ``#N`` it was
-issued for), and for an item by its role and name under that widget. The element then
-says ``resolved_from == "identity"`` and the call's meta gets ``resolvedFrom``.
+A ref names one element for the whole session, as the browser extension's weak
+references do: a later chr.readPage or chr.find gives the same element the same ref,
+a new element a new number, and no number is ever given to another element, so an old
+ref can never silently name something else. A ref of an older read that the latest one
+did not issue again (another window, a subtree read, an element scrolled away) is still
+resolved when its element lives and is shown: through its widget's identity (the ``#N``
+it was issued for), and for an item by its role and name under that widget. The
+element then says ``resolved_from == "identity"`` and the call's meta gets
+``resolvedFrom``.
 """
 
 from __future__ import annotations
@@ -33,7 +37,8 @@ _REF = re.compile(r"^ref_(\d+)$")
 RETIRED_LIMIT = 5000
 #: ``ctx.state`` key whose dict the dispatcher adds to the call's meta (server.dispatch).
 CALL_NOTES = "call.notes"
-_HINT = "Refs are reset by each chr.readPage: call chr.readPage for fresh refs."
+_HINT = ("The element of this ref is gone: call chr.readPage (or chr.find) for the refs "
+         "of what is shown now.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +82,7 @@ class Element:
 
 
 class RefTable:
-    """One session's refs. Each chr.readPage starts a new generation at ref_1."""
+    """One session's refs. Each chr.readPage starts a new generation; numbers go on."""
 
     def __init__(self) -> None:
         self.generation = 0
@@ -93,25 +98,24 @@ class RefTable:
         return len(self._by_ref)
 
     def reset(self) -> None:
-        """Forget every ref (a new chr.readPage): old refs become REF_NOT_FOUND."""
+        """Start a new generation (a new chr.readPage): the refs it does not issue again
+        are retired, resolved only through identity; numbers are never given again."""
         self.generation += 1
-        self._next = 1
         self._retired.update(self._by_ref)
         while len(self._retired) > RETIRED_LIMIT:
-            self._retired.pop(next(iter(self._retired)))
+            n = next(iter(self._retired))
+            loc = self._retired.pop(n)
+            self._by_key.pop(_key(loc), None)
         self._by_ref.clear()
-        self._by_key.clear()
 
     def issue(self, loc: Locator) -> str:
-        """The ref of this element: the one it already has in this generation, else a new one."""
-        key: tuple[Any, ...] = (loc.owner, loc.path)
-        if loc.index is not None:
-            from probe.core.itemrefs import position
-
-            key = (loc.owner, "item", position(loc.index))
+        """The ref of this element: the one it was given before in this session, else a
+        new number."""
+        key = _key(loc)
         n = self._by_key.get(key)
         if n is not None:
-            self._by_ref[n] = loc  # newer role/name wins
+            self._by_ref[n] = loc
+            self._retired.pop(n, None)
             return f"ref_{n}"
         n = self._next
         self._next += 1
@@ -131,10 +135,15 @@ class RefTable:
         return loc
 
     def _unissued(self, ref: str) -> QtError:
+        m = _REF.match(ref.strip())
+        ever = m is not None and int(m.group(1)) < self._next
+        why = ("its element is no longer shown" if ever else
+               "it was never issued in this session")
+        hint = _HINT if ever else ("Refs come from chr.readPage and chr.find of this "
+                                   "session: call one of them and use a ref it gives.")
         issued = f"ref_1..ref_{self._next - 1}" if self._next > 1 else "none"
-        return QtError("REF_NOT_FOUND", f"{ref} was not issued by the latest chr.readPage "
-                       "or a chr.find after it (nor is its element of an older read still "
-                       "shown)", hint=_HINT, ref=ref, issued=issued)
+        return QtError("REF_NOT_FOUND", f"{ref} names nothing: {why}", hint=hint, ref=ref,
+                       issued=issued, current=len(self._by_ref))
 
     def resolve(self, ref: str, ids: objects.IdTable) -> Element:
         """The live element of ``ref``; REF_NOT_FOUND when it is gone or no longer the same.
@@ -185,9 +194,12 @@ class RefTable:
             owner = ids.get(loc.owner)
         except QtError:
             return None
-        if not isinstance(owner, QWidget) or not objects.alive(owner) or not owner.isVisible():
+        if not (isinstance(owner, QWidget) or _quick(owner)) or not objects.alive(owner) \
+                or not owner.isVisible():
             return None
         iface = QAccessible.queryAccessibleInterface(owner)
+        if (iface is None or not iface.isValid()) and not loc.path and _quick(owner):
+            iface = QAccessible.queryAccessibleInterface(owner.window())  # a bare MouseArea
         if iface is None or not iface.isValid():
             return None
         if loc.index is not None:  # a model item: its persistent index still names it
@@ -221,6 +233,19 @@ class RefTable:
         what = f'{loc.role} "{loc.name}"' if loc.name else loc.role
         return QtError("REF_NOT_FOUND", f"{ref} ({what}) {why}", hint=_HINT, ref=ref,
                        element={"role": loc.role, "name": loc.name})
+
+
+def _key(loc: Locator) -> tuple[Any, ...]:
+    """What makes two locators the same element: its widget, and for an item its path
+    with the role and name seen (a reordered tab is another element) or, for a model
+    item, its row/column position."""
+    if loc.index is not None:
+        from probe.core.itemrefs import position
+
+        return (loc.owner, "item", position(loc.index))
+    if loc.path:
+        return (loc.owner, loc.path, loc.role, loc.name)
+    return (loc.owner,)
 
 
 def _find_item(iface: QAccessibleInterface, role: str, name: str, limit: int = 2000

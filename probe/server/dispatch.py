@@ -95,10 +95,7 @@ class Dispatcher:
             if isinstance(value, Meta):
                 meta.update(value.extra)
                 value = value.value
-            notes = session.state.get(CALL_NOTES)  # meta that core code noted (refs)
-            if notes:
-                meta.update(notes)
-                notes.clear()
+            meta.update(session.state.get(CALL_NOTES) or {})  # what core code noted (refs)
             meta["durationMs"] = round((time.perf_counter() - start) * 1000, 3)
             reply = protocol.success(req.id, value, meta)
         except RpcError as exc:
@@ -112,6 +109,9 @@ class Dispatcher:
             reply = protocol.failure(req.id, protocol.error_object(
                 "INTERNAL_ERROR", detail=f"{type(exc).__name__}: {exc}"[:500],
                 traceback="".join(tail)[-2000:]))
+        notes = session.state.get(CALL_NOTES)
+        if notes:  # a failed call's notes must not reach the next call's meta
+            notes.clear()
         self.mirror(session, req, reply, time.perf_counter() - start, target)
         return reply
 
