@@ -63,7 +63,7 @@ def test_partial_frames_compose_to_the_full_picture(fresh_demo: DemoApp) -> None
     assert part["full"] is False
     _, _, w, h = part["rect"]
     assert w * h < first["width"] * first["height"] // 2
-    qt.call("probe.frames.start", big)  # a new stream starts with a full frame
+    qt.call("probe.frames.start", {**big, "partial": False})  # starts with a full frame
     truth = decode(qt.wait_notification("probe.frame", lambda f: f["full"] and f["seq"] == 1,
                                         timeout=10))
     # Frames of the old stream all arrive before the new stream's first one.

@@ -31,16 +31,19 @@ def start(
     format: Annotated[Literal["jpeg", "png"], P("picture format")] = "jpeg",
     quality: Annotated[int, P("JPEG quality", minimum=1, maximum=100)] = 70,
     partial: Annotated[bool, P("send only the repainted part (frames with full=false and "
-                               "rect=[x,y,w,h] in frame pixels), a full frame every 2 s")]
-    = False,
+                               "rect=[x,y,w,h] in frame pixels, to draw over the last "
+                               "picture), a full frame every 2 s while it changes; false: "
+                               "every frame is the whole picture (costs about 5x the CPU)")]
+    = True,
 ) -> dict[str, Any]:
     """Stream a window as ``probe.frame`` notifications: only when the picture changed.
 
     A frame is grabbed after widgets of the window paint, at most ``maxFps`` times a
     second, and sent only if its pixels differ from the last one. Each frame carries
     ``scale`` (frame pixels per window pixel) to map coordinates back, ``width`` and
-    ``height`` of the whole picture, and ``rect``, where ``data`` goes in it (the whole
-    picture unless ``partial``). One stream per client; starting again replaces it.
+    ``height`` of the whole picture, ``full`` and ``rect``, where ``data`` goes in it
+    (``full`` frames are the whole picture; a stream starts with one). One stream per
+    client; starting again replaces it.
     """
     target = core.find_window(window)
     if target is None:

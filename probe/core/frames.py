@@ -44,7 +44,7 @@ class StreamOptions:
     max_height: int = 800
     fmt: str = "jpeg"
     quality: int = 70
-    partial: bool = False
+    partial: bool = True
     keyframe_seconds: float = 2.0
 
 
