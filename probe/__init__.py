@@ -33,7 +33,8 @@ def install(app: Any = None, **options: Any) -> Probe:
     ``call_timeout`` (seconds a call may wait for the GUI thread), ``max_message``
     (bytes), ``max_queue_bytes`` (QTMCP_MAX_QUEUE_BYTES: notifications queued for one
     client that does not read, beyond which they are dropped and counted; 8 MiB),
-    ``discovery`` (write the discovery file), ``quiet``.
+    ``discovery`` (write the discovery file), ``quiet``, ``allow_eval``
+    (QTMCP_ALLOW_EVAL=1: let clients run JavaScript with qml.evaluate; off by default).
     Call it on the GUI (main) thread. ``app`` is accepted for symmetry; the probe
     finds the QApplication itself, even one created later.
     """

@@ -29,11 +29,14 @@ def _add_probe_options(p: argparse.ArgumentParser) -> None:
                    help="allow a non-loopback --host (reachable from other machines)")
     p.add_argument("--no-auth", action="store_true", default=None,
                    help="accept clients without a token (insecure)")
+    p.add_argument("--allow-eval", action="store_true", default=None,
+                   help="let clients run JavaScript in QML items with qml.evaluate")
 
 
 def _probe_options(ns: argparse.Namespace) -> dict[str, Any]:
     return {"port": ns.port, "token": ns.token, "host": ns.host,
-            "allow_remote": ns.allow_remote, "no_auth": ns.no_auth}
+            "allow_remote": ns.allow_remote, "no_auth": ns.no_auth,
+            "allow_eval": ns.allow_eval}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -211,6 +214,8 @@ def cmd_demo(ns: argparse.Namespace) -> int:
         env["QTMCP_NO_AUTH"] = "1"
     if ns.allow_remote:
         env["QTMCP_ALLOW_REMOTE"] = "1"
+    if ns.allow_eval:
+        env["QTMCP_ALLOW_EVAL"] = "1"
     app = spawn("resources.demo_app", [], module=True, env=env, die_with_parent=True)
     try:
         info = wait_for_probe(app.pid, timeout=30, proc=app)

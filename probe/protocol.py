@@ -19,6 +19,15 @@ JSONRPC = "2.0"
 DEFAULT_MAX_MESSAGE = 4 * 1024 * 1024
 HARD_LIMIT_FACTOR = 4
 
+#: Params that name the element a call acts on or reads, looked for in this order: the
+#: traffic mirror records that element's stable handles (``target``) and a replay of a
+#: recorded session fills the first one the method takes.
+TARGET_PARAMS = ("ref", "target", "objectId", "modelId")
+#: Reading methods whose answers a replay checks (``probe.session_export``); the mirror
+#: records their targets like those of the methods that change the app.
+CHECKED_READS = frozenset({"qt.properties.get", "qt.assert", "qt.wait", "qt.ui.exists",
+                           "qt.ui.isVisible"})
+
 
 @dataclass(frozen=True)
 class ErrorKind:
@@ -132,7 +141,8 @@ ERRORS: dict[str, ErrorKind] = _table(
     (1700, "QML_NOT_AVAILABLE", "No Qt Quick scene in this app",
      "The app has no QQuickWindow; use the widget methods."),
     (1701, "QML_EVAL_DISABLED", "QML evaluation is turned off",
-     "Start the probe with allow_eval=True (QTMCP_ALLOW_EVAL=1) to enable qml.evaluate."),
+     "Start the probe with probe.install(allow_eval=True) or QTMCP_ALLOW_EVAL=1 in the "
+     "app's environment to enable qml.evaluate; read values with qt.properties.get."),
     (1702, "QML_EVAL_ERROR", "The QML expression failed",
      "data.detail holds the engine's error."),
     (1800, "MODEL_NOT_FOUND", "No such item model",

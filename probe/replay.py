@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from probe.exceptions import RemoteError
-from probe.session_export import DEFAULT_TIMEOUT, TARGET_PARAMS, check_script, condition_text
+from probe.protocol import TARGET_PARAMS
+from probe.session_export import DEFAULT_TIMEOUT, check_script, condition_text
 
 
 class ScriptError(ValueError):

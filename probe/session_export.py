@@ -31,6 +31,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from probe.protocol import CHECKED_READS, TARGET_PARAMS
+
 SESSION_FORMAT = "qtmcp-session"  # written by inspector/session_file.py
 SESSION_VERSION = 1
 SCRIPT_FORMAT = "qtmcp-script"
@@ -38,8 +40,6 @@ SCRIPT_VERSION = 1
 #: Seconds a replay waits for an element or a value by default.
 DEFAULT_TIMEOUT = 5.0
 
-#: Params that name the element a call acts on, in the order the probe looks for them.
-TARGET_PARAMS = ("ref", "target", "objectId", "modelId")
 #: Fields of an action's answer that a replay compares with what the agent was told.
 RESULT_CHECKS: dict[str, tuple[str, ...]] = {
     "chr.formInput": ("value", "checked", "selected"),
@@ -47,9 +47,6 @@ RESULT_CHECKS: dict[str, tuple[str, ...]] = {
     "qt.methods.invoke": ("returned",),
     "qml.evaluate": ("value",),
 }
-#: Reading methods that become checks.
-CHECK_METHODS = frozenset({"qt.properties.get", "qt.assert", "qt.wait", "qt.ui.exists",
-                           "qt.ui.isVisible"})
 #: Calls that change the app but are no step of their own.
 NOT_REPLAYED = {
     "qt.transaction": "its steps were recorded one by one and are replayed as such",
@@ -230,7 +227,7 @@ class _Builder:
                 self.skip(row, rec, NOT_REPLAYED[method])
             elif _truncated(rec.get("params")):
                 self.skip(row, rec, "its params were too large to record")
-            elif method in CHECK_METHODS:
+            elif method in CHECKED_READS:
                 self.check(row, rec, method)
             elif _changes(rec):
                 self.action(row, rec, method)

@@ -3,6 +3,8 @@
 Runs offscreen with the software scene graph (no GPU, no display needed). Takes the same
 ``--probe`` and ``--control-stdin`` flags as :mod:`resources.demo_app` and prints the same
 ``ready`` line; the stdin control channel is demo_app's, pointed at the QML window.
+``--allow-eval`` installs the probe with ``probe.install(allow_eval=True)`` (the option,
+not the QTMCP_ALLOW_EVAL environment variable) so both paths can be tested.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a plain script: make 'resources' importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from PySide6.QtCore import QObject, QTimer, QUrl
+from PySide6.QtCore import Property, QObject, QTimer, QUrl, Signal
 from PySide6.QtQml import QQmlApplicationEngine
 from PySide6.QtQuick import QQuickWindow, QSGRendererInterface
 from PySide6.QtWidgets import QApplication
@@ -24,6 +26,28 @@ from resources.demo_app import ControlChannel, _install_probe, parse_args
 
 QML_DIR = Path(__file__).resolve().parent / "qml"
 APP_NAME = "qtmcp QML demo"
+APP_VERSION = "1.4.2"
+
+
+class Backend(QObject):
+    """A Python object handed to QML as a context property, as real apps do."""
+
+    greetingChanged = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("backend")
+        self._greeting = "Hello from Python"
+
+    def _get_greeting(self) -> str:
+        return self._greeting
+
+    def _set_greeting(self, value: str) -> None:
+        if value != self._greeting:
+            self._greeting = value
+            self.greetingChanged.emit()
+
+    greeting = Property(str, _get_greeting, _set_greeting, notify=greetingChanged)
 
 
 class QmlControlChannel(ControlChannel):
@@ -49,8 +73,11 @@ class QmlControlChannel(ControlChannel):
         self.write(f"{obj.property(prop)!r} from get {arg}")
 
 
-def load(engine: QQmlApplicationEngine) -> QQuickWindow:
-    """Load main.qml; its root object is the window."""
+def load(engine: QQmlApplicationEngine, backend: QObject | None = None) -> QQuickWindow:
+    """Set the context properties main.qml uses (``appVersion``, ``backend``), then load
+    it; its root object is the window."""
+    engine.rootContext().setContextProperty("appVersion", APP_VERSION)
+    engine.rootContext().setContextProperty("backend", backend or Backend(engine))
     engine.load(QUrl.fromLocalFile(str(QML_DIR / "main.qml")))
     roots = engine.rootObjects()
     if not roots or not isinstance(roots[0], QQuickWindow):
@@ -60,17 +87,24 @@ def load(engine: QQmlApplicationEngine) -> QQuickWindow:
 
 def main(argv: list[str] | None = None) -> int:
     args, qt_args = parse_args(argv)
+    allow_eval = "--allow-eval" in qt_args
+    qt_args = [a for a in qt_args if a != "--allow-eval"]
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     os.environ.setdefault("QT_QUICK_CONTROLS_STYLE", "Basic")
     QQuickWindow.setGraphicsApi(QSGRendererInterface.GraphicsApi.Software)
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *qt_args])
     app.setApplicationName(APP_NAME)
+    if args.probe and allow_eval:
+        import probe
+
+        probe.install(allow_eval=True)  # _install_probe() below then returns this probe
     if args.probe and not _install_probe():
         return 2
     engine = QQmlApplicationEngine()
     engine.setObjectName("qmlEngine")
-    window = load(engine)
+    backend = Backend(app)
+    window = load(engine, backend)
     if args.size is not None:
         window.resize(args.size)
     if args.title:

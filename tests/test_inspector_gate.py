@@ -5,6 +5,7 @@ selection hand-off to the agent, and an agent's highlight selecting in the inspe
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -95,10 +96,16 @@ def test_approve_all_from_client(window: MainWindow, qt: Client, agent: Client,
     pane = window.agent_log
     call = set_name(agent, pool, "trusted a")
     qwait(lambda: pane.model.held_rows(), what="a pending row")
-    assert "5 min" in pane.trust_button.text()
+    assert pane.trust_minutes.value() == 5
+    pane.trust_minutes.setValue(2)
     QTest.mouseClick(pane.trust_button, Qt.MouseButton.LeftButton)
     qwait(call.done, what="the released call")
     call.result()
+    trusted = qt.call("probe.gate.get")["trusted"]
+    sessions = qt.call("probe.sessions")
+    agent_id = next(c["id"] for c in sessions if c["name"] == "gate-agent")
+    until = next(t["until"] for t in trusted if t["clientId"] == agent_id)
+    assert 60 < until - time.time() <= 120  # the minutes chosen in the bar
     envelope = agent.call_envelope("qt.properties.set", {"objectId": "nameEdit",
                                                          "name": "text", "value": "trusted b"})
     assert "gate" not in envelope["meta"] and name_text(qt) == "trusted b"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import itertools
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -68,6 +69,11 @@ def test_tree_has_types_ids_sources_and_geometry(qq: Client) -> None:
     # stacking order: the column of controls comes before the pad in formPage
     form_page = items["formPage"]
     assert [c.get("qmlId") for c in form_page["children"]] == ["form", "clickPad"]
+    # padLabel is declared before padArea but has z: 1, so Qt paints it last (on top)
+    assert [c.get("qmlId") for c in items["clickPad"]["children"]] == ["padArea", "padLabel"]
+    assert (items["padLabel"]["z"], items["padLabel"]["enabled"]) == (1, True)
+    assert (items["padArea"]["z"], items["padArea"]["enabled"]) == (0, True)
+    assert items["versionText"]["enabled"] is False  # enabled: false in main.qml
 
 
 def test_tree_of_one_item_and_depth(qq: Client) -> None:
@@ -108,11 +114,27 @@ def test_set_property_changes_scene(qml_demo: DemoApp, qq: Client) -> None:
     assert _read(qml_demo, "clickPad", "width") == "200.0"
     after = qq.call("qml.info", {"objectId": "@id:clickPad"})
     assert after["geometry"][2] == 200 and before["geometry"][2] == 120
-    # a QML-declared property (alias) through qt.properties.*
+    qq.call("qt.properties.set", {"objectId": "@id:clickPad", "name": "width", "value": 120.0})
+
+
+def test_qml_declared_property_get_and_set(qml_demo: DemoApp, qq: Client) -> None:
+    """``property alias clicks`` (clickPad) and ``property int clicks`` (padArea) are
+    ordinary properties to qt.properties.*; writing one moves what is bound to it."""
     props = {p["name"]: p for p in qq.call("qt.properties.list",
                                            {"objectId": "@id:clickPad"})["properties"]}
     assert "clicks" in props
-    qq.call("qt.properties.set", {"objectId": "@id:clickPad", "name": "width", "value": 120.0})
+    before = qq.call("qt.properties.get", {"objectId": "@id:clickPad", "name": "clicks"})
+    assert before["value"] == int(_read(qml_demo, "padArea", "clicks"))
+    target = before["value"] + 40
+    res = qq.call("qt.properties.set", {"objectId": "@id:clickPad", "name": "clicks",
+                                        "value": target})
+    assert res["value"] == target
+    assert int(_read(qml_demo, "padArea", "clicks")) == target  # through the alias
+    got = qq.call("qt.properties.get", {"objectId": "@id:padArea", "name": "clicks"})
+    assert got["value"] == target
+    label = qq.call("qt.properties.get", {"objectId": "@id:padLabel", "name": "text"})
+    assert label["value"] == f"clicks: {target}"  # the binding on it followed
+    assert f'text "clicks: {target}"' in qq.call("chr.readPage")["text"]
 
 
 def test_set_property_bad_value(qq: Client) -> None:
@@ -124,10 +146,15 @@ def test_set_property_bad_value(qq: Client) -> None:
 
 def test_context_properties(qml_demo: DemoApp, qq: Client) -> None:
     got = qq.call("qml.contextProperties", {"objectId": "@id:nameField",
-                                            "names": ["nope"]})
+                                            "names": ["appVersion", "backend", "nope"]})
     assert got["baseUrl"].endswith("main.qml")
     assert {"nameField", "submitButton", "root", "padArea"} <= set(got["ids"])
     assert got["missing"] == ["nope"]
+    # set from Python by qml_demo.load (rootContext().setContextProperty)
+    assert got["properties"]["appVersion"] == "1.4.2"
+    assert got["properties"]["backend"] == {"type": "Backend", "objectName": "backend"}
+    shown = qq.call("qt.properties.get", {"objectId": "@id:versionText", "name": "text"})
+    assert shown["value"] == "Hello from Python (v1.4.2)"
     # the app's own wrappers survive (a contextObject() call used to invalidate them)
     assert _read(qml_demo, "clickPad", "width") == "120.0"
 
@@ -135,8 +162,12 @@ def test_context_properties(qml_demo: DemoApp, qq: Client) -> None:
 def test_evaluate_disabled_by_default(qq: Client) -> None:
     with pytest.raises(RemoteError) as exc:
         qq.call("qml.evaluate", {"objectId": "@id:nameField", "expression": "1 + 1"})
-    assert exc.value.name == "QML_EVAL_DISABLED"
-    assert "QTMCP_ALLOW_EVAL" in exc.value.hint
+    assert exc.value.name == "QML_EVAL_DISABLED" and exc.value.code == 1701
+    # the hint names the real option and its environment variable
+    assert "install(allow_eval=True)" in exc.value.hint
+    assert "QTMCP_ALLOW_EVAL=1" in exc.value.hint
+    assert exc.value.data["option"] == "allow_eval"
+    assert exc.value.data["env"] == "QTMCP_ALLOW_EVAL"
 
 
 def test_not_an_item(qq: Client) -> None:
@@ -156,8 +187,24 @@ def test_screenshot_of_window_and_item(qq: Client) -> None:
     assert (pad["width"], pad["height"]) == (120, 80)
 
 
-def test_evaluate_when_enabled() -> None:
-    app = start_demo(module="resources.qml_demo", env={"QTMCP_ALLOW_EVAL": "1"})
+def test_allow_eval_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The install option and the environment variable are one switch; the option wins."""
+    from probe.server.probe import Options
+
+    monkeypatch.delenv("QTMCP_ALLOW_EVAL", raising=False)
+    assert Options.resolve().allow_eval is False
+    assert Options.resolve(allow_eval=True).allow_eval is True
+    monkeypatch.setenv("QTMCP_ALLOW_EVAL", "1")
+    assert Options.resolve().allow_eval is True
+    assert Options.resolve(allow_eval=False).allow_eval is False
+
+
+@pytest.mark.parametrize("how", ["env", "install option"])
+def test_evaluate_when_enabled(how: str) -> None:
+    if how == "env":
+        app = start_demo(module="resources.qml_demo", env={"QTMCP_ALLOW_EVAL": "1"})
+    else:  # qml_demo --allow-eval calls probe.install(allow_eval=True)
+        app = start_demo("--allow-eval", module="resources.qml_demo")
     try:
         with app.client() as c:
             got = c.call("qml.evaluate", {"objectId": "@id:clickPad",
@@ -169,6 +216,108 @@ def test_evaluate_when_enabled() -> None:
             assert "nosuch" in exc.value.message
     finally:
         app.stop()
+
+
+def _bindings(qq: Client, item: str, name: str | None = None) -> dict[str, dict[str, Any]]:
+    params = {"objectId": f"@id:{item}", **({"name": name} if name else {})}
+    return {p["name"]: p for p in qq.call("qml.bindings", params)["properties"]}
+
+
+def test_bindings_from_the_qml_source(qq: Client) -> None:
+    label = _bindings(qq, "padLabel")
+    text = label["text"]
+    assert text["bound"] is True and text["kind"] == "binding"
+    assert text["expression"] == '"clicks: " + padArea.clicks'
+    assert text["source"] == "qml file" and text["file"].endswith("main.qml")
+    assert text["value"].startswith("clicks: ")
+    assert label["z"]["bound"] is False and label["z"]["kind"] == "literal"
+    assert label["z"]["value"] == 1 and label["z"]["expression"] is None
+    assert label["anchors.centerIn"]["bound"] is True  # a group property, dotted
+    assert label["anchors.centerIn"]["value"]["objectName"] == "clickPad"
+    with open(text["file"], encoding="utf-8") as fh:  # the line is where it is written
+        assert "text:" in fh.read().splitlines()[text["line"] - 1]
+    pad = _bindings(qq, "clickPad")
+    assert pad["color"]["bound"] is True and "padArea.clicks > 0" in pad["color"]["expression"]
+    assert pad["clicks"]["kind"] == "alias" and pad["clicks"]["expression"] == "padArea.clicks"
+    assert pad["width"]["bound"] is False
+    # a component's root is declared in the file that uses it; ids of other files count
+    pages = _bindings(qq, "pages")
+    assert pages["currentIndex"]["expression"] == "tabBar.currentIndex"
+    # attached properties and enum constants are literals
+    area = _bindings(qq, "padArea")
+    assert area["cursorShape"]["bound"] is False
+    assert _bindings(qq, "volumeSlider")["Accessible.name"]["value"] == "Volume"
+
+
+def test_bindings_of_one_property(qq: Client) -> None:
+    one = _bindings(qq, "versionText", "text")
+    assert list(one) == ["text"]
+    assert one["text"]["expression"] == 'backend.greeting + " (v" + appVersion + ")"'
+    # a property the declaration does not set: its value, not bound, no source line
+    unset = _bindings(qq, "versionText", "opacity")["opacity"]
+    assert unset == {"name": "opacity", "value": 1, "bound": False, "expression": None,
+                     "kind": "unset", "source": "none", "file": unset["file"], "line": None}
+
+
+def test_bindings_bad_input(qq: Client) -> None:
+    with pytest.raises(RemoteError) as exc:
+        qq.call("qml.bindings", {"objectId": "@id:padLabel", "name": "txet"})
+    assert exc.value.name == "PROPERTY_NOT_FOUND"
+    assert "text" in exc.value.data["declared"] and "text" in exc.value.data["available"]
+    assert "data.declared" in exc.value.hint
+    with pytest.raises(RemoteError) as exc:
+        qq.call("qml.bindings", {"objectId": "controlChannel"})
+    assert exc.value.name == "NOT_SUPPORTED" and exc.value.code == -32004
+    assert "qml.tree" in exc.value.hint and exc.value.data["className"]
+    with pytest.raises(RemoteError) as exc:
+        qq.call("qml.bindings", {"objectId": "@id:padLabel", "name": ""})
+    assert exc.value.name == "INVALID_PARAMS"
+    with pytest.raises(RemoteError) as exc:  # the Row has neither id nor objectName
+        qq.call("qml.bindings", {"objectId": "**/@id:form/Row"})
+    assert exc.value.name == "NOT_SUPPORTED" and "give the item an id" in exc.value.hint
+
+
+_TRICKY_QML = """import QtQuick
+Item {
+    // id: target  { a comment is no declaration
+    Rectangle {
+        id: target
+        x: -5; y: 1e3
+        width: parent.width -
+               10
+        color: "#ff{0000"
+        property var m: ({a: 1, b: "}"})
+        property alias w: target.width
+        visible: {
+            return width > 3
+        }
+        function f(a) { return a ? 1 : 2 }
+        Behavior on x { NumberAnimation { duration: 100 } }
+        states: [ State { name: "big" } ]
+        onWidthChanged: console.log("w:", width)
+        anchors { left: parent.left; leftMargin: 4 }
+        horizontalAlignment: Text.AlignHCenter
+        Text { id: inner; text: "inner: " + target.x }
+    }
+}
+"""
+
+
+def test_declaration_parser(tmp_path: Path) -> None:
+    """The .qml reading behind qml.bindings, on syntax the demo does not have."""
+    from probe.core import qml
+
+    path = tmp_path / "Tricky.qml"
+    path.write_text(_TRICKY_QML, encoding="utf-8")
+    members = {m["name"]: m for m in qml._declaration(str(path), 0.0, "target", "")}
+    kinds = {name: m["kind"] for name, m in members.items()}
+    assert kinds == {"x": "literal", "y": "literal", "width": "binding", "color": "literal",
+                     "m": "binding", "w": "alias", "visible": "binding", "states": "object",
+                     "anchors.left": "binding", "anchors.leftMargin": "literal",
+                     "horizontalAlignment": "literal"}  # no handlers, functions, children
+    assert members["width"]["expression"] == "parent.width -\n               10"
+    assert members["width"]["line"] == 7 and members["y"]["line"] == 6
+    assert qml._declaration(str(path), 0.0, "nosuch", "") is None
 
 
 def test_class_filter_takes_qml_types(qq: Client) -> None:

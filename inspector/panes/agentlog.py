@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSpinBox,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -202,16 +203,22 @@ class AgentLogPane(Pane):
         self.approve_button.setObjectName("agentLogApprove")
         self.reject_button = QPushButton("Reject", self.gate_bar)
         self.reject_button.setObjectName("agentLogReject")
-        self.trust_button = QPushButton(
-            f"Approve all from this client for {TRUST_MINUTES} min", self.gate_bar)
+        self.trust_button = QPushButton("Approve all from this client for", self.gate_bar)
         self.trust_button.setObjectName("agentLogApproveClient")
+        self.trust_minutes = QSpinBox(self.gate_bar)
+        self.trust_minutes.setObjectName("agentLogTrustMinutes")
+        self.trust_minutes.setRange(1, 24 * 60)
+        self.trust_minutes.setValue(TRUST_MINUTES)
+        self.trust_minutes.setSuffix(" min")
+        self.trust_minutes.setToolTip("How long this client's calls pass without asking")
         self.approve_button.clicked.connect(lambda: self.decide(True))
         self.reject_button.clicked.connect(lambda: self.decide(False))
         self.trust_button.clicked.connect(self.trust_client)
         row = QHBoxLayout(self.gate_bar)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.gate_label, 1)
-        for b in (self.approve_button, self.reject_button, self.trust_button):
+        for b in (self.approve_button, self.reject_button, self.trust_button,
+                  self.trust_minutes):
             row.addWidget(b)
         self.gate_bar.hide()
 
@@ -264,7 +271,8 @@ class AgentLogPane(Pane):
         row = self._target_row()
         if row is not None and row.client_id is not None:
             self.run(self._call("probe.gate.approveClient",
-                                {"clientId": row.client_id, "minutes": TRUST_MINUTES}))
+                                {"clientId": row.client_id,
+                                 "minutes": self.trust_minutes.value()}))
 
     async def _call(self, method: str, params: dict[str, Any]) -> None:
         try:

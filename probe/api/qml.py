@@ -1,4 +1,4 @@
-"""qml.*: the Qt Quick item tree with QML types and ids, contexts, expression evaluation.
+"""qml.*: the Qt Quick item tree with QML types and ids, contexts, bindings, evaluation.
 
 QML items are ordinary objects everywhere else: ``qt.properties.*`` reads and writes
 their (QML-declared too) properties, ``@id:loginButton`` names one wherever an objectId
@@ -7,7 +7,6 @@ is taken, qt.ui.screenshot grabs a QQuickWindow.
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Annotated, Any
 
 from probe.core.errors import QtError
@@ -71,8 +70,9 @@ def context_properties(
     return _qml().context_info(resolve(objectId, ids), ids, names)
 
 
-def eval_allowed() -> bool:
-    return os.environ.get("QTMCP_ALLOW_EVAL", "") in ("1", "true", "yes")
+def eval_allowed(ctx: Context) -> bool:
+    """The probe's ``allow_eval`` option (install(allow_eval=True) or QTMCP_ALLOW_EVAL=1)."""
+    return ctx.probe.options.allow_eval
 
 
 @method("qml.evaluate", changes=True)
@@ -83,9 +83,31 @@ def evaluate(
                                  "of its file are in reach", minLength=1)],
 ) -> dict[str, Any]:
     """Evaluate a QML/JavaScript expression in an item's context (off unless enabled)."""
-    if not eval_allowed():
+    if not eval_allowed(ctx):
+        # The table's hint (1701) says how to turn it on.
         raise QtError("QML_EVAL_DISABLED", "qml.evaluate is turned off in this app",
-                      hint="Start the app with QTMCP_ALLOW_EVAL=1 to allow it; read values "
-                           "with qt.properties.get instead.")
+                      option="allow_eval", env="QTMCP_ALLOW_EVAL")
     ids = ids_for(ctx.state)
     return {"value": _qml().evaluate(resolve(objectId, ids), expression)}
+
+
+@method("qml.bindings")
+def bindings(
+    ctx: Context,
+    objectId: ItemId,
+    name: Annotated[str | None, P("one property (e.g. text, anchors.fill); default: every "
+                                  "property the item's QML declaration sets",
+                                  minLength=1)] = None,
+) -> dict[str, Any]:
+    """Which of a QML item's properties are bound, and to what expression.
+
+    Qt has no public API for bindings, so this reads the item's declaration in its .qml
+    file (found by its id or objectName): ``prop: expr`` is a binding unless ``expr`` is
+    a constant. Each property: ``name``, ``value`` (now), ``bound``, ``expression``,
+    ``kind`` (binding, literal, alias, object, unset), ``source`` ("qml file", or "none"
+    when the declaration does not set it), ``file``, ``line``. An imperative assignment
+    made later breaks a binding without any public trace: ``bound`` says what the file
+    declares, compare ``value`` with ``expression`` when in doubt.
+    """
+    ids = ids_for(ctx.state)
+    return _qml().bindings(resolve(objectId, ids), ids, name)

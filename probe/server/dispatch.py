@@ -24,12 +24,6 @@ MIRROR_LIMIT = 32 * 1024
 #: Key of ``session.state``: a dict of meta fields the running call's core code noted
 #: (e.g. a ref resolved through identity); added to the response's meta and cleared.
 CALL_NOTES = "call.notes"
-#: Params that name the element a call acts on or reads, looked for in this order.
-TARGET_PARAMS = ("ref", "target", "objectId", "modelId")
-#: Reading methods whose answer a replay checks (``probe.session_export``): their targets
-#: are recorded like those of the methods that change the app.
-RECORDED_READS = frozenset({"qt.properties.get", "qt.assert", "qt.wait", "qt.ui.exists",
-                            "qt.ui.isVisible", "qt.waitSignal"})
 #: Seconds the GUI thread may take to start describing a target before the call goes on
 #: without it (the call itself then reports the busy app).
 TARGET_TIMEOUT = 0.5
@@ -120,12 +114,12 @@ class Dispatcher:
         """The element a call names, when its traffic record should carry its stable
         handles: someone records traffic, the caller is no inspector, and the call changes
         the app or is a reading a replay checks. None otherwise (no cost)."""
-        if not (changes or req.method in RECORDED_READS) or session.role == INSPECTOR_ROLE:
+        if not (changes or req.method in protocol.CHECKED_READS) or session.role == INSPECTOR_ROLE:
             return None
         params = req.params
         if not isinstance(params, dict) or not self.probe.hub.subscribers("traffic"):
             return None
-        for key in TARGET_PARAMS:
+        for key in protocol.TARGET_PARAMS:
             value = params.get(key)
             if isinstance(value, str) and value:
                 return value

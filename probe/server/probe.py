@@ -42,6 +42,8 @@ class Options:
     token: str | None = None
     no_auth: bool = False
     allow_remote: bool = False
+    #: qml.evaluate runs arbitrary JavaScript in the app: off unless asked for.
+    allow_eval: bool = False
     max_message: int = protocol.DEFAULT_MAX_MESSAGE
     max_queue_bytes: int = 8 * 1024 * 1024
     call_timeout: float = 2.0
@@ -58,6 +60,7 @@ class Options:
             "token": env.get("QTMCP_TOKEN") or None,
             "no_auth": env.get("QTMCP_NO_AUTH", "") == "1",
             "allow_remote": env.get("QTMCP_ALLOW_REMOTE", "") == "1",
+            "allow_eval": env.get("QTMCP_ALLOW_EVAL", "").lower() in ("1", "true", "yes"),
             "call_timeout": _env_float("QTMCP_CALL_TIMEOUT", cls.call_timeout),
             "max_queue_bytes": int(env.get("QTMCP_MAX_QUEUE_BYTES", "0") or 0)
             or cls.max_queue_bytes,

@@ -94,6 +94,13 @@ ApplicationWindow {
                     }
                 }
                 Text { id: statusText; objectName: "statusText"; text: "Ready" }
+                // context properties set from Python (qml_demo.load)
+                Text {
+                    id: versionText
+                    objectName: "versionText"
+                    enabled: false  // a label takes no input: shows up as enabled=false
+                    text: backend.greeting + " (v" + appVersion + ")"
+                }
             }
 
             Rectangle {
@@ -104,6 +111,14 @@ ApplicationWindow {
                 color: padArea.clicks > 0 ? "seagreen" : "steelblue"
                 property alias clicks: padArea.clicks
 
+                // Declared first but painted last: z puts the label above the MouseArea.
+                Text {
+                    id: padLabel
+                    z: 1
+                    anchors.centerIn: parent
+                    color: "white"
+                    text: "clicks: " + padArea.clicks
+                }
                 MouseArea {
                     id: padArea
                     objectName: "padArea"
@@ -111,11 +126,6 @@ ApplicationWindow {
                     property int clicks: 0
                     cursorShape: Qt.PointingHandCursor
                     onClicked: padArea.clicks += 1
-                }
-                Text {
-                    anchors.centerIn: parent
-                    color: "white"
-                    text: "clicks: " + padArea.clicks
                 }
             }
         }
