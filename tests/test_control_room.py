@@ -376,3 +376,11 @@ def test_freeze_is_pushed_with_the_blocking_function(fresh_demo: DemoApp) -> Non
     wait_until(lambda: not qt.call("qt.ping", {"timeout": 2})["busy"], what="the app back")
     watcher.call("qt.ping")  # anything pushed before this answer has arrived by now
     assert len(pushed) == count
+
+
+def test_selector_falls_back_to_text_for_an_unnamed_widget(qt: Client) -> None:
+    out = qt.call("qt.ui.handles", {"target": "@class:QToolButton@text:Clear form"})
+    assert out["objectName"] == "" and out["selectorKind"] == "text"
+    assert "Clear form" in out["selector"] and "#" not in out["selector"]
+    again = qt.call("qt.ui.handles", {"target": out["selector"]})
+    assert again["id"] == out["id"]  # the selector finds the same object again

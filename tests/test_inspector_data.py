@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from inspector_support import aloop, connect, qwait, run, window  # noqa: F401 - fixtures
 from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QPixmap
+from test_models import start_extra_demo
 
 from conftest import ARTIFACTS, DemoApp
 from inspector.mainwindow import MainWindow
@@ -162,3 +165,78 @@ def test_render_inspector_with_model_pane(window: MainWindow) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     assert window.grab().save(str(out))
     assert out.stat().st_size > 10_000
+
+
+def _headers(window: MainWindow) -> list[Any]:
+    model = window.models.model
+    return [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+
+
+def test_model_pane_role_columns(window: MainWindow) -> None:
+    pane = window.models
+    pane.model.reset(None)
+    _show_people(window)
+    assert pane.available_roles[0] == "display" and "toolTip" in pane.available_roles
+    assert pane.model.roles == ["display"] and _headers(window) == ["Name", "Age", "City"]
+    try:
+        assert pane.set_roles(["display", "edit"])
+        assert _headers(window) == ["Name · display", "Name · edit", "Age · display",
+                                    "Age · edit", "City · display", "City · edit"]
+        qwait(lambda: _cell(window, 1, 1) == "Alan Adams", what="the edit role column")
+        assert [_cell(window, 1, c) for c in (2, 3, 4)] == ["55", "55", "Toronto"]
+        checked = [a.data() for a in pane.roles_menu.actions() if a.isChecked()]
+        assert checked == ["display", "edit"] and "display, edit" in pane.roles_button.text()
+        assert "display, edit" in pane.roles_button.toolTip()
+        # unticking a role in the menu, as a user would, drops its columns
+        edit = next(a for a in pane.roles_menu.actions() if a.data() == "edit")
+        edit.setChecked(False)
+        assert pane.model.roles == ["display"] and pane.model.columnCount() == 3
+        assert not pane.set_roles(["noSuchRole"]) and pane.model.roles == ["display"]
+    finally:
+        pane.set_roles(["display"])
+
+
+@pytest.fixture(scope="module")
+def extra(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoApp]:
+    """The demo plus catalogModel: user roles "sku"/"price" in roleNames(), icons."""
+    app = start_extra_demo(tmp_path_factory.mktemp("extra_demo"))
+    yield app
+    app.stop()
+
+
+def test_model_pane_user_roles_and_icons_as_columns(window: MainWindow, extra: DemoApp
+                                                   ) -> None:
+    """Last in the module: it moves the inspector to another app."""
+    pane = window.models
+    window.docks["models"].show()
+    window.docks["models"].raise_()
+    connect(window, extra)
+    qwait(lambda: any(e["name"] == "catalogModel" for e in pane.entries),
+          what="the other app's models")
+    assert pane.select("catalogModel")
+    qwait(lambda: pane.model.model_id and pane.model.total == 3, what="catalogModel info")
+    # a one-column model with user roles shows them as columns by default
+    assert pane.model.roles == ["display", "sku", "price"]
+    assert _headers(window) == ["display", "sku", "price"]
+    qwait(lambda: _cell(window, 2, 1) == "SKU-2", what="the user role column")
+    assert [_cell(window, 2, c) for c in range(3)] == ["Plum", "SKU-2", "3.5"]
+    labels = [a.text() for a in pane.roles_menu.actions()]
+    assert "sku  (user role)" in labels and "decoration" in labels
+    assert pane.set_roles(["display", "decoration", "sku"])
+    assert pane.roles_button.text() == "Roles: 3 shown"
+    assert "display, decoration, sku" in pane.roles_button.toolTip()
+    qwait(lambda: _cell(window, 0, 1) == "16×12", what="the icon column")
+    icon = pane.model.index(0, 1).data(Qt.ItemDataRole.DecorationRole)
+    assert isinstance(icon, QPixmap) and (icon.width(), icon.height()) == (16, 12)
+    assert icon.toImage().pixelColor(8, 6).name() == "#ff0000"
+    assert not pane.model.flags(pane.model.index(0, 1)) & Qt.ItemFlag.ItemIsEditable
+    # editing a user-role cell sets that role in the app
+    pane.model.setData(pane.model.index(1, 2), "SKU-99")
+    qwait(lambda: _cell(window, 1, 2) == "SKU-99", what="the edited sku")
+    app_side = extra.client("check").call("qt.models.data", {
+        "modelId": "catalogModel", "row": 1, "roles": ["sku", "display"]})["roles"]
+    assert app_side == {"sku": "SKU-99", "display": "Lime"}
+    pane.view.resizeColumnsToContents()
+    out = ARTIFACTS / "inspector-models-pane.png"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    assert pane.grab().save(str(out)) and pane.grab().save("/tmp/models_pane.png")

@@ -212,3 +212,81 @@ def test_transaction_bad_steps(qt: Client) -> None:
     with pytest.raises(RemoteError) as err:
         qt.call("qt.transaction", {"steps": []})
     assert err.value.name == "INVALID_PARAMS"
+
+
+def _cell_in_view(qt: Client, row: int, column: int) -> Any:
+    """The text tableView shows at a row (through the view, i.e. its proxy)."""
+    return qt.call("qt.models.data", {"modelId": "tableView", "row": row, "column": column,
+                                      "roles": ["display"]})["roles"]["display"]
+
+
+def _view_cells(qt: Client, text: str) -> list[dict[str, Any]]:
+    """Cells of tableView that chr.find sees with this text (the view's accessible cells)."""
+    found = qt.call("chr.find", {"query": text})
+    return [m for m in found["matches"] if m["role"] == "cell" and m["name"] == text]
+
+
+@pytest.fixture
+def data_tab(qt: Client) -> Any:
+    qt.call("chr.navigate", {"url": "Data"})
+    yield
+    qt.call("chr.navigate", {"url": "Form"})
+
+
+@pytest.mark.usefixtures("data_tab")
+def test_transaction_rolls_back_model_set_data(qt: Client) -> None:
+    old = _cell_in_view(qt, 3, 2)
+    assert old != "Oslo" and not _view_cells(qt, "Oslo")
+    with pytest.raises(RemoteError) as err:
+        qt.call("qt.transaction", {"steps": [
+            {"method": "qt.models.setData", "params": {"modelId": "peopleModel", "row": 3,
+                                                       "column": 2, "value": "Oslo"}},
+            {"method": "qt.assert", "params": {"target": "tableFilter", "property": "text",
+                                               "value": "never"}},
+        ]})
+    data = err.value.data
+    assert data["failedStep"] == 1 and data["steps"][0]["result"]["value"] == "Oslo"
+    assert data["restored"] == [{"model": data["restored"][0]["model"], "row": 3,
+                                 "column": 2, "parent": [], "role": "edit", "value": old}]
+    assert data["restored"][0]["model"].endswith("peopleModel")
+    assert _cell_in_view(qt, 3, 2) == old and not _view_cells(qt, "Oslo")
+
+
+@pytest.mark.usefixtures("data_tab")
+def test_transaction_keeps_model_set_data_that_succeeds(qt: Client) -> None:
+    old, age = _cell_in_view(qt, 4, 2), _cell_in_view(qt, 4, 1)
+    try:
+        done = qt.call("qt.transaction", {"steps": [
+            {"method": "qt.models.setData", "params": {"modelId": "tableView", "row": 4,
+                                                       "column": 2, "value": "Oslo"}},
+            {"method": "qt.models.setData", "params": {"modelId": "tableView", "row": 4,
+                                                       "column": 1, "value": 42}},
+        ]})
+        assert done["ok"] and _cell_in_view(qt, 4, 2) == "Oslo"
+        shown = _view_cells(qt, "Oslo")
+        assert [(c["item"]["row"], c["item"]["columnHeader"]) for c in shown] == [(4, "City")]
+        assert shown[0]["item"]["onScreen"]
+        # a later bad setData step (age out of range) rolls back both earlier edits
+        with pytest.raises(RemoteError) as err:
+            qt.call("qt.transaction", {"steps": [
+                {"method": "qt.models.setData", "params": {"modelId": "tableView", "row": 4,
+                                                           "column": 2, "value": "Lima"}},
+                {"method": "qt.models.setData", "params": {"modelId": "tableView", "row": 4,
+                                                           "column": 1, "value": 500}},
+            ]})
+        assert err.value.data["steps"][1]["error"]["data"]["name"] == "PROPERTY_SET_FAILED"
+        assert _cell_in_view(qt, 4, 2) == "Oslo" and _cell_in_view(qt, 4, 1) == 42
+    finally:
+        for column, value in ((2, old), (1, age)):
+            qt.call("qt.models.setData", {"modelId": "tableView", "row": 4,
+                                          "column": column, "value": value})
+
+
+def test_transaction_set_data_with_bad_params_fails_clearly(qt: Client) -> None:
+    with pytest.raises(RemoteError) as err:
+        qt.call("qt.transaction", {"steps": [
+            {"method": "qt.models.setData", "params": {"modelId": "peopleModel", "row": 999,
+                                                       "column": 0, "value": "x"}}]})
+    step = err.value.data["steps"][0]["error"]["data"]
+    assert step["name"] == "INDEX_INVALID" and step["hint"]
+    assert err.value.data["restored"] == []

@@ -3,12 +3,80 @@
 from __future__ import annotations
 
 import base64
+import os
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from conftest import DemoApp
+from conftest import DemoApp, start_demo
 from probe.client import Client
 from probe.exceptions import RemoteError
+
+#: The demo app plus what the plain demo lacks: a model with user roles named in
+#: roleNames() and icons, and a bare QObject.startTimer timer. Built by wrapping the
+#: demo's own build_main_window, so everything else (probe, control channel) is the demo.
+EXTRA_DEMO = """
+import sys
+
+from PySide6.QtCore import QObject, QTimerEvent
+from PySide6.QtGui import QColor, QIcon, QPixmap, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QListView, QSplitter
+
+from resources import demo_app
+
+SKU, PRICE = 257, 258
+
+
+class Ticker(QObject):
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self.setObjectName("ticker")
+        self.ticks = 0
+        self.timer_id = self.startTimer(50)
+
+    def timerEvent(self, event: QTimerEvent) -> None:
+        self.ticks += 1
+
+
+def build():
+    window = _build()
+    Ticker(window)
+    model = QStandardItemModel(window)
+    model.setObjectName("catalogModel")
+    model.setItemRoleNames({**model.roleNames(), SKU: b"sku", PRICE: b"price"})
+    for i, (name, color) in enumerate([("Apple", "red"), ("Lime", "green"), ("Plum", "purple")]):
+        pixmap = QPixmap(32, 24)
+        pixmap.fill(QColor(color))
+        item = QStandardItem(QIcon(pixmap), name)
+        item.setData(f"SKU-{i}", SKU)
+        item.setData(1.5 + i, PRICE)
+        model.appendRow(item)
+    view = QListView()
+    view.setObjectName("catalogView")
+    view.setModel(model)
+    window.findChild(QSplitter, "dataSplitter").addWidget(view)
+    return window
+
+
+_build = demo_app.build_main_window
+demo_app.build_main_window = build
+sys.exit(demo_app.main())
+"""
+
+
+def start_extra_demo(folder: Path) -> DemoApp:
+    """Start EXTRA_DEMO (module ``qtmcp_extra_demo`` written into ``folder``)."""
+    (folder / "qtmcp_extra_demo.py").write_text(EXTRA_DEMO, encoding="utf-8")
+    path = os.pathsep.join(p for p in (str(folder), os.environ.get("PYTHONPATH")) if p)
+    return start_demo(module="qtmcp_extra_demo", env={"PYTHONPATH": path})
+
+
+@pytest.fixture(scope="module")
+def extra(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoApp]:
+    app = start_extra_demo(tmp_path_factory.mktemp("extra_demo"))
+    yield app
+    app.stop()
 
 
 def _error(qt: Client, method: str, params: dict) -> RemoteError:
@@ -109,7 +177,18 @@ def test_set_data_changes_the_view(qt: Client) -> None:
         assert after["rows"][0]["cells"][2] == "Reykjavik"
         found = qt.call("qt.models.search", {"modelId": "tableView", "text": "Reykjavik"})
         assert [(m["row"], m["column"]) for m in found["matches"]] == [(5, 2)]
+        # what the view shows: its accessible cells and the page text read off it
+        qt.call("chr.navigate", {"url": "Data"})
+        cells = [m for m in qt.call("chr.find", {"query": "Reykjavik"})["matches"]
+                 if m["role"] == "cell"]
+        assert [(c["name"], c["item"]["row"], c["item"]["columnHeader"]) for c in cells] == [
+            ("Reykjavik", 5, "City")]
+        assert cells[0]["item"]["onScreen"]
+        view = qt.call("qt.objects.info", {"objectId": cells[0]["item"]["view"]})
+        assert view["objectName"] == "tableView"
+        assert "Reykjavik" in qt.call("chr.getPageText", {})["text"]
     finally:
+        qt.call("chr.navigate", {"url": "Form"})
         qt.call("qt.models.setData", {"modelId": "peopleModel", "row": 5, "column": 2,
                                       "value": old})
 
@@ -181,6 +260,52 @@ def test_stale_model(demo: DemoApp) -> None:
         return None
     assert wait_until(gone, what="departmentsModel deleted") == "OBJECT_STALE"
     assert treeview
+
+
+def test_user_roles_by_name_from_role_names(extra: DemoApp) -> None:
+    qt = extra.client("roles")
+    info = qt.call("qt.models.info", {"modelId": "catalogView"})
+    assert info["objectName"] == "catalogModel"
+    assert (info["roleNames"]["sku"], info["roleNames"]["price"]) == (257, 258)
+    item = qt.call("qt.models.data", {"modelId": "catalogModel", "row": 1,
+                                      "roles": ["sku", "price", "display"]})
+    assert item["roles"] == {"sku": "SKU-1", "price": 2.5, "display": "Lime"}
+    every = qt.call("qt.models.data", {"modelId": "catalogModel", "row": 2})["roles"]
+    assert (every["sku"], every["price"], every["display"]) == ("SKU-2", 3.5, "Plum")
+    page = qt.call("qt.models.rows", {"modelId": "catalogView", "roles": ["display", "SKU"]})
+    assert [r["cells"][0] for r in page["rows"]] == [
+        {"display": "Apple", "SKU": "SKU-0"}, {"display": "Lime", "SKU": "SKU-1"},
+        {"display": "Plum", "SKU": "SKU-2"}]
+    assert qt.call("qt.models.search", {"modelId": "catalogModel", "text": "SKU-2",
+                                        "role": "sku"})["matches"][0]["row"] == 2
+    done = qt.call("qt.models.setData", {"modelId": "catalogModel", "row": 0, "role": "price",
+                                         "column": 0, "value": 9.25})
+    assert done["role"] == "price" and (done["previous"], done["value"]) == (1.5, 9.25)
+    with pytest.raises(RemoteError) as err:
+        qt.call("qt.models.data", {"modelId": "catalogModel", "row": 0, "roles": ["cost"]})
+    assert err.value.name == "INVALID_PARAMS" and err.value.data["hint"]
+    assert {"sku", "price"} <= set(err.value.data["available"])
+
+
+def test_decoration_role_is_a_small_png_over_the_wire(extra: DemoApp) -> None:
+    from PySide6.QtGui import QImage
+
+    qt = extra.client("icons")
+    for size, expected in ((None, (16, 12)), (8, (8, 6)), (64, (32, 24))):
+        params = {"modelId": "catalogModel", "row": 0, "roles": ["decoration"]}
+        if size is not None:
+            params["iconSize"] = size
+        pic = qt.call("qt.models.data", params)["roles"]["decoration"]
+        assert pic["format"] == "png" and pic["type"] == "QIcon"
+        raw = base64.b64decode(pic["data"])
+        assert raw.startswith(b"\x89PNG\r\n\x1a\n")
+        image = QImage.fromData(raw, "PNG")
+        assert not image.isNull() and (image.width(), image.height()) == expected
+        assert (pic["width"], pic["height"]) == expected
+        assert image.pixelColor(image.width() // 2, image.height() // 2).name() == "#ff0000"
+    with pytest.raises(RemoteError) as err:
+        qt.call("qt.models.data", {"modelId": "catalogModel", "row": 0, "iconSize": 0})
+    assert err.value.name == "INVALID_PARAMS"
 
 
 def test_decoration_is_a_small_png(qapp: object) -> None:

@@ -444,3 +444,10 @@ def test_popup_shows_in_page_and_tree(qml_demo: DemoApp, qq: Client) -> None:
     assert "aboutText" in _by_id(qq.call("qml.tree"))
     qq.call("cu.leftClick", {"coordinate": [620, 460]})  # outside: a modal popup closes
     assert _read(qml_demo, "aboutPopup", "opened") == "False"
+
+
+def test_handles_prefer_the_qml_id(qq: Client) -> None:
+    out = qq.call("qt.ui.handles", {"target": "@id:padArea"})  # a bare MouseArea
+    assert out["selector"] == "@id:padArea" and out["selectorKind"] == "qmlId"
+    assert out["ref"].startswith("ref_") and out["bounds"]["width"] > 0
+    assert qq.call("qt.ui.handles", {"target": out["ref"]})["id"] == out["id"]

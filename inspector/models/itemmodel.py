@@ -5,16 +5,21 @@ rows come in pages of ``PAGE`` through qt.models.rows when the view first asks f
 their data, and ``canFetchMore``/``fetchMore`` expose the rows in steps so a view of a
 million-row model never asks for all of them. The model does no I/O itself: it calls
 ``request(offset, limit)`` and the pane answers with :meth:`RemoteTableModel.put_page`.
-Edits go out through ``edit(row, column, value)``; the cell shows the new value when
-the probe confirms it.
+Each model column is shown once per chosen role (``set_roles``): with one role the
+columns are the model's, with several each gets "Header · role" columns, so user roles
+named by roleNames() are columns side by side. Decoration PNGs show as icons. Edits go
+out through ``edit(row, column, role, value)``; the cell shows the new value when the
+probe confirms it.
 """
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QPixmap
 
 from inspector.models.values import format_value as display_text
 
@@ -24,20 +29,25 @@ _ROOT = QModelIndex()
 
 
 class RemoteTableModel(QAbstractTableModel):
-    """Top-level rows of one probe model; ``request`` loads a page, ``edit`` sets a cell."""
+    """Top-level rows of one probe model; ``request`` loads a page, ``edit`` sets a cell.
+
+    ``rows`` holds, per row, one ``{role: value}`` dict per model column.
+    """
 
     def __init__(self, request: Callable[[int, int], None],
-                 edit: Callable[[int, int, Any], None], parent: Any = None) -> None:
+                 edit: Callable[[int, int, str, Any], None], parent: Any = None) -> None:
         super().__init__(parent)
         self.request = request
         self.edit = edit
         self.model_id: str | None = None
         self.headers: list[str] = []
+        self.roles: list[str] = ["display"]
         self.total = 0
         self.columns = 0
         self.generation: int | None = None
         self.exposed = 0
-        self.rows: dict[int, list[Any]] = {}
+        self.rows: dict[int, list[dict[str, Any]]] = {}
+        self._icons: dict[str, QPixmap] = {}
         self.children: dict[int, bool] = {}
         self.pending: set[int] = set()
         self.editable = True
@@ -59,6 +69,20 @@ class RemoteTableModel(QAbstractTableModel):
         self.pending.clear()
         self.endResetModel()
 
+    def set_roles(self, roles: list[str]) -> None:
+        """Show these roles as columns; loaded rows are dropped and fetched again."""
+        self.beginResetModel()
+        self.roles = list(roles) or ["display"]
+        self.rows.clear()
+        self.children.clear()
+        self.pending.clear()
+        self.endResetModel()
+
+    def cell_of(self, column: int) -> tuple[int, str]:
+        """The model column and the role a shown column stands for."""
+        n = len(self.roles)
+        return column // n, self.roles[column % n]
+
     def page_of(self, row: int) -> int:
         return row - row % self.page
 
@@ -77,22 +101,34 @@ class RemoteTableModel(QAbstractTableModel):
         if model_id != self.model_id:
             return  # an answer for a model no longer shown
         rows = result.get("rows") or []
+        one = len(self.roles) == 1
         for r in rows:
-            self.rows[int(r["row"])] = list(r.get("cells") or [])
+            self.rows[int(r["row"])] = [
+                {self.roles[0]: c} if one else dict(c if isinstance(c, dict) else {})
+                for c in r.get("cells") or []]
             self.children[int(r["row"])] = bool(r.get("hasChildren"))
         if rows:
             first, last = int(rows[0]["row"]), int(rows[-1]["row"])
             last = min(last, self.exposed - 1)
             if first <= last:
                 self.dataChanged.emit(self.index(first, 0),
-                                      self.index(last, max(self.columns - 1, 0)))
+                                      self.index(last, max(self.columnCount() - 1, 0)))
 
-    def put_value(self, row: int, column: int, value: Any) -> None:
+    def put_value(self, row: int, column: int, value: Any, role: str | None = None) -> None:
+        """The probe confirmed an edit of model column ``column`` at ``role``."""
         cells = self.rows.get(row)
-        if cells is not None and column < len(cells):
-            cells[column] = value
-            idx = self.index(row, column)
-            self.dataChanged.emit(idx, idx)
+        role = role or self.roles[0]
+        if cells is None or column >= len(cells):
+            return
+        cells[column][role] = value
+        if role in ("edit", "display"):  # one value behind both in most models
+            for other in ("edit", "display"):
+                if other in cells[column] and other != role:
+                    cells[column][other] = value
+        for i, r in enumerate(self.roles):
+            if r == role or (r in ("edit", "display") and role in ("edit", "display")):
+                idx = self.index(row, column * len(self.roles) + i)
+                self.dataChanged.emit(idx, idx)
 
     def loaded(self) -> int:
         return len(self.rows)
@@ -103,7 +139,7 @@ class RemoteTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else self.exposed
 
     def columnCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else self.columns
+        return 0 if parent.isValid() else self.columns * len(self.roles)
 
     def canFetchMore(self, parent: Index) -> bool:
         return not parent.isValid() and self.exposed < self.total
@@ -127,7 +163,15 @@ class RemoteTableModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.ForegroundRole:
                 return Qt.GlobalColor.gray
             return None
-        value = cells[index.column()] if index.column() < len(cells) else None
+        column, name = self.cell_of(index.column())
+        value = cells[column].get(name) if column < len(cells) else None
+        picture = self._picture(value)
+        if picture is not None:
+            if role == Qt.ItemDataRole.DecorationRole:
+                return picture
+            if role == Qt.ItemDataRole.DisplayRole:
+                return f"{value.get('width')}×{value.get('height')}"
+            return None
         if role == Qt.ItemDataRole.DisplayRole:
             return display_text(value)
         if role == Qt.ItemDataRole.EditRole:
@@ -140,21 +184,45 @@ class RemoteTableModel(QAbstractTableModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role != Qt.ItemDataRole.DisplayRole:
             return None
-        if orientation == Qt.Orientation.Horizontal:
-            return self.headers[section] if section < len(self.headers) else str(section)
-        return str(section)
+        if orientation != Qt.Orientation.Horizontal:
+            return str(section)
+        column, name = self.cell_of(section)
+        header = self.headers[column] if column < len(self.headers) else str(column)
+        if len(self.roles) == 1:
+            return header
+        return name if self.columns == 1 else f"{header} · {name}"
+
+    def _picture(self, value: Any) -> QPixmap | None:
+        """A decoration the probe sent as a small PNG, as a pixmap (cached by data)."""
+        if not (isinstance(value, dict) and value.get("format") == "png"):
+            return None
+        data = str(value.get("data") or "")
+        pixmap = self._icons.get(data)
+        if pixmap is None:
+            pixmap = QPixmap()
+            try:
+                pixmap.loadFromData(base64.b64decode(data), "PNG")
+            except ValueError:
+                return None
+            if len(self._icons) > 500:
+                self._icons.clear()
+            self._icons[data] = pixmap
+        return None if pixmap.isNull() else pixmap
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         base = super().flags(index)
-        if index.isValid() and self.editable and index.row() in self.rows:
+        if index.isValid() and self.editable and index.row() in self.rows \
+                and self.cell_of(index.column())[1] != "decoration":
             base |= Qt.ItemFlag.ItemIsEditable
         return base
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.EditRole or not index.isValid():
             return False
-        old = (self.rows.get(index.row()) or [None] * (index.column() + 1))[index.column()]
-        self.edit(index.row(), index.column(), _typed(value, old))
+        column, name = self.cell_of(index.column())
+        cells = self.rows.get(index.row()) or []
+        old = cells[column].get(name) if column < len(cells) else None
+        self.edit(index.row(), column, name, _typed(value, old))
         return False  # the cell changes when the probe confirms the edit
 
 

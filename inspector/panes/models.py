@@ -2,19 +2,23 @@
 
 The list comes from qt.models.list; a view is listed as "view → model". Rows load
 lazily (see :class:`~inspector.models.itemmodel.RemoteTableModel`): only the pages the
-table shows are fetched through qt.models.rows. The role box picks which role the cells
-show; editing a cell sends qt.models.setData and the cell shows what the app kept.
+table shows are fetched through qt.models.rows. The Roles menu lists the model's roles
+(standard ones and the user roles its roleNames() names) and each checked role becomes
+columns, so a list model's "name", "price"... read like a table; editing a cell sends
+qt.models.setData at that role and the cell shows what the app kept.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -27,10 +31,16 @@ from inspector.panes.base import Pane
 from probe.exceptions import QtmcpError
 
 ROLES = ("display", "edit", "toolTip", "checkState", "decoration", "statusTip")
+#: Qt's own role names (the probe's STANDARD_ROLES): anything else is a user role.
+STANDARD = frozenset((*ROLES, "whatsThis", "font", "textAlignment", "background",
+                      "foreground", "accessibleText", "accessibleDescription", "sizeHint",
+                      "initialSortOrder", "user"))
+#: Most user roles shown as columns by default (a list model's roles read as a table).
+DEFAULT_USER_ROLES = 6
 
 
 class ModelsPane(Pane):
-    """Model picker, role picker, lazily paged table."""
+    """Model picker, role columns menu, lazily paged table."""
 
     TITLE = "Models"
     NAME = "models"
@@ -45,12 +55,14 @@ class ModelsPane(Pane):
         self.picker.setObjectName("modelPicker")
         self.picker.setMinimumContentsLength(24)
         self.picker.currentIndexChanged.connect(self._picked)
-        self.role_box = QComboBox(self)
-        self.role_box.setObjectName("modelRole")
-        self.role_box.addItems(ROLES)
-        self.role_box.setToolTip("Which data role the cells show")
-        self.role_box.currentTextChanged.connect(lambda _r: self._picked(
-            self.picker.currentIndex()))
+        self.roles_menu = QMenu(self)
+        self.roles_menu.setObjectName("modelRolesMenu")
+        self.roles_button = QToolButton(self)
+        self.roles_button.setObjectName("modelRoles")
+        self.roles_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.roles_button.setMenu(self.roles_menu)
+        self.available_roles: list[str] = list(ROLES)
+        self._fill_roles_menu()
         reload_button = QToolButton(self)
         reload_button.setText("Reload")
         reload_button.setToolTip("List the app's models again")
@@ -58,8 +70,7 @@ class ModelsPane(Pane):
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.picker, 1)
-        bar.addWidget(QLabel("role", self))
-        bar.addWidget(self.role_box)
+        bar.addWidget(self.roles_button)
         bar.addWidget(reload_button)
 
         self.summary = QLabel("Connect to list the app's item models", self)
@@ -123,6 +134,60 @@ class ModelsPane(Pane):
         self.picker.setCurrentIndex(ids.index(keep) if keep in ids else 0)
         self._picked(self.picker.currentIndex())
 
+    # ---------------------------------------------------------------- roles
+
+    def _fill_roles_menu(self) -> None:
+        self.roles_menu.clear()
+        for name in self.available_roles:
+            action = QAction(name + ("" if name in STANDARD else "  (user role)"),
+                             self.roles_menu)
+            action.setData(name)
+            action.setCheckable(True)
+            action.setChecked(name in self.model.roles)
+            action.toggled.connect(self._role_toggled)
+            self.roles_menu.addAction(action)
+        self._label_roles(self.model.roles)
+
+    def _label_roles(self, roles: list[str]) -> None:
+        """The button names the shown roles while they fit; the tooltip always does."""
+        names = ", ".join(roles)
+        self.roles_button.setText(f"Roles: {names}" if len(names) <= 22
+                                  else f"Roles: {len(roles)} shown")
+        self.roles_button.setToolTip(f"Columns show: {names}. Pick the data roles (user "
+                                     "roles by their roleNames() name), one column each.")
+
+    def _role_toggled(self, _checked: bool) -> None:
+        chosen = [str(a.data()) for a in self.roles_menu.actions() if a.isChecked()]
+        self.set_roles(chosen or ["display"])
+
+    def set_roles(self, roles: list[str]) -> bool:
+        """Show these roles as columns (names the model knows); False if none is known."""
+        known = [r for r in roles if r in self.available_roles]
+        if not known:
+            return False
+        if known != self.model.roles:
+            self.model.set_roles(known)
+        self.roles_menu.blockSignals(True)
+        for action in self.roles_menu.actions():
+            action.blockSignals(True)
+            action.setChecked(str(action.data()) in known)
+            action.blockSignals(False)
+        self.roles_menu.blockSignals(False)
+        self._label_roles(known)
+        return True
+
+    def _roles_of(self, model_id: str, info: dict[str, Any]) -> tuple[list[str], list[str]]:
+        """Roles the menu offers for a model, and the ones shown when it is picked."""
+        numbers = info.get("roleNames") or {}
+        user = sorted((n for n in numbers if n not in STANDARD), key=lambda n: numbers[n])
+        available = [ROLES[0], *user, *ROLES[1:]]
+        kept = [r for r in self.model.roles if r in available]
+        if self.model.model_id == model_id and kept:  # the same model again: keep them
+            return available, kept
+        if user and int(info.get("columnCount", 0)) == 1:
+            return available, ["display", *user[:DEFAULT_USER_ROLES]]
+        return available, ["display"]
+
     def current_id(self) -> str | None:
         data = self.picker.currentData()
         return str(data) if data else None
@@ -150,6 +215,9 @@ class ModelsPane(Pane):
             return
         if model_id != self.current_id():
             return
+        self.available_roles, shown = self._roles_of(model_id, info)
+        self.model.roles = shown
+        self._fill_roles_menu()
         self.model.reset(model_id, int(info.get("rowCount", 0)), info.get("headers") or [],
                          int(info.get("columnCount", 0)), info.get("generation"))
         chain = " → ".join(m.get("objectName") or m["id"] for m in
@@ -173,7 +241,7 @@ class ModelsPane(Pane):
         try:
             result = await self.conn.call("qt.models.rows", {
                 "modelId": model_id, "offset": offset, "limit": limit,
-                "roles": [self.role_box.currentText()]})
+                "roles": list(self.model.roles)})
         except QtmcpError as exc:
             self.model.pending.discard(offset)
             self.show_error(exc)
@@ -182,14 +250,14 @@ class ModelsPane(Pane):
 
     # ---------------------------------------------------------------- editing
 
-    def _edit(self, row: int, column: int, value: Any) -> None:
+    def _edit(self, row: int, column: int, role: str, value: Any) -> None:
         model_id = self.model.model_id
         if model_id is not None:
-            self.run(self.set_cell(model_id, row, column, value))
+            self.run(self.set_cell(model_id, row, column, value, role))
 
-    async def set_cell(self, model_id: str, row: int, column: int, value: Any) -> bool:
+    async def set_cell(self, model_id: str, row: int, column: int, value: Any,
+                       role: str = "display") -> bool:
         """qt.models.setData, then show the value the app kept (True if it took it)."""
-        role = self.role_box.currentText()
         try:
             result = await self.conn.call("qt.models.setData", {
                 "modelId": model_id, "row": row, "column": column, "value": value,
@@ -198,7 +266,7 @@ class ModelsPane(Pane):
             self.show_error(exc)
             return False
         if model_id == self.model.model_id:
-            self.model.put_value(row, column, result.get("value"))
-        self.show_info(f"row {row}, column {column}: {result.get('previous')!r} → "
+            self.model.put_value(row, column, result.get("value"), role)
+        self.show_info(f"row {row}, column {column} ({role}): {result.get('previous')!r} → "
                        f"{result.get('value')!r}")
         return True

@@ -38,13 +38,15 @@ def start(
 ) -> dict[str, Any]:
     """Start streaming events as ``qt.events`` notifications to this client.
 
-    One monitor per client; starting again replaces it. Stop with qt.events.stop.
+    One monitor per client; starting again replaces it (``replaced`` says so). Stop
+    with qt.events.stop.
     """
     wanted = core.event_types(types)
     ids = ids_for(ctx.state)
     root = resolve(objectId, ids) if objectId else None
     session = ctx.session
-    if ctx.state.get(_KEY):
+    replaced = bool(ctx.state.get(_KEY))
+    if replaced:
         core.HUB.stop(session.id)
     hub, sid = ctx.probe.hub, session.id
     core.HUB.start(sid, ids, lambda params: hub.notify(sid, "qt.events", params), wanted,
@@ -53,15 +55,31 @@ def start(
         ctx.state["events.cleanup"] = True
         ctx.probe.on_session_closed(_stop)
     ctx.state[_KEY] = True
-    return {"started": True, "types": sorted(types or core.DEFAULT_TYPES),
+    return {"started": True, "replaced": replaced,
+            "types": sorted(types or core.DEFAULT_TYPES),
             "objectId": ids.id_of(root) if root is not None else None, "maxRate": maxRate}
 
 
 @method("qt.events.stop")
 def stop(ctx: Context) -> dict[str, Any]:
-    """Stop this client's event stream (pending events are sent first)."""
+    """Stop this client's event stream (pending events are sent first).
+
+    Stopping twice is harmless: ``stopped`` is false and ``reason`` says why. ``active``
+    tells whether any client still monitors (the app event filter is gone when not).
+    """
     stats = _stop(ctx.session)
-    return {"stopped": stats is not None, **(stats or {}), "active": core.HUB.active}
+    out: dict[str, Any] = {"stopped": stats is not None, **(stats or {}),
+                           "active": core.HUB.active}
+    if stats is None:
+        out["reason"] = "this client had no event monitor running"
+    return out
+
+
+@method("qt.events.status")
+def status(ctx: Context) -> dict[str, Any]:
+    """Is the event monitor on? ``filterInstalled`` is false when no client monitors, and
+    ``filterCalls`` then stays still: the monitor costs the app nothing while off."""
+    return {**core.HUB.status(), "mine": bool(ctx.state.get(_KEY))}
 
 
 @method("qt.events.types")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from PySide6.QtCore import QObject
@@ -18,7 +19,7 @@ from PySide6.QtWidgets import QApplication
 
 from probe import protocol
 from probe.api import _interact as act
-from probe.core import meta, objects, variant, waits
+from probe.core import meta, models, objects, variant, waits
 from probe.core.errors import QtError
 from probe.protocol import RpcError
 from probe.server.context import Context, Meta
@@ -318,6 +319,41 @@ def _restore(obj: QObject, saved: dict[str, Any]) -> list[str]:
     return restored
 
 
+def _undo_properties(ctx: Context, ident: str | None) -> Callable[[], dict[str, Any] | None]:
+    """Snapshot the step's target now; the returned undo restores it (GUI thread)."""
+    snap = _snapshot(ctx, ident)
+
+    def undo() -> dict[str, Any] | None:
+        if snap is None:
+            return None
+        obj, values = snap
+        names = _restore(obj, values)
+        return {"path": objects.path_of(obj), "properties": names} if names else None
+    return undo
+
+
+def _undo_model_item(ctx: Context, params: dict[str, Any]
+                     ) -> Callable[[], dict[str, Any] | None]:
+    """Save the item a qt.models.setData step will overwrite (GUI thread).
+
+    Bad params save nothing: the step itself then fails with the right error.
+    """
+    try:
+        saved = models.undo_for(params["modelId"], params["row"], params["column"],
+                                params.get("parent") or [], params.get("role", "edit"),
+                                act.ids(ctx))
+    except (QtError, KeyError, TypeError, ValueError, AttributeError):
+        return lambda: None
+    return lambda: saved.restore(act.ids(ctx))
+
+
+#: Changing steps whose effect is not a property of their target, and how to undo them.
+_UNDOERS: dict[str, Callable[[Context, dict[str, Any]],
+                             Callable[[], dict[str, Any] | None]]] = {
+    "qt.models.setData": _undo_model_item,
+}
+
+
 def _check_steps(ctx: Context, steps: list[dict[str, Any]]) -> None:
     problems = []
     for i, step in enumerate(steps):
@@ -344,38 +380,41 @@ async def transaction(
         'steps run in order: [{"method": "qt.ui.type", "params": {...}}, ...]', minItems=1,
         maxItems=200)],
     rollback_on_failure: Annotated[bool, P(
-        "on a failed step, set back every property the steps' targets had before")] = True,
+        "on a failed step, set back every property the steps' targets had before "
+        "and every model item a setData step changed")] = True,
 ) -> dict[str, Any]:
     """Run several calls in order; stop at the first failure and (by default) roll back.
 
     Before each step that changes the app, the writable properties of its target (the
-    ``target``/``objectId`` param, else the focus widget) are saved; on failure those
-    that differ are restored, newest step first. TRANSACTION_FAILED has data.steps
-    (each step's result or error), data.failedStep and data.rolledBack.
+    ``target``/``objectId`` param, else the focus widget) are saved, and before a
+    qt.models.setData step the item's value at that role; on failure those that differ
+    are restored, newest step first. TRANSACTION_FAILED has data.steps (each step's
+    result or error), data.failedStep, data.rolledBack and data.restored.
     """
     _check_steps(ctx, steps)
-    saved: list[tuple[QObject, dict[str, Any]]] = []
+    undos: list[Callable[[], dict[str, Any] | None]] = []
     report: list[dict[str, Any]] = []
     for i, step in enumerate(steps):
         name, params = step["method"], step.get("params") or {}
         spec = ctx.probe.registry.get(name)
         if rollback_on_failure and spec is not None and spec.changes:
-            ident = next((params[k] for k in TARGET_PARAMS
-                          if isinstance(params, dict) and isinstance(params.get(k), str)), None)
-            snap = await ctx.gui(_snapshot, ctx, ident)
-            if snap is not None:
-                saved.append(snap)
+            if name in _UNDOERS and isinstance(params, dict):
+                undos.append(await ctx.gui(_UNDOERS[name], ctx, params))
+            else:
+                ident = next((params[k] for k in TARGET_PARAMS
+                              if isinstance(params, dict) and isinstance(params.get(k), str)),
+                             None)
+                undos.append(await ctx.gui(_undo_properties, ctx, ident))
         req = protocol.Request(name, params, f"{ctx.request_id}:{i}")
         reply = await ctx.probe.dispatcher.call(ctx.session, req)
         if "error" in reply:
             report.append({"index": i, "method": name, "ok": False, "error": reply["error"]})
             restored: list[dict[str, Any]] = []
             if rollback_on_failure:
-                for obj, values in reversed(saved):
-                    names = await ctx.gui(_restore, obj, values)
-                    if names:
-                        path = await ctx.gui(objects.path_of, obj)
-                        restored.append({"path": path, "properties": names})
+                for undo in reversed(undos):
+                    done = await ctx.gui(undo)
+                    if done:
+                        restored.append(done)
             raise RpcError("TRANSACTION_FAILED",
                            f"step {i} ({name}) failed: {reply['error'].get('message')}",
                            steps=report, failedStep=i, rolledBack=rollback_on_failure,

@@ -1,4 +1,5 @@
-"""Timers family: list the app's QTimers and measure how often timers wake it up."""
+"""Timers family: list the app's timers (QTimers and bare QObject.startTimer ones) and
+measure how often they wake it up (GammaRay's timer top)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,11 @@ from probe.server.registry import P, method
 @method("qt.timers.list")
 def list_(ctx: Context,
           activeOnly: Annotated[bool, P("only running timers")] = True) -> dict[str, Any]:
-    """QTimers in the app: interval, singleShot, active, remaining time, owner."""
+    """Timers in the app: interval, singleShot, active, remaining time, owner.
+
+    ``kind`` is "QTimer" or "QObject.startTimer" (a bare timer, e.g. an animation or a
+    cursor blink; its owner is the object that started it, always active).
+    """
     timers = core.list_timers(ids_for(ctx.state), activeOnly)
     return {"timers": timers, "count": len(timers)}
 
@@ -29,7 +34,9 @@ async def measure(
     """Count timer wake-ups (QTimer timeouts and bare timer events) for a while.
 
     The GUI thread is not blocked while counting: the count runs in an event filter
-    that exists only for the measurement. Results per timer: wakeups and perSecond.
+    that exists only for the measurement. Results per timer: wakeups, perSecond, and
+    medianPerSecond (from the median gap between wake-ups: steady on a busy machine).
+    ``timers`` are QTimers; ``otherTimers`` are bare startTimer timers, with interval.
     """
     ids = ids_for(ctx.state)
     root = await ctx.gui(resolve, objectId, ids) if objectId else None

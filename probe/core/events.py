@@ -149,10 +149,17 @@ class EventHub:
         self._filter: _Filter | None = None
         self._timer: QTimer | None = None
         self._busy = False
+        #: Events the filter has been handed, ever: still while off proves it costs nothing.
+        self.filter_calls = 0
 
     @property
     def active(self) -> bool:
         return self._filter is not None
+
+    def status(self) -> dict[str, Any]:
+        """Whether the app event filter is installed, for whom, and how often it ran."""
+        return {"active": self.active, "filterInstalled": self._filter is not None,
+                "monitors": len(self.monitors), "filterCalls": self.filter_calls}
 
     def start(self, owner: Any, ids: IdTable, sink: Sink, types: set[int] | None,
               root: QObject | None, max_rate: float) -> Monitor:
@@ -185,6 +192,7 @@ class EventHub:
         return mon
 
     def seen(self, receiver: QObject, event: QEvent) -> None:
+        self.filter_calls += 1
         if self._busy:  # our own describe() may send events; never record those
             return
         t = event.type()

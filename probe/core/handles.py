@@ -2,8 +2,9 @@
 bounds, so a human's pick in the inspector and an agent's ref name the same thing.
 
 The selector is the most stable form that finds exactly this object again: an
-objectName path, else its QML id, else its text (``@text:``, narrowed by class when
-needed), else the plain path (which may hold ``Class#i`` segments). GUI thread only.
+objectName path, else its QML id, else ``@name:`` (named, under an unnamed ancestor),
+else its text (``@text:``, narrowed by class when needed), else the plain path (which
+may hold ``Class#i`` segments). GUI thread only.
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ def selector_of(obj: QObject, ids: objects.IdTable) -> tuple[str, str]:
         qid = qml_id(obj)
         if qid and _same(f"@id:{qid}", obj, ids):
             return f"@id:{qid}", "qmlId"
+    name = obj.objectName()
+    if name and not _UNSAFE.search(name) and _same(f"@name:{name}", obj, ids):
+        return f"@name:{name}", "objectName"  # named, under an unnamed ancestor
     texts = [t for t in sel.text_of(obj) if t and len(t) <= 80 and not _UNSAFE.search(t)]
     if texts:
         cls = objects.class_name(obj)
@@ -89,6 +93,10 @@ def ref_of(obj: QObject, ids: objects.IdTable, refs: RefTable) -> str | None:
         return None
     iface = QAccessible.queryAccessibleInterface(obj)
     if iface is None or not iface.isValid():
+        from probe.core import qml_access
+
+        if _is_quick(obj) and qml_access.is_mouse_area(obj):  # a gap filler, as readPage
+            return refs.issue(Locator(ids.id_of(obj), (), "generic", qml_access.gap_name(obj)))
         return None
     from probe.core.roles import role_name
 

@@ -23,6 +23,7 @@ from PySide6.QtCore import (
     QIODevice,
     QModelIndex,
     QObject,
+    QPersistentModelIndex,
     QSize,
     Qt,
 )
@@ -200,7 +201,7 @@ def info(model: QAbstractItemModel, ids: IdTable) -> dict[str, Any]:
 def role_names(model: QAbstractItemModel) -> dict[str, int]:
     """Standard names plus the model's roleNames() (custom user roles by their name)."""
     out = dict(STANDARD_ROLES)
-    for number, raw in model.roleNames().items():
+    for number, raw in sorted(model.roleNames().items()):
         name = bytes(raw.data() if isinstance(raw, QByteArray) else raw).decode()
         if name and name not in out:
             out[name] = int(number)
@@ -514,6 +515,42 @@ def set_data(model: QAbstractItemModel, idx: QModelIndex, value: Any, role: int,
     return {"row": idx.row(), "column": idx.column(), "parent": path_of_index(idx),
             "role": role_label(model, role), "previous": previous,
             "value": json_value(model.data(idx, role), role, ids)}
+
+
+class ItemUndo:
+    """An item's value at one role before a change, to put back if a transaction fails.
+
+    Held through a QPersistentModelIndex so it follows the item when rows move, and
+    dropped quietly when the model or the item is gone by then.
+    """
+
+    def __init__(self, model: QAbstractItemModel, idx: QModelIndex, role: int) -> None:
+        self.model = model
+        self.index = QPersistentModelIndex(idx)
+        self.role = role
+        self.value = model.data(idx, role)
+
+    def restore(self, ids: IdTable) -> dict[str, Any] | None:
+        """Set the saved value back if it differs now; what was restored, or None."""
+        if not objects.alive(self.model) or not self.index.isValid():
+            return None
+        idx = self.model.index(self.index.row(), self.index.column(), self.index.parent())
+        before = json_value(self.value, self.role, ids)
+        if variant.same(json_value(self.model.data(idx, self.role), self.role, ids), before):
+            return None
+        if not self.model.setData(idx, self.value, self.role):
+            return None
+        return {"model": objects.path_of(self.model), "row": idx.row(),
+                "column": idx.column(), "parent": path_of_index(idx),
+                "role": role_label(self.model, self.role), "value": before}
+
+
+def undo_for(ident: str, row: int, column: int, parent: Path, role: str | int,
+             ids: IdTable) -> ItemUndo:
+    """What qt.models.setData with these params would overwrite (errors as setData's)."""
+    model = resolve_model(ident, ids)
+    idx = index_at(model, row, column, parent_index(model, parent), parent)
+    return ItemUndo(model, idx, role_of(model, role))
 
 
 def map_to_source(model: QAbstractItemModel, idx: QModelIndex, ids: IdTable

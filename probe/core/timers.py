@@ -2,20 +2,33 @@
 
 ``measure`` installs an application event filter counting QEvent.Timer per receiver and
 timer id for a window of time, then removes it: QTimer timeouts and bare
-``startTimer`` timers (animations, cursor blink) are both counted. GUI thread only.
+``startTimer`` timers (animations, cursor blink) are both counted. Bare timers are
+listed through the GUI thread's event dispatcher (``registeredTimers``), which knows
+every timer an object started and its interval. GUI thread only.
 """
 
 from __future__ import annotations
 
+import statistics
 import time
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+import shiboken6
+from PySide6.QtCore import (
+    QAbstractEventDispatcher,
+    QCoreApplication,
+    QEvent,
+    QObject,
+    QThread,
+    QTimer,
+)
 
 from probe.core import objects
 from probe.core.objects import IdTable
 
 _TIMER = QEvent.Type.Timer
+#: Gaps kept per timer for the median (a 1 ms timer over a minute stays bounded).
+MAX_GAPS = 20000
 
 
 def all_timers() -> list[QTimer]:
@@ -28,36 +41,91 @@ def all_timers() -> list[QTimer]:
     return out
 
 
+def _owner(obj: QObject | None, ids: IdTable) -> dict[str, Any] | None:
+    if obj is None:
+        return None
+    return {"id": ids.id_of(obj), "className": obj.metaObject().className(),
+            "objectName": obj.objectName()}
+
+
 def describe_timer(t: QTimer, ids: IdTable) -> dict[str, Any]:
     d = objects.describe(t, ids)
-    parent = t.parent()
-    d.update({"interval": t.interval(), "singleShot": t.isSingleShot(), "active": t.isActive(),
-              "timerId": t.timerId(), "remainingTime": t.remainingTime(),
-              "timerType": t.timerType().name,
-              "owner": ({"id": ids.id_of(parent), "className": parent.metaObject().className(),
-                         "objectName": parent.objectName()} if parent is not None else None)})
+    d.update({"kind": "QTimer", "interval": t.interval(), "singleShot": t.isSingleShot(),
+              "active": t.isActive(), "timerId": t.timerId(),
+              "remainingTime": t.remainingTime(), "timerType": t.timerType().name,
+              "owner": _owner(t.parent(), ids)})
+    return d
+
+
+def object_timers() -> list[tuple[QObject, Any]]:
+    """(object, TimerInfo) for every QObject.startTimer timer of the GUI thread's objects.
+
+    QTimers are left out (they are listed as such); so are the probe's own objects.
+    """
+    dispatcher = QAbstractEventDispatcher.instance()
+    if dispatcher is None:
+        return []
+    here = shiboken6.getCppPointer(QThread.currentThread())[0]
+    out: list[tuple[QObject, Any]] = []
+    for root in objects.roots():
+        for obj in [root, *root.findChildren(QObject)]:
+            if isinstance(obj, QTimer) or objects._is_probe_internal(obj) \
+                    or shiboken6.getCppPointer(obj.thread())[0] != here:
+                continue
+            out.extend((obj, info) for info in dispatcher.registeredTimers(obj))
+    return out
+
+
+def describe_object_timer(obj: QObject, info: Any, ids: IdTable) -> dict[str, Any]:
+    """A bare timer, shaped like a QTimer's entry; the object that started it owns it."""
+    d = objects.describe(obj, ids)
+    dispatcher = QAbstractEventDispatcher.instance()
+    remaining = dispatcher.remainingTime(info.timerId) if dispatcher is not None else -1
+    d.update({"kind": "QObject.startTimer", "interval": info.interval, "singleShot": False,
+              "active": True, "timerId": info.timerId, "remainingTime": remaining,
+              "timerType": info.timerType.name, "owner": _owner(obj, ids)})
     return d
 
 
 def list_timers(ids: IdTable, active_only: bool) -> list[dict[str, Any]]:
-    return [describe_timer(t, ids) for t in all_timers() if t.isActive() or not active_only]
+    """QTimers and bare startTimer timers (always active while registered)."""
+    out = [describe_timer(t, ids) for t in all_timers() if t.isActive() or not active_only]
+    out += [describe_object_timer(obj, info, ids) for obj, info in object_timers()]
+    return out
 
 
 class _Counter(QObject):
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("qtmcpTimerCounter")
+        #: (object, timer id) -> [object, wake-ups, last time, gaps between wake-ups]
         self.counts: dict[tuple[int, int], list[Any]] = {}
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == _TIMER:
+            now = time.perf_counter()
             key = (id(watched), event.timerId())  # type: ignore[attr-defined]
             entry = self.counts.get(key)
             if entry is None:
-                self.counts[key] = [watched, 1]
+                self.counts[key] = [watched, 1, now, []]
             else:
                 entry[1] += 1
+                if len(entry[3]) < MAX_GAPS:
+                    entry[3].append(now - entry[2])
+                entry[2] = now
         return False
+
+
+def _rates(n: int, gaps: list[float], elapsed: float) -> dict[str, Any]:
+    """Wake-ups, the plain rate, and the rate from the median gap.
+
+    The median gap ignores the few wake-ups a busy GUI thread delays or merges, so
+    it tells a timer's real cadence on a loaded machine; None below three wake-ups.
+    """
+    median = statistics.median(gaps) if len(gaps) >= 2 else None
+    return {"wakeups": n, "perSecond": round(n / elapsed, 2),
+            "medianIntervalMs": round(median * 1000, 3) if median else None,
+            "medianPerSecond": round(1 / median, 2) if median else None}
 
 
 class Measurement:
@@ -81,19 +149,24 @@ class Measurement:
         timers: list[dict[str, Any]] = []
         others: list[dict[str, Any]] = []
         total = 0
-        for (_, timer_id), (obj, n) in self._counter.counts.items():
+        dispatcher = QAbstractEventDispatcher.instance()
+        for (_, timer_id), (obj, n, _last, gaps) in self._counter.counts.items():
             if not objects.alive(obj) or objects._is_probe_internal(obj):
                 continue
             if root is not None and not _under(obj, root):
                 continue
             total += n
-            row = {"wakeups": n, "perSecond": round(n / elapsed, 2), "timerId": timer_id}
+            row = {**_rates(n, gaps, elapsed), "timerId": timer_id}
             if isinstance(obj, QTimer):
                 timers.append({**describe_timer(obj, ids), **row})
-            else:
-                cls = obj.metaObject().className()
-                others.append({"receiver": ids.id_of(obj, None, cls), "className": cls,
-                               "objectName": obj.objectName(), **row})
+                continue
+            cls = obj.metaObject().className()
+            known = [i for i in (dispatcher.registeredTimers(obj) if dispatcher else [])
+                     if i.timerId == timer_id]
+            others.append({"receiver": ids.id_of(obj, None, cls), "className": cls,
+                           "objectName": obj.objectName(), "kind": "QObject.startTimer",
+                           "interval": known[0].interval if known else None,
+                           "active": bool(known), "owner": _owner(obj, ids), **row})
         self._counter.counts.clear()
         timers.sort(key=lambda r: -r["wakeups"])
         others.sort(key=lambda r: -r["wakeups"])
