@@ -154,6 +154,10 @@ def test_timers_pane_lists_and_measures_the_heartbeat(window: MainWindow) -> Non
     wakeups = [int(r[4] or 0) for r in rows]
     assert wakeups == sorted(wakeups, reverse=True)
     assert "wake-ups in" in pane.summary.text()
+    # a startTimer timer (e.g. a line edit's cursor blink) is one row, with its wake-ups
+    listed = [t for t in pane.timers if t.get("kind") == "QObject.startTimer"]
+    events = " ".join(r[0] for r in rows if r[0].startswith("timer event"))
+    assert not [t for t in listed if f"({t['id']})" in events]
 
 
 def test_render_inspector_with_model_pane(window: MainWindow) -> None:

@@ -32,6 +32,14 @@ WAKEUPS = 4
 _SORT = Qt.ItemDataRole.UserRole + 1
 
 
+def _key(timer: dict[str, Any]) -> Any:
+    """Where a listed timer's measurement is kept: a QTimer by its id, a startTimer timer
+    by its object's id and timer id (one object may run several)."""
+    if timer.get("kind") == "QObject.startTimer":
+        return (timer["id"], timer.get("timerId"))
+    return timer["id"]
+
+
 def _item(text: Any, sort: Any = None) -> QStandardItem:
     item = QStandardItem("" if text is None else str(text))
     item.setEditable(False)
@@ -134,7 +142,14 @@ class TimersPane(Pane):
         finally:
             self.measure_button.setEnabled(True)
         self.measured = {t["id"]: t for t in result.get("timers") or []}
-        self.others = list(result.get("otherTimers") or [])
+        listed = {(t["id"], t.get("timerId")) for t in self.timers
+                  if t.get("kind") == "QObject.startTimer"}
+        self.others = []
+        for o in result.get("otherTimers") or []:
+            if (o.get("receiver"), o.get("timerId")) in listed:  # a listed startTimer timer
+                self.measured[(o["receiver"], o.get("timerId"))] = o
+            else:
+                self.others.append(o)
         known = {t["id"] for t in self.timers}
         self.timers += [t for t in result.get("timers") or [] if t["id"] not in known]
         self.summary.setText(f"{result.get('totalWakeups')} wake-ups in "
@@ -145,7 +160,7 @@ class TimersPane(Pane):
     def _fill(self) -> None:
         self.model.removeRows(0, self.model.rowCount())
         for t in self.timers:
-            m = self.measured.get(t["id"], {})
+            m = self.measured.get(_key(t), {})
             name = t.get("objectName") or t.get("className") or "QTimer"
             owner = t.get("owner") or {}
             owner_text = (owner.get("objectName") or owner.get("className") or "") + \
