@@ -1,7 +1,9 @@
 """Start the inspector: ``qtmcp inspect``, ``qtmcp-inspector`` or ``python -m inspector``.
 
 ``--url URL [--token T]`` or ``--pid PID`` (or ``--app NAME``) connects at once; with
-no target the connect dialog opens. The asyncio loop is qasync's, running on Qt's.
+no target the connect dialog opens. A ``.qtmcp-session`` file (path or ``file://`` URL,
+as the desktop entry's ``%U`` passes it) opens in the session player, offline. The
+asyncio loop is qasync's, running on Qt's.
 """
 
 from __future__ import annotations
@@ -13,12 +15,16 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from inspector import __version__
+
+if TYPE_CHECKING:
+    from inspector.mainwindow import MainWindow
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,7 +41,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--snapshot", metavar="FILE.png",
                         help="offscreen: fill every pane, save a picture of the window, exit")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("session", nargs="?", metavar="FILE.qtmcp-session",
+                        help="open a recorded session in the player (no app needed); with "
+                             "--snapshot, save a picture of the player and exit")
     return parser
+
+
+def session_path(arg: str) -> Path:
+    """A path from a command-line argument that may be a ``file://`` URL (``%U``)."""
+    if arg.startswith("file:"):
+        from PySide6.QtCore import QUrl
+
+        return Path(QUrl(arg).toLocalFile())
+    return Path(arg)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -58,6 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
 
+    if args.snapshot and args.session:
+        return _snapshot_session(session_path(args.session), args.snapshot)
     if args.snapshot:
         return _snapshot(app, loop, args)
     window = MainWindow()
@@ -66,7 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.theme:
         window.apply_theme(args.theme)
     window.show()
-    if args.url or args.pid or args.app:
+    if args.session:
+        QTimer.singleShot(0, lambda: _open_session(window, session_path(args.session)))
+    elif args.url or args.pid or args.app:
         QTimer.singleShot(0, lambda: window.connect_to(url=args.url, token=args.token,
                                                        pid=args.pid, app=args.app))
     else:
@@ -96,6 +118,45 @@ def _snapshot(app: QApplication, loop: asyncio.AbstractEventLoop,
             loop.run_until_complete(window.conn.disconnect(emit=False))
         window.hide()
         return code
+
+
+def _open_session(window: MainWindow, path: Path) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from inspector.session_file import SessionFileError
+
+    try:
+        window.records.open(str(path))
+    except (OSError, SessionFileError) as exc:
+        QMessageBox.warning(window, "Open session", str(exc))
+
+
+def _snapshot_session(path: Path, out: str) -> int:
+    """Open ``path`` in a player, save its picture to ``out``: a check without any app
+    (the packaged build's smoke test)."""
+    from inspector.panes.player import SessionPlayer
+    from inspector.session_file import SessionFileError, load
+
+    try:
+        session = load(path)
+    except (OSError, SessionFileError) as exc:
+        print(f"snapshot failed: {exc}", file=sys.stderr)
+        return 1
+    player = SessionPlayer(session, path.name)
+    player.show()
+    if session.calls:
+        player.calls.setCurrentRow(len(session.calls) - 1)
+    for _ in range(3):  # layout and the picture's scaling run as posted events
+        QApplication.processEvents()
+    player.show_call(player.current)
+    image = player.grab()
+    player.close()
+    if image.isNull() or not image.save(out):
+        print(f"snapshot: could not write {out}", file=sys.stderr)
+        return 1
+    print(f"snapshot: wrote {out} ({image.width()}x{image.height()}), session "
+          f"{len(session.calls)} calls, {len(session.frames)} frames", file=sys.stderr)
+    return 0
 
 
 async def _until_closed(app: QApplication) -> None:

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from inspector.watcher import DiscoveryWatcher
 from probe import discovery
-from probe.launch import spawn
+from probe.launch import LaunchError, spawn
 
 
 @dataclass
@@ -183,7 +183,10 @@ class ConnectDialog(QDialog):
         path, _ = QFileDialog.getOpenFileName(self, "Launch a PySide6 app with the probe", "",
                                               "Python scripts (*.py);;All files (*)")
         if path:
-            self.launch(path)
+            try:
+                self.launch(path)
+            except (LaunchError, OSError) as exc:  # no Python to run it (a frozen build)
+                self.message.setText(f"Cannot start {path}: {exc}")
 
     def launch(self, script: str, args: list[str] | None = None, *,
                module: bool = False, timeout: float = 30.0) -> subprocess.Popen[Any]:

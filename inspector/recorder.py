@@ -1,10 +1,22 @@
 """Record the agents' session: every call they make, and a picture after each change.
 
 Calls come from the ``probe.traffic`` notifications the agent log already receives (a
-second handler, not a second subscription). When a call that changes the app
-(``changesApp`` in ``qt.schema``) is seen, the recorder takes a frame: the live view's
-latest frame when a live view is streaming, else one ``qt.ui.screenshot`` — throttled,
-and coalesced while one is in flight, so a fast agent costs a few pictures a second.
+second handler, not a second subscription). A call that changes the app (``changesApp``
+in ``qt.schema``) needs the picture of the app *after* it, so the step shows what the
+action did:
+
+* with a streaming live view, the recorder waits for the next live frame (the record
+  reaches us when the call has finished, so the action's repaint comes after it) and
+  keeps updating that step's picture with later frames for ``settle`` seconds or until
+  the next action: the probe encodes frames off the GUI thread, so a frame grabbed
+  just before the action can still arrive after its record. When no frame comes within
+  ``no_frame_after`` (the action did not change the picture, or its frame came first)
+  the live view's current picture is the state after the action;
+* without one, a ``qt.ui.screenshot`` — throttled to one per ``min_interval`` and
+  coalesced while one is in flight, since each costs the app a grab and an encode.
+
+Actions that arrive before any frame share the next one (it is filed under the
+latest of them).
 """
 
 from __future__ import annotations
@@ -14,7 +26,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from inspector import session_file
 from inspector.connection import Connection
@@ -32,11 +44,25 @@ class SessionRecorder(QObject):
     changed = Signal()
 
     def __init__(self, conn: Connection, frame_source: FrameSource | None = None,
-                 min_interval: float = 0.4, parent: QObject | None = None) -> None:
+                 min_interval: float = 0.4, parent: QObject | None = None,
+                 settle: float = 1.0, no_frame_after: float = 0.5,
+                 has_live: Callable[[], bool] | None = None) -> None:
         super().__init__(parent)
         self.conn = conn
         self.frame_source = frame_source
+        #: whether a live view is streaming (cheaper than encoding a frame to find out)
+        self.has_live = has_live or (lambda: bool(frame_source and frame_source()))
         self.min_interval = min_interval
+        self.settle = settle
+        #: seq of the latest action still waiting for a live frame
+        self._awaiting: int | None = None
+        #: the frame of the latest action, updated by later frames until it settles
+        self._open: Frame | None = None
+        self._open_until = 0.0
+        self._no_frame = QTimer(self)
+        self._no_frame.setSingleShot(True)
+        self._no_frame.setInterval(round(no_frame_after * 1000))
+        self._no_frame.timeout.connect(self._take_current)
         self.enabled = True
         self.session = Session(created=time.time())
         self.changing: set[str] | None = None  # None until qt.schema answered
@@ -61,7 +87,15 @@ class SessionRecorder(QObject):
 
     def clear(self) -> None:
         self.session = Session(app=dict(self.conn.app_info), created=time.time())
+        self._awaiting, self._open = None, None
+        self._no_frame.stop()
         self.changed.emit()
+
+    @property
+    def idle(self) -> bool:
+        """No action is waiting for its picture and no step's picture is still settling."""
+        return (self._awaiting is None and not self._shooting and self._pending_seq is None
+                and (self._open is None or time.monotonic() >= self._open_until))
 
     def add(self, rec: dict[str, Any]) -> None:
         """One mirrored call; the inspector's own calls are not part of the session."""
@@ -81,11 +115,14 @@ class SessionRecorder(QObject):
     # -- frames
 
     def request_frame(self, after_seq: int) -> None:
-        """A picture for the state after call ``after_seq`` (throttled, coalesced)."""
-        self._pending_seq = after_seq
-        if not self._shooting:
-            self._shooting = True
-            self.conn.spawn(self._shoot_pending())
+        """A picture for the state after call ``after_seq``: the next live frame, else a
+        (throttled, coalesced) screenshot."""
+        self._open = None  # the previous step's picture is final: this action changes it
+        if self.has_live():
+            self._awaiting = after_seq
+            self._no_frame.start()
+        else:
+            self.request_frame_shot(after_seq)
 
     async def _shoot_pending(self) -> None:
         try:
@@ -102,6 +139,47 @@ class SessionRecorder(QObject):
                                           int(frame.get("height", 0)), str(frame["data"])))
         finally:
             self._shooting = False
+
+    def on_live_frame(self) -> None:
+        """The live view showed a new frame: the picture after the awaited action."""
+        if self._awaiting is not None:
+            seq, self._awaiting = self._awaiting, None
+            self._no_frame.stop()
+            self._keep_live(seq)
+        elif self._open is not None and time.monotonic() < self._open_until:
+            live = self.frame_source() if self.frame_source else None
+            if live and live.get("data"):
+                self._open.ts = time.time()
+                self._open.format = str(live.get("format", "jpeg"))
+                self._open.width = int(live.get("width", 0))
+                self._open.height = int(live.get("height", 0))
+                self._open.data = str(live["data"])
+                self.changed.emit()
+
+    def _take_current(self) -> None:
+        """No frame since the action: the picture did not change, the current one is it."""
+        if self._awaiting is not None:
+            seq, self._awaiting = self._awaiting, None
+            self._keep_live(seq)
+
+    def _keep_live(self, seq: int) -> None:
+        live = self.frame_source() if self.frame_source else None
+        if not live or not live.get("data"):
+            self.request_frame_shot(seq)
+            return
+        frame = Frame(seq, time.time(), str(live.get("format", "jpeg")),
+                      int(live.get("width", 0)), int(live.get("height", 0)),
+                      str(live["data"]))
+        self._add_frame(frame)
+        self._open, self._open_until = frame, time.monotonic() + self.settle
+
+    def request_frame_shot(self, after_seq: int) -> None:
+        """A screenshot for call ``after_seq``: throttled and coalesced, as each one costs
+        the app a grab and an encode (no live view, or it stopped)."""
+        self._pending_seq = after_seq
+        if not self._shooting:
+            self._shooting = True
+            self.conn.spawn(self._shoot_pending())
 
     async def _grab(self) -> dict[str, Any] | None:
         live = self.frame_source() if self.frame_source else None

@@ -24,18 +24,26 @@ if TYPE_CHECKING:
 FILTER = f"qtmcp sessions (*{session_file.SUFFIX});;All files (*)"
 
 
-def live_frame(window: MainWindow) -> dict[str, Any] | None:
-    """The newest frame of a streaming live view pane as JPEG, if there is one."""
+def live_image(window: MainWindow) -> QImage | None:
+    """The picture of a streaming live view pane, if there is one."""
     for pane in window.panes:
         image = getattr(getattr(pane, "view", None), "image", None)
         if getattr(pane, "streaming", False) is True and isinstance(image, QImage) \
                 and not image.isNull():
-            buffer = QBuffer()
-            buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-            image.save(buffer, "JPEG", 70)
-            return {"format": "jpeg", "width": image.width(), "height": image.height(),
-                    "data": base64.b64encode(bytes(buffer.data().data())).decode("ascii")}
+            return image
     return None
+
+
+def live_frame(window: MainWindow) -> dict[str, Any] | None:
+    """The newest frame of a streaming live view pane as JPEG, if there is one."""
+    image = live_image(window)
+    if image is None:
+        return None
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "JPEG", 80)
+    return {"format": "jpeg", "width": image.width(), "height": image.height(),
+            "data": base64.b64encode(bytes(buffer.data().data())).decode("ascii")}
 
 
 class Records:
@@ -43,7 +51,9 @@ class Records:
 
     def __init__(self, window: MainWindow) -> None:
         self.window = window
-        self.recorder = SessionRecorder(window.conn, lambda: live_frame(window), parent=window)
+        self.recorder = SessionRecorder(window.conn, lambda: live_frame(window), parent=window,
+                                        has_live=lambda: live_image(window) is not None)
+        window.live_view.frameShown.connect(self.recorder.on_live_frame)
         self.players: list[SessionPlayer] = []
         resend.install(window.agent_log)
 

@@ -1,14 +1,17 @@
 """``--snapshot FILE.png``: fill every pane, write a picture of the window, and quit.
 
 Used by ``qtmcp demo --snapshot`` (docs, CI, "does it look right" without a display).
-Waits on conditions, never on fixed delays: tree roots loaded, an object's properties
-shown, a second client (role ``agent``) has made calls that reached the agent log and
-the plots, and the console has rows.
+Waits on conditions, never on fixed delays: tree roots loaded, the live view's first
+frame painted, the accessibility tree loaded, an object's properties shown, a second
+client (role ``agent``) has made calls that reached the agent log and the plots, and the
+console has rows. Without the live view and accessibility waits the picture could show
+"no picture yet" and an empty tree on a slow machine (those panes load on their own).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 import time
 from collections.abc import Callable
@@ -56,16 +59,36 @@ async def agent_calls(window: MainWindow) -> None:
         await agent.close()
 
 
+def content(window: MainWindow) -> dict[str, Any]:
+    """What the named panes hold, so a test can check the picture is not of empty panes."""
+    image = window.live_view.view.image
+    return {
+        "liveView": [image.width(), image.height()] if not image.isNull() else None,
+        "accessibilityRows": window.accessibility.model.rowCount(),
+        "objectRows": window.objects.model.rowCount(),
+        "properties": len(window.properties.model.by_name),
+        "agentLogRows": len(window.agent_log.model.rows),
+        "consoleRows": len(window.console.model.rows),
+    }
+
+
 async def take(window: MainWindow, path: str, timeout: float = 30.0) -> int:
     """Drive the window until every pane has content, save ``path``; the exit code."""
     try:
         await wait_for(lambda: window.conn.is_connected, "the connection", timeout)
         await wait_for(lambda: window.objects.model.root.children, "the tree roots", timeout)
+        await wait_for(lambda: not window.live_view.view.image.isNull(),
+                       "the live view's first frame", timeout)
+        await wait_for(lambda: window.accessibility.model.rowCount() > 0,
+                       "the accessibility tree", timeout)
         node = await window.objects.reveal(SELECT)
         if node is None:
             raise TimeoutError(f"snapshot: no object named {SELECT}")
         await wait_for(lambda: window.records.recorder.changing is not None, "the schema")
+        frames = window.live_view.frames
         await agent_calls(window)
+        await wait_for(lambda: window.live_view.frames > frames,
+                       "a live frame showing the agent's changes", timeout)
         await wait_for(lambda: window.properties.model.by_name.get("text"),
                        "the selected object's properties", timeout)
         await wait_for(lambda: sum(r.client == "demo-agent" for r in window.agent_log.model.rows)
@@ -82,6 +105,7 @@ async def take(window: MainWindow, path: str, timeout: float = 30.0) -> int:
             print(f"snapshot: could not write {path}", file=sys.stderr)
             return 1
         print(f"snapshot: wrote {path} ({image.width()}x{image.height()})", file=sys.stderr)
+        print(f"snapshot: content {json.dumps(content(window))}", file=sys.stderr)
         return 0
     except (TimeoutError, Exception) as exc:  # noqa: BLE001 - reported, exit code says it
         print(f"snapshot failed: {exc}", file=sys.stderr)

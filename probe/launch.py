@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import runpy
+import shutil
 import subprocess
 import sys
 import time
@@ -49,6 +50,77 @@ def _die_with_parent() -> None:
         pass
 
 
+class LaunchError(RuntimeError):
+    """No Python to run the target with (a frozen inspector has none of its own)."""
+
+
+def interpreter_for(target: str, *, module: bool = False) -> str:
+    """The Python that runs ``target`` with the probe.
+
+    Normally this one. A frozen (PyInstaller) inspector's ``sys.executable`` is the
+    inspector binary, not a Python, so it uses ``$QTMCP_PYTHON``, else the script's
+    ``#!`` interpreter (the app's own venv), else ``python3``/``python`` on PATH — and
+    checks that it can import the probe, so the user sees why instead of a dead child.
+    """
+    if not getattr(sys, "frozen", False):
+        return sys.executable
+    candidates = [os.environ.get("QTMCP_PYTHON") or ""]
+    if not module:
+        candidates.append(_shebang_python(Path(target)) or "")
+    candidates += [shutil.which("python3") or "", shutil.which("python") or ""]
+    tried: list[str] = []
+    for python in dict.fromkeys(c for c in candidates if c):
+        tried.append(python)
+        try:
+            ok = subprocess.run([python, "-c", "import probe.cli"], capture_output=True,
+                                env=child_env(), timeout=30).returncode == 0
+        except (OSError, subprocess.TimeoutExpired):
+            ok = False
+        if ok:
+            return python
+    raise LaunchError(
+        "this inspector is a standalone build and has no Python of its own to run "
+        f"{target}: none of {tried or ['python3 on PATH']} can import the qtmcp probe. "
+        "Install qtmcp into the app's Python (pip install qtmcp) and put it on PATH, "
+        "or set QTMCP_PYTHON=/path/to/python.")
+
+
+def child_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment for a child Python: without a frozen build's bundled library paths
+    (PyInstaller points LD_LIBRARY_PATH and Qt's paths into its bundle; another
+    PySide6 would load the wrong Qt)."""
+    env = dict(os.environ)
+    bundle = getattr(sys, "_MEIPASS", None)
+    if getattr(sys, "frozen", False) and bundle:
+        for name in ("LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH"):
+            original = env.pop(name + "_ORIG", None)
+            if original is not None:
+                env[name] = original
+            elif bundle in env.get(name, ""):
+                env.pop(name)
+        for name in ("QT_PLUGIN_PATH", "QML2_IMPORT_PATH", "QML_IMPORT_PATH",
+                     "QT_QPA_PLATFORM_PLUGIN_PATH"):
+            if bundle in env.get(name, ""):
+                env.pop(name)
+    return {**env, **(extra or {})}
+
+
+def _shebang_python(script: Path) -> str | None:
+    """The interpreter named by the script's ``#!`` line, if it is a Python."""
+    try:
+        with script.open("rb") as fh:
+            first = fh.readline(256).decode("utf-8", "replace").strip()
+    except OSError:
+        return None
+    if not first.startswith("#!"):
+        return None
+    words = first[2:].split()
+    if words and Path(words[0]).name == "env":
+        words = [w for w in words[1:] if not w.startswith("-")]
+        return shutil.which(words[0]) if words and "python" in words[0] else None
+    return words[0] if words and "python" in Path(words[0]).name else None
+
+
 def spawn(target: str, args: list[str] | None = None, *, module: bool = False,
           env: dict[str, str] | None = None, python: str | None = None,
           die_with_parent: bool = False, **popen: Any) -> subprocess.Popen[Any]:
@@ -59,10 +131,10 @@ def spawn(target: str, args: list[str] | None = None, *, module: bool = False,
     """
     if die_with_parent and sys.platform.startswith("linux"):
         popen.setdefault("preexec_fn", _die_with_parent)
-    cmd = [python or sys.executable, "-m", "probe.cli", "launch"]
+    cmd = [python or interpreter_for(target, module=module), "-m", "probe.cli", "launch"]
     cmd += ["-m", target] if module else [target]
     cmd += list(args or [])
-    return subprocess.Popen(cmd, env={**os.environ, **(env or {})}, **popen)
+    return subprocess.Popen(cmd, env=child_env(env), **popen)
 
 
 def wait_for_probe(pid: int, timeout: float = 20.0,

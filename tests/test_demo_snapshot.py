@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -25,3 +26,12 @@ def test_demo_snapshot_writes_a_picture_of_the_filled_inspector(tmp_path: Path) 
     # not one flat colour: sample a grid and expect many distinct pixels
     colours = {image.pixel(x, y) for x in range(0, 1440, 37) for y in range(0, 900, 29)}
     assert len(colours) > 20
+    # the named panes were filled before the grab, not only "something was drawn"
+    line = next(x for x in done.stderr.splitlines() if x.startswith("snapshot: content "))
+    content = json.loads(line.removeprefix("snapshot: content "))
+    assert content["liveView"] and min(content["liveView"]) > 50, content
+    assert content["accessibilityRows"] > 0, content
+    assert content["objectRows"] > 0, content
+    assert content["properties"] > 5, content
+    assert content["agentLogRows"] >= 5, content
+    assert content["consoleRows"] >= 2, content

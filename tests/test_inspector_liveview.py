@@ -187,6 +187,43 @@ def test_agent_click_shows_a_mark_and_a_log_row(window: MainWindow, demo: DemoAp
     assert abs(mark[2][0] - (name[0] + 10)) <= 3 and abs(mark[2][1] - (name[1] + 5)) <= 3
 
 
+def test_chr_type_form_input_and_scroll_marks_land_on_their_element(
+        window: MainWindow, demo: DemoApp, qt: Client) -> None:
+    """chr.* results name a role and a name: the mark goes on the element the inspector's
+    own accessibility tree has under them (refs are per session)."""
+    pane = window.live_view
+    run(window.accessibility.load())  # earlier tests moved the form: fresh bounds
+    agent = demo.client(name="form-agent", role="agent")
+
+    def ref_of(object_name: str) -> str:
+        found = agent.call("chr.find", {"query": object_name})["matches"]
+        assert found, f"no element for {object_name}"
+        return found[0]["ref"]
+
+    def mark_of(method: str) -> tuple | None:
+        return next((m for m in pane.live_marks()
+                     if m[0].method == method and m[0].client == "form-agent"), None)
+
+    actions = [
+        ("chr.type", {"ref": ref_of("nameEdit"), "text": "Ada"}, "nameEdit"),
+        ("chr.formInput", {"ref": ref_of("ageSpin"), "value": 41}, "ageSpin"),
+        ("chr.scroll", {"ref": ref_of("notesEdit"), "scroll_direction": "down"},
+         "notesEdit"),
+    ]
+    for method, params, object_name in actions:
+        result = agent.call(method, params)
+        assert result.get("role") and "bounds" not in result  # placed by role and name
+        mark = qwait(lambda m=method: mark_of(m), what=f"the {method} mark")
+        rect = window_rect(qt, object_name)
+        assert mark[1] == rect, f"{method} marked {mark[1]}, {object_name} is at {rect}"
+        # the pointer sits inside the element (its centre when the call gave no point)
+        assert rect[0] <= mark[2][0] < rect[0] + rect[2]
+        assert rect[1] <= mark[2][1] < rect[1] + rect[3]
+        assert mark[0].label.startswith(f"form-agent: {method.split('.', 1)[1]}")
+    assert agent.call("qt.properties.get", {"objectId": "ageSpin", "name": "value"})[
+        "value"] == 41
+
+
 def test_marks_only_for_acting_calls_that_succeeded() -> None:
     base = {"seq": 1, "client": {"name": "a"}, "ok": True}
     assert mark_from_record({**base, "method": "qt.objects.tree", "result": {}}) is None

@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from inspector_support import aloop, connect, qwait, run, window  # noqa: F401 - fixtures
+from PySide6.QtGui import QImage, qGray
 
 from conftest import DemoApp
 from inspector import resend, session_file
 from inspector.mainwindow import MainWindow
+from inspector.panes.player import SessionPlayer
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -97,6 +100,75 @@ def test_session_saves_and_replays_offline(window: MainWindow, demo: DemoApp,
         assert player.image.width() > 100
     finally:
         player.close()
+
+
+def _region_diff(a: QImage, b: QImage, rect: tuple[int, int, int, int]) -> float:
+    """Mean absolute grey-level difference of two same-size pictures inside ``rect``."""
+    x0, y0, w, h = rect
+    total = count = 0
+    for y in range(max(0, y0), min(a.height(), b.height(), y0 + h)):
+        for x in range(max(0, x0), min(a.width(), b.width(), x0 + w)):
+            total += abs(qGray(a.pixel(x, y)) - qGray(b.pixel(x, y)))
+            count += 1
+    return total / max(count, 1)
+
+
+def test_each_action_step_shows_the_app_after_that_action(window: MainWindow, demo: DemoApp,
+                                                          tmp_path: Path) -> None:
+    """Step N's picture is the app after action N (not the frame before it), offline."""
+    rec = window.records.recorder
+    qwait(lambda: window.live_view.streaming and not window.live_view.view.image.isNull(),
+          what="the live view's first frame")
+    agent = demo.client(name="typing-agent", role="agent")
+    agent.call("qt.ui.type", {"target": "nameEdit", "text": "", "clear": True})
+    qwait(lambda: rec.idle, what="the recorder to settle after clearing the field")
+    rec.clear()
+    values = ("Ada", "WWWWW Grace Hopper WWWWW")
+    shown: list[QImage] = []  # the live view once each step settled: the app's state then
+    for value in values:
+        # not waiting for idle: the record comes before the action's repaint, as it does
+        # for any action whose picture changes later than its call returns
+        agent.call("qt.ui.type", {"target": "nameEdit", "text": value, "clear": True,
+                                  "wait_for_idle": False})
+        qwait(lambda v=value: any(f.after_seq == _seq_of(rec.session.calls, v)
+                                  for f in rec.session.frames),
+              what=f"the picture after typing {value!r}")
+        qwait(lambda: rec.idle, what="the step's picture to settle")
+        shown.append(window.live_view.view.image.convertToFormat(QImage.Format.Format_RGB32))
+    scale = window.live_view.view.scale
+    box = agent.call("qt.ui.geometry", {"target": "nameEdit"})["window"]
+    field = (int(box["x"] * scale), int(box["y"] * scale), int(box["width"] * scale) + 1,
+             int(box["height"] * scale) + 1)
+    path = window.records.save(str(tmp_path / "typing"))
+
+    player = SessionPlayer(session_file.load(path), "typing")  # no window, no connection
+    try:
+        pictures = []
+        for value in values:
+            player.calls.setCurrentRow(next(
+                i for i, c in enumerate(player.session.calls)
+                if c.get("method") == "qt.ui.type" and (c.get("params") or {}).get("text")
+                == value))
+            assert not player.image.isNull(), f"no picture for typing {value!r}"
+            pictures.append(player.image.convertToFormat(QImage.Format.Format_RGB32))
+        whole = (0, 0, shown[0].width(), shown[0].height())
+        assert _region_diff(shown[0], shown[1], field) > 8  # the field did change
+        assert _region_diff(pictures[0], pictures[1], field) > 8, "steps show the same field"
+        for value, picture, state in zip(values, pictures, shown, strict=True):
+            assert picture.size() == state.size()
+            # the step's picture is the app after that action (JPEG noise only)
+            assert _region_diff(picture, state, field) < 4, f"wrong picture for {value!r}"
+            assert _region_diff(picture, state, whole) < 3
+    finally:
+        player.close()
+        player.deleteLater()
+
+
+def _seq_of(calls: list[dict[str, Any]], text: str) -> int | None:
+    for call in calls:
+        if call.get("method") == "qt.ui.type" and (call.get("params") or {}).get("text") == text:
+            return int(call["seq"])
+    return None
 
 
 def test_open_rejects_other_files(tmp_path: Path) -> None:

@@ -170,6 +170,8 @@ class LiveViewPane(Pane):
     TITLE = "Live view"
     NAME = "liveView"
     objectPicked = Signal(str, str)
+    #: a new picture is in ``view.image`` (the session recorder files it under the action)
+    frameShown = Signal()
 
     def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
         super().__init__(conn, parent)
@@ -304,6 +306,7 @@ class LiveViewPane(Pane):
                              "changed")
         self._layout_view()
         self.view.update()
+        self.frameShown.emit()
 
     def set_zoom(self, text: str) -> None:
         self.view.zoom = ZOOMS.get(text, 0.0)
