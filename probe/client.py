@@ -219,8 +219,8 @@ class AsyncClient:
             for future in self._pending.values():
                 if not future.done():
                     future.set_exception(lost)
-            for _, queue in self._queues:
-                queue.put_nowait(Notification("probe.closed", {"reason": str(self._closed)}))
+            # iterators and callbacks alike learn that nothing more will come
+            self._deliver(Notification("probe.closed", {"reason": str(self._closed)}))
 
     def _dispatch(self, item: Any) -> None:
         if not isinstance(item, dict):
@@ -229,20 +229,24 @@ class AsyncClient:
             note = Notification(item["method"], item.get("params") or {})
             if note.method == "probe.dropped":
                 self.dropped = int(note.params.get("dropped", self.dropped))
-            for callback in self._callbacks.get(note.method, []) + self._callbacks.get(None, []):
-                try:
-                    callback(note)
-                except Exception:
-                    import logging
-
-                    logging.getLogger("qtmcp.client").exception("notification callback failed")
-            for method, queue in self._queues:
-                if method is None or method == note.method:
-                    queue.put_nowait(note)
+            self._deliver(note)
             return
         future = self._pending.get(item.get("id"))
         if future is not None and not future.done():
             future.set_result(item)
+
+    def _deliver(self, note: Notification) -> None:
+        """Hand a notification to the callbacks and the iterators that want it."""
+        for callback in self._callbacks.get(note.method, []) + self._callbacks.get(None, []):
+            try:
+                callback(note)
+            except Exception:
+                import logging
+
+                logging.getLogger("qtmcp.client").exception("notification callback failed")
+        for method, queue in self._queues:  # every iterator ends on probe.closed
+            if method is None or method == note.method or note.method == "probe.closed":
+                queue.put_nowait(note)
 
     def on(self, method: str | None, callback: Callback) -> None:
         """Call ``callback(notification)`` for each notification ``method`` (None: all)."""

@@ -1090,7 +1090,11 @@ def _install_probe() -> bool:
             file=sys.stderr,
         )
         return False
-    probe.install()
+    try:
+        probe.install()
+    except ValueError as exc:  # a refused option (a non-loopback host): say it plainly
+        print(f"demo_app: {exc}", file=sys.stderr)
+        return False
     return True
 
 

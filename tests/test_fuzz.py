@@ -9,18 +9,34 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
 
 from conftest import DemoApp, start_demo
+from probe import protocol
 
+#: The JSON-RPC 2.0 spec's own codes; every other code must come from the error table.
 SPEC_CODES = {-32700, -32600, -32601, -32602, -32603}
+TABLE_CODES = {kind.code: kind.name for kind in protocol.ERRORS.values()}
+#: The object app-changing methods are fuzzed on: a text box whose properties change
+#: nothing else (no window closes, the app does not quit).
+THROWAWAY = "notesEdit"
+#: Property types not fuzzed: a huge size or font would grow the window to gigapixels.
+UNSAFE_TYPES = {"QSize", "QSizeF", "QRect", "QRectF", "QPoint", "QPointF", "QFont",
+                "QSizePolicy", "QMargins"}
+#: Examples per test; the whole file sends several thousand messages in under a minute.
+EXAMPLES = 500
+#: Same examples every run (a CI failure reproduces locally); no example database.
+FUZZ = settings(deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-2**63, 2**63),
                       st.floats(allow_nan=False, allow_infinity=False),
                       st.text(max_size=40))
+#: Big strings (up to ~100 KB, some of them astral-plane unicode), cheap to generate.
+big_text = st.builds(lambda ch, n: ch * n, st.characters(), st.integers(0, 100_000))
 json_value = st.recursive(json_leaf, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
     max_leaves=12)
@@ -102,11 +118,12 @@ def check_error(reply: dict[str, Any]) -> None:
         err = reply["error"]
         assert isinstance(err["code"], int) and isinstance(err["message"], str)
         assert err["data"]["name"] and err["data"]["hint"], err
+        assert err["code"] in SPEC_CODES or err["code"] in TABLE_CODES, err
+        assert TABLE_CODES.get(err["code"]) == err["data"]["name"], err
         assert err["code"] != -32603, f"internal error: {err}"
 
 
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(FUZZ, max_examples=EXAMPLES)
 @given(text=st.one_of(
     st.text(max_size=60),
     st.text(alphabet=string.printable, max_size=60).map(lambda s: "{" + s),
@@ -134,8 +151,7 @@ request_strategy = st.fixed_dictionaries(
     optional={"id": st.one_of(st.integers(), st.text(max_size=10), st.none())})
 
 
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(FUZZ, max_examples=EXAMPLES)
 @given(req=request_strategy)
 def test_well_formed_requests_random_methods_and_params(ws: ClientConnection,
                                                         req: dict[str, Any]) -> None:
@@ -148,22 +164,55 @@ def test_well_formed_requests_random_methods_and_params(ws: ClientConnection,
     assert reply["id"] == req["id"]
 
 
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(FUZZ, max_examples=EXAMPLES)
 @given(data=st.data())
 def test_known_methods_with_random_params(ws: ClientConnection, read_only_methods: list[str],
                                           data: st.DataObject) -> None:
     method = data.draw(st.sampled_from(read_only_methods))
     params = data.draw(st.dictionaries(st.sampled_from(["objectId", "name", "depth", "timeout",
                                                         "filter", "x", "prefix", "ref"]),
-                                       json_value, max_size=3))
+                                       st.one_of(json_value, big_text), max_size=3))
     (reply,) = Exchange(ws).send(json.dumps(
         {"jsonrpc": "2.0", "method": method, "params": params, "id": 1}))
     check_error(reply)
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.fixture(scope="module")
+def throwaway_properties(app: DemoApp) -> dict[str, str]:
+    """Writable properties of the throwaway object and their types."""
+    props = app.client().call("qt.properties.list", {"objectId": THROWAWAY})["properties"]
+    types = {p["name"]: p.get("type", "") for p in props
+             if p.get("writable") and p.get("type") not in UNSAFE_TYPES
+             and p["name"] != "objectName"}  # keep the throwaway findable
+    assert "plainText" in types and len(types) > 10, types
+    return types
+
+
+#: Values of the right type for a property (so many sets get through), by Qt type.
+TYPED = {"QString": st.one_of(st.text(max_size=40), big_text), "bool": st.booleans(),
+         "int": st.integers(-2**31, 2**31 - 1),
+         "double": st.floats(allow_nan=False, allow_infinity=False)}
+
+
+@settings(FUZZ, max_examples=300)
+@given(data=st.data())
+def test_property_set_on_a_throwaway_object(ws: ClientConnection,
+                                            throwaway_properties: dict[str, str],
+                                            data: st.DataObject) -> None:
+    """An app-changing method with generated values: a spec-correct answer each time."""
+    name = data.draw(st.one_of(st.sampled_from(sorted(throwaway_properties)),
+                               st.text(max_size=20)))
+    typed = TYPED.get(throwaway_properties.get(name, ""), json_value)
+    value = data.draw(st.one_of(typed, json_value, big_text))
+    (reply,) = Exchange(ws).send(json.dumps(
+        {"jsonrpc": "2.0", "method": "qt.properties.set", "id": "set",
+         "params": {"objectId": THROWAWAY, "name": name, "value": value}}))
+    check_error(reply)
+    assert reply["id"] == "set"
+    event(reply["error"]["data"]["name"] if "error" in reply else "set")
+
+
+@settings(FUZZ, max_examples=150)
 @given(batch=st.lists(request_strategy, min_size=1, max_size=8))
 def test_batches(ws: ClientConnection, batch: list[dict[str, Any]]) -> None:
     replies = Exchange(ws).send(json.dumps(batch))
@@ -187,6 +236,13 @@ def test_huge_and_deep_messages(ws: ClientConnection) -> None:
                           "params": {"prefix": "\u2603\U0001F600" * 1000}, "id": "u"})
     (reply,) = ex.send(unicode)
     assert reply["result"]["result"]["methods"] == []
+    for size in (10_000, 100_000):  # big strings through a real app change, read back
+        text = ("\u00e9\U0001F600 ligne\n" * size)[:size]
+        (reply,) = ex.send(json.dumps({"jsonrpc": "2.0", "method": "qt.properties.set",
+                                       "id": size, "params": {"objectId": THROWAWAY,
+                                                              "name": "plainText",
+                                                              "value": text}}))
+        assert reply["result"]["result"]["value"] == text
 
 
 def test_no_traceback_reached_the_app(app: DemoApp) -> None:

@@ -15,6 +15,12 @@ from probe.exceptions import RemoteError
 
 CLIENTS = 8
 CALLS = 1000
+#: Each client asks for its own method family and reads its own object: an answer that
+#: reached the wrong client (or was computed for the wrong request) cannot pass.
+FAMILIES = ["cu.", "qt.ui.", "chr.", "qt.models.", "qt.names.", "qt.objects.",
+            "qt.signals.", "qt.properties."]
+OBJECTS = ["nameEdit", "emailEdit", "ageSpin", "heightSpin", "countryCombo",
+           "newsletterCheck", "termsCheck", "volumeSlider"]
 
 
 def rss_kib(pid: int) -> int:
@@ -25,7 +31,7 @@ def rss_kib(pid: int) -> int:
     raise AssertionError("no VmRSS")
 
 
-def worker(client: Client, k: int, errors: list[str]) -> None:
+def worker(client: Client, k: int, errors: list[str], family: set[str]) -> None:
     """Each client reads back what only it could have asked for."""
     for i in range(CALLS):
         kind = i % 5
@@ -33,12 +39,12 @@ def worker(client: Client, k: int, errors: list[str]) -> None:
             if kind == 0:
                 assert client.call("qt.ping")["pong"] is True
             elif kind == 1:
-                got = client.call("qt.schema", {"prefix": f"qt.ping{k}-{i}"})
-                assert got["methods"] == []
+                got = client.call("qt.schema", {"prefix": FAMILIES[k]})
+                assert {m["name"] for m in got["methods"]} == family, "schema crossed"
             elif kind == 2:
-                value = client.call("qt.properties.get", {"objectId": "ageSpin",
-                                                          "name": "maximum"})
-                assert value["value"] == 150
+                value = client.call("qt.properties.get", {"objectId": OBJECTS[k],
+                                                          "name": "objectName"})
+                assert value["value"] == OBJECTS[k], "property read crossed"
             elif kind == 3:
                 try:
                     client.call("probe.subscribe", {"topics": [f"nope-{k}-{i}"]})
@@ -70,15 +76,18 @@ def test_eight_clients_thousand_calls_each(fresh_demo: DemoApp) -> None:
     watcher.on("probe.traffic", on_traffic)
     watcher.call("probe.subscribe", {"topics": ["traffic"]})
     clients = [fresh_demo.client(f"load-{k}", "agent") for k in range(CLIENTS)]
+    everything = [m["name"] for m in watcher.call("qt.schema")["methods"]]
+    families = [{n for n in everything if n.startswith(f)} for f in FAMILIES]
+    assert all(families) and len(set().union(*families)) == sum(map(len, families))
     warm: list[str] = []
     # Warm caches before measuring memory, under a name the count ignores
     # (its mirror records may still be in flight when the run starts).
-    worker(fresh_demo.client("warm-up", "agent"), 0, warm)
+    worker(fresh_demo.client("warm-up", "agent"), 0, warm, families[0])
     assert not warm, warm
     before = rss_kib(fresh_demo.pid)
 
     errors: list[str] = []
-    threads = [threading.Thread(target=worker, args=(c, k, errors))
+    threads = [threading.Thread(target=worker, args=(c, k, errors, families[k]))
                for k, c in enumerate(clients)]
     for t in threads:
         t.start()
@@ -90,7 +99,17 @@ def test_eight_clients_thousand_calls_each(fresh_demo: DemoApp) -> None:
     wait_until(lambda: len(seen) + watcher.dropped >= total, timeout=60,
                what="every call mirrored or counted as dropped")
     for rec in seen:
-        per_client[rec["client"]["name"]] += 1
+        name = rec["client"]["name"]
+        per_client[name] += 1
+        # The mirror names the client that really made each call.
+        k = int(name.removeprefix("load-"))
+        if rec["method"] == "qt.schema":
+            assert rec["params"]["prefix"] == FAMILIES[k], rec
+        elif rec["method"] == "qt.properties.get":
+            assert rec["params"]["objectId"] == OBJECTS[k], rec
+            assert rec["result"]["result"]["value"] == OBJECTS[k], rec
+        elif rec["method"] == "probe.subscribe":
+            assert rec["params"]["topics"][0].startswith(f"nope-{k}-"), rec
     assert sum(per_client.values()) + watcher.dropped == total
     after = rss_kib(fresh_demo.pid)
     # Flat memory: 8,000 calls may not leave more than a few MiB behind.

@@ -235,6 +235,7 @@ def test_launch_runs_unmodified_app_and_cleans_up_on_exit() -> None:
         assert app.proc.wait(15) == 0
         wait_until(lambda: not path.exists(), what="the discovery file to be removed")
         wait_until(lambda: qt.closed, what="the client to see the close")
+        wait_until(lambda: notes == ["probe.closed"], what="the close callback")
     finally:
         app.stop()
 

@@ -189,19 +189,29 @@ async def wait_signal(
         if not fut.done():
             fut.set_result(args)
 
-    def connect() -> tuple[Any, str, dict[str, Any], Any]:
+    def died(what: str) -> None:
+        if not fut.done():
+            fut.set_exception(RpcError("OBJECT_STALE", f"{what} was deleted while waiting for "
+                                       f"{signal}", target=target, signal=signal))
+
+    def connect() -> tuple[list[Any], str, dict[str, Any], Any]:
         obj = act.resolve(ctx, target)
         sig = meta.signature(meta.find_signal(obj, signal))
         objref = meta.objref_for(ids)
+        what = objects.path_of(obj)
 
         def emitted(*args: Any) -> None:
             payload = [variant.to_json(a, objref) for a in args]
             loop.call_soon_threadsafe(done, payload)
 
+        def destroyed(*_args: Any) -> None:  # a dead object emits nothing more
+            loop.call_soon_threadsafe(died, what)
+
         conn = QObject.connect(obj, "2" + sig, emitted)
         if not conn:
             raise QtError("SIGNAL_NOT_FOUND", f"could not connect to {sig}", signal=signal)
-        return conn, sig, objects.describe(obj, ids), emitted
+        gone = QObject.connect(obj, "2destroyed(QObject*)", destroyed)
+        return [conn, gone], sig, objects.describe(obj, ids), (emitted, destroyed)
 
     conn, sig, info, keep = await ctx.gui(connect)
     started = loop.time()
@@ -217,11 +227,12 @@ async def wait_signal(
             "waitedMs": round((loop.time() - started) * 1000)}
 
 
-def _disconnect(conn: Any, _slot: Any) -> None:
-    try:
-        QObject.disconnect(conn)
-    except (RuntimeError, TypeError):  # the object died: so did the connection
-        pass
+def _disconnect(conns: list[Any], _slots: Any) -> None:
+    for conn in conns:
+        try:
+            QObject.disconnect(conn)
+        except (RuntimeError, TypeError):  # the object died: so did the connection
+            pass
 
 
 # ------------------------------------------------------------------------- assertions

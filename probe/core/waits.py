@@ -83,6 +83,9 @@ def observe(target: str, cond: Condition, ids: objects.IdTable) -> tuple[bool, d
     except QtError as exc:
         if exc.name not in ("ELEMENT_NOT_FOUND", "OBJECT_NOT_FOUND", "OBJECT_STALE"):
             raise
+        if exc.name == "OBJECT_STALE" and target.strip().startswith("#") \
+                and cond.state != "not_exists":
+            raise  # a dead #N never comes back: waiting longer cannot help
         seen = {"exists": False, "error": exc.name}
         return cond.state == "not_exists", seen
     if cond.state in ("exists", "not_exists"):
