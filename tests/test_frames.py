@@ -7,7 +7,7 @@ import base64
 import pytest
 from PySide6.QtGui import QImage
 
-from conftest import DemoApp
+from conftest import DemoApp, start_demo, wait_until
 from probe.client import Client
 from probe.exceptions import CallTimeout, RemoteError
 
@@ -76,3 +76,24 @@ def test_partial_frames_compose_to_the_full_picture(fresh_demo: DemoApp) -> None
     painter.end()
     assert composed == truth
     qt.call("probe.frames.stop")
+
+
+def test_restart_while_a_frame_is_encoded_still_streams() -> None:
+    """A stream stopped mid-encode must not take the encoder down with it: every new
+    stream still sends its first frame (it once died on the encoder thread, wedging it)."""
+    app = start_demo("--size", "1280x800")
+    try:
+        qt = app.client("viewer", "inspector")
+        firsts: list[int] = []
+        qt.on("probe.frame", lambda n: firsts.append(1) if n.params["seq"] == 1 else None)
+        slow = {"format": "png", "maxWidth": 4000, "maxHeight": 4000, "partial": False}
+        qt.call("probe.frames.start", slow)
+        app.command("animate 60")  # a PNG of 1280x800 takes ~40 ms: always one encoding
+        for round_ in range(1, 11):
+            qt.call("probe.frames.stop")
+            qt.call("probe.frames.start", slow)
+            wait_until(lambda n=round_: len(firsts) >= n + 1, timeout=10,
+                       what=f"the first frame of stream {round_ + 1}")
+        app.command("animate 0")
+    finally:
+        app.stop()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 import time
+import weakref
 import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -138,8 +139,31 @@ def _unwatch(stream: FrameStream) -> None:
 class _Relay(QObject):
     """Carries 'encoding finished' from the encoder thread back to the GUI thread."""
 
-    encoded = Signal()
+    encoded = Signal(object)  # a weakref to the stream whose frame is out
     swapped = Signal()  # a QQuickWindow's frameSwapped, delivered on the GUI thread
+
+
+_done: _Relay | None = None
+
+
+def _done_relay() -> _Relay:
+    """The one relay that lives on the GUI thread for good (made there on first use).
+
+    An encode job must hold no reference to its stream: a stream stopped while its frame
+    is encoded would otherwise die on the encoder thread with its QTimer and relay, which
+    wedges that thread, and no stream of the app would send a frame again.
+    """
+    global _done
+    if _done is None:
+        _done = _Relay()
+        _done.encoded.connect(_encoded)  # queued: the relay lives on the GUI thread
+    return _done
+
+
+def _encoded(ref: weakref.ref[FrameStream]) -> None:
+    stream = ref()
+    if stream is not None:
+        stream._after_encode()
 
 
 class FrameStream:
@@ -171,7 +195,7 @@ class FrameStream:
         self._encoding = False
         self._again = False
         self._relay = _Relay()
-        self._relay.encoded.connect(self._after_encode)  # queued: emitted off-thread
+        self._done = _done_relay()
         self._quick = is_quick_window(window)
         self._grabbing = False
         if self._quick:  # no widget paints here: the scene graph says when it rendered
@@ -205,6 +229,7 @@ class FrameStream:
 
     def _after_encode(self) -> None:
         self._encoding = False
+        self.sent += 1
         if self._again:
             self._again = False
             self._pending = False
@@ -241,7 +266,8 @@ class FrameStream:
             self._last_image = image
             self.seq += 1
             self._encoding = True
-            _ENCODER.submit(self._encode_and_send, piece, self.seq, self.options, name,
+            _ENCODER.submit(_encode_and_send, weakref.ref(self), self.send, piece, self.seq,
+                            self.options, name,
                             window_geometry, (crop.x(), crop.y(), crop.width(), crop.height()),
                             (image.width(), image.height()))
             return
@@ -254,7 +280,8 @@ class FrameStream:
         self._last_key = time.monotonic()
         self.seq += 1
         self._encoding = True
-        _ENCODER.submit(self._encode_and_send, image, self.seq, self.options, name,
+        _ENCODER.submit(_encode_and_send, weakref.ref(self), self.send, image, self.seq,
+                        self.options, name,
                         window_geometry, None, (image.width(), image.height()))
 
     def _partial_rect(self, image: QImage, region: QRect | None, full: bool) -> QRect | None:
@@ -272,39 +299,6 @@ class FrameStream:
         self._last_crc = None  # the full picture changed; the next full frame must be sent
         return crop
 
-    def _encode_and_send(self, image: QImage, seq: int, opts: StreamOptions, name: str,
-                         geometry: tuple[int, int, int, int],
-                         crop: tuple[int, int, int, int] | None,
-                         full_size: tuple[int, int]) -> None:
-        """Scale, encode and send one frame; a partial one says where it goes (``rect``)."""
-        import base64
-
-        fw, fh = full_size
-        scale = min(1.0, opts.max_width / fw if fw else 1.0, opts.max_height / fh if fh else 1.0)
-        if crop is None:
-            small, scale = scaled(image, opts.max_width, opts.max_height)
-            rect = [0, 0, small.width(), small.height()]
-            width, height = small.width(), small.height()
-        else:
-            x, y, w, h = crop
-            x0, y0 = int(x * scale), int(y * scale)
-            x1, y1 = min(round(fw * scale), int((x + w) * scale + 0.999)), \
-                min(round(fh * scale), int((y + h) * scale + 0.999))
-            small = image if scale >= 1.0 else image.scaled(
-                max(1, x1 - x0), max(1, y1 - y0), Qt.AspectRatioMode.IgnoreAspectRatio,
-                Qt.TransformationMode.SmoothTransformation)
-            rect = [x0, y0, small.width(), small.height()]
-            width, height = round(fw * scale), round(fh * scale)
-        try:
-            data = encode_image(small, opts.fmt, opts.quality)
-        finally:
-            self._relay.encoded.emit()
-        self.sent += 1
-        self.send({"seq": seq, "ts": time.time(), "window": name, "windowGeometry": geometry,
-                   "width": width, "height": height, "scale": scale, "full": crop is None,
-                   "rect": rect, "format": opts.fmt,
-                   "data": base64.b64encode(data).decode("ascii")})
-
     def stop(self) -> None:
         self._timer.stop()
         if self._quick and shiboken6.isValid(self.window):
@@ -316,6 +310,40 @@ class FrameStream:
 
     def stats(self) -> dict[str, Any]:
         return {"frames": self.sent, "unchanged": self.skipped_same, "seq": self.seq}
+
+
+def _encode_and_send(done: weakref.ref[FrameStream], send: Callable[[dict[str, Any]], None],
+                     image: QImage, seq: int, opts: StreamOptions, name: str,
+                     geometry: tuple[int, int, int, int],
+                     crop: tuple[int, int, int, int] | None,
+                     full_size: tuple[int, int]) -> None:
+    """Scale, encode and send one frame; a partial one says where it goes (``rect``)."""
+    import base64
+
+    fw, fh = full_size
+    scale = min(1.0, opts.max_width / fw if fw else 1.0, opts.max_height / fh if fh else 1.0)
+    if crop is None:
+        small, scale = scaled(image, opts.max_width, opts.max_height)
+        rect = [0, 0, small.width(), small.height()]
+        width, height = small.width(), small.height()
+    else:
+        x, y, w, h = crop
+        x0, y0 = int(x * scale), int(y * scale)
+        x1, y1 = min(round(fw * scale), int((x + w) * scale + 0.999)), \
+            min(round(fh * scale), int((y + h) * scale + 0.999))
+        small = image if scale >= 1.0 else image.scaled(
+            max(1, x1 - x0), max(1, y1 - y0), Qt.AspectRatioMode.IgnoreAspectRatio,
+            Qt.TransformationMode.SmoothTransformation)
+        rect = [x0, y0, small.width(), small.height()]
+        width, height = round(fw * scale), round(fh * scale)
+    try:
+        data = encode_image(small, opts.fmt, opts.quality)
+    finally:
+        _done_relay().encoded.emit(done)  # never a strong ref to the stream here
+    send({"seq": seq, "ts": time.time(), "window": name, "windowGeometry": geometry,
+               "width": width, "height": height, "scale": scale, "full": crop is None,
+               "rect": rect, "format": opts.fmt,
+               "data": base64.b64encode(data).decode("ascii")})
 
 
 def _windows() -> list[QWidget]:

@@ -49,7 +49,9 @@ def main() -> None:
             viewer.call("probe.frames.start", {"maxFps": 20, "maxWidth": 1280,
                                                "maxHeight": 800, "format": ns.format,
                                                "partial": partial})
-            viewer.wait_notification("probe.frame", timeout=10)
+            # the new stream's own first frame, not a late one of the stream before
+            viewer.wait_notification("probe.frame", lambda f: f["seq"] == 1 and f["full"],
+                                     timeout=10)
             still_fps, still_cpu = phase(app, viewer, ns.seconds)
             app.command("animate 30")
             moving_fps, moving_cpu = phase(app, viewer, ns.seconds)

@@ -84,7 +84,8 @@ def _cell(v: object) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--only", help="comma-separated bench names (default: all)")
+    ap.add_argument("--only", help="comma-separated bench names (default: all); prints "
+                    "their tables without rewriting BENCHMARKS.md")
     ap.add_argument("--no-write", action="store_true", help="do not rewrite BENCHMARKS.md")
     ns = ap.parse_args()
     names = sorted(p.stem[len("bench_"):] for p in HERE.glob("bench_*.py"))
@@ -98,7 +99,7 @@ def main() -> int:
         print(f"=== bench_{name}.py: exit {code} in {seconds:.0f} s", flush=True)
         if code:
             failed.append(name)
-    if not ns.no_write:
+    if not ns.no_write and not ns.only:  # the file always holds one whole run
         (ROOT / "BENCHMARKS.md").write_text(markdown(names, started) + "\n")
         print(f"\nwrote {ROOT / 'BENCHMARKS.md'}")
     if failed:
