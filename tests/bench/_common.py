@@ -59,15 +59,17 @@ def table(title: str, rows: list[dict[str, Any]]) -> None:
         json.dumps({"script": script, "title": title, "rows": rows}, indent=1))
 
 
-def target(job: str, goal: str, measured: str, met: bool) -> None:
-    """Print one DESIGN.md target against its figure; run_all.py gathers them in a table."""
-    print(f"target {job}: {goal} -> {measured} ({'met' if met else 'MISSED'})")
+def target(job: str, goal: str, measured: str, met: bool, note: str = "") -> None:
+    """Print one DESIGN.md target against its figure (``note``: what the figure means,
+    e.g. where a miss comes from); run_all.py gathers them in a table."""
+    print(f"target {job}: {goal} -> {measured} ({'met' if met else 'MISSED'})"
+          + (f"; {note}" if note else ""))
     RESULTS.mkdir(exist_ok=True)
     script = Path(sys.argv[0]).stem.removeprefix("bench_")
     slug = "".join(c if c.isalnum() else "_" for c in job.lower())[:60]
     (RESULTS / f"{script}--target--{slug}.json").write_text(json.dumps(
         {"script": script, "kind": "target", "job": job, "goal": goal,
-         "measured": measured, "met": met}, indent=1))
+         "measured": measured, "met": met, "note": note}, indent=1))
 
 
 def _fmt(v: Any) -> str:

@@ -83,8 +83,12 @@ def main() -> None:
                          "p99_ms": q["p99"] / e["p99"], "n": ""})
             table("ping: qt.ping round trip vs bare websockets echo (ms)", rows)
             ratio = p["p50"] / e["p50"]
+            pipe_ratio = q["p50"] / e["p50"]
             target("qt.ping round trip", "p50 within 1.3x of a bare websockets echo",
-                   f"{p['p50']:.3f} ms = {ratio:.2f}x echo", ratio <= 1.3)
+                   f"{p['p50']:.3f} ms = {ratio:.2f}x echo", ratio <= 1.3,
+                   f"the JSON-RPC pipeline alone (a transport-thread method) is {pipe_ratio:.2f}x;"
+                   f" the rest ({p['p50'] - q['p50']:.3f} ms) is qt.ping's measured hop to the "
+                   "GUI thread and back: two thread wake-ups")
     finally:
         echo.kill()
 

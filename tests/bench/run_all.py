@@ -59,10 +59,11 @@ def markdown(names: list[str], started: str) -> str:
     targets = [d for d in found if d.get("kind") == "target" and d["script"] in names]
     if targets:
         out += ["## Against the targets in DESIGN.md", "",
-                "| job | target | measured | met | command |", "| --- | --- | --- | --- | --- |"]
+                "| job | target | measured | met | note | command |",
+                "| --- | --- | --- | --- | --- | --- |"]
         out += [f"| {t['job']} | {t['goal']} | {t['measured']} | "
-                f"{'yes' if t['met'] else '**no**'} | `python tests/bench/bench_{t['script']}.py` |"
-                for t in targets]
+                f"{'yes' if t['met'] else '**no**'} | {t.get('note', '')} | "
+                f"`python tests/bench/bench_{t['script']}.py` |" for t in targets]
         out.append("")
     for name in names:
         for data in found:
