@@ -266,7 +266,7 @@ def cmd_replay(ns: argparse.Namespace) -> int:
     proc = None
     if ns.launch is not None:
         from probe import testing
-        from probe.launch import wait_for_probe
+        from probe.launch import stop_app, wait_for_probe
 
         command = script.get("command") if ns.launch is True else ns.launch
         if not command:
@@ -277,7 +277,7 @@ def cmd_replay(ns: argparse.Namespace) -> int:
         try:
             info = wait_for_probe(proc.pid, timeout=testing.START_TIMEOUT, proc=proc)
         except (RuntimeError, TimeoutError) as exc:
-            testing.stop(proc)
+            stop_app(proc)
             print(f"qtmcp replay: the app did not start: {exc}", file=sys.stderr)
             return 1
         ns.url, ns.token, ns.pid, ns.app = info.url, info.token, None, None
@@ -293,7 +293,7 @@ def cmd_replay(ns: argparse.Namespace) -> int:
                 return 2
     finally:
         if proc is not None:
-            testing.stop(proc)
+            stop_app(proc)
     if report.divergence is not None:
         print(f"qtmcp replay: {report.divergence.report()}\n  ({report.passed} of "
               f"{report.steps} steps passed before it)", file=sys.stderr)

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -151,3 +152,38 @@ def wait_for_probe(pid: int, timeout: float = 20.0,
         time.sleep(0.05)
     raise TimeoutError(f"no probe from pid {pid} within {timeout} s (looked in "
                        f"{discovery.runtime_dir()})")
+
+
+def parse_command(command: str | Sequence[str]) -> tuple[str, list[str], bool, str | None]:
+    """``(target, args, is_module, python)`` of ``[python] [-m] target args``.
+
+    A bare ``python``/``python3`` means this interpreter (the one qtmcp is installed
+    in, so the probe imports); a path names that interpreter. ValueError when no script
+    or module is given.
+    """
+    import shlex
+
+    cmd = shlex.split(command) if isinstance(command, str) else list(command)
+    python: str | None = None
+    if cmd and Path(cmd[0]).name.startswith("python") and not cmd[0].endswith(".py"):
+        first = cmd.pop(0)
+        python = first if os.sep in first else None
+    module = bool(cmd) and cmd[0] == "-m"
+    if module:
+        cmd.pop(0)
+    if not cmd:
+        raise ValueError(f"no script or module to start in {command!r} (give 'python app.py' "
+                         "or 'python -m package.app')")
+    return cmd[0], cmd[1:], module, python
+
+
+def stop_app(proc: subprocess.Popen[Any]) -> None:
+    """Stop an app we started: terminate, then kill if it does not go."""
+    if proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)

@@ -33,7 +33,7 @@ from mcp.server.stdio import stdio_server
 from probe import __version__, discovery, mcp_tools
 from probe.client import AsyncClient
 from probe.exceptions import CallTimeout, ConnectError, ConnectionLost, QtmcpError, RemoteError
-from probe.launch import spawn, wait_for_probe
+from probe.launch import parse_command, spawn, stop_app, wait_for_probe
 
 log = logging.getLogger("qtmcp.mcp")
 
@@ -321,33 +321,16 @@ def start_app(command: list[str]) -> subprocess.Popen[Any]:
     The child's stdin is closed and its stdout goes to our stderr: our stdout is the MCP
     channel when serving over stdio.
     """
-    cmd = list(command)
-    python = None
-    if cmd and Path(cmd[0]).name.startswith("python") and not cmd[0].endswith(".py"):
-        python = cmd.pop(0)
-    module = False
-    if cmd and cmd[0] == "-m":
-        module = True
-        cmd.pop(0)
-    if not cmd:
-        raise SystemExit("qtmcp mcp: give the app after --, e.g. `qtmcp mcp -- python app.py`")
-    if not module and not cmd[0].endswith(".py") and not Path(cmd[0]).is_file():
-        raise SystemExit(f"qtmcp mcp: cannot start {cmd[0]!r}: give a Python script or -m "
-                         "module (`qtmcp mcp -- python app.py`)")
-    return spawn(cmd[0], cmd[1:], module=module, python=python, stdin=subprocess.DEVNULL,
-                 stdout=sys.stderr.fileno())
-
-
-def stop_app(proc: subprocess.Popen[Any]) -> None:
-    """Stop an app we started: terminate, then kill if it does not go."""
-    if proc.poll() is not None:
-        return
-    proc.terminate()
     try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(10)
+        target, args, module, python = parse_command(command)
+    except ValueError:
+        raise SystemExit("qtmcp mcp: give the app after --, e.g. `qtmcp mcp -- python app.py`"
+                         ) from None
+    if not module and not target.endswith(".py") and not Path(target).is_file():
+        raise SystemExit(f"qtmcp mcp: cannot start {target!r}: give a Python script or -m "
+                         "module (`qtmcp mcp -- python app.py`)")
+    return spawn(target, args, module=module, python=python, stdin=subprocess.DEVNULL,
+                 stdout=sys.stderr.fileno())
 
 
 # ---------------------------------------------------------------------- server

@@ -15,7 +15,6 @@ overrides the command, to run one test against another build of the app.
 from __future__ import annotations
 
 import os
-import shlex
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
@@ -23,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from probe.launch import spawn, wait_for_probe
+from probe.launch import parse_command, spawn, stop_app, wait_for_probe
 from probe.replay import Replayer
 from probe.session_export import DEFAULT_TIMEOUT
 
@@ -49,47 +48,19 @@ class AppDriver(Replayer):
         try:
             self.client.close()
         finally:
-            stop(self.proc)
-
-
-def command_of(command: str | Sequence[str]) -> tuple[str, list[str], bool, str | None]:
-    """``(target, args, is_module, python)`` of ``python [-m] target args``; a bare
-    ``python`` means this interpreter (the one with qtmcp installed)."""
-    cmd = shlex.split(command) if isinstance(command, str) else list(command)
-    python: str | None = None
-    if cmd and Path(cmd[0]).name.startswith("python") and not cmd[0].endswith(".py"):
-        first = cmd.pop(0)
-        python = first if os.sep in first else None
-    module = bool(cmd) and cmd[0] == "-m"
-    if module:
-        cmd.pop(0)
-    if not cmd:
-        raise ValueError(f"no script or module to start in {command!r} (give 'python app.py' "
-                         "or 'python -m package.app')")
-    return cmd[0], cmd[1:], module, python
+            stop_app(self.proc)
 
 
 def start(command: str | Sequence[str], *, cwd: str | Path | None = None,
           env: dict[str, str] | None = None) -> subprocess.Popen[Any]:
     """Start the app with the probe injected; it ends with this process (Linux)."""
-    target, args, module, python = command_of(command)
+    target, args, module, python = parse_command(command)
     extra = dict(env or {})
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
                                                  or os.environ.get("WAYLAND_DISPLAY")):
         extra.setdefault("QT_QPA_PLATFORM", "offscreen")  # no display: run offscreen
     return spawn(target, args, module=module, python=python, env=extra, cwd=cwd,
                  stdin=subprocess.DEVNULL, die_with_parent=True)
-
-
-def stop(proc: subprocess.Popen[Any]) -> None:
-    if proc.poll() is not None:
-        return
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(10)
 
 
 @contextmanager
@@ -105,7 +76,7 @@ def launch_app(command: str | Sequence[str], *, cwd: str | Path | None = None,
         info = wait_for_probe(proc.pid, timeout=start_timeout, proc=proc)
         client = Client.connect(info.url, info.token, name="qtmcp-replay", role="test")
     except BaseException:
-        stop(proc)
+        stop_app(proc)
         raise
     driver = AppDriver(proc, client, info, timeout)
     try:

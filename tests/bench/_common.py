@@ -7,7 +7,8 @@ import os
 import statistics
 import sys
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,18 @@ def demo_app(*args: str) -> Iterator[DemoApp]:
         yield app
     finally:
         app.stop()
+
+
+def timed(fn: Callable[[], Any], n: int, warmup: int = 0) -> list[float]:
+    """Milliseconds of ``n`` calls of ``fn`` (after ``warmup`` untimed ones)."""
+    for _ in range(warmup):
+        fn()
+    out = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
 
 
 def percentile(values: list[float], q: float) -> float:

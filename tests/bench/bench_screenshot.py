@@ -10,22 +10,10 @@ returns once the events the click caused have run).
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Callable
 from typing import Any
 
-from _common import demo_app, summary, table
-
-
-def timed(fn: Callable[[], Any], n: int, warmup: int = 3) -> list[float]:
-    for _ in range(warmup):
-        fn()
-    out = []
-    for _ in range(n):
-        t0 = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - t0) * 1000)
-    return out
+from _common import demo_app, summary, table, timed
 
 
 def main() -> None:
@@ -54,7 +42,7 @@ def main() -> None:
                  "jpeg": len(qt.call("qt.ui.screenshot", {"format": "jpeg"})["data"]) * 3 // 4}
         rows = []
         for name, fn in cases:
-            s = summary(timed(fn, n))
+            s = summary(timed(fn, n, warmup=3))
             rows.append({"case": name, "p50_ms": s["p50"], "p99_ms": s["p99"],
                          "min_ms": s["min"], "n": s["n"]})
         table("screenshot: 1280x800 window pictures and click round trips (ms)", rows)

@@ -12,10 +12,9 @@ replayed against the running demo app.
 from __future__ import annotations
 
 import argparse
-import time
 from typing import Any
 
-from _common import demo_app, summary, table
+from _common import demo_app, summary, table, timed
 from probe.replay import Replayer
 
 FORM = "mainWindow/tabs/qt_tabwidget_stackedwidget/formTab/formPanel/"
@@ -30,15 +29,6 @@ SCRIPT = {"format": "qtmcp-script", "version": 1, "timeout": 5, "steps": [
     {"check": "property", "target": "mainWindow/statusBar/statusLabel", "property": "text",
      "value": "Submitted: Ada"},
 ]}
-
-
-def times(fn: Any, n: int) -> list[float]:
-    out = []
-    for _ in range(n):
-        t0 = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - t0) * 1000)
-    return out
 
 
 def main() -> None:
@@ -61,7 +51,7 @@ def main() -> None:
                 app.client(name="bench-inspector", role="inspector").call(
                     "probe.subscribe", {"topics": ["traffic"]})
             for name, fn in calls.items():
-                s = summary(times(fn, n))
+                s = summary(timed(fn, n))
                 rows.append({"traffic": label, "call": name, "p50 ms": s["p50"],
                              "p99 ms": s["p99"], "n": n})
         table("agent calls, with and without target recording (ms)", rows)
