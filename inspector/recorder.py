@@ -134,9 +134,7 @@ class SessionRecorder(QObject):
                 self._last_shot = time.monotonic()
                 frame = await self._grab()
                 if frame is not None:
-                    self._add_frame(Frame(seq, time.time(), str(frame.get("format", "png")),
-                                          int(frame.get("width", 0)),
-                                          int(frame.get("height", 0)), str(frame["data"])))
+                    self._add_frame(_frame_of(seq, frame, "png"))
         finally:
             self._shooting = False
 
@@ -148,12 +146,8 @@ class SessionRecorder(QObject):
             self._keep_live(seq)
         elif self._open is not None and time.monotonic() < self._open_until:
             live = self.frame_source() if self.frame_source else None
-            if live and live.get("data"):
-                self._open.ts = time.time()
-                self._open.format = str(live.get("format", "jpeg"))
-                self._open.width = int(live.get("width", 0))
-                self._open.height = int(live.get("height", 0))
-                self._open.data = str(live["data"])
+            if live and live.get("data"):  # the step's picture, newer: same object, in place
+                vars(self._open).update(vars(_frame_of(self._open.after_seq, live, "jpeg")))
                 self.changed.emit()
 
     def _take_current(self) -> None:
@@ -167,9 +161,7 @@ class SessionRecorder(QObject):
         if not live or not live.get("data"):
             self.request_frame_shot(seq)
             return
-        frame = Frame(seq, time.time(), str(live.get("format", "jpeg")),
-                      int(live.get("width", 0)), int(live.get("height", 0)),
-                      str(live["data"]))
+        frame = _frame_of(seq, live, "jpeg")
         self._add_frame(frame)
         self._open, self._open_until = frame, time.monotonic() + self.settle
 
@@ -204,3 +196,10 @@ class SessionRecorder(QObject):
         if not self.session.app:
             self.session.app = dict(self.conn.app_info)
         return str(session_file.save(self.session, path))
+
+
+def _frame_of(seq: int, picture: dict[str, Any], default_format: str) -> Frame:
+    """A session frame for call ``seq`` from a live frame or a screenshot answer."""
+    return Frame(seq, time.time(), str(picture.get("format", default_format)),
+                 int(picture.get("width", 0)), int(picture.get("height", 0)),
+                 str(picture["data"]))

@@ -195,7 +195,7 @@ class FrameStream:
         self._encoding = False
         self._again = False
         self._relay = _Relay()
-        self._done = _done_relay()
+        _done_relay()  # made here, on the GUI thread, before any encode job can need it
         self._quick = is_quick_window(window)
         self._grabbing = False
         if self._quick:  # no widget paints here: the scene graph says when it rendered
