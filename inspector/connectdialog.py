@@ -2,7 +2,7 @@
 
 The list follows the discovery folder through :class:`DiscoveryWatcher` (a file-system
 watcher, no polling). "Launch app…" starts a script with the probe
-(:func:`probe.launch.spawn`) and picks its probe as soon as its discovery file appears.
+(:func:`probe.launcher.launch.spawn`) and picks its probe as soon as its discovery file appears.
 The dialog only chooses; the main window connects.
 """
 
@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from inspector.watcher import DiscoveryWatcher
 from probe import discovery
-from probe.launch import LaunchError, spawn
+from probe.launcher.launch import LaunchError, spawn
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """“Export as test…”: recorded calls as a pytest file and a JSON script for ``qtmcp replay``.
 
 The agent log (its calls, or the selected rows) and the session player (a saved session,
-or the selected calls) both offer it. ``probe.session_export`` does the conversion;
+or the selected calls) both offer it. ``probe.replay.export`` does the conversion;
 this module only asks where to write and, for an app qtmcp does not know, how to start it.
 """
 
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from probe.session_export import (
+from probe.replay.export import (
     ExportError,
     build_script,
     guess_command,

@@ -90,7 +90,7 @@ class MainWindow(QMainWindow):
             dock.setWidget(pane)
             self.docks[pane.NAME] = dock
         self._default_layout()
-        self.records = Records(self)
+        self.records = Records(self, self.conn, self.live_view, self.agent_log)
         self.objects.objectSelected.connect(self._object_selected)
         self._wire_agent_view()
 

@@ -1,42 +1,42 @@
 """Wire session recording, the session player and “Re-send” into the main window.
 
-Kept out of mainwindow.py so the window only creates :class:`Records` once. A streaming
-live view pane (``streaming`` true, the latest frame in ``view.image``) lends its newest
-picture instead of the recorder asking the app for a screenshot.
+Kept out of mainwindow.py so the window only creates :class:`Records` once, handing it the
+connection and the two panes it uses (it never imports the window). A streaming live
+view pane (``streaming`` true, the latest frame in ``view.image``) lends its newest picture
+instead of the recorder asking the app for a screenshot.
 """
 
 from __future__ import annotations
 
 import base64
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
-from PySide6.QtCore import QBuffer, QIODevice
-from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+from PySide6.QtCore import QBuffer, QIODevice, Qt
+from PySide6.QtGui import QAction, QImage, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from inspector import resend, session_file
+from inspector.connection import Connection
+from inspector.panes.agentlog import AgentLogPane
+from inspector.panes.liveview import LiveViewPane
 from inspector.panes.player import SessionPlayer
 from inspector.recorder import SessionRecorder
-
-if TYPE_CHECKING:
-    from inspector.mainwindow import MainWindow
 
 FILTER = f"qtmcp sessions (*{session_file.SUFFIX});;All files (*)"
 
 
-def live_image(window: MainWindow) -> QImage | None:
-    """The picture of a streaming live view pane, if there is one."""
-    for pane in window.panes:
-        image = getattr(getattr(pane, "view", None), "image", None)
-        if getattr(pane, "streaming", False) is True and isinstance(image, QImage) \
-                and not image.isNull():
-            return image
+def live_image(pane: LiveViewPane) -> QImage | None:
+    """The picture of the live view pane while it streams, if it has one."""
+    image = pane.view.image
+    if pane.streaming and isinstance(image, QImage) and not image.isNull():
+        return image
     return None
 
 
-def live_frame(window: MainWindow) -> dict[str, Any] | None:
-    """The newest frame of a streaming live view pane as JPEG, if there is one."""
-    image = live_image(window)
+def live_frame(pane: LiveViewPane) -> dict[str, Any] | None:
+    """The newest frame of the streaming live view pane as JPEG, if there is one."""
+    image = live_image(pane)
     if image is None:
         return None
     buffer = QBuffer()
@@ -49,16 +49,28 @@ def live_frame(window: MainWindow) -> dict[str, Any] | None:
 class Records:
     """The window's recorder and open players, and the File menu entries for them."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QMainWindow, conn: Connection, live_view: LiveViewPane,
+                 agent_log: AgentLogPane) -> None:
         self.window = window
-        self.recorder = SessionRecorder(window.conn, lambda: live_frame(window), parent=window,
-                                        has_live=lambda: live_image(window) is not None)
-        window.live_view.frameShown.connect(self.recorder.on_live_frame)
+        self.recorder = SessionRecorder(conn, lambda: live_frame(live_view), parent=window,
+                                        has_live=lambda: live_image(live_view) is not None)
+        live_view.frameShown.connect(self.recorder.on_live_frame)
         self.players: list[SessionPlayer] = []
-        resend.install(window.agent_log)
+        resend.install(agent_log)
+
+    def _action(self, text: str, slot: Any, shortcut: str | None = None, tip: str = ""
+                ) -> QAction:
+        action = QAction(text, self.window)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
+        action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        self.window.addAction(action)
+        return action
 
     def add_actions(self, menu: QMenu) -> None:
-        w = self.window
+        w = self
         record = w._action("&Record session", self._toggle, None,
                            "Keep the agents' calls and a picture after each change")
         record.setCheckable(True)
@@ -97,8 +109,6 @@ class Records:
 
     def open(self, path: str) -> SessionPlayer:
         """Show a saved session in a player window (no connection needed)."""
-        from pathlib import Path
-
         player = SessionPlayer(session_file.load(path), Path(path).name, self.window)
         self.players.append(player)
         player.finished.connect(lambda _r: self.players.remove(player)

@@ -44,6 +44,6 @@ PY
 "$PYTHON" -m resources.demo_app --probe &
 DEMO=$!
 trap 'kill $DEMO 2>/dev/null || true' EXIT
-"$PYTHON" -c "import sys; from probe.launch import wait_for_probe; wait_for_probe(int(sys.argv[1]), 30)" "$DEMO"
+"$PYTHON" -c "import sys; from probe.launcher.launch import wait_for_probe; wait_for_probe(int(sys.argv[1]), 30)" "$DEMO"
 "$BIN" --snapshot "$OUT/inspector.png" --pid "$DEMO"
 echo "smoke: ok ($OUT/player.png, $OUT/inspector.png)"

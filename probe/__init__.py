@@ -44,11 +44,16 @@ def install(app: Any = None, **options: Any) -> Probe:
             return _probe
         if threading.current_thread() is not threading.main_thread():
             raise RuntimeError("probe.install() must be called on the GUI (main) thread")
+        # Qt and the server load here, not when a client imports probe.client.
         import probe.api  # noqa: F401 - declares every method on the registry
+        from probe.api.recording import describe_target
+        from probe.core.errors import QtError
+        from probe.server.hooks import Hooks
         from probe.server.probe import Options, Probe
         from probe.server.registry import REGISTRY
 
-        _probe = Probe(Options.resolve(**options), REGISTRY).start()
+        hooks = Hooks(describe_target=describe_target, app_errors=(QtError,))
+        _probe = Probe(Options.resolve(**options), REGISTRY, hooks).start()
         return _probe
 
 

@@ -1,4 +1,8 @@
-"""The ``qtmcp`` command: launch, ls, call, schema, demo, export, replay."""
+"""The ``qtmcp`` command: launch, attach, ls, call, schema, demo, export, replay, mcp, inspect.
+
+Each command imports what it needs when it runs (imports inside the ``cmd_*`` functions):
+``qtmcp ls`` must not pay for Qt, the MCP SDK or the inspector.
+"""
 
 from __future__ import annotations
 
@@ -128,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_launch(ns: argparse.Namespace) -> int:
-    from probe.launch import run_in_process
+    from probe.launcher.launch import run_in_process
 
     args = list(ns.args)
     if args and args[0] == "--":
@@ -144,7 +148,7 @@ def cmd_launch(ns: argparse.Namespace) -> int:
 
 
 def cmd_attach(ns: argparse.Namespace) -> int:
-    from probe.attach import AttachError, attach
+    from probe.launcher.attach import AttachError, attach
 
     try:
         info = attach(ns.pid, timeout=ns.timeout, **_probe_options(ns))
@@ -199,7 +203,7 @@ def cmd_demo(ns: argparse.Namespace) -> int:
     """The demo app with the probe in its own process, and the inspector attached to it."""
     import subprocess
 
-    from probe.launch import spawn, wait_for_probe
+    from probe.launcher.launch import spawn, wait_for_probe
 
     if ns.snapshot:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # the picture needs no display
@@ -238,7 +242,7 @@ def cmd_demo(ns: argparse.Namespace) -> int:
 
 
 def cmd_export(ns: argparse.Namespace) -> int:
-    from probe.session_export import ExportError, export, summary
+    from probe.replay.export import ExportError, export, summary
 
     if not (ns.pytest or ns.script):
         print("qtmcp export: give --pytest OUT.py and/or --script OUT.json", file=sys.stderr)
@@ -256,7 +260,7 @@ def cmd_export(ns: argparse.Namespace) -> int:
 
 
 def cmd_replay(ns: argparse.Namespace) -> int:
-    from probe.replay import Replayer, ScriptError, load_script
+    from probe.replay.replayer import Replayer, ScriptError, load_script
 
     try:
         script = load_script(ns.script)
@@ -265,8 +269,8 @@ def cmd_replay(ns: argparse.Namespace) -> int:
         return 2
     proc = None
     if ns.launch is not None:
-        from probe import testing
-        from probe.launch import stop_app, wait_for_probe
+        from probe.launcher.launch import stop_app, wait_for_probe
+        from probe.replay import testing
 
         command = script.get("command") if ns.launch is True else ns.launch
         if not command:
@@ -303,7 +307,7 @@ def cmd_replay(ns: argparse.Namespace) -> int:
 
 
 def cmd_mcp(ns: argparse.Namespace) -> int:
-    from probe import mcp
+    from probe.mcp import server as mcp
 
     command = list(ns.app_command)
     if command and command[0] == "--":

@@ -23,7 +23,7 @@ HARD_LIMIT_FACTOR = 4
 #: traffic mirror records that element's stable handles (``target``) and a replay of a
 #: recorded session fills the first one the method takes.
 TARGET_PARAMS = ("ref", "target", "objectId", "modelId")
-#: Reading methods whose answers a replay checks (``probe.session_export``); the mirror
+#: Reading methods whose answers a replay checks (``probe.replay.export``); the mirror
 #: records their targets like those of the methods that change the app.
 CHECKED_READS = frozenset({"qt.properties.get", "qt.assert", "qt.wait", "qt.ui.exists",
                            "qt.ui.isVisible"})

@@ -27,7 +27,7 @@ import pytest
 
 from probe import discovery
 from probe.client import Client
-from probe.launch import wait_for_probe
+from probe.launcher.launch import wait_for_probe
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts"

@@ -12,8 +12,8 @@ import pytest
 
 from conftest import ROOT
 from probe import discovery
-from probe.attach import AttachError, attach
 from probe.client import Client
+from probe.launcher.attach import AttachError, attach
 
 pytestmark = pytest.mark.skipif(shutil.which("gdb") is None, reason="needs gdb")
 

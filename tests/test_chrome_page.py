@@ -202,7 +202,7 @@ def test_ref_of_deleted_element_is_refused(fresh_demo) -> None:  # type: ignore[
 def test_role_table_covers_every_qt_role() -> None:
     from PySide6.QtGui import QAccessible
 
-    from probe.core.roles import INTERACTIVE, ROLE_NAMES, SEMANTIC
+    from probe.core.a11y.roles import INTERACTIVE, ROLE_NAMES, SEMANTIC
 
     missing = [r.name for r in QAccessible.Role if r not in ROLE_NAMES]
     assert not missing, missing

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import DemoApp, wait_until
 from probe.client import Client
-from probe.core.console import Console
+from probe.core.data.console import Console
 from probe.exceptions import RemoteError
 
 

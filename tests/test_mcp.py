@@ -24,9 +24,9 @@ from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 from conftest import ROOT, DemoApp, start_demo, wait_until
-from probe import mcp_tools
 from probe.client import Client
 from probe.exceptions import RemoteError
+from probe.mcp import tools as mcp_tools
 
 T = TypeVar("T")
 AGENT = "pytest-agent"

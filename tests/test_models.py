@@ -311,7 +311,7 @@ def test_decoration_role_is_a_small_png_over_the_wire(extra: DemoApp) -> None:
 def test_decoration_is_a_small_png(qapp: object) -> None:
     from PySide6.QtGui import QColor, QIcon, QPixmap
 
-    from probe.core import models
+    from probe.core.data import models
 
     pixmap = QPixmap(64, 64)
     pixmap.fill(QColor("red"))

@@ -11,9 +11,9 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from probe.core.names import NameMap
-from probe.core.objects import IdTable
-from probe.core.signals import Lifecycle
+from probe.core.data.signals import Lifecycle
+from probe.core.objects.idtable import IdTable
+from probe.core.objects.names import NameMap
 
 
 def test_burst_of_10000_creations_is_batched(qapp: QApplication, qtbot: QtBot) -> None:

@@ -9,8 +9,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QLineEdit, QSlider
 
-from probe.core import variant
 from probe.core.errors import QtError
+from probe.core.objects import variant
 
 ROUND_TRIP: list[tuple[str, Any]] = [
     ("bool", True), ("int", -42), ("uint", 7), ("qlonglong", 2**40), ("double", 2.5),

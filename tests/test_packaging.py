@@ -106,7 +106,7 @@ def test_frozen_inspector_launches_apps_with_a_real_python(tmp_path: Path,
                                                            ) -> None:
     """In a PyInstaller build sys.executable is the inspector itself: `Launch app…` must
     pick a Python that has the probe (QTMCP_PYTHON, the script's #!, PATH) or say why."""
-    from probe import launch
+    from probe.launcher import launch
 
     script = tmp_path / "app.py"
     script.write_text(f"#!{sys.executable}\nprint('hi')\n")

@@ -305,7 +305,7 @@ Item {
 
 def test_declaration_parser(tmp_path: Path) -> None:
     """The .qml reading behind qml.bindings, on syntax the demo does not have."""
-    from probe.core import qml
+    from probe.core.qml import bindings as qml
 
     path = tmp_path / "Tricky.qml"
     path.write_text(_TRICKY_QML, encoding="utf-8")

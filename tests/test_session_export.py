@@ -22,9 +22,9 @@ import pytest
 from conftest import DemoApp, wait_until
 from inspector import session_file
 from probe import cli
-from probe import session_export as se
 from probe.client import Client
-from probe.replay import Divergence, Replayer, ScriptError
+from probe.replay import export as se
+from probe.replay.replayer import Divergence, Replayer, ScriptError
 
 FORM = "mainWindow/tabs/qt_tabwidget_stackedwidget/formTab/formPanel/"
 

@@ -1,4 +1,4 @@
-"""How the inspector shows the probe's JSON values (see probe.core.variant for the shapes).
+"""How the inspector shows the probe's JSON values (see probe.core.objects.variant for the shapes).
 
 QColor is ``"#rrggbb"``, points/sizes/rects are ``{"x","y"}``/``{"width","height"}``/both,
 fonts ``{"family","pointSizeF",...}``, enums by name, flags ``"A|B"``, and values the

@@ -1,7 +1,7 @@
 """In-place property editors: the right widget for each value type.
 
 Each editor widget has ``set_value(json)`` and ``value() -> json`` in the probe's value
-shapes (probe.core.variant), so the delegate needs no per-type conversion code.
+shapes (probe.core.objects.variant), so the delegate needs no per-type conversion code.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from probe.core import objects
+from probe.core.objects import idtable, resolver
 from probe.protocol import RpcError
 from probe.server.context import Context
 
@@ -106,13 +106,13 @@ async def _delivered(ctx: Context, done: asyncio.Future[None], timeout: float) -
     return done.done()
 
 
-def ids(ctx: Context) -> objects.IdTable:
-    return objects.ids_for(ctx.state)
+def ids(ctx: Context) -> idtable.IdTable:
+    return idtable.ids_for(ctx.state)
 
 
 def resolve(ctx: Context, target: str) -> Any:
     """The one object ``target`` names (any id form or selector); GUI thread."""
-    return objects.resolve(target, ids(ctx))
+    return resolver.resolve(target, ids(ctx))
 
 
 def point(position: dict[str, Any] | None) -> tuple[int, int] | None:

@@ -17,10 +17,13 @@ from typing import Annotated, Any, Literal
 import probe
 from probe.api import _interact as act
 from probe.api.computer_tool import _call as call_method
-from probe.core import actions, console, forminput, navigate, objects, pagetext, refs, snapshot
-from probe.core import input as qinput
-from probe.core import windows as wins
+from probe.core.a11y import actions, forminput, navigate, pagetext, refs, snapshot
+from probe.core.a11y import windows as wins
+from probe.core.data import console
 from probe.core.errors import QtError
+from probe.core.input import keys as qkeys
+from probe.core.input import simulate as qinput
+from probe.core.objects import idtable
 from probe.protocol import RpcError
 from probe.server.context import Context, Meta
 from probe.server.registry import P, method
@@ -47,8 +50,8 @@ CONSOLE_BATCH_SIZE = 500
 ACTION_TIMEOUT = 5.0
 
 
-def _ids(ctx: Context) -> objects.IdTable:
-    return objects.ids_for(ctx.state)
+def _ids(ctx: Context) -> idtable.IdTable:
+    return idtable.ids_for(ctx.state)
 
 
 def _refs(ctx: Context) -> refs.RefTable:
@@ -270,7 +273,7 @@ async def key(
                                                  "wait_for_idle": wait_for_idle})
 
     def build(el: refs.Element) -> tuple[dict[str, Any], Any]:
-        strokes = qinput.parse_keys(text)
+        strokes = qkeys.parse_keys(text)
         qinput.check_interactable(el.widget)
         w = el.widget
 

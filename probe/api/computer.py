@@ -19,9 +19,11 @@ from PySide6.QtWidgets import QWidget
 
 from probe.api import _interact as act
 from probe.api.ui import encode_result, hit_test, window_named
-from probe.core import capture, objects
-from probe.core import input as qinput
+from probe.core.capture import grab as capture
 from probe.core.errors import QtError
+from probe.core.input import keys as qkeys
+from probe.core.input import simulate as qinput
+from probe.core.objects import idtable
 from probe.protocol import RpcError
 from probe.server.context import Context, Meta
 from probe.server.registry import P, method
@@ -56,7 +58,7 @@ def _view(ctx: Context) -> _View:
 def _window(ctx: Context) -> QWidget:
     """The window of the last screenshot while it is visible, else the active window."""
     view = _view(ctx)
-    if view.window is not None and objects.alive(view.window) and view.window.isVisible():
+    if view.window is not None and idtable.alive(view.window) and view.window.isVisible():
         return view.window
     win = window_named(None)
     view.window, view.scale = win, 1.0
@@ -119,7 +121,7 @@ async def _pointer(ctx: Context, coordinate: list[int] | None, action: Any,
 def _click(button: str, count: int) -> Any:
     def build(text: str | None) -> Any:
         mods = [m for m in (text or "").replace(" ", "+").split("+") if m]
-        qinput.modifiers_of(mods)
+        qkeys.modifiers_of(mods)
         return lambda handle, p: qinput.window_click(handle, p, button, mods, count)
     return build
 
@@ -276,7 +278,7 @@ async def scroll(ctx: Context, coordinate: OptCoordinate = None,
     dx = {"left": -1, "right": 1}.get(scroll_direction, 0) * scroll_amount
     dy = {"up": -1, "down": 1}.get(scroll_direction, 0) * scroll_amount
     mods = [m for m in (text or "").replace(" ", "+").split("+") if m]
-    qinput.modifiers_of(mods)
+    qkeys.modifiers_of(mods)
     return await _pointer(ctx, coordinate,
                           lambda h, p: qinput.window_scroll(h, p, dx, dy, mods), wait_for_idle)
 
@@ -313,7 +315,7 @@ async def key(ctx: Context,
     """Press keys or shortcuts on the focus widget."""
 
     def prepare() -> tuple[Any, Any]:
-        strokes = qinput.parse_keys(text)
+        strokes = qkeys.parse_keys(text)
 
         def run() -> None:
             for _ in range(repeat):
@@ -330,7 +332,7 @@ async def hold_key(ctx: Context,
                    duration: Annotated[float, P("seconds to hold it", minimum=0,
                                                 maximum=30)] = 0.5) -> dict[str, Any]:
     """Press a key, keep it down for ``duration`` seconds (the app keeps running), release."""
-    await ctx.gui(qinput.parse_keys, text)
+    await ctx.gui(qkeys.parse_keys, text)
     await ctx.gui(qinput.key_down, None, text, True)
     try:
         await asyncio.sleep(duration)

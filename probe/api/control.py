@@ -17,7 +17,8 @@ from typing import Annotated, Any
 
 from PySide6.QtCore import QObject
 
-from probe.core import handles, objects, refs
+from probe.core.a11y import handles, refs
+from probe.core.objects import idtable, paths, resolver
 from probe.protocol import RpcError
 from probe.server.context import Context
 from probe.server.gate import INSPECTOR_ROLE, gate_for
@@ -96,7 +97,7 @@ def _publish_each(ctx: Context, topic: str, method_name: str, obj: QObject | Non
     for session in targets:
         params = dict(extra)
         if obj is not None:
-            params.update(objects.describe(obj, objects.ids_for(session.state)))
+            params.update(paths.describe(obj, idtable.ids_for(session.state)))
         ctx.probe.hub.notify(session.id, method_name, params)
 
 
@@ -109,10 +110,10 @@ def selection_set(ctx: Context, objectId: Annotated[str | None, P(
         _SELECTION.pop(ctx.probe, None)
         _publish_each(ctx, "selection", "probe.selection", None, {"selected": False, "by": by})
         return None
-    obj = objects.resolve(objectId, objects.ids_for(ctx.state))
+    obj = resolver.resolve(objectId, idtable.ids_for(ctx.state))
     _SELECTION[ctx.probe] = {"obj": obj, "by": by, "ts": time.time()}
     _publish_each(ctx, "selection", "probe.selection", obj, {"selected": True, "by": by})
-    return objects.describe(obj, objects.ids_for(ctx.state))
+    return paths.describe(obj, idtable.ids_for(ctx.state))
 
 
 @method("probe.selection.get")
@@ -120,12 +121,12 @@ def selection_get(ctx: Context) -> dict[str, Any] | None:
     """What the human selected in the inspector, with every handle (ref, #N, selector,
     symbolic name, bounds) in this caller's spaces; null when nothing (or it was deleted)."""
     current = _SELECTION.get(ctx.probe)
-    if current is None or not objects.alive(current["obj"]):
+    if current is None or not idtable.alive(current["obj"]):
         return None
     obj = current["obj"]
-    out = handles.bundle(obj, objects.ids_for(ctx.state), refs.refs_for(ctx.state))
+    out = handles.bundle(obj, idtable.ids_for(ctx.state), refs.refs_for(ctx.state))
     out.update({"selectedBy": current["by"], "selectedAt": current["ts"],
-                "describe": objects.describe(obj, objects.ids_for(ctx.state))})
+                "describe": paths.describe(obj, idtable.ids_for(ctx.state))})
     return out
 
 
@@ -134,13 +135,13 @@ def highlight(ctx: Context, target: Target,
               note: Annotated[str, P("why, shown to the human", maxLength=500)] = ""
               ) -> dict[str, Any]:
     """Point the human at an element: the inspector selects and outlines it."""
-    ids = objects.ids_for(ctx.state)
+    ids = idtable.ids_for(ctx.state)
     if refs.is_ref(target):
         el = refs.refs_for(ctx.state).resolve(target, ids)
         obj = el.obj if el.obj is not None else el.widget
     else:
-        obj = objects.resolve(target, ids)
+        obj = resolver.resolve(target, ids)
     by = {"id": ctx.session.id, "name": ctx.session.name, "role": ctx.session.role}
     watchers = ctx.probe.hub.subscribers("highlight")
     _publish_each(ctx, "highlight", "probe.highlight", obj, {"by": by, "note": note})
-    return {**objects.describe(obj, ids), "notified": len(watchers)}
+    return {**paths.describe(obj, ids), "notified": len(watchers)}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from probe.core import frames as core
+from probe.core.capture import frames as core
 from probe.core.errors import QtError
 from probe.server.context import Context
 from probe.server.registry import P, method

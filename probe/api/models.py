@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from probe.core import models as core
-from probe.core.objects import ids_for
+from probe.core.data import models as core
+from probe.core.objects.idtable import ids_for
+from probe.core.objects.paths import describe
 from probe.server.context import Context, Meta
 from probe.server.registry import P, method
 
@@ -40,7 +41,7 @@ def list_(ctx: Context) -> dict[str, Any]:
     for m in core.all_models():
         d = core.summary(m, ids)
         d["views"] = [v["id"] for v in
-                      (core.objects.describe(v, ids) for v in core.views_of(m))]
+                      (describe(v, ids) for v in core.views_of(m))]
         d["sourceChain"] = [ids.id_of(s) for s in core.source_chain(m)]
         out.append(d)
     return {"models": out, "count": len(out)}

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from probe.core import objects
 from probe.core.errors import QtError
-from probe.core.names import NAMES
-from probe.core.objects import ids_for
+from probe.core.objects import paths
+from probe.core.objects.idtable import ids_for
+from probe.core.objects.names import NAMES
+from probe.core.objects.resolver import resolve
 from probe.server.context import Context
 from probe.server.registry import P, method
 
@@ -56,8 +57,8 @@ def validate(ctx: Context,
     results = []
     for n in targets:
         try:
-            obj = NAMES.resolve(n, ids)
-            results.append({"name": n, "ok": True, "object": objects.describe(obj, ids)})
+            obj = NAMES.resolve(n, ids, resolve)
+            results.append({"name": n, "ok": True, "object": paths.describe(obj, ids)})
         except QtError as exc:
             results.append({"name": n, "ok": False, "error": exc.name,
                             "message": exc.message, **{k: v for k, v in exc.data.items()

@@ -7,8 +7,9 @@ from typing import Annotated, Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from probe.core import meta, objects, tree
-from probe.core.objects import ids_for, resolve
+from probe.core.objects import idtable, meta, paths, tree
+from probe.core.objects.idtable import ids_for
+from probe.core.objects.resolver import resolve
 from probe.server.context import Context, Meta
 from probe.server.registry import P, method
 
@@ -24,7 +25,7 @@ def _root(ctx: Context, root: str | None) -> QObject | None:
 
 def _described(ctx: Context, found: list[QObject], limit: int) -> Any:
     ids = ids_for(ctx.state)
-    out = [objects.describe(o, ids) for o in found[:limit]]
+    out = [paths.describe(o, ids) for o in found[:limit]]
     return Meta({"objects": out, "count": len(found), "truncated": len(found) > limit},
                 truncated=len(found) > limit)
 
@@ -90,8 +91,8 @@ def _superclasses(obj: QObject) -> list[str]:
     return out
 
 
-def info_of(obj: QObject, ids: objects.IdTable) -> dict[str, Any]:
-    d = objects.describe(obj, ids)
+def info_of(obj: QObject, ids: idtable.IdTable) -> dict[str, Any]:
+    d = paths.describe(obj, ids)
     parent = obj.parent()
     d["parentId"] = ids.id_of(parent) if parent is not None else None
     d["superClasses"] = _superclasses(obj)
@@ -118,9 +119,9 @@ def inspect(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
     ids = ids_for(ctx.state)
     obj = resolve(objectId, ids)
     methods = meta.list_methods(obj)
-    path = objects.path_of(obj)
-    children = [objects.describe(c, ids, f"{path}/{seg}")
-                for c, _, seg in objects.segments_of(obj.children())]
+    path = paths.path_of(obj)
+    children = [paths.describe(c, ids, f"{path}/{seg}")
+                for c, _, seg in paths.segments_of(obj.children())]
     return {"object": info_of(obj, ids), "properties": meta.list_properties(obj, ids),
             "methods": [m for m in methods if m["kind"] != "signal"],
             "signals": [m for m in methods if m["kind"] == "signal"],

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from probe.core import meta
-from probe.core.objects import ids_for, resolve
+from probe.core.objects import meta
+from probe.core.objects.idtable import ids_for
+from probe.core.objects.resolver import resolve
 from probe.server.context import Context
 from probe.server.registry import P, method
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Any
 
 from probe.core.errors import QtError
-from probe.core.objects import ids_for, resolve
+from probe.core.objects.idtable import ids_for
+from probe.core.objects.qmltypes import is_quick
+from probe.core.objects.resolver import resolve
 from probe.server.context import Context
 from probe.server.registry import P, method
 
@@ -19,11 +21,19 @@ if TYPE_CHECKING:
 
 
 def _qml() -> ModuleType:
-    """probe.core.qml on first use: it loads QtQuick/QtQml, ~40 MB a widgets app
+    """probe.core.qml.items on first use: it loads QtQuick/QtQml, ~40 MB a widgets app
     should not pay for."""
-    from probe.core import qml
+    from probe.core.qml import items as qml  # optional heavy module: only when qml.* is used
 
     return qml
+
+
+def _bindings() -> ModuleType:
+    """probe.core.qml.bindings on first use (it loads QtQml)."""
+    from probe.core.qml import bindings  # optional heavy module: only when qml.* is used
+
+    return bindings
+
 
 ItemId = Annotated[str, P("item: @id:name, path, #N or symbolic name", minLength=1)]
 
@@ -52,7 +62,7 @@ def info(ctx: Context, objectId: ItemId) -> dict[str, Any]:
     """One item's QML type, id, source, geometry, visibility and opacity."""
     ids = ids_for(ctx.state)
     obj = resolve(objectId, ids)
-    if not _qml().is_quick(obj):
+    if not is_quick(obj):
         raise _qml().not_an_item(obj)
     return _qml().describe_item(obj, ids)
 
@@ -110,4 +120,4 @@ def bindings(
     declares, compare ``value`` with ``expression`` when in doubt.
     """
     ids = ids_for(ctx.state)
-    return _qml().bindings(resolve(objectId, ids), ids, name)
+    return _bindings().bindings(resolve(objectId, ids), ids, name)

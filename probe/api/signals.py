@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
-from probe.core.objects import ids_for, resolve
-from probe.core.signals import LIFECYCLE, SUBSCRIPTIONS, Sink
+from probe.core.data.signals import LIFECYCLE, SUBSCRIPTIONS, Sink
+from probe.core.objects.idtable import ids_for
+from probe.core.objects.resolver import resolve
 from probe.server.context import Context
 from probe.server.registry import P, method
 

@@ -19,8 +19,9 @@ from PySide6.QtWidgets import QApplication
 
 from probe import protocol
 from probe.api import _interact as act
-from probe.core import meta, models, objects, variant, waits
+from probe.core.data import models, waits
 from probe.core.errors import QtError
+from probe.core.objects import idtable, meta, paths, variant
 from probe.protocol import RpcError
 from probe.server.context import Context, Meta
 from probe.server.registry import P, method
@@ -198,7 +199,7 @@ async def wait_signal(
         obj = act.resolve(ctx, target)
         sig = meta.signature(meta.find_signal(obj, signal))
         objref = meta.objref_for(ids)
-        what = objects.path_of(obj)
+        what = paths.path_of(obj)
 
         def emitted(*args: Any) -> None:
             payload = [variant.to_json(a, objref) for a in args]
@@ -211,7 +212,7 @@ async def wait_signal(
         if not conn:
             raise QtError("SIGNAL_NOT_FOUND", f"could not connect to {sig}", signal=signal)
         gone = QObject.connect(obj, "2destroyed(QObject*)", destroyed)
-        return [conn, gone], sig, objects.describe(obj, ids), (emitted, destroyed)
+        return [conn, gone], sig, paths.describe(obj, ids), (emitted, destroyed)
 
     conn, sig, info, keep = await ctx.gui(connect)
     started = loop.time()
@@ -279,7 +280,7 @@ def assert_(ctx: Context, target: Target,
         raise QtError("ASSERTION_FAILED",
                       f"{property} is {actual!r:.200}, expected {operator} {value!r:.200}",
                       actual=actual, expected=value, operator=operator, property=property,
-                      target=objects.describe(obj, act.ids(ctx)))
+                      target=paths.describe(obj, act.ids(ctx)))
     return {"ok": True, "property": property, "actual": actual, "operator": operator}
 
 
@@ -313,7 +314,7 @@ def _snapshot(ctx: Context, ident: str | None) -> tuple[QObject, dict[str, Any]]
 
 def _restore(obj: QObject, saved: dict[str, Any]) -> list[str]:
     """Set back each saved property that differs now (two passes: setters interact)."""
-    if not objects.alive(obj):
+    if not idtable.alive(obj):
         return []
     restored: list[str] = []
     for _ in range(2):
@@ -339,7 +340,7 @@ def _undo_properties(ctx: Context, ident: str | None) -> Callable[[], dict[str, 
             return None
         obj, values = snap
         names = _restore(obj, values)
-        return {"path": objects.path_of(obj), "properties": names} if names else None
+        return {"path": paths.path_of(obj), "properties": names} if names else None
     return undo
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Annotated, Any
 
+from probe import __version__
 from probe.core import system as core
 from probe.protocol import RpcError
 from probe.server.context import Context
@@ -45,8 +46,6 @@ async def ping(
 @method("qt.version")
 def version() -> dict[str, Any]:
     """Versions of Qt, PySide6, Python and the probe, and the app's name and pid."""
-    from probe import __version__
-
     return {**core.versions(), "probe": __version__}
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
-from probe.core import timers as core
-from probe.core.objects import ids_for, resolve
+from probe.core.data import timers as core
+from probe.core.objects.idtable import ids_for
+from probe.core.objects.resolver import resolve
 from probe.server.context import Context
 from probe.server.registry import P, method
 

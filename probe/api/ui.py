@@ -16,11 +16,16 @@ from PySide6.QtGui import QAction, QWindow
 from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.api import _interact as act
-from probe.core import capture, diffimage, handles, objects, refs
-from probe.core import input as qinput
-from probe.core import selectors as sel
+from probe.core.a11y import handles, refs
+from probe.core.capture import diffimage
+from probe.core.capture import grab as capture
+from probe.core.capture.frames import find_window, window_names
 from probe.core.errors import QtError
-from probe.core.frames import find_window, window_names
+from probe.core.input import keys as qkeys
+from probe.core.input import simulate as qinput
+from probe.core.objects import paths, resolver
+from probe.core.objects import selectors as sel
+from probe.protocol import RpcError
 from probe.server.context import Context, Meta
 from probe.server.registry import P, method
 
@@ -39,13 +44,13 @@ Format = Annotated[Literal["png", "jpeg"], P("picture format")]
 def _widget(obj: Any) -> QWidget:
     if isinstance(obj, QWidget) or qinput.is_item(obj):  # Qt Quick items take input too
         return obj
-    raise QtError("NOT_SUPPORTED", f"{objects.class_name(obj)} is not a widget",
+    raise QtError("NOT_SUPPORTED", f"{paths.class_name(obj)} is not a widget",
                   hint="Input goes to widgets; for a QAction call qt.ui.click (it triggers "
                        "it) or qt.methods.invoke 'trigger'.")
 
 
 def _described(ctx: Context, obj: Any) -> dict[str, Any]:
-    return objects.describe(obj, act.ids(ctx))
+    return paths.describe(obj, act.ids(ctx))
 
 
 def _qpoint(p: tuple[int, int] | None) -> QPoint | None:
@@ -81,7 +86,7 @@ async def _click(ctx: Context, target: str, button: str, modifiers: list[str],
                  position: dict[str, int] | None, count: int, wait_for_idle: bool,
                  timeout: float) -> Meta:
     where = _qpoint(act.point(position))
-    qinput.modifiers_of(modifiers)
+    qkeys.modifiers_of(modifiers)
     return await _input(ctx, target, wait_for_idle, timeout, lambda w: lambda: qinput.click(
         w, where, button, modifiers, count))
 
@@ -134,7 +139,7 @@ async def key(ctx: Context,
                                               "widget")] = None,
               wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
     """Press keys or shortcuts (Qt and xdotool names); shortcuts fire as for a real keyboard."""
-    strokes = await ctx.gui(qinput.parse_keys, keys)  # INVALID_KEY before anything happens
+    strokes = await ctx.gui(qkeys.parse_keys, keys)  # INVALID_KEY before anything happens
     if target is not None:
         meta = await _input(ctx, target, wait_for_idle, timeout,
                             lambda w: lambda: qinput.key(w, keys))
@@ -195,8 +200,6 @@ async def drag(ctx: Context, target: Target,
     start = _qpoint(act.point(position))
     end = _qpoint(act.point(toPosition))
     if to is None and end is None:
-        from probe.protocol import RpcError
-
         raise RpcError("INVALID_PARAMS", "drag needs 'to' or 'toPosition'")
 
     def deliver_for(w: QWidget) -> Any:
@@ -271,7 +274,7 @@ def hit_test(ctx: Context, window: QWidget, x: int, y: int, with_handles: bool =
         raise QtError("COORDINATE_OUT_OF_BOUNDS", f"({x}, {y}) is outside the window",
                       bounds={"width": window.width(), "height": window.height()})
     if isinstance(window, QWindow):  # a QQuickWindow: the top item under the point
-        from probe.core import qml
+        from probe.core.qml import items as qml  # QtQuick: loaded already in a Quick app
 
         item = qml.item_at(window, x, y)
         bx, by, bw, bh = qinput.item_rect(item)
@@ -390,7 +393,7 @@ async def compare_screenshot(
 def exists(ctx: Context, target: Target) -> dict[str, Any]:
     """Whether anything matches (never ELEMENT_NOT_FOUND): count and the first matches."""
     try:
-        found = sel.select_all(target, act.ids(ctx))
+        found = resolver.resolve_all(target, act.ids(ctx))
     except QtError as exc:
         if exc.name in ("ELEMENT_NOT_FOUND", "OBJECT_NOT_FOUND", "OBJECT_STALE"):
             return {"exists": False, "count": 0, "matches": []}

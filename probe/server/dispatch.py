@@ -8,7 +8,6 @@ import traceback
 from typing import TYPE_CHECKING, Any
 
 from probe import protocol
-from probe.core.errors import QtError
 from probe.protocol import RpcError
 from probe.server.context import Context, Meta
 from probe.server.gate import AGENT_ROLE, INSPECTOR_ROLE, gate_for
@@ -83,7 +82,7 @@ class Dispatcher:
                 def job() -> Any:  # the target is described in the call's own GUI job
                     nonlocal target
                     if ident is not None:
-                        target = _target_of(session, ident)
+                        target = self._target_of(session, ident)
                     return spec.func(**kwargs)
                 value = await self.probe.executor.run(job, spec.timeout)
             if isinstance(value, Meta):
@@ -94,20 +93,24 @@ class Dispatcher:
             reply = protocol.success(req.id, value, meta)
         except RpcError as exc:
             reply = protocol.failure(req.id, exc.to_error())
-        except QtError as exc:
-            reply = protocol.failure(req.id, protocol.error_object(
-                exc.name, exc.message, hint=exc.hint, **exc.data))
-        except Exception as exc:
-            tail = traceback.format_exception(exc)[-3:]
-            log.debug("internal error in %s", req.method, exc_info=True)
-            reply = protocol.failure(req.id, protocol.error_object(
-                "INTERNAL_ERROR", detail=f"{type(exc).__name__}: {exc}"[:500],
-                traceback="".join(tail)[-2000:]))
+        except Exception as exc:  # noqa: BLE001 - answered: its table row or INTERNAL_ERROR
+            reply = protocol.failure(req.id, self._error_of(req, exc))
         notes = session.state.get(CALL_NOTES)
         if notes:  # a failed call's notes must not reach the next call's meta
             notes.clear()
         self.mirror(session, req, reply, time.perf_counter() - start, target)
         return reply
+
+    def _error_of(self, req: protocol.Request, exc: Exception) -> dict[str, Any]:
+        """An app-side error as its error-table row; anything else as INTERNAL_ERROR."""
+        if isinstance(exc, self.probe.hooks.app_errors):
+            e: Any = exc
+            return protocol.error_object(e.name, e.message, hint=e.hint, **e.data)
+        tail = traceback.format_exception(exc)[-3:]
+        log.debug("internal error in %s", req.method, exc_info=True)
+        return protocol.error_object(
+            "INTERNAL_ERROR", detail=f"{type(exc).__name__}: {exc}"[:500],
+            traceback="".join(tail)[-2000:])
 
     def _target_ident(self, session: Session, req: protocol.Request,
                       changes: bool) -> str | None:
@@ -126,11 +129,20 @@ class Dispatcher:
         return None
 
     async def _describe_target(self, session: Session, ident: str) -> dict[str, Any] | None:
-        """:func:`_target_of` on the GUI thread, before the call changes anything."""
+        """:meth:`_target_of` on the GUI thread, before the call changes anything."""
         try:
-            return await self.probe.executor.run(lambda: _target_of(session, ident),
+            return await self.probe.executor.run(lambda: self._target_of(session, ident),
                                                  TARGET_TIMEOUT)
         except RpcError:  # the app is busy: the call will say so itself
+            return None
+
+    def _target_of(self, session: Session, ident: str) -> dict[str, Any] | None:
+        """Stable handles of the element ``ident`` names in ``session`` (GUI thread); None
+        when it names nothing (the call itself reports that)."""
+        try:
+            return self.probe.hooks.describe_target(session.state, ident)
+        except Exception:  # a description must never fail the call
+            log.debug("no target for %r", ident, exc_info=True)
             return None
 
     def _similar(self, name: str) -> list[str]:
@@ -169,19 +181,6 @@ class Dispatcher:
         else:
             record["result"] = _preview(reply["result"])
         self.probe.hub.publish("traffic", "probe.traffic", record)
-
-
-def _target_of(session: Session, ident: str) -> dict[str, Any] | None:
-    """Stable handles of the element ``ident`` names in ``session`` (GUI thread); None when
-    it names nothing (the call itself reports that)."""
-    from probe.core import handles, objects, refs
-
-    try:
-        return handles.target_of(ident, objects.ids_for(session.state),
-                                 refs.refs_for(session.state))
-    except Exception:  # a description must never fail the call
-        log.debug("no target for %r", ident, exc_info=True)
-        return None
 
 
 def _preview(value: Any) -> Any:

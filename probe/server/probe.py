@@ -19,6 +19,7 @@ from probe import discovery, protocol
 from probe.server import auth, http_routes
 from probe.server.dispatch import Dispatcher
 from probe.server.executor import GuiExecutor
+from probe.server.hooks import Hooks
 from probe.server.registry import Registry
 from probe.server.sessions import Session
 from probe.server.transport import Transport
@@ -73,13 +74,15 @@ class Options:
 class Probe:
     """One per app. Create and start it on the GUI thread (``probe.install`` does)."""
 
-    def __init__(self, options: Options, registry: Registry) -> None:
+    def __init__(self, options: Options, registry: Registry, hooks: Hooks | None = None
+                 ) -> None:
         if not auth.is_loopback(options.host) and not options.allow_remote:
             raise ValueError(
                 f"qtmcp probe: refusing to listen on {options.host!r}; only loopback is "
                 "allowed unless allow_remote=True (QTMCP_ALLOW_REMOTE=1)")
         self.options = options
         self.registry = registry
+        self.hooks = hooks or Hooks()
         self.token: str | None = None if options.no_auth else (options.token or auth.new_token())
         self.executor = GuiExecutor(options.call_timeout)
         self.transport = Transport(self)

@@ -15,7 +15,7 @@ import argparse
 from typing import Any
 
 from _common import demo_app, summary, table, timed
-from probe.replay import Replayer
+from probe.replay.replayer import Replayer
 
 FORM = "mainWindow/tabs/qt_tabwidget_stackedwidget/formTab/formPanel/"
 SCRIPT = {"format": "qtmcp-script", "version": 1, "timeout": 5, "steps": [

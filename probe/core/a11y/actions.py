@@ -1,0 +1,167 @@
+"""Input on an element named by ref: where it is, and a real click, hover or wheel there.
+
+Widgets get their events through :mod:`probe.core.input.simulate` (QTest, as a user's). Items
+that are no widgets (tabs, menu entries, rows, cells) are pressed through their
+accessible Press action when they have one, else clicked at their centre through the
+window, where Qt finds the widget under the point as for a real mouse. Model items (a
+view plus a model index, see :mod:`probe.core.a11y.itemrefs`) are scrolled into view with
+``view.scrollTo`` and clicked at the centre of their visual rect. GUI thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAccessibleActionInterface
+from PySide6.QtWidgets import QAbstractScrollArea, QScrollArea, QWidget
+
+from probe.core.a11y import itemrefs
+from probe.core.a11y.refs import Element
+from probe.core.errors import QtError
+from probe.core.input import keys as qkeys
+from probe.core.input import simulate as qinput
+
+Deliver = Callable[[], Any]
+
+
+def _check_model_item(el: Element) -> None:
+    view = el.widget
+    qinput.check_interactable(view)
+    if not view.model().flags(el.index) & Qt.ItemFlag.ItemIsEnabled:
+        raise QtError("ELEMENT_NOT_ENABLED", f"{el.ref} is disabled", ref=el.ref)
+
+
+def _model_point(el: Element) -> QPoint:
+    """Scroll the item into view; its click point in the viewport."""
+    _check_model_item(el)
+    view = el.widget
+    itemrefs.scroll_to(view, el.index)
+    if not itemrefs.on_screen(view, el.index):
+        raise QtError("ELEMENT_NOT_VISIBLE", f"{el.ref} cannot be scrolled into view (a "
+                      "hidden row or column)", ref=el.ref)
+    return itemrefs.viewport_point(view, el.index)
+
+
+def _check_item(el: Element) -> None:
+    if el.index is not None:
+        _check_model_item(el)
+        return
+    st = el.iface.state()
+    if st.invisible or not el.widget.isVisible():
+        raise QtError("ELEMENT_NOT_VISIBLE", f"{el.ref} is hidden", ref=el.ref,
+                      hint="Open its menu, tab or dialog first, then chr.readPage again.")
+    if st.disabled:
+        raise QtError("ELEMENT_NOT_ENABLED", f"{el.ref} is disabled", ref=el.ref)
+
+
+def item_point(el: Element) -> tuple[QWidget, QPoint]:
+    """An item's centre in its top-level window's coordinates."""
+    rect = el.iface.rect()
+    window = el.widget.window()
+    return window, window.mapFromGlobal(rect.center())
+
+
+def center(el: Element) -> dict[str, Any]:
+    """The element's centre and bounds in window coordinates (reported back to the agent)."""
+    if el.index is not None:
+        r = itemrefs.window_rect(el.widget, el.index)
+        c = r.center()
+        return {"x": c.x(), "y": c.y(), "bounds": [r.x(), r.y(), r.width(), r.height()],
+                "onScreen": itemrefs.on_screen(el.widget, el.index)}
+    if el.is_item:
+        window, p = item_point(el)
+        r = el.iface.rect()
+        top = window.mapFromGlobal(r.topLeft())
+        return {"x": p.x(), "y": p.y(), "bounds": [top.x(), top.y(), r.width(), r.height()]}
+    w = el.widget
+    if not isinstance(w, QWidget):  # a Qt Quick item: scene coordinates
+        x, y, width, height = qinput.item_rect(w)
+        return {"x": x + width // 2, "y": y + height // 2, "bounds": [x, y, width, height]}
+    top = w.mapTo(w.window(), QPoint(0, 0))
+    c = top + w.rect().center()
+    return {"x": c.x(), "y": c.y(), "bounds": [top.x(), top.y(), w.width(), w.height()]}
+
+
+def click(el: Element, button: str = "left", count: int = 1,
+          modifiers: Sequence[str] = ()) -> tuple[str, Deliver]:
+    """Validate now; return how the click is done and the function that does it."""
+    qkeys.button_of(button)
+    qkeys.modifiers_of(modifiers)
+    if not el.is_item:
+        qinput.check_interactable(el.widget)
+        w = el.widget
+        return "click", lambda: qinput.click(w, None, button, modifiers, count)
+    if el.index is not None:
+        pos = _model_point(el)
+        vp = el.widget.viewport()
+        return "click", lambda: qinput.click(vp, pos, button, modifiers, count)
+    _check_item(el)
+    actions = el.iface.actionInterface()
+    press = QAccessibleActionInterface.pressAction()
+    simple = button == "left" and count == 1 and not modifiers
+    if simple and actions is not None and press in actions.actionNames():
+        return "pressAction", lambda: (actions.doAction(press), qinput.settle())
+    window, p = item_point(el)
+    handle = window.windowHandle()
+    if handle is None:
+        raise QtError("ELEMENT_NOT_VISIBLE", "its window is not shown", ref=el.ref)
+    return "click", lambda: qinput.window_click(handle, p, button, modifiers, count)
+
+
+def hover(el: Element) -> Deliver:
+    if not el.is_item:
+        qinput.check_interactable(el.widget)
+        w = el.widget
+        return lambda: qinput.hover(w)
+    if el.index is not None:
+        pos = _model_point(el)
+        vp = el.widget.viewport()
+        return lambda: qinput.hover(vp, pos)
+    _check_item(el)
+    window, p = item_point(el)
+    handle = window.windowHandle()
+    if handle is None:
+        raise QtError("ELEMENT_NOT_VISIBLE", "its window is not shown", ref=el.ref)
+    return lambda: qinput.window_move(handle, p)
+
+
+def scroll(el: Element, dx: float, dy: float, modifiers: Sequence[str] = ()) -> Deliver:
+    """Wheel over the element (over the view that holds an item)."""
+    qinput.check_interactable(el.widget)
+    w = el.widget
+    pos = None
+    if el.index is not None:
+        r = el.widget.visualRect(el.index).intersected(el.widget.viewport().rect())
+        pos = el.widget.viewport().mapTo(w, r.center()) if not r.isEmpty() else None
+    elif el.is_item:
+        pos = w.mapFromGlobal(el.iface.rect().center())
+    return lambda: qinput.scroll(w, pos, dx, dy, modifiers)
+
+
+def scroll_into_view(el: Element) -> bool:
+    """Scroll every scroll area around the element so it shows; True if anything moved."""
+    target = el.widget
+    moved = False
+    if el.index is not None:
+        moved = itemrefs.scroll_to(target, el.index)
+    parent = target.parentWidget()
+    while parent is not None:
+        area = parent.parentWidget()
+        if isinstance(area, QScrollArea) and area.widget() is parent:
+            before = (area.horizontalScrollBar().value(), area.verticalScrollBar().value())
+            area.ensureWidgetVisible(target, 20, 20)
+            moved |= before != (area.horizontalScrollBar().value(),
+                                area.verticalScrollBar().value())
+        parent = parent.parentWidget()
+    if el.index is None and el.is_item and isinstance(target, QAbstractScrollArea):
+        viewport = target.viewport().rect()
+        r = el.iface.rect()
+        local = target.viewport().mapFromGlobal(r.center())
+        if not viewport.contains(local):
+            dy = (local.y() - viewport.center().y()) / max(r.height(), 1) / 3
+            qinput.scroll(target, None, 0, round(dy))
+            moved = True
+    qinput.settle(50)
+    return moved

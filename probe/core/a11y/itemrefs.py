@@ -1,0 +1,237 @@
+"""Model items as elements: table cells, list rows and tree items reached through the model.
+
+The accessibility walk shows only the items a view has on screen (and at most
+``ITEM_CAP`` of them); an agent looking for "Ada Chen" or "row 42, Name column" needs
+the rest too. Here an item view's model is scanned directly (bounded), and an item is
+addressed by its view plus a ``QPersistentModelIndex``: a weak handle that follows the
+row through sorting and inserts and becomes invalid when the row is removed. Such an
+element can be scrolled into view (``view.scrollTo``) and clicked at its visual rect.
+GUI thread.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QListView,
+    QTableView,
+    QTreeView,
+    QWidget,
+)
+
+from probe.core.a11y.walker import Node
+from probe.core.objects.text import clean_name
+
+#: Roles of walked nodes that are model items (their refs become model-index refs).
+ITEM_ROLES = frozenset({"cell", "listitem", "treeitem"})
+#: Cells looked at per view by one chr.find (a bigger model is searched up to here).
+MODEL_SCAN = 20_000
+#: Score of an item named by position ("row 42, Name column"); above any text match.
+POSITION_SCORE = 10.0
+_ROW = re.compile(r"\brow\s*#?\s*(\d+)\b", re.IGNORECASE)
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+
+
+@dataclass(slots=True, eq=False)
+class ItemNode(Node):
+    """A model item as a walked node; ``index`` is its persistent model index."""
+
+    index: Any = None
+
+
+def is_item_view(obj: Any) -> bool:
+    return isinstance(obj, QAbstractItemView) and not isinstance(obj, QHeaderView)
+
+
+def role_of_view(view: QAbstractItemView) -> str:
+    if isinstance(view, QTableView):
+        return "cell"
+    if isinstance(view, QTreeView):
+        return "treeitem"
+    if isinstance(view, QListView):
+        return "listitem"
+    return "cell"
+
+
+def position(idx: QModelIndex | QPersistentModelIndex) -> tuple[int, ...]:
+    """(row, column) of the index and of each parent up to the root: a stable key."""
+    out: list[int] = []
+    cur = QModelIndex(idx) if isinstance(idx, QPersistentModelIndex) else idx
+    while cur.isValid():
+        out += [cur.row(), cur.column()]
+        cur = cur.parent()
+    return tuple(out)
+
+
+def parent_path(idx: QModelIndex) -> list[list[int]]:
+    out: list[list[int]] = []
+    p = idx.parent()
+    while p.isValid():
+        out.append([p.row(), p.column()])
+        p = p.parent()
+    return list(reversed(out))
+
+
+def live_index(view: QAbstractItemView, handle: QPersistentModelIndex) -> QModelIndex | None:
+    """The index a persistent handle names now, or None if its row is gone."""
+    model = view.model()
+    if model is None or not handle.isValid() or handle.model() is not model:
+        return None
+    return model.index(handle.row(), handle.column(), handle.parent())
+
+
+# ------------------------------------------------------------------- geometry
+
+
+def window_rect(view: QAbstractItemView, idx: QModelIndex) -> QRect:
+    """The item's visual rect in its top-level window's coordinates (may be off screen)."""
+    r = view.visualRect(idx)
+    top = view.viewport().mapTo(view.window(), r.topLeft())
+    return QRect(top, r.size())
+
+
+def on_screen(view: QAbstractItemView, idx: QModelIndex) -> bool:
+    r = view.visualRect(idx)
+    return not r.isEmpty() and view.viewport().rect().intersects(r)
+
+
+def viewport_point(view: QAbstractItemView, idx: QModelIndex) -> QPoint:
+    """Where to click the item: its visual rect's centre clipped to the viewport."""
+    r = view.visualRect(idx).intersected(view.viewport().rect())
+    return r.center()
+
+
+def scroll_to(view: QAbstractItemView, idx: QModelIndex) -> bool:
+    """``view.scrollTo(idx)`` (expands a tree's parents); True if the view moved."""
+    bars = (view.horizontalScrollBar(), view.verticalScrollBar())
+    before = tuple(b.value() for b in bars)
+    view.scrollTo(idx, QAbstractItemView.ScrollHint.EnsureVisible)
+    return before != tuple(b.value() for b in bars)
+
+
+# ---------------------------------------------------------------------- nodes
+
+
+def node_for(view: QAbstractItemView, idx: QModelIndex, window: QWidget,
+             name: str | None = None) -> ItemNode:
+    """The element of one model item (bounds in window coordinates, zero if off screen)."""
+    if name is None:
+        name = clean_name(_text(view.model().data(idx, _DISPLAY)))
+    bounds = (0, 0, 0, 0)
+    if on_screen(view, idx):
+        r = view.visualRect(idx)
+        top = view.viewport().mapTo(window, r.topLeft())
+        bounds = (top.x(), top.y(), r.width(), r.height())
+    states = []
+    sel = view.selectionModel()
+    if sel is not None and sel.isSelected(idx):
+        states.append("selected")
+    return ItemNode(role_of_view(view), name, view, states=states, bounds=bounds,
+                    interactive=True, index=QPersistentModelIndex(idx))
+
+
+def index_of_node(node: Node, window: QWidget) -> QPersistentModelIndex | None:
+    """The model index under a walked item node of an item view (None for other nodes)."""
+    view = node.owner
+    if node.role not in ITEM_ROLES or not is_item_view(view):
+        return None
+    x, y, w, h = node.bounds
+    vp = view.viewport()
+    p = vp.mapFromGlobal(window.mapToGlobal(QPoint(x + w // 2, y + h // 2)))
+    idx = view.indexAt(p)
+    return QPersistentModelIndex(idx) if idx.isValid() else None
+
+
+def describe(node: ItemNode, ids: Any) -> dict[str, Any]:
+    """The ``item`` part of a find result: view, row, column, parent, on screen."""
+    view = node.owner
+    idx = live_index(view, node.index)
+    if idx is None:
+        return {}
+    header = view.model().headerData(idx.column(), Qt.Orientation.Horizontal, _DISPLAY)
+    out: dict[str, Any] = {"view": ids.id_of(view), "row": idx.row(), "column": idx.column(),
+                           "parent": parent_path(idx), "onScreen": on_screen(view, idx)}
+    if header is not None:
+        out["columnHeader"] = str(header)
+    return out
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else str(value)
+
+
+# ---------------------------------------------------------------------- search
+
+
+def _headers(view: QAbstractItemView) -> list[str]:
+    model = view.model()
+    return [_text(model.headerData(c, Qt.Orientation.Horizontal, _DISPLAY)).lower()
+            for c in range(model.columnCount())]
+
+
+def by_position(view: QAbstractItemView, query: str, window: QWidget
+                ) -> list[tuple[float, ItemNode]]:
+    """Items a query names by position: "row 42" (as the row header counts, from 1),
+    optionally with a column header ("row 42, Name column")."""
+    m = _ROW.search(query)
+    model = view.model()
+    if m is None or model is None:
+        return []
+    row = int(m.group(1)) - 1
+    if not 0 <= row < model.rowCount():
+        return []
+    rest = set(re.findall(r"\w+", (query[:m.start()] + " " + query[m.end():]).lower()))
+    headers = _headers(view)
+    wanted = [c for c, h in enumerate(headers) if h and set(h.split()) <= rest]
+    columns = wanted or list(range(model.columnCount()))
+    out = []
+    for c in columns:
+        idx = model.index(row, c)
+        if idx.isValid():
+            best = c == columns[0]
+            out.append((POSITION_SCORE if best else POSITION_SCORE - 1,
+                        node_for(view, idx, window)))
+    return out
+
+
+def scan(view: QAbstractItemView, match: Any, window: QWidget, limit: int = MODEL_SCAN
+         ) -> tuple[list[tuple[float, str, ItemNode]], int]:
+    """Score every item of the view's model (depth first, capped) with ``match(node)``;
+    returns the matches (score, where, node) in model order and how many cells were read."""
+    model = view.model()
+    if model is None:
+        return [], 0
+    role = role_of_view(view)
+    found: list[tuple[float, str, ItemNode]] = []
+    probe_node = ItemNode(role, "", view, interactive=True)
+    seen = 0
+    stack: list[QModelIndex] = [QModelIndex()]
+    while stack and seen < limit:
+        parent = stack.pop()
+        rows, cols = model.rowCount(parent), model.columnCount(parent)
+        children: list[QModelIndex] = []
+        for r in range(rows):
+            for c in range(cols):
+                if seen >= limit:
+                    break
+                seen += 1
+                idx = model.index(r, c, parent)
+                probe_node.name = clean_name(_text(model.data(idx, _DISPLAY)))
+                if not probe_node.name:
+                    continue
+                score, where = match(probe_node)
+                if score > 0:
+                    found.append((score, where, node_for(view, idx, window, probe_node.name)))
+            first = model.index(r, 0, parent)
+            if isinstance(view, QTreeView) and model.rowCount(first) > 0:
+                children.append(first)
+        stack.extend(reversed(children))
+    return found, seen

@@ -1,0 +1,150 @@
+"""chr.navigate: the browser's navigate for an app: menu paths, tabs, actions, back/forward.
+
+``File > Open`` triggers that menu entry; a tab's name selects the tab; an action's
+text or objectName triggers it; ``back`` / ``forward`` trigger the app's own Back and
+Forward actions where it has them. NAVIGATE_FAILED lists what exists. Validation
+happens at once; the returned function does the navigation (it may open a modal
+dialog, so the caller runs it as its own GUI job). GUI thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QMenuBar, QTabBar, QWidget
+
+from probe.core.errors import QtError
+from probe.core.objects.text import strip_mnemonic
+
+Deliver = Callable[[], Any]
+_LIST_LIMIT = 100
+
+
+def _label(action: QAction) -> str:
+    return strip_mnemonic(action.text()).strip().rstrip(".…").strip()
+
+
+def _norm(text: str) -> str:
+    return strip_mnemonic(text).strip().rstrip(".…").strip().lower()
+
+
+def _same(a: str, b: str) -> bool:
+    return _norm(a) == _norm(b)
+
+
+def _menu_bar(window: QWidget) -> QMenuBar | None:
+    bars = window.findChildren(QMenuBar)
+    return bars[0] if bars else None
+
+
+def menu_paths(window: QWidget) -> list[str]:
+    """Every 'Menu > Entry' path of the window's menu bar (submenus included)."""
+    out: list[str] = []
+
+    def visit(actions: list[QAction], prefix: str) -> None:
+        for a in actions:
+            if a.isSeparator() or not a.isVisible() or not _label(a):
+                continue
+            path = f"{prefix} > {_label(a)}" if prefix else _label(a)
+            if a.menu() is not None:
+                visit(a.menu().actions(), path)
+            elif prefix:
+                out.append(path)
+
+    bar = _menu_bar(window)
+    if bar is not None:
+        visit(bar.actions(), "")
+    return out[:_LIST_LIMIT]
+
+
+def _tab_bars(window: QWidget) -> list[QTabBar]:
+    return [b for b in window.findChildren(QTabBar) if b.isVisible()]
+
+
+def _actions(window: QWidget) -> list[QAction]:
+    seen: dict[int, QAction] = {}
+    for a in window.findChildren(QAction):
+        if not a.isSeparator() and (a.text() or a.objectName()):
+            seen.setdefault(id(a), a)
+    return list(seen.values())
+
+
+def available(window: QWidget) -> dict[str, list[str]]:
+    tabs = [strip_mnemonic(b.tabText(i)) for b in _tab_bars(window) for i in range(b.count())]
+    actions = sorted({_label(a) for a in _actions(window) if _label(a)})
+    return {"menus": menu_paths(window), "tabs": tabs[:_LIST_LIMIT],
+            "actions": actions[:_LIST_LIMIT]}
+
+
+def _failed(window: QWidget, target: str, why: str) -> QtError:
+    return QtError("NAVIGATE_FAILED", f"cannot navigate to {target!r}: {why}",
+                   target=target, available=available(window))
+
+
+def _trigger(action: QAction, what: str) -> tuple[dict[str, Any], Deliver]:
+    if not action.isEnabled():
+        raise QtError("ELEMENT_NOT_ENABLED", f"{what} is disabled",
+                      hint="Satisfy what enables it first.", action=action.objectName())
+    info = {"kind": "action", "action": _label(action), "objectName": action.objectName()}
+    return info, action.trigger
+
+
+def _by_menu_path(window: QWidget, target: str, parts: list[str]) -> tuple[dict[str, Any],
+                                                                            Deliver]:
+    bar = _menu_bar(window)
+    if bar is None:
+        raise _failed(window, target, "the window has no menu bar")
+    actions = bar.actions()
+    found: QAction | None = None
+    for depth, part in enumerate(parts):
+        found = next((a for a in actions if not a.isSeparator() and _same(_label(a), part)),
+                     None)
+        if found is None:
+            where = " > ".join(parts[:depth]) or "the menu bar"
+            raise _failed(window, target, f"no {part!r} in {where}")
+        menu: QMenu | None = found.menu()
+        if depth < len(parts) - 1:
+            if menu is None:
+                raise _failed(window, target, f"{part!r} is not a menu")
+            actions = menu.actions()
+    assert found is not None
+    if found.menu() is not None:
+        raise _failed(window, target, f"{parts[-1]!r} is a menu; name one of its entries")
+    info, deliver = _trigger(found, " > ".join(parts))
+    info["kind"] = "menu"
+    info["path"] = " > ".join(parts)
+    return info, deliver
+
+
+def _history(window: QWidget, target: str) -> tuple[dict[str, Any], Deliver]:
+    key = QKeySequence.StandardKey.Back if target == "back" else QKeySequence.StandardKey.Forward
+    standard = set(QKeySequence.keyBindings(key))
+    for a in _actions(window):
+        if standard & set(a.shortcuts()) or _same(_label(a), target) or \
+                a.objectName().lower() in (target, f"action{target}", f"{target}action"):
+            return _trigger(a, target)
+    raise _failed(window, target, f"the app has no {target} action")
+
+
+def navigate(window: QWidget, target: str) -> tuple[dict[str, Any], Deliver]:
+    """Validate ``target`` and return (what will happen, the function that does it)."""
+    text = target.strip()
+    if not text:
+        raise _failed(window, target, "nothing named")
+    if text.lower() in ("back", "forward"):
+        return _history(window, text.lower())
+    if ">" in text:
+        return _by_menu_path(window, text, [p.strip() for p in text.split(">") if p.strip()])
+    for bar in _tab_bars(window):
+        for i in range(bar.count()):
+            if _same(strip_mnemonic(bar.tabText(i)), text):
+                if not bar.isTabEnabled(i):
+                    raise QtError("ELEMENT_NOT_ENABLED", f"tab {text!r} is disabled")
+                return ({"kind": "tab", "tab": strip_mnemonic(bar.tabText(i)), "index": i},
+                        lambda bar=bar, i=i: bar.setCurrentIndex(i))
+    for a in _actions(window):
+        if _same(_label(a), text) or a.objectName() == text:
+            return _trigger(a, text)
+    raise _failed(window, target, "no menu entry, tab or action has that name")

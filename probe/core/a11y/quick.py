@@ -1,0 +1,136 @@
+"""The accessibility walk of a QQuickWindow, for chr.* (the Qt Quick half of the walker).
+
+Importing it loads QtQuick: :mod:`~probe.core.a11y.walk` does so only for a Quick window.
+
+Qt Quick Controls have accessible interfaces (role, name, value, states); the walk goes
+down the visual item tree (``childItems()``) and asks each visible item for its own
+interface, like the widget walk asks each widget. Controls whose name Qt only fills in
+while a screen reader is active (a Button's text) are named from their ``text``
+property. A MouseArea (or an item holding one as its only input) with no accessible
+role becomes a *gap filler* (``generic … clickable``) named from its QML id,
+objectName or type. Bounds are scene (window) coordinates. GUI thread.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAccessible
+from PySide6.QtQuick import QQuickItem, QQuickWindow
+
+from probe.core.a11y import walker as acc
+from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ROLE_NAMES
+from probe.core.objects.text import clean_name, strip_mnemonic
+from probe.core.qml import items as qml
+
+_NAME = QAccessible.Text.Name
+_VALUE = QAccessible.Text.Value
+
+
+def is_mouse_area(item: QQuickItem) -> bool:
+    return qml.type_name(item) == "MouseArea"
+
+
+def _text_property(item: QQuickItem) -> str:
+    for prop in ("text", "title"):
+        value = item.property(prop)
+        if isinstance(value, str) and value:
+            return strip_mnemonic(value)
+    return ""
+
+
+def gap_name(item: QQuickItem) -> str:
+    """What to call a clickable item without a role: its id, objectName, text or type."""
+    return clean_name(qml.qml_id(item) or item.objectName() or _text_property(item)) \
+        or qml.type_name(item)
+
+
+class QuickWalker:
+    """Builds the flattened tree of one QQuickWindow (same Node shape as the widget walk)."""
+
+    def __init__(self, window: QQuickWindow) -> None:
+        self.window = window
+        self.count = 0
+
+    def walk(self) -> acc.Node:
+        w = self.window
+        root = acc.Node("window", clean_name(w.title()), w, obj=w,  # type: ignore[arg-type]
+                        bounds=(0, 0, w.width(), w.height()))
+        self._children(w.contentItem(), root.children, 0)
+        self.count += 1
+        return root
+
+    def subtree(self, item: QObject) -> list[acc.Node]:
+        if item is self.window:
+            return [self.walk()]
+        out: list[acc.Node] = []
+        if isinstance(item, QQuickItem):
+            self._item(item, out, 0)
+        return out
+
+    def items_of(self, item: QObject, path: tuple[int, ...]) -> list[acc.Node]:
+        return []  # quick elements are items themselves: refs never carry child paths
+
+    def _children(self, item: QQuickItem, out: list[acc.Node], depth: int) -> None:
+        if depth >= acc.MAX_RAW_DEPTH:
+            return
+        kids = [c for c in item.childItems() if c.isVisible() and c.opacity() > 0]
+        placed = []
+        for c in kids:
+            x, y, w, h = qml.scene_rect(c)
+            placed.append((x, y, w, h, c))
+        for *_, c in acc.reading_order(placed):  # type: ignore[arg-type]
+            self._item(c, out, depth + 1)
+
+    def _item(self, item: QQuickItem, out: list[acc.Node], depth: int) -> None:
+        iface = QAccessible.queryAccessibleInterface(item)
+        role = "generic"
+        name = ""
+        st = None
+        qrole = QAccessible.Role.NoRole
+        if iface is not None and iface.isValid():
+            qrole = iface.role()
+            role = ROLE_NAMES.get(qrole, "generic")
+            name = iface.text(_NAME) or ""
+            st = iface.state()
+        if role in HIDDEN:
+            return
+        if not name and role != "generic":
+            name = _text_property(item)
+        name = clean_name(name)
+        gap = False
+        if role == "generic" and is_mouse_area(item) and item.isEnabled():
+            gap = True
+            name = gap_name(item)
+        elif role == "generic" and qml.type_name(item) == "Text":  # no interface offscreen
+            role, name = "text", clean_name(_text_property(item))
+        kids: list[acc.Node] = []
+        if role not in acc.LEAF_ROLES:
+            self._children(item, kids, depth)
+        interactive = gap or role in INTERACTIVE
+        if not interactive:
+            if role == "generic" and not name:
+                out.extend(kids)
+                return
+            if not name and not kids:
+                return
+        value = ""
+        if role in acc.VALUE_ROLES and iface is not None and not (st and st.passwordEdit):
+            value = iface.text(_VALUE) or ""
+            if not value:
+                current = item.property("currentText") if role == "combobox" else \
+                    item.property("value") if role == "slider" else None
+                if current is not None:
+                    value = f"{current:g}" if isinstance(current, float) else str(current)
+            if len(value) > acc.VALUE_LIMIT:
+                value = value[: acc.VALUE_LIMIT - 1] + "…"
+        states = acc.states_of(st, role, qrole) if st is not None else []
+        if role in ("checkbox", "radio", "switch") and "checked" not in states and \
+                item.property("checked"):
+            states.append("checked")
+        if not item.isEnabled() and "disabled" not in states:
+            states.append("disabled")
+        x, y, w, h = qml.scene_rect(item)
+        out.append(acc.Node(role, name, item, obj=item, value=value,  # type: ignore[arg-type]
+                            states=states, bounds=(x, y, w, h), interactive=interactive,
+                            gap=gap, children=kids))
+        self.count += 1

@@ -1,0 +1,83 @@
+"""chr.formInput on Qt Quick Controls: the signals a user's hand would cause.
+
+Check boxes are clicked, a combo box picks an option and emits ``activated``, text fields
+get ``text`` and ``textEdited``, sliders their value and ``moved``. GUI thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Q_ARG, Q_RETURN_ARG, QMetaObject, QObject
+
+from probe.core.a11y import formrules as fi
+from probe.core.input import simulate as qinput
+
+
+def set_value(el: Any, item: QObject, value: Any) -> None:
+    """chr.formInput on a Qt Quick Control: check boxes are clicked, a combo box picks an
+    option and emits ``activated``, text fields get ``text`` and ``textEdited``, sliders
+    their value and ``moved`` — the signals a user's hand would cause."""
+    role = el.locator.role
+    if role in ("checkbox", "radio", "switch"):
+        want = fi.as_bool(el, value)
+        if bool(item.property("checked")) != want:
+            if not want and role == "radio":
+                raise fi.invalid(el, "a radio button is unchecked by checking another one",
+                                  expected="true")
+            qinput.click(item)
+        return
+    if role == "combobox":
+        _combo(el, item, value)
+        return
+    if role == "textbox":
+        if isinstance(value, bool):
+            raise fi.invalid(el, "a text field takes text, not a boolean", expected="string")
+        if item.property("readOnly"):
+            raise fi.unsupported(el, "read-only")
+        text = value if isinstance(value, str) else str(value)
+        previous = item.property("text")
+        item.setProperty("text", text)
+        if item.property("text") != text:
+            item.setProperty("text", previous)
+            raise fi.invalid(el, f"the field does not accept {text!r}",
+                              expected="shorter or different text")
+        if previous != text:
+            QMetaObject.invokeMethod(item, "textEdited")
+        QMetaObject.invokeMethod(item, "editingFinished")
+        return
+    if role in ("slider", "spinbutton"):
+        lo, hi = item.property("from"), item.property("to")
+        if not isinstance(lo, (int, float)) or not isinstance(hi, (int, float)):
+            raise fi.unsupported(el, "its value is not a number")
+        lo, hi = min(lo, hi), max(lo, hi)
+        integer = role == "spinbutton"
+        item.setProperty("value", fi.as_number(el, value, float(lo), float(hi), integer))
+        QMetaObject.invokeMethod(item, "moved" if role == "slider" else "valueModified")
+        return
+    raise fi.unsupported(el)
+
+
+def _combo(el: Any, item: QObject, value: Any) -> None:
+    if isinstance(value, bool):
+        raise fi.invalid(el, "a combo box takes an option's text", options=_options(item))
+    text = value if isinstance(value, str) else str(value)
+    options = _options(item)
+    index = next((i for i, o in enumerate(options) if o == text), -1)
+    if index < 0:
+        index = next((i for i, o in enumerate(options) if o.lower() == text.lower()), -1)
+    if index < 0:
+        raise fi.invalid(el, f"{text!r} is not an option", expected="one of data.options",
+                          options=options[:50], count=len(options))
+    item.setProperty("currentIndex", index)
+    QMetaObject.invokeMethod(item, "activated", Q_ARG(int, index))
+
+
+def _options(item: QObject) -> list[str]:
+    """A ComboBox's option texts (textAt(i) for i < count)."""
+    count = item.property("count") or 0
+    out = []
+    for i in range(min(int(count), 500)):
+        text = QMetaObject.invokeMethod(item, "textAt", Q_RETURN_ARG(str), Q_ARG(int, i))
+        out.append(text if isinstance(text, str) else str(text))
+    return out

@@ -1,0 +1,285 @@
+"""Element refs (``ref_1``, ``ref_2``, …): the handles chr.* methods give out and take back.
+
+A ref names an element as a locator, never as a live pointer: the ``#N`` id of the
+widget whose accessible interface it comes from (the session's
+:class:`~probe.core.objects.IdTable` holds objects the way ids do: a parented wrapper
+keeps nothing alive, a window is held weakly) plus, for items that are no widgets (tabs,
+menu entries, list items, cells), the path of ``child(i)`` indices under that widget's
+interface, checked against the role and name seen when the ref was issued. A ref whose
+element died, moved or changed, or that was never issued, is REF_NOT_FOUND.
+
+A ref names one element for the whole session, as the browser extension's weak
+references do: a later chr.readPage or chr.find gives the same element the same ref,
+a new element a new number, and no number is ever given to another element, so an old
+ref can never silently name something else. A ref of an older read that the latest one
+did not issue again (another window, a subtree read, an element scrolled away) is still
+resolved when its element lives and is shown: through its widget's identity (the ``#N``
+it was issued for), and for an item by its role and name under that widget. The
+element then says ``resolved_from == "identity"`` and the call's meta gets
+``resolvedFrom``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAccessible, QAccessibleInterface
+from PySide6.QtWidgets import QWidget
+
+from probe.core.a11y.itemrefs import live_index, position
+from probe.core.a11y.roles import role_name
+from probe.core.errors import QtError
+from probe.core.objects import idtable
+from probe.core.objects.qmltypes import is_quick
+from probe.core.objects.text import clean_name
+
+_REF = re.compile(r"^ref_(\d+)$")
+#: Locators of older reads kept for resolving through identity.
+RETIRED_LIMIT = 5000
+#: ``ctx.state`` key whose dict the dispatcher adds to the call's meta (server.dispatch).
+CALL_NOTES = "call.notes"
+_HINT = ("The element of this ref is gone: call chr.readPage (or chr.find) for the refs "
+         "of what is shown now.")
+
+
+@dataclass(frozen=True, slots=True)
+class Locator:
+    """Where an element lives: its widget's ``#N`` and ``child(i)`` indices below it,
+    or for a model item its view's ``#N`` and a QPersistentModelIndex."""
+
+    owner: str
+    path: tuple[int, ...]
+    role: str
+    name: str
+    index: Any = field(default=None, compare=False)
+
+
+@dataclass(slots=True)
+class Element:
+    """A ref resolved to live objects (GUI thread; use it at once, do not keep it)."""
+
+    ref: str
+    widget: QWidget
+    iface: QAccessibleInterface
+    locator: Locator
+    resolved_from: str | None = None
+    index: Any = None  # a model item's live QModelIndex (the view is ``widget``)
+
+    @property
+    def obj(self) -> QObject | None:
+        """The element's own QObject: the widget, or an item's object (a QAction) if any."""
+        if self.index is not None:
+            return None
+        if not self.locator.path:
+            return self.widget
+        try:
+            return self.iface.object()
+        except RuntimeError:
+            return None
+
+    @property
+    def is_item(self) -> bool:
+        return bool(self.locator.path) or self.index is not None
+
+
+class RefTable:
+    """One session's refs. Each chr.readPage starts a new generation; numbers go on."""
+
+    def __init__(self) -> None:
+        self.generation = 0
+        self._next = 1
+        self._by_ref: dict[int, Locator] = {}
+        self._by_key: dict[tuple[Any, ...], int] = {}
+        #: Locators of older reads by ref number (newest read first wins), bounded.
+        self._retired: dict[int, Locator] = {}
+        #: Meta fields for the running call (the session's ``call.notes``; see refs_for).
+        self.notes: dict[str, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self._by_ref)
+
+    def reset(self) -> None:
+        """Start a new generation (a new chr.readPage): the refs it does not issue again
+        are retired, resolved only through identity; numbers are never given again."""
+        self.generation += 1
+        self._retired.update(self._by_ref)
+        while len(self._retired) > RETIRED_LIMIT:
+            n = next(iter(self._retired))
+            loc = self._retired.pop(n)
+            self._by_key.pop(_key(loc), None)
+        self._by_ref.clear()
+
+    def issue(self, loc: Locator) -> str:
+        """The ref of this element: the one it was given before in this session, else a
+        new number."""
+        key = _key(loc)
+        n = self._by_key.get(key)
+        if n is not None:
+            self._by_ref[n] = loc
+            self._retired.pop(n, None)
+            return f"ref_{n}"
+        n = self._next
+        self._next += 1
+        self._by_ref[n] = loc
+        self._by_key[key] = n
+        return f"ref_{n}"
+
+    def locator(self, ref: str) -> Locator:
+        """The locator of ``ref``; REF_NOT_FOUND if it was never issued in this generation."""
+        m = _REF.match(ref.strip())
+        if m is None:
+            raise QtError("REF_NOT_FOUND", f"{ref!r} is not a ref (refs look like ref_12)",
+                          hint=_HINT, ref=ref)
+        loc = self._by_ref.get(int(m.group(1)))
+        if loc is None:
+            raise self._unissued(ref)
+        return loc
+
+    def _unissued(self, ref: str) -> QtError:
+        m = _REF.match(ref.strip())
+        ever = m is not None and int(m.group(1)) < self._next
+        why = ("its element is no longer shown" if ever else
+               "it was never issued in this session")
+        hint = _HINT if ever else ("Refs come from chr.readPage and chr.find of this "
+                                   "session: call one of them and use a ref it gives.")
+        issued = f"ref_1..ref_{self._next - 1}" if self._next > 1 else "none"
+        return QtError("REF_NOT_FOUND", f"{ref} names nothing: {why}", hint=hint, ref=ref,
+                       issued=issued, current=len(self._by_ref))
+
+    def resolve(self, ref: str, ids: idtable.IdTable) -> Element:
+        """The live element of ``ref``; REF_NOT_FOUND when it is gone or no longer the same.
+
+        A ref of an older read is resolved through identity when its element is shown.
+        """
+        m = _REF.match(ref.strip())
+        old = self._retired.get(int(m.group(1))) if m is not None else None
+        if m is not None and int(m.group(1)) not in self._by_ref and old is not None:
+            el = self._by_identity(ref, old, ids)
+            if el is None:
+                raise self._unissued(ref)
+            self.notes["resolvedFrom"] = "identity"
+            self.notes["resolvedRef"] = {"ref": ref, "role": old.role, "name": old.name}
+            return el
+        loc = self.locator(ref)
+        try:
+            owner = ids.get(loc.owner)
+        except QtError:
+            raise self._gone(ref, loc, "was deleted") from None
+        if not (isinstance(owner, QWidget) or _quick(owner)) or not idtable.alive(owner):
+            raise self._gone(ref, loc, "was deleted")
+        if loc.index is not None:
+            return self._item(ref, loc, owner)
+        iface = QAccessible.queryAccessibleInterface(owner)
+        if (iface is None or not iface.isValid()) and not loc.path and _quick(owner):
+            # a bare MouseArea (gap filler) has no interface: its window's stands in
+            iface = QAccessible.queryAccessibleInterface(owner.window())
+        if iface is None or not iface.isValid():
+            raise self._gone(ref, loc, "has no accessible interface any more")
+        for i in loc.path:
+            child = iface.child(i) if 0 <= i < iface.childCount() else None
+            if child is None or not child.isValid():
+                raise self._gone(ref, loc, "is no longer there")
+            iface = child
+        if loc.path:
+            name = clean_name(iface.text(QAccessible.Text.Name))
+            if role_name(iface.role()) != loc.role or name != loc.name:
+                raise self._gone(ref, loc, f"changed (now {role_name(iface.role())} {name!r})")
+        return Element(ref, owner, iface, loc)
+
+    def _by_identity(self, ref: str, loc: Locator, ids: idtable.IdTable) -> Element | None:
+        """An older read's element found again by its widget's ``#N`` (items: by role and
+        name under it), if it lives and is shown; else None."""
+        try:
+            owner = ids.get(loc.owner)
+        except QtError:
+            return None
+        if not (isinstance(owner, QWidget) or _quick(owner)) or not idtable.alive(owner) \
+                or not owner.isVisible():
+            return None
+        iface = QAccessible.queryAccessibleInterface(owner)
+        if (iface is None or not iface.isValid()) and not loc.path and _quick(owner):
+            iface = QAccessible.queryAccessibleInterface(owner.window())  # a bare MouseArea
+        if iface is None or not iface.isValid():
+            return None
+        if loc.index is not None:  # a model item: its persistent index still names it
+            idx = live_index(owner, loc.index)
+            return None if idx is None else Element(ref, owner, iface, loc,
+                                                    resolved_from="identity", index=idx)
+        path = loc.path
+        if path:
+            found = _find_item(iface, loc.role, loc.name)
+            if found is None:
+                return None
+            path, iface = found
+        return Element(ref, owner, iface, Locator(loc.owner, path, loc.role, loc.name),
+                       resolved_from="identity")
+
+    def _item(self, ref: str, loc: Locator, view: Any) -> Element:
+        """A model item's element: REF_NOT_FOUND once its persistent index is invalid."""
+        idx = live_index(view, loc.index)
+        if idx is None:
+            raise self._gone(ref, loc, "is no longer in the model (its row was removed or "
+                             "the model was reset)")
+        iface = QAccessible.queryAccessibleInterface(view)
+        return Element(ref, view, iface, loc, index=idx)
+
+    @staticmethod
+    def _gone(ref: str, loc: Locator, why: str) -> QtError:
+        what = f'{loc.role} "{loc.name}"' if loc.name else loc.role
+        return QtError("REF_NOT_FOUND", f"{ref} ({what}) {why}", hint=_HINT, ref=ref,
+                       element={"role": loc.role, "name": loc.name})
+
+
+def _key(loc: Locator) -> tuple[Any, ...]:
+    """What makes two locators the same element: its widget, and for an item its path
+    with the role and name seen (a reordered tab is another element) or, for a model
+    item, its row/column position."""
+    if loc.index is not None:
+        return (loc.owner, "item", position(loc.index))
+    if loc.path:
+        return (loc.owner, loc.path, loc.role, loc.name)
+    return (loc.owner,)
+
+
+def _find_item(iface: QAccessibleInterface, role: str, name: str, limit: int = 2000
+               ) -> tuple[tuple[int, ...], QAccessibleInterface] | None:
+    """The first item below ``iface`` with this role and name (breadth first, bounded)."""
+    queue: list[tuple[tuple[int, ...], QAccessibleInterface]] = [((), iface)]
+    seen = 0
+    while queue and seen < limit:
+        path, node = queue.pop(0)
+        for i in range(min(node.childCount(), limit)):
+            child = node.child(i)
+            seen += 1
+            if child is None or not child.isValid():
+                continue
+            if child.object() is not None and child.object() is not iface.object() and \
+                    isinstance(child.object(), QWidget):
+                continue  # a child widget owns its own refs
+            if role_name(child.role()) == role and \
+                    clean_name(child.text(QAccessible.Text.Name)) == name:
+                return (*path, i), child
+            queue.append(((*path, i), child))
+    return None
+
+
+def _quick(obj: QObject) -> bool:
+    """A Qt Quick item or window (they own refs as widgets do)."""
+    return is_quick(obj)
+
+
+def is_ref(text: str) -> bool:
+    """Whether ``text`` has the form of a ref (ref_12)."""
+    return _REF.match(text.strip()) is not None
+
+
+def refs_for(state: dict[str, Any]) -> RefTable:
+    """The session's ref table, kept in ``ctx.state``."""
+    table = state.get("chr.refs")
+    if table is None:
+        table = state["chr.refs"] = RefTable()
+        table.notes = state.setdefault(CALL_NOTES, {})
+    return table

@@ -1,0 +1,385 @@
+"""chr.readPage and chr.find: the walked tree as refs, JSON or a compact text outline.
+
+The text outline is one line per node, indented by depth, in the style of the browser
+tools (``button "Submit" [ref_7]``); it costs far fewer tokens than JSON. Refs go to
+interactive nodes and to semantic containers (so ``ref_id`` can narrow a read to a group
+or a tab panel). GUI thread.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from probe.core.a11y import itemrefs
+from probe.core.a11y.refs import Element, Locator, RefTable
+from probe.core.a11y.roles import SEMANTIC
+from probe.core.a11y.walk import walker_for
+from probe.core.a11y.walker import Node
+from probe.core.a11y.windows import title_of
+from probe.core.objects import idtable
+
+#: Roles whose value is a number and is shown unquoted.
+NUMERIC = frozenset({"spinbutton", "slider", "progressbar"})
+FIND_LIMIT = 20
+#: How a ref shows in the text outline. The browser extension writes "[ref=ref_12]";
+#: the shorter "[ref_12]" keeps the outline under 45 characters per element.
+REF_FORMAT = "[{ref}]"
+NARROW_HINT = ("narrow it with ref_id (the ref of a group, tab panel or table), "
+               "filter='interactive' or a smaller depth")
+
+
+@dataclass(slots=True)
+class View:
+    """A node as it is output: filtered children, and how many it hides below ``depth``."""
+
+    node: Node
+    children: list[View] = field(default_factory=list)
+    hidden: int = 0
+    ref: str | None = None
+
+
+def _ref_worthy(node: Node) -> bool:
+    return node.interactive or (node.role in SEMANTIC and node.role not in ("window",)
+                                and bool(node.children))
+
+
+def _filtered(node: Node, interactive: bool) -> list[View]:
+    kids = [v for c in node.children for v in _filtered(c, interactive)]
+    if not interactive or node.interactive:
+        return [View(node, kids)]
+    if kids and (node.role in SEMANTIC or (node.name and node.role != "text")):
+        return [View(node, kids)]
+    return kids
+
+
+def _cut(views: list[View], depth: int, level: int = 0) -> None:
+    for v in views:
+        if level >= depth and v.children:
+            v.hidden = sum(1 for c in v.children for _ in _iter(c))
+            v.children = []
+        else:
+            _cut(v.children, depth, level + 1)
+
+
+def _iter(view: View) -> Iterator[View]:
+    yield view
+    for c in view.children:
+        yield from _iter(c)
+
+
+def _walk_views(views: list[View], level: int = 0) -> Iterator[tuple[int, View]]:
+    for v in views:
+        yield level, v
+        yield from _walk_views(v.children, level + 1)
+
+
+class Reader:
+    """One read: walks the window, issues refs, renders (GUI thread)."""
+
+    def __init__(self, window: QWidget, refs: RefTable, ids: idtable.IdTable) -> None:
+        self.window = window
+        self.refs = refs
+        self.ids = ids
+        self.walker = walker_for(window)
+
+    # ------------------------------------------------------------------------ refs
+
+    def issue(self, node: Node) -> str:
+        owner = self.ids.id_of(node.owner)
+        index = getattr(node, "index", None)
+        if index is None and node.path:  # an item of an item view: hold it by model index
+            index = itemrefs.index_of_node(node, self.window)
+        if index is not None:
+            return self.refs.issue(Locator(owner, (), node.role, node.name, index))
+        return self.refs.issue(Locator(owner, node.path, node.role, node.name))
+
+    def roots_for(self, element: Element | None) -> list[Node]:
+        """The walked nodes of the whole window, or of one element's subtree."""
+        if element is None:
+            return [self.walker.walk()]
+        if element.index is not None:
+            return [itemrefs.node_for(element.widget, element.index, self.window)]
+        if element.is_item:
+            return self.walker.items_of(element.widget, element.locator.path)
+        return self.walker.subtree(element.widget)
+
+    # ------------------------------------------------------------------- rendering
+
+    def views(self, roots: list[Node], interactive: bool, depth: int
+              ) -> tuple[list[View], list[tuple[int, View]]]:
+        """The output tree and its nodes in document order (with their levels)."""
+        views = [v for n in roots for v in _filtered(n, interactive)]
+        _cut(views, depth)
+        flat = list(_walk_views(views))
+        for _, v in flat:
+            if _ref_worthy(v.node):
+                v.ref = self.issue(v.node)
+        return views, flat
+
+    def node_json(self, v: View) -> dict[str, Any]:
+        n = v.node
+        d: dict[str, Any] = {"role": n.role}
+        if n.name:
+            d["name"] = n.name
+        if v.ref:
+            d["ref"] = v.ref
+        if n.value:
+            d["value"] = n.value
+        if n.states:
+            d["states"] = n.states
+        d["bounds"] = list(n.bounds)
+        obj = n.obj
+        if obj is not None:
+            d["id"] = self.ids.id_of(obj)
+            if obj.objectName():
+                d["objectName"] = obj.objectName()
+            d["className"] = obj.metaObject().className()
+        if n.gap:
+            d["gapFiller"] = True
+        if n.more:
+            d["moreItems"] = n.more
+        if v.hidden:
+            d["hiddenBelowDepth"] = v.hidden
+        return d
+
+    def to_json(self, views: list[View], max_chars: int) -> tuple[list[dict[str, Any]], int, bool]:
+        """Nested dicts; past ``max_chars`` the nodes after the budget (document order) go."""
+        count = 0
+
+        def full(v: View) -> dict[str, Any]:
+            nonlocal count
+            count += 1
+            d = self.node_json(v)
+            if v.children:
+                d["children"] = [full(c) for c in v.children]
+            return d
+
+        tree = [full(v) for v in views]
+        if len(json.dumps(tree, ensure_ascii=False, separators=(",", ":"))) <= max_chars:
+            return tree, count, False
+        return self._pruned(views, max_chars)
+
+    def _pruned(self, views: list[View], max_chars: int
+                ) -> tuple[list[dict[str, Any]], int, bool]:
+        used = shown = 0
+        truncated = False
+
+        def build(v: View) -> dict[str, Any] | None:
+            nonlocal used, shown, truncated
+            d = self.node_json(v)
+            size = len(json.dumps(d, ensure_ascii=False, separators=(",", ":"))) + 16
+            if used + size > max_chars:
+                truncated = True
+                return None
+            used += size
+            shown += 1
+            kids = []
+            for c in v.children:
+                if truncated:
+                    break
+                cd = build(c)
+                if cd is not None:
+                    kids.append(cd)
+            if kids:
+                d["children"] = kids
+            return d
+
+        out = []
+        for v in views:
+            d = build(v)
+            if d is not None:
+                out.append(d)
+            if truncated:
+                break
+        return out, shown, truncated
+
+    @staticmethod
+    def line(level: int, v: View) -> str:
+        n = v.node
+        parts = ["  " * level + n.role]
+        if n.name:
+            parts.append(json.dumps(n.name, ensure_ascii=False))
+        if v.ref:
+            parts.append(REF_FORMAT.format(ref=v.ref))
+        if n.value:
+            if n.role in NUMERIC:
+                parts.append(f"value={n.value}")
+            else:
+                parts.append("value=" + json.dumps(n.value, ensure_ascii=False))
+        if n.states:
+            parts.extend(n.states)
+        if n.gap:
+            parts.append("clickable")
+        if n.more:
+            parts.append(f"(+{n.more} more items)")
+        if v.hidden:
+            parts.append(f"(+{v.hidden} deeper)")
+        return " ".join(parts)
+
+    def to_text(self, flat: list[tuple[int, View]], max_chars: int) -> tuple[str, int, bool]:
+        lines: list[str] = []
+        used = 0
+        for level, v in flat:
+            text = self.line(level, v)
+            if used + len(text) + 1 > max_chars:
+                return "\n".join(lines), len(lines), True
+            lines.append(text)
+            used += len(text) + 1
+        return "\n".join(lines), len(lines), False
+
+
+def read_page(window: QWidget, refs: RefTable, ids: idtable.IdTable, *, interactive: bool,
+              depth: int, element: Element | None, max_chars: int, fmt: str
+              ) -> dict[str, Any]:
+    """The page as chr.readPage returns it (refs reset unless reading a ref's subtree)."""
+    if element is None:
+        refs.reset()
+    reader = Reader(window, refs, ids)
+    roots = reader.roots_for(element)
+    views, flat = reader.views(roots, interactive, depth)
+    total = len(flat)
+    interactive_count = sum(1 for _, v in flat if v.node.interactive)
+    out: dict[str, Any] = {
+        "window": {"tabId": ids.id_of(window), "title": title_of(window)},
+        "viewport": {"width": window.width(), "height": window.height()},
+    }
+    if fmt == "json":
+        tree, shown, truncated = reader.to_json(views, max_chars)
+        out["tree"] = tree
+    else:
+        text, shown, truncated = reader.to_text(flat, max_chars)
+        out["text"] = text
+    out.update({"nodes": shown, "interactive": interactive_count, "truncated": truncated})
+    if truncated:
+        out["note"] = (f"Truncated at max_chars={max_chars}: {shown} of {total} nodes shown; "
+                       f"{NARROW_HINT}.")
+    return out
+
+
+# ------------------------------------------------------------------------------ find
+
+
+def _score_field(value: str, q: str) -> int:
+    if not value:
+        return 0
+    v = value.lower()
+    if v == q:
+        return 3
+    if v.startswith(q):
+        return 2
+    if q in v:
+        return 1
+    return 0
+
+
+#: How people (and agents) describe a role in a natural-language query.
+ROLE_WORDS = {
+    "textbox": "text field input edit box entry",
+    "searchbox": "search field input box",
+    "button": "button push",
+    "checkbox": "check box checkbox tick option",
+    "radio": "radio button option choice",
+    "combobox": "combo box dropdown drop-down select list picker choice",
+    "spinbutton": "spin box number field input",
+    "slider": "slider range scale",
+    "tab": "tab page",
+    "menuitem": "menu item entry command",
+    "link": "link",
+    "table": "table grid",
+    "tree": "tree outline",
+    "list": "list",
+    "dialog": "dialog window popup",
+}
+STOP_WORDS = frozenset({"the", "a", "an", "of", "for", "to", "in", "on", "with", "and"})
+
+
+def _fields(node: Node) -> list[tuple[str, str, float]]:
+    obj = node.obj
+    out = [("name", node.name, 1.0), ("role", node.role, 0.9), ("label", node.label, 0.9),
+           ("kind", ROLE_WORDS.get(node.role, ""), 0.5)]
+    if isinstance(obj, QWidget):
+        out.append(("tooltip", obj.toolTip(), 0.8))
+    if obj is not None:
+        out.append(("objectName", obj.objectName(), 0.8))
+        out.append(("className", obj.metaObject().className(), 0.7))
+    return out
+
+
+def score(node: Node, query: str) -> tuple[float, str]:
+    """How well ``node`` matches: exact > prefix > contains, whole query then each word."""
+    q = query.strip().lower()
+    fields = _fields(node)
+    best, where = 0.0, ""
+    for fname, value, weight in fields:
+        s = _score_field(value, q) * weight * 2
+        if s > best:
+            best, where = s, fname
+    words = [w for w in q.split() if w not in STOP_WORDS]
+    if len(words) > 1:
+        total = 0.0
+        for word in words:
+            w_best = max((_score_field(v, word) * wt for _, v, wt in fields), default=0)
+            if w_best == 0:
+                total = 0.0
+                break
+            total += w_best
+        if total > best:
+            best, where = total, "words"
+    return best, where
+
+
+def _model_matches(view: Any, query: str, window: QWidget, order: int
+                   ) -> list[tuple[float, tuple[int, int], Node, str]]:
+    """Items of an item view's model matching the query by text or by position."""
+    found, _ = itemrefs.scan(view, lambda n: score(n, query), window)
+    out: list[tuple[float, tuple[int, int], Node, str]] = []
+    keys = {}
+    for k, (s, node) in enumerate(itemrefs.by_position(view, query, window), start=1):
+        keys[itemrefs.position(node.index)] = True
+        out.append((s, (order, k), node, "position"))
+    base = len(out) + 1
+    for k, (s, where, node) in enumerate(found, start=base):
+        if itemrefs.position(node.index) not in keys:
+            out.append((s, (order, k), node, where))
+    return out
+
+
+def find(window: QWidget, refs: RefTable, ids: idtable.IdTable, query: str,
+         limit: int = FIND_LIMIT) -> dict[str, Any]:
+    """Elements matching ``query``, best first, with refs in the current ref space."""
+    reader = Reader(window, refs, ids)
+    root = reader.walker.walk()
+    matches: list[tuple[float, tuple[int, int], Node, str]] = []
+    views = [n.obj for n in root.iter() if itemrefs.is_item_view(n.obj)]
+    for i, node in enumerate(root.iter()):
+        if node is root:
+            continue
+        if node.path and node.role in itemrefs.ITEM_ROLES and node.owner in views:
+            continue  # found through the model below, with the rows off screen too
+        s, where = score(node, query)
+        if s > 0:
+            matches.append((s, (i, 0), node, where))
+        if node.obj in views:
+            matches.extend(_model_matches(node.obj, query, window, i))
+    matches.sort(key=lambda t: (-t[0], t[1]))
+    results = []
+    for s, _, node, where in matches[:limit]:
+        view = View(node, ref=reader.issue(node) if _ref_worthy(node) else None)
+        d = reader.node_json(view)
+        d["matched"] = where
+        d["score"] = round(s, 2)
+        if isinstance(node, itemrefs.ItemNode):
+            d["item"] = itemrefs.describe(node, ids)
+        results.append(d)
+    out: dict[str, Any] = {"query": query, "matches": results, "total": len(matches)}
+    if len(matches) > limit:
+        out["note"] = (f"{len(matches)} elements matched; showing the best {limit}. "
+                       "Use a more specific query.")
+    if not matches:
+        out["note"] = "Nothing matched; chr.readPage shows every element."
+    return out

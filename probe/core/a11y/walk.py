@@ -1,0 +1,27 @@
+"""Which walker reads a window: the widget walk or the Qt Quick walk.
+
+Both build the same :class:`~probe.core.a11y.walker.Node` tree, so snapshots, page text
+and refs do not care which kind of window they read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from probe.core.a11y.walker import Node, Walker
+
+
+def walker_for(window: Any) -> Any:
+    """A fresh walker for ``window``: a QWidget, or a QQuickWindow (walked by its items)."""
+    if isinstance(window, QWidget):
+        return Walker(window)
+    from probe.core.a11y.quick import QuickWalker  # loads QtQuick: only for Quick windows
+
+    return QuickWalker(window)
+
+
+def walk_window(window: Any) -> Node:
+    """The whole accessibility tree of one window."""
+    return walker_for(window).walk()

@@ -1,0 +1,90 @@
+"""Top-level windows as Chrome "tabs": list them, pick one by id, name or title.
+
+A tab is a visible top-level window or dialog (popups and tool tips are not tabs: they
+belong to the window under them). ``tabId`` is the window's session ``#N`` id; an
+objectName or a window title is accepted too. GUI thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
+
+from probe.core.errors import QtError
+from probe.core.objects import idtable, qmltypes
+
+_POPUPS = (Qt.WindowType.Popup, Qt.WindowType.ToolTip)
+
+
+def windows() -> list[QWidget]:
+    """Visible top-level windows and dialogs, in stacking-independent, stable order."""
+    out = [w for w in QApplication.topLevelWidgets()
+           if w.isVisible() and w.isWindow() and w.windowType() not in _POPUPS]
+    out.sort(key=lambda w: (isinstance(w, QDialog), w.objectName()))
+    return out + qmltypes.quick_windows(visible_only=True)
+
+
+def title_of(w: Any) -> str:
+    """A widget's windowTitle or a QWindow's title."""
+    return w.windowTitle() if isinstance(w, QWidget) else w.title()
+
+
+def active_window() -> QWidget | None:
+    """The active window (the focus is there), else the top modal dialog, else the first."""
+    found = windows()
+    active = QApplication.activeWindow()
+    if active is not None and active in found:
+        return active
+    focus = QApplication.focusWindow()
+    if focus is not None and focus in found:  # a QQuickWindow
+        return focus  # type: ignore[return-value]
+    modal = QApplication.activeModalWidget()
+    if modal is not None and modal in found:
+        return modal
+    return found[0] if found else None
+
+
+def window_for(tab_id: str | None, ids: idtable.IdTable) -> QWidget:
+    """The window ``tab_id`` names (``#N``, objectName or title); default the active one."""
+    if tab_id is None or not str(tab_id).strip():
+        win = active_window()
+        if win is None:
+            raise QtError("WINDOW_NOT_FOUND", "the app shows no window",
+                          hint="Wait for the app to show one (qt.wait), then retry.")
+        return win
+    tab_id = str(tab_id).strip()
+    found = windows()
+    if tab_id.startswith("#"):
+        obj = ids.get(tab_id)
+        if isinstance(obj, QWidget) and obj.isWindow() and obj.isVisible():
+            return obj
+        if obj in found:  # a QQuickWindow
+            return obj  # type: ignore[return-value]
+    else:
+        for w in found:
+            if tab_id in (w.objectName(), title_of(w)):
+                return w
+    raise QtError("WINDOW_NOT_FOUND", f"no visible window {tab_id!r}",
+                  hint="chr.tabsContext lists the windows and their tabId.",
+                  available=[summary(w, ids) for w in found])
+
+
+def summary(w: QWidget, ids: idtable.IdTable, active: QWidget | None = None) -> dict[str, Any]:
+    """One tab of chr.tabsContext."""
+    if not isinstance(w, QWidget):  # a QQuickWindow
+        return {"tabId": ids.id_of(w), "title": w.title(), "objectName": w.objectName(),
+                "className": w.metaObject().className(), "kind": "window",
+                "active": w is active, "bounds": [w.x(), w.y(), w.width(), w.height()]}
+    pos = w.mapToGlobal(QPoint(0, 0))
+    out: dict[str, Any] = {
+        "tabId": ids.id_of(w), "title": w.windowTitle(), "objectName": w.objectName(),
+        "className": w.metaObject().className(),
+        "kind": "dialog" if isinstance(w, QDialog) else "window",
+        "active": w is active,
+        "bounds": [pos.x(), pos.y(), w.width(), w.height()],
+    }
+    if w.isModal():
+        out["modal"] = True
+    return out

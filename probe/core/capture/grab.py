@@ -1,0 +1,128 @@
+"""Pictures of widgets and windows, encoded as PNG or JPEG (GUI thread for ``grab``).
+
+``QWidget.grab()`` renders the widget itself, so it works offscreen and for covered
+windows; ``QScreen.grabWindow`` is unreliable there and is only the fallback for a
+plain QWindow. Encoding is thread-safe (QImage is implicitly shared).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QPoint, QRect, QRectF, Qt
+from PySide6.QtGui import QGuiApplication, QImage, QPainter, QWindow
+from PySide6.QtWidgets import QApplication, QWidget
+
+from probe.core.capture.frames import encode_image, scaled
+from probe.core.errors import QtError
+
+_POPUP = Qt.WindowType.Popup
+_TOOLTIP = Qt.WindowType.ToolTip
+
+
+def grab(obj: QObject, with_popups: bool = False) -> QImage:
+    """The picture of a widget or window; SCREENSHOT_FAILED if there is nothing to see.
+
+    ``with_popups`` paints open popups (combo lists, menus, tool tips) of a top-level
+    widget over it, where they are on screen, as a user would see them.
+    """
+    image: QImage | None = None
+    if isinstance(obj, QWidget):
+        if not obj.isVisible():
+            raise QtError("SCREENSHOT_FAILED", f"{obj.objectName() or 'the widget'} is hidden",
+                          hint="Show it first (open its tab or dialog).")
+        image = obj.grab().toImage()
+        if with_popups and obj.isWindow():
+            image = _with_popups(obj, image)
+    elif isinstance(obj, QWindow):
+        grab_window = getattr(obj, "grabWindow", None)  # QQuickWindow renders itself
+        if callable(grab_window):
+            image = grab_window()
+        else:
+            screen = obj.screen() or QGuiApplication.primaryScreen()
+            if screen is not None:
+                image = screen.grabWindow(obj.winId()).toImage()
+    elif _is_quick_item(obj):
+        image = _grab_item(obj)
+    else:
+        raise QtError("SCREENSHOT_FAILED", f"a {obj.metaObject().className()} has no picture",
+                      hint="Pass a widget, a window or a Qt Quick item.")
+    if image is None or image.isNull():
+        raise QtError("SCREENSHOT_FAILED", "the grab returned an empty picture")
+    return image
+
+
+def _is_quick_item(obj: QObject) -> bool:
+    """A QQuickItem, checked without loading QtQuick into apps that never use it."""
+    meta = obj.metaObject()
+    while meta is not None:
+        if meta.className() == "QQuickItem":
+            return True
+        meta = meta.superClass()
+    return False
+
+
+def _grab_item(item: QObject) -> QImage:
+    """A Qt Quick item: its window's picture cut to the item's scene rectangle."""
+    window = item.window()  # type: ignore[attr-defined]
+    if window is None or not item.isVisible():  # type: ignore[attr-defined]
+        raise QtError("SCREENSHOT_FAILED", f"{item.objectName() or 'the item'} is not shown",
+                      hint="Show it first (its page, tab or popup).")
+    image = window.grabWindow()
+    ratio = image.devicePixelRatio() or 1.0
+    r = item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))  # type: ignore
+    rect = QRect(round(r.x() * ratio), round(r.y() * ratio), round(r.width() * ratio),
+                 round(r.height() * ratio))
+    return crop(image, rect)
+
+
+def popups_over(window: QWidget) -> list[QWidget]:
+    """Visible popup and tool-tip windows that overlap ``window``, bottom to top."""
+    frame = QRect(window.mapToGlobal(QPoint(0, 0)), window.size())
+    out = []
+    for w in QApplication.topLevelWidgets():
+        if w is window or not w.isVisible():
+            continue
+        kind = w.windowType()
+        if kind in (_POPUP, _TOOLTIP) and frame.intersects(w.frameGeometry()):
+            out.append(w)
+    return out
+
+
+def _with_popups(window: QWidget, image: QImage) -> QImage:
+    popups = popups_over(window)
+    if not popups:
+        return image
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    ratio = image.devicePixelRatio() or 1.0
+    origin = window.mapToGlobal(QPoint(0, 0))
+    painter = QPainter(image)
+    for popup in popups:
+        pic = popup.grab().toImage()
+        top_left = popup.mapToGlobal(QPoint(0, 0)) - origin
+        painter.drawImage(QPoint(round(top_left.x() * ratio), round(top_left.y() * ratio)), pic)
+    painter.end()
+    return image
+
+
+def encode(image: QImage, fmt: str = "png", quality: int = 80,
+           max_size: tuple[int, int] | None = None) -> tuple[bytes, float]:
+    """PNG or JPEG bytes, scaled down to fit ``max_size`` (w, h); returns (bytes, scale)."""
+    if fmt not in ("png", "jpeg"):
+        raise QtError("SCREENSHOT_FAILED", f"unknown format {fmt!r}", available=["png", "jpeg"])
+    scale = 1.0
+    if max_size is not None:
+        image, scale = scaled(image, max_size[0], max_size[1])
+    return encode_image(image, fmt, quality), scale
+
+
+def crop(image: QImage, rect: QRect) -> QImage:
+    """The part of ``image`` inside ``rect`` (clipped to the picture)."""
+    return image.copy(rect.intersected(image.rect()))
+
+
+def decode(data: bytes) -> QImage:
+    """A QImage from PNG/JPEG bytes; SCREENSHOT_FAILED if they are no picture."""
+    image = QImage()
+    if not image.loadFromData(data):
+        raise QtError("SCREENSHOT_FAILED", "the reference is not a PNG or JPEG picture",
+                      hint="Pass base64 of a PNG or JPEG (e.g. from qt.ui.screenshot).")
+    return image

@@ -1,0 +1,392 @@
+"""Simulated input through Qt's own event delivery: works offscreen, needs no real mouse.
+
+Two levels, both synchronous and run on the GUI thread:
+
+* widget level (``click``, ``type_text``, ``key``, ``scroll``, ``focus``): the event goes
+  to the target widget itself through ``QApplication.notify`` (QTest), so the target gets
+  it even when scrolled away or covered. Shortcuts still fire (QTest sends the
+  ShortcutOverride first).
+* window level (``hover``, ``drag`` and the ``window_*`` functions used by computer
+  use): the event enters the top-level QWindow at a coordinate, and Qt finds the widget
+  under it, tracks enter/leave, the mouse grab and double clicks, exactly as for a
+  real mouse.
+
+``QTest.keyClicks`` and ``QTest.keyClick`` are never used: for characters outside
+Latin-1 they hit an assertion in Qt's ``asciiToKey`` that aborts the process. Key events
+are built here with their text and sent with ``QTest.simulateEvent``.
+
+Each action ends with :func:`settle` (bounded ``processEvents``), so the caller sees
+its effect.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEventLoop,
+    QMetaObject,
+    QObject,
+    QPoint,
+    QPointF,
+    QRectF,
+    Qt,
+)
+from PySide6.QtGui import QWheelEvent, QWindow
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
+
+from probe.core.errors import QtError
+from probe.core.input.keys import KeyStroke, button_of, char_stroke, modifiers_of, parse_keys
+
+_MOD = Qt.KeyboardModifier
+_K = Qt.Key
+
+# ---------------------------------------------------------------------------- checks
+
+
+def check_interactable(widget: QWidget) -> None:
+    """ELEMENT_NOT_VISIBLE / ELEMENT_NOT_ENABLED when a user could not act on ``widget``."""
+    name = widget.objectName() or widget.metaObject().className()
+    if is_item(widget):  # a Qt Quick item: visible through its parents, in a shown window
+        window = widget.window()
+        if window is None or not window.isVisible() or not widget.isVisible():
+            raise QtError("ELEMENT_NOT_VISIBLE", f"{name} is hidden (its page, popup or "
+                          "window is not shown)", element=name)
+    elif not widget.isVisible():
+        window = widget.window()
+        why = ("its window is hidden" if not window.isVisible()
+               else _hidden_ancestor(widget))
+        raise QtError("ELEMENT_NOT_VISIBLE", f"{name} is hidden ({why})", element=name)
+    if not widget.isEnabled():
+        raise QtError("ELEMENT_NOT_ENABLED", f"{name} is disabled", element=name)
+
+
+def _hidden_ancestor(widget: QWidget) -> str:
+    cur: QWidget | None = widget
+    while cur is not None and not cur.isWindow():
+        if cur.isHidden():
+            who = cur.objectName() or cur.metaObject().className()
+            return "it is hidden itself" if cur is widget else f"its parent {who} is hidden"
+        cur = cur.parentWidget()
+    return "not shown"
+
+
+def default_point(widget: QWidget) -> QPoint:
+    """Where a user would click: the center, or for a wide check box its indicator."""
+    center = widget.rect().center()
+    if isinstance(widget, QAbstractButton):
+        left = QPoint(min(widget.height() // 2, widget.width() // 2), widget.height() // 2)
+        for point in (center, left):
+            try:
+                if widget.hitButton(point):
+                    return point
+            except (AttributeError, RuntimeError, TypeError):  # protected on C++-made ones
+                return left if widget.width() > 3 * widget.height() else center
+        return left
+    return center
+
+
+# --------------------------------------------------------------------------- settling
+
+
+def settle(max_ms: int = 200) -> None:
+    """Let the events an action posted run, so its effects are visible (bounded)."""
+    deadline = time.monotonic() + max_ms / 1000
+    for _ in range(3):
+        QCoreApplication.sendPostedEvents()
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+        if time.monotonic() > deadline:
+            break
+
+
+# ------------------------------------------------------------------------ widget level
+
+
+def click(widget: QWidget, pos: QPoint | None = None, button: str = "left",
+          modifiers: Sequence[str] = (), count: int = 1) -> QPoint:
+    """Click ``widget`` (``count`` 2 = double click, 3 = triple); returns the point used.
+
+    A Qt Quick item is clicked through its window at its scene position (QTest has no
+    item overload), so the item under the point gets it as from a real mouse.
+    """
+    check_interactable(widget)
+    if is_item(widget):
+        window, scene, local = item_point(widget, pos)
+        window_click(window, scene, button, modifiers, count)
+        return local
+    point = pos if pos is not None else default_point(widget)
+    qbutton = button_of(button)
+    mods = modifiers_of(modifiers)
+    if count >= 2:
+        QTest.mouseDClick(widget, qbutton, mods, point)
+        for _ in range(count - 2):
+            QTest.mouseClick(widget, qbutton, mods, point)
+    else:
+        QTest.mouseClick(widget, qbutton, mods, point)
+    settle()
+    return point
+
+
+def focus(widget: QWidget) -> None:
+    """Give ``widget`` the keyboard focus (and its window the activation)."""
+    check_interactable(widget)
+    if is_item(widget):
+        window = widget.window()
+        window.requestActivate()
+        widget.forceActiveFocus(Qt.FocusReason.OtherFocusReason)
+        settle(50)
+        return
+    window = widget.window()
+    if not window.isActiveWindow():
+        window.activateWindow()
+        QCoreApplication.processEvents()
+    widget.setFocus(Qt.FocusReason.OtherFocusReason)
+    settle(50)
+
+
+def _key_receiver(widget: QWidget | None) -> QWidget | QWindow | None:
+    """Where keys go: the focus widget inside ``widget`` (or ``widget``), else the focus."""
+    focused = QApplication.focusWidget()
+    if widget is None:
+        if focused is not None:
+            return focused
+        return _focus_window()
+    if is_item(widget):
+        return widget.window()  # it delivers keys to its active focus item
+    if focused is not None and (focused is widget or widget.isAncestorOf(focused)):
+        return focused
+    return widget
+
+
+def _focus_window() -> QWindow | None:
+    """The focus window, else the first visible top-level window."""
+    from PySide6.QtGui import QGuiApplication
+
+    window = QGuiApplication.focusWindow()
+    if window is not None:
+        return window
+    return next((w for w in QGuiApplication.topLevelWindows() if w.isVisible()), None)
+
+
+def send_stroke(receiver: QWidget | QWindow, stroke: KeyStroke, press: bool = True,
+                release: bool = True) -> None:
+    """Press and/or release one key on ``receiver`` (shortcuts fire as for a real key)."""
+    if press:
+        QTest.simulateEvent(receiver, True, stroke.key, stroke.modifiers, stroke.text, False)
+    if release:
+        QTest.simulateEvent(receiver, False, stroke.key, stroke.modifiers, stroke.text, False)
+
+
+def key(widget: QWidget | None, combo: str) -> list[KeyStroke]:
+    """Press and release each chord of ``combo`` (``ctrl+s``, ``Ctrl+Shift+S``, ``Tab Tab``).
+
+    With a widget, it gets the focus first; without one the keys go to the focus widget.
+    """
+    strokes = parse_keys(combo)
+    if widget is not None:
+        focus(widget)
+    for stroke in strokes:
+        receiver = _key_receiver(widget)
+        if receiver is None:
+            raise QtError("WINDOW_NOT_FOUND", "no window can take the keys",
+                          hint="Show a window first.")
+        send_stroke(receiver, stroke)
+    settle()
+    return strokes
+
+
+def key_down(widget: QWidget | None, combo: str, down: bool) -> None:
+    """Only press (``down``) or only release each chord: for holding keys."""
+    for stroke in parse_keys(combo):
+        receiver = _key_receiver(widget)
+        if receiver is not None:
+            send_stroke(receiver, stroke, press=down, release=not down)
+    settle(50)
+
+
+def _clear(widget: QWidget, receiver: QWidget | QWindow) -> None:
+    if is_item(widget):  # QML invokables are no Python attributes
+        if QMetaObject.invokeMethod(widget, "selectAll"):
+            send_stroke(receiver, KeyStroke(_K.Key_Backspace.value, _MOD.NoModifier, ""))
+        return
+    select_all = getattr(widget, "selectAll", None)
+    if callable(select_all):
+        select_all()
+        send_stroke(receiver, KeyStroke(_K.Key_Backspace.value, _MOD.NoModifier, ""))
+    elif callable(getattr(widget, "clear", None)):
+        widget.clear()
+
+
+def type_text(widget: QWidget | None, text: str, clear: bool = False) -> None:
+    """Type ``text`` as key events into ``widget`` (focused first) or the focus widget.
+
+    ``clear`` selects everything first and deletes it, as a user would.
+    """
+    if widget is not None:
+        focus(widget)
+    receiver = _key_receiver(widget)
+    if receiver is None:
+        raise QtError("WINDOW_NOT_FOUND", "no window can take the text", hint="Show one first.")
+    if clear and widget is not None:
+        _clear(widget, receiver)
+    for ch in text:
+        send_stroke(receiver, char_stroke(ch))
+    settle()
+
+
+def scroll(widget: QWidget, pos: QPoint | None, dx: float, dy: float,
+           modifiers: Sequence[str] = ()) -> None:
+    """Turn the wheel over ``widget``: ``dy`` > 0 scrolls down, ``dx`` > 0 right, in notches."""
+    check_interactable(widget)
+    if is_item(widget):
+        window, scene, _ = item_point(widget, pos)
+        window_scroll(window, scene, dx, dy, modifiers)
+        return
+    point = QPointF(pos if pos is not None else widget.rect().center())
+    glob = QPointF(widget.mapToGlobal(point.toPoint()))
+    angle = QPoint(round(-dx * 120), round(-dy * 120))
+    event = QWheelEvent(point, glob, QPoint(0, 0), angle, Qt.MouseButton.NoButton,
+                        modifiers_of(modifiers), Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(widget, event)
+    settle()
+
+
+# ------------------------------------------------------------------------ window level
+
+
+def window_of(widget: QWidget) -> tuple[QWindow, QPoint]:
+    """The QWindow that ``widget`` lives in and the offset of ``widget`` inside it."""
+    top = widget.window()
+    handle = top.windowHandle()
+    if handle is None:
+        raise QtError("ELEMENT_NOT_VISIBLE", "the widget's window is not shown",
+                      element=widget.objectName())
+    return handle, widget.mapTo(top, QPoint(0, 0))
+
+
+def hover(widget: QWidget, pos: QPoint | None = None) -> QPoint:
+    """Move the pointer over ``widget`` (Enter, HoverMove and MouseMove are delivered)."""
+    check_interactable(widget)
+    if is_item(widget):
+        window, scene, local = item_point(widget, pos)
+        window_move(window, scene)
+        return local
+    point = pos if pos is not None else widget.rect().center()
+    window, offset = window_of(widget)
+    window_move(window, point + offset)
+    return point
+
+
+def drag(widget: QWidget, start: QPoint, end: QPoint, button: str = "left",
+         steps: int = 8, end_widget: QWidget | None = None) -> None:
+    """Press at ``start``, move in ``steps`` to ``end`` (in ``end_widget`` if given), release.
+
+    Points are local to their widget; both must be in the same window.
+    """
+    check_interactable(widget)
+    window, offset = window_of(widget)
+    a = start + offset
+    if end_widget is not None:
+        end_window, end_offset = window_of(end_widget)
+        if end_window is not window:
+            raise QtError("NOT_SUPPORTED", "drag across two windows is not supported")
+        b = end + end_offset
+    else:
+        b = end + offset
+    window_drag(window, a, b, button, steps)
+
+
+def window_click(window: QWindow, pos: QPoint, button: str = "left",
+                 modifiers: Sequence[str] = (), count: int = 1) -> None:
+    """Click at window coordinates; Qt finds the widget there (popups included)."""
+    qbutton = button_of(button)
+    mods = modifiers_of(modifiers)
+    QTest.mouseMove(window, pos)
+    if count >= 2:
+        QTest.mouseDClick(window, qbutton, mods, pos)
+        for _ in range(count - 2):
+            QTest.mouseClick(window, qbutton, mods, pos)
+    else:
+        QTest.mouseClick(window, qbutton, mods, pos)
+    settle()
+
+
+def window_move(window: QWindow, pos: QPoint) -> None:
+    QTest.mouseMove(window, pos)
+    settle(50)
+
+
+def window_button(window: QWindow, pos: QPoint, down: bool, button: str = "left") -> None:
+    """Only press or only release a button (computer use's mouse down / up)."""
+    qbutton = button_of(button)
+    if down:
+        QTest.mousePress(window, qbutton, _MOD.NoModifier, pos)
+    else:
+        QTest.mouseRelease(window, qbutton, _MOD.NoModifier, pos)
+    settle(50)
+
+
+def window_drag(window: QWindow, start: QPoint, end: QPoint, button: str = "left",
+                steps: int = 8) -> None:
+    qbutton = button_of(button)
+    QTest.mouseMove(window, start)
+    QTest.mousePress(window, qbutton, _MOD.NoModifier, start)
+    steps = max(1, steps)
+    for i in range(1, steps + 1):
+        point = QPoint(start.x() + (end.x() - start.x()) * i // steps,
+                       start.y() + (end.y() - start.y()) * i // steps)
+        QTest.mouseMove(window, point)
+    QTest.mouseRelease(window, qbutton, _MOD.NoModifier, end)
+    settle()
+
+
+def window_scroll(window: QWindow, pos: QPoint, dx: float, dy: float,
+                  modifiers: Sequence[str] = ()) -> None:
+    """Wheel at window coordinates: ``dy`` > 0 scrolls down, in notches."""
+    angle = QPoint(round(-dx * 120), round(-dy * 120))
+    QTest.mouseMove(window, pos)
+    QTest.wheelEvent(window, QPointF(pos), angle, QPoint(0, 0), modifiers_of(modifiers))
+    settle()
+
+
+def is_input_target(obj: QObject) -> bool:
+    return isinstance(obj, (QWidget, QWindow)) or is_item(obj)
+
+
+# ------------------------------------------------------------------------ Qt Quick items
+
+
+def is_item(obj: object) -> bool:
+    """A QQuickItem (input goes through its window; QtQuick is never imported here)."""
+    if isinstance(obj, (QWidget, QWindow)) or not isinstance(obj, QObject):
+        return False
+    meta = obj.metaObject()
+    while meta is not None:
+        if meta.className() == "QQuickItem":
+            return True
+        meta = meta.superClass()
+    return False
+
+
+def item_rect(item: QObject) -> tuple[int, int, int, int]:
+    """``(x, y, w, h)`` of a Qt Quick item in its window's (scene) coordinates (its size:
+    ``boundingRect()`` of an empty TextField is its 1-pixel cursor)."""
+    r = item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))  # type: ignore
+    return round(r.x()), round(r.y()), round(r.width()), round(r.height())
+
+
+def item_point(item: QObject, pos: QPoint | None) -> tuple[QWindow, QPoint, QPoint]:
+    """The item's window, the scene point of ``pos`` (default: the centre) and the local one."""
+    window = item.window()  # type: ignore[attr-defined]
+    if window is None:
+        raise QtError("ELEMENT_NOT_VISIBLE", "the item is in no window",
+                      element=item.objectName())
+    if pos is None:
+        local = QPoint(int(item.width() / 2), int(item.height() / 2))  # type: ignore
+    else:
+        local = pos
+    scene = item.mapToScene(QPointF(local)).toPoint()  # type: ignore[attr-defined]
+    return window, scene, local

@@ -1,0 +1,162 @@
+"""Session ids (``#N``): a number per object, given on first appearance, never reused.
+
+The bottom of object identity: everything that names objects (paths, selectors, symbolic
+names, refs) hands out and takes back these ids. GUI thread only.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import QObject
+
+from probe.core.errors import QtError
+
+NUM_ID = re.compile(r"^#(\d+)$")
+
+
+def alive(obj: Any) -> bool:
+    """True while the C++ object behind a wrapper exists."""
+    try:
+        return obj is not None and shiboken6.isValid(obj)
+    except (RuntimeError, TypeError):
+        return False
+
+
+@dataclass
+class _Entry:
+    ref: Callable[[], QObject | None]
+    path: str | None
+    class_name: str | None
+    key: int = 0
+    dead: bool = False
+    text: str = ""
+
+
+def _dead() -> None:
+    return None
+
+
+def _strong(obj: QObject) -> Callable[[], QObject | None]:
+    return lambda: obj
+
+
+class IdTable:
+    """One session's ``#N`` ids: assigned on first appearance, never reused.
+
+    Objects with a parent are held by their wrapper (the parent owns the C++ object, so
+    this keeps nothing alive and keeps the wrapper, hence the mapping, stable).
+    Parentless objects are held weakly, so a session never keeps a window alive.
+    """
+
+    def __init__(self) -> None:
+        self._next = 1
+        self._entries: dict[int, _Entry] = {}
+        self._by_wrapper: dict[int, int] = {}  # id(wrapper) -> N
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def id_of(self, obj: QObject, path: str | None = None, class_name: str | None = None,
+              parented: bool | None = None) -> str:
+        """``"#N"`` of ``obj``, assigning the next number on first sight.
+
+        ``path`` and ``class_name`` are remembered for a later OBJECT_STALE message;
+        ``parented`` spares a ``parent()`` call when the caller knows the answer.
+        """
+        key = id(obj)
+        n = self._by_wrapper.get(key)
+        if n is not None:
+            entry = self._entries[n]
+            # the same wrapper is the same C++ object: shiboken drops a wrapper whose
+            # object died, and we hold it, so its id() cannot be reused meanwhile
+            if entry.ref() is obj:
+                if path is not None:
+                    entry.path = path
+                return entry.text
+        n = self._next
+        self._next += 1
+        if parented is None:
+            try:
+                parented = obj.parent() is not None
+            except RuntimeError:
+                parented = False
+        if not parented:
+            try:
+                ref: Callable[[], QObject | None] = weakref.ref(obj)
+            except TypeError:
+                ref = _strong(obj)
+        else:
+            ref = _strong(obj)
+        text = f"#{n}"
+        self._entries[n] = _Entry(ref, path, class_name, key, text=text)
+        self._by_wrapper[key] = n
+        return text
+
+    def known(self, n: int) -> bool:
+        return n in self._entries
+
+    def peek(self, obj: QObject) -> str | None:
+        """The id ``obj`` already has in this session, or None (assigns nothing)."""
+        n = self._by_wrapper.get(id(obj))
+        if n is not None and self._entries[n].ref() is obj:
+            return f"#{n}"
+        return None
+
+    def get(self, n: int | str) -> QObject:
+        """The live object of ``#N``; OBJECT_STALE if it died, OBJECT_NOT_FOUND if unknown."""
+        if isinstance(n, str):
+            m = NUM_ID.match(n.strip())
+            if m is None:
+                raise QtError("INVALID_OBJECT_ID", f"{n!r} is not of the form #N")
+            n = int(m.group(1))
+        entry = self._entries.get(n)
+        if entry is None:
+            raise QtError(
+                "OBJECT_NOT_FOUND", f"#{n} was never given out in this session",
+                hint=f"Ids #1..#{self._next - 1} exist in this session; #N ids are per "
+                     "connection. Use a path or qt.objects.find.",
+                id=f"#{n}", highest=f"#{self._next - 1}")
+        obj = entry.ref()
+        if obj is None or not alive(obj):
+            self._forget(n, entry)
+            what = " ".join(x for x in (entry.class_name, entry.path) if x)
+            raise QtError(
+                "OBJECT_STALE", f"#{n}{f' ({what})' if what else ''} was deleted",
+                hint="The app destroyed it since it was seen; look it up again "
+                     f"(qt.objects.find{f' or the path {entry.path}' if entry.path else ''}).",
+                id=f"#{n}", path=entry.path, className=entry.class_name)
+        return obj
+
+    def reap(self) -> list[str]:
+        """Ids whose objects died since they were given out (each reported once)."""
+        dead: list[str] = []
+        for n, entry in self._entries.items():
+            if entry.dead:
+                continue
+            obj = entry.ref()
+            if obj is None or not alive(obj):
+                self._forget(n, entry)
+                dead.append(f"#{n}")
+        return dead
+
+    def _forget(self, n: int, entry: _Entry) -> None:
+        """Drop the wrapper of a dead object but keep what it was, for later errors."""
+        if self._by_wrapper.get(entry.key) == n:
+            del self._by_wrapper[entry.key]
+        entry.ref = _dead
+        entry.dead = True
+
+
+def ids_for(state: dict[str, Any]) -> IdTable:
+    """The session's id table, kept in ``ctx.state``."""
+    table = state.get("qt.ids")
+    if table is None:
+        table = state["qt.ids"] = IdTable()
+    return table
+

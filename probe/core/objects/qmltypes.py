@@ -1,0 +1,87 @@
+"""QML identity without loading Qt Quick: type names, ids, "is this a Qt Quick object".
+
+Object identity (paths, selectors, the object tree) names QML objects by their QML id and
+type, so these sit with it at the bottom of core. A widgets-only app never loads QtQml or
+QtQuick because of them: no QtQml module imported means no object was made by QML.
+GUI thread only.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Any
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QGuiApplication
+
+_SUFFIX = re.compile(r"(_QMLTYPE_\d+|_QML_\d+)+$")
+
+
+def qml_loaded() -> bool:
+    """Whether the app uses QML at all (it must import QtQml to create an engine)."""
+    return "PySide6.QtQml" in sys.modules
+
+
+def type_name(obj: QObject) -> str:
+    """``QQuickRectangle_QML_12`` -> ``Rectangle``; ``Button_QMLTYPE_2`` -> ``Button``."""
+    name = _SUFFIX.sub("", obj.metaObject().className())
+    if name.startswith("QQuick") and len(name) > 6:
+        name = name[6:]
+    return name
+
+
+def context_of(obj: QObject) -> Any:
+    """The QQmlContext that created ``obj``, or None (also when QML is not in use)."""
+    if not qml_loaded():
+        return None
+    from PySide6.QtQml import QQmlEngine  # QtQml is loaded already: the app imported it
+
+    try:
+        return QQmlEngine.contextForObject(obj)
+    except RuntimeError:
+        return None
+
+
+def qml_id(obj: QObject) -> str:
+    """The id the object has in the QML context that created it ('' when none)."""
+    ctx = context_of(obj)
+    if ctx is None:
+        return ""
+    try:
+        return ctx.nameForObject(obj) or ""
+    except RuntimeError:
+        return ""
+
+
+def quick_module() -> Any:
+    """``PySide6.QtQuick`` when the app can have Qt Quick objects, else None.
+
+    Imported here on first need (a heavy module a widgets app never pays for); a QML app
+    that imported only QtGui and QtQml still gets it.
+    """
+    quick = sys.modules.get("PySide6.QtQuick")
+    if quick is None and qml_loaded():
+        from PySide6 import QtQuick as quick  # optional heavy module: only for QML apps
+    return quick
+
+
+def is_quick(obj: object) -> bool:
+    """A Qt Quick item or window (they own refs and take input as widgets do)."""
+    quick = quick_module()
+    return quick is not None and isinstance(obj, (quick.QQuickItem, quick.QQuickWindow))
+
+
+def is_quick_window(window: object) -> bool:
+    """A QQuickWindow (a Qt Quick scene: walked by its items, grabbed by rendering)."""
+    quick = quick_module()
+    return quick is not None and isinstance(window, quick.QQuickWindow)
+
+
+def quick_windows(visible_only: bool = False) -> list[Any]:
+    """The app's QQuickWindows in a stable order (only the shown ones if asked)."""
+    quick = quick_module()
+    if quick is None:
+        return []
+    return [w for w in QGuiApplication.allWindows() if isinstance(w, quick.QQuickWindow)
+            and (not visible_only or w.isVisible())]

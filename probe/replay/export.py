@@ -1,0 +1,525 @@
+"""Turn a recorded agent session into a replay: a JSON script and a pytest file.
+
+An agent names elements by refs (``ref_12``) and ``#N`` ids that mean something only in
+its own session at that moment. The probe therefore records, in each traffic record of
+a call that changes the app or reads a value a replay checks, the stable handles of the
+call's target (``record["target"]``: an objectName path, QML id or text selector; see
+``probe.core.a11y.handles.target_of``). This module turns such records into steps:
+
+- an *action* ``{"do": method, "target": selector, "params": {...}}`` for each call that
+  changed the app, with ``"expect"`` holding what its answer showed (a form control's
+  value after ``chr.formInput``, a slot's return value, the value a property took);
+- a *check* for each reading the agent made: ``qt.properties.get`` becomes
+  ``{"check": "property", ...}`` (the replay waits until the property has the value the
+  agent saw), ``qt.wait`` / ``qt.ui.exists`` / ``qt.ui.isVisible`` a ``"wait"``, a
+  passing ``qt.assert`` an ``"assert"``.
+
+Everything else (tree reads, screenshots, failed calls) is listed under ``"skipped"``
+with the reason. Pure: records in, dicts and text out; no Qt and no connection
+(``probe.replay`` runs the steps, ``probe.testing`` starts the app for a pytest file).
+"""
+
+from __future__ import annotations
+
+import json
+import keyword
+import math
+import re
+import shlex
+import time
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from probe.protocol import CHECKED_READS, TARGET_PARAMS
+
+SESSION_FORMAT = "qtmcp-session"  # written by inspector/session_file.py
+SESSION_VERSION = 1
+SCRIPT_FORMAT = "qtmcp-script"
+SCRIPT_VERSION = 1
+#: Seconds a replay waits for an element or a value by default.
+DEFAULT_TIMEOUT = 5.0
+
+#: Fields of an action's answer that a replay compares with what the agent was told.
+RESULT_CHECKS: dict[str, tuple[str, ...]] = {
+    "chr.formInput": ("value", "checked", "selected"),
+    "qt.properties.set": ("value",),
+    "qt.methods.invoke": ("returned",),
+    "qml.evaluate": ("value",),
+}
+#: Calls that change the app but are no step of their own.
+NOT_REPLAYED = {
+    "qt.transaction": "its steps were recorded one by one and are replayed as such",
+    "qt.names.save": "writes a file of the app's names, not the app",
+    "qt.names.load": "reads a file of the app's names",
+}
+#: For sessions recorded by a probe that did not mark app-changing calls (``changesApp``).
+_READING = re.compile(r"^(qt\.(objects|properties\.list|methods\.list|signals|models\.(?!setData)"
+                      r"|names\.(list|validate)|schema|version|modes|ping|ui\.(screenshot|"
+                      r"compareScreenshot|geometry|handles|hitTest)|events|timers|wait)"
+                      r"|chr\.(readPage|find|getPageText|tabsContext|readConsoleMessages)"
+                      r"|cu\.(screenshot|zoom|cursorPosition|wait)|qml\.(tree|info|context)"
+                      r"|probe\.)")
+
+
+class ExportError(ValueError):
+    """The input is no session, or nothing in it can be replayed."""
+
+
+# ------------------------------------------------------------------------- input
+
+
+def load_session(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """``(app info, call records)`` of a ``.qtmcp-session`` file (frames are ignored)."""
+    path = Path(path)
+    try:
+        fh = path.open(encoding="utf-8")
+    except OSError as exc:
+        raise ExportError(f"cannot read {path}: {exc.strerror or exc}") from None
+    with fh:
+        try:
+            header = json.loads(fh.readline() or "null")
+        except ValueError:
+            header = None
+        if not isinstance(header, dict) or header.get("format") != SESSION_FORMAT:
+            raise ExportError(f"{path} is not a {SESSION_FORMAT} file (save one from the "
+                              "inspector: File > Save session)")
+        if int(header.get("version", 0)) > SESSION_VERSION:
+            raise ExportError(f"{path} is version {header['version']}; this qtmcp reads up "
+                              f"to {SESSION_VERSION}")
+        records: list[dict[str, Any]] = []
+        for line in fh:
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                break  # a cut-off last line: keep what came before
+            if isinstance(obj, dict) and obj.get("kind") == "call" and \
+                    isinstance(obj.get("record"), dict):
+                records.append(obj["record"])
+    return dict(header.get("app") or {}), records
+
+
+def parse_rows(text: str | None, count: int) -> list[int]:
+    """``"3-9,12"`` (1-based call numbers, as the session player shows them) -> indices."""
+    if not text:
+        return list(range(count))
+    chosen: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        m = re.fullmatch(r"(\d+)(?:-(\d*))?", part)
+        if m is None:
+            raise ExportError(f"bad rows {text!r}: use numbers and ranges like 3-9,12")
+        first = int(m.group(1))
+        last = first if m.group(2) is None else int(m.group(2) or count)
+        if first < 1 or last < first or last > count:
+            raise ExportError(f"rows {part} are outside 1-{count} (the session has {count} "
+                              "calls)")
+        chosen.extend(i - 1 for i in range(first, last + 1) if i - 1 not in chosen)
+    return sorted(chosen)
+
+
+def guess_command(app: dict[str, Any]) -> list[str] | None:
+    """How to start the recorded app, when it is one qtmcp knows (the demo app)."""
+    if app.get("app") == "qtmcp-demo":
+        return ["python", "-m", "resources.demo_app"]
+    return None
+
+
+def split_command(command: str | Sequence[str] | None) -> list[str] | None:
+    if command is None or isinstance(command, list):
+        return command
+    if isinstance(command, str):
+        return shlex.split(command) or None
+    return list(command)
+
+
+# ----------------------------------------------------------------------- convert
+
+
+def condition_text(value: Any) -> str:
+    """A value as ``qt.wait``'s ``property:NAME==VALUE`` compares it (probe.core.data.waits)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _changes(rec: dict[str, Any]) -> bool:
+    if "changesApp" in rec:
+        return bool(rec["changesApp"])
+    return _READING.match(str(rec.get("method", ""))) is None
+
+
+def _truncated(value: Any) -> bool:
+    return isinstance(value, dict) and value.get("truncated") is True and "preview" in value
+
+
+def _answer(rec: dict[str, Any]) -> Any:
+    """What the call returned (traffic records hold the ``{"result", "meta"}`` envelope)."""
+    out = rec.get("result")
+    if isinstance(out, dict) and "result" in out and "meta" in out:
+        return out["result"]
+    return out
+
+
+def _target(rec: dict[str, Any]) -> tuple[str | None, str | None, dict[str, Any] | None]:
+    """``(param name, stable selector, item)`` of the call's target; the selector is None
+    when the call named one only by a ref or ``#N`` and no handles were recorded."""
+    params = rec.get("params") if isinstance(rec.get("params"), dict) else {}
+    for key in TARGET_PARAMS:
+        ident = params.get(key)
+        if isinstance(ident, str) and ident:
+            handles = rec.get("target")
+            if isinstance(handles, dict) and handles.get("selector"):
+                return key, str(handles["selector"]), handles.get("item")
+            if key != "ref" and not ident.startswith("#") and not ident.startswith("ref_"):
+                return key, ident, None  # already a path, selector or symbolic name
+            return key, None, None
+    return None, None, None
+
+
+class _Builder:
+    """Walks the chosen records once, building steps and the list of what was left out."""
+
+    def __init__(self, records: list[dict[str, Any]], rows: Iterable[int]) -> None:
+        self.records = records
+        self.rows = list(rows)
+        self.steps: list[dict[str, Any]] = []
+        self.skipped: list[dict[str, Any]] = []
+
+    def skip(self, row: int, rec: dict[str, Any], why: str) -> None:
+        self.skipped.append({"call": row + 1, "method": rec.get("method"), "why": why})
+
+    def add(self, row: int, rec: dict[str, Any], step: dict[str, Any]) -> None:
+        step["call"] = row + 1
+        client = rec.get("client") or {}
+        if client.get("name"):
+            step["client"] = client["name"]
+        if step.get("check") in ("property", "wait"):
+            self._drop_superseded(step)
+        self.steps.append(step)
+
+    def _drop_superseded(self, step: dict[str, Any]) -> None:
+        """An agent polling a value reads it several times: with no action in between,
+        only its last reading of the same thing is the one to wait for."""
+        key = (step["check"], step["target"], step.get("property"))
+        while self.steps:
+            last = self.steps[-1]
+            if "do" in last or (last.get("check"), last.get("target"),
+                                last.get("property")) != key:
+                return
+            self.steps.pop()
+
+    def build(self) -> None:
+        for row in self.rows:
+            rec = self.records[row]
+            method = str(rec.get("method", ""))
+            role = (rec.get("client") or {}).get("role")
+            if role == "inspector":
+                self.skip(row, rec, "made by the inspector")
+            elif rec.get("notification"):
+                self.skip(row, rec, "a notification (no answer to compare)")
+            elif not rec.get("ok", True):
+                err = rec.get("error") or {}
+                name = (err.get("data") or {}).get("name") or err.get("message") or "error"
+                self.skip(row, rec, f"failed when recorded ({name})")
+            elif method in NOT_REPLAYED:
+                self.skip(row, rec, NOT_REPLAYED[method])
+            elif _truncated(rec.get("params")):
+                self.skip(row, rec, "its params were too large to record")
+            elif method in CHECKED_READS:
+                self.check(row, rec, method)
+            elif _changes(rec):
+                self.action(row, rec, method)
+            else:
+                self.skip(row, rec, "reads only")
+
+    def action(self, row: int, rec: dict[str, Any], method: str) -> None:
+        params = dict(rec.get("params") or {})
+        key, selector, item = _target(rec)
+        step: dict[str, Any] = {"do": method}
+        if key is not None:
+            if selector is None:
+                self.skip(row, rec, f"its target {params[key]!r} has no stable selector "
+                          "recorded (a probe older than session export recorded it)")
+                return
+            params.pop(key)
+            step["target"] = selector
+            if item:
+                step["item"] = {"role": item.get("role", ""), "name": item.get("name", "")}
+        elif "coordinate" in params or method.startswith("cu."):
+            step["note"] = "by screen position: breaks when the layout changes"
+        step["params"] = params
+        result = _answer(rec)
+        if isinstance(result, dict) and not _truncated(result):
+            expect = {k: result[k] for k in RESULT_CHECKS.get(method, ()) if k in result}
+            if "checked" in expect and expect.get("value") == "":
+                del expect["value"]  # a check box or radio shows no value text
+            if expect:
+                step["expect"] = expect
+        self.add(row, rec, step)
+
+    def check(self, row: int, rec: dict[str, Any], method: str) -> None:
+        params = rec.get("params") or {}
+        result = _answer(rec)
+        _key, selector, _item = _target(rec)
+        if selector is None:
+            self.skip(row, rec, "its target has no stable selector recorded")
+            return
+        if not isinstance(result, dict) or _truncated(result):
+            self.skip(row, rec, "its answer was too large to record")
+            return
+        if method == "qt.properties.get":
+            self.add(row, rec, {"check": "property", "target": selector,
+                                "property": params.get("name"), "value": result.get("value")})
+        elif method == "qt.assert":
+            self.add(row, rec, {"check": "assert", "target": selector,
+                                "property": params.get("property"),
+                                "operator": params.get("operator", "=="),
+                                "value": params.get("value")})
+        elif method == "qt.wait":
+            self.add(row, rec, {"check": "wait", "target": selector,
+                                "condition": params.get("condition", "visible")})
+        elif method == "qt.ui.exists":
+            self.add(row, rec, {"check": "wait", "target": selector,
+                                "condition": "exists" if result.get("exists") else "not_exists"})
+        elif method == "qt.ui.isVisible":
+            cond = ("not_exists" if not result.get("exists", True) else
+                    "visible" if result.get("visible") else "not_visible")
+            self.add(row, rec, {"check": "wait", "target": selector, "condition": cond})
+
+
+def build_script(records: list[dict[str, Any]], app: dict[str, Any] | None = None, *,
+                 rows: Iterable[int] | None = None,
+                 command: str | Sequence[str] | None = None, source: str | None = None,
+                 timeout: float = DEFAULT_TIMEOUT) -> dict[str, Any]:
+    """The replay script of ``records`` (all, or the indices in ``rows``)."""
+    app = dict(app or {})
+    chosen = list(range(len(records))) if rows is None else list(rows)
+    builder = _Builder(records, chosen)
+    builder.build()
+    if not builder.steps:
+        reasons = sorted({s["why"] for s in builder.skipped})
+        raise ExportError(f"nothing to replay in {len(chosen)} calls: no call changed the "
+                          f"app or read a value" + (f" ({'; '.join(reasons)})" if reasons
+                                                    else ""))
+    calls = [i + 1 for i in chosen]
+    return {
+        "format": SCRIPT_FORMAT, "version": SCRIPT_VERSION,
+        "app": {k: app[k] for k in ("app", "appVersion", "qt", "pyside") if k in app},
+        "command": split_command(command) or guess_command(app),
+        "timeout": timeout,
+        "source": {"session": source, "calls": _ranges(calls), "exported": time.time()},
+        "steps": builder.steps,
+        "skipped": builder.skipped,
+    }
+
+
+def _ranges(numbers: list[int]) -> str:
+    """[1, 2, 3, 7] -> "1-3,7"."""
+    parts: list[str] = []
+    for n in numbers:
+        if parts and n == int(parts[-1].rsplit("-", 1)[-1]) + 1:
+            parts[-1] = f"{parts[-1].split('-')[0]}-{n}"
+        else:
+            parts.append(str(n))
+    return ",".join(parts)
+
+
+# ------------------------------------------------------------------------ script
+
+
+def check_script(script: Any) -> list[str]:
+    """Problems of a script's shape (empty when it is well formed); no probe needed."""
+    if not isinstance(script, dict) or script.get("format") != SCRIPT_FORMAT:
+        return [f"not a {SCRIPT_FORMAT} file (export one with `qtmcp export`)"]
+    if int(script.get("version", 0)) > SCRIPT_VERSION:
+        return [f"script version {script['version']}; this qtmcp runs up to {SCRIPT_VERSION}"]
+    steps = script.get("steps")
+    if not isinstance(steps, list) or not steps:
+        return ["'steps' must be a non-empty list"]
+    problems = []
+    for n, step in enumerate(steps, 1):
+        if not isinstance(step, dict):
+            problems.append(f"step {n} is not an object")
+        elif "do" in step:
+            if not isinstance(step["do"], str) or not isinstance(step.get("params", {}), dict):
+                problems.append(f"step {n}: 'do' names a method, 'params' is an object")
+        elif step.get("check") in ("property", "assert"):
+            if not isinstance(step.get("target"), str) or not isinstance(
+                    step.get("property"), str):
+                problems.append(f"step {n}: a {step['check']} check needs 'target' and "
+                                "'property'")
+        elif step.get("check") == "wait":
+            if not isinstance(step.get("target"), str) or not isinstance(
+                    step.get("condition"), str):
+                problems.append(f"step {n}: a wait check needs 'target' and 'condition'")
+        else:
+            problems.append(f"step {n} is neither an action ('do') nor a check ('check': "
+                            "property, assert or wait)")
+    return problems
+
+
+def write_script(script: dict[str, Any], path: str | Path) -> Path:
+    path = Path(path)
+    path.write_text(json.dumps(script, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+# ------------------------------------------------------------------------ pytest
+
+
+def _py(value: Any) -> str:
+    """A JSON value as Python source (strings double-quoted, as ruff formats them)."""
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_py(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_py(str(k))}: {_py(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, float) and not math.isfinite(value):
+        return f'float("{value}")'
+    return repr(value)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _kwargs(params: dict[str, Any], reserved: Sequence[str]) -> str:
+    plain = all(k.isidentifier() and not keyword.iskeyword(k) and k not in reserved
+                for k in params)
+    if plain:
+        return ", ".join(f"{k}={_py(v)}" for k, v in params.items())
+    return f"params={_py(params)}"
+
+
+def _call(name: str, args: list[str]) -> str:
+    """``app.name(args)``, wrapped at 100 columns the way ruff would leave it."""
+    one = f"    app.{name}({', '.join(a for a in args if a)})"
+    if len(one) <= 100:
+        return one
+    inner = ",\n".join(f"        {a}" for a in args if a)
+    return f"    app.{name}(\n{inner},\n    )"
+
+
+def _step_source(step: dict[str, Any]) -> str:
+    if "do" in step:
+        args = [_py(step["do"])]
+        if "target" in step:
+            args.append(_py(step["target"]))
+        if "item" in step:
+            args.append(f"item={_py(step['item'])}")
+        args.append(_kwargs(step.get("params") or {}, ("method", "target", "item", "expect",
+                                                       "call", "params")))
+        if "expect" in step:
+            args.append(f"expect={_py(step['expect'])}")
+        return _call("do", args)
+    check = step["check"]
+    if check == "property":
+        return _call("expect_property", [_py(step["target"]), _py(step["property"]),
+                                         _py(step["value"])])
+    if check == "assert":
+        return _call("expect_assert", [_py(step["target"]), _py(step["property"]),
+                                       _py(step.get("operator", "==")), _py(step["value"])])
+    return _call("expect", [_py(step["target"]), _py(step["condition"])])
+
+
+def _comment(n: int, step: dict[str, Any]) -> str:
+    what = step.get("do") or {"property": "check the value the agent read",
+                              "assert": "check the agent's assertion",
+                              "wait": "wait for what the agent saw"}[step["check"]]
+    by = f" by {step['client']}" if step.get("client") else ""
+    note = f" ({step['note']})" if step.get("note") else ""
+    return f"    # step {n} · session call {step.get('call', '?')}{by}: {what}{note}"
+
+
+def render_pytest(script: dict[str, Any], test_name: str = "test_agent_session") -> str:
+    """A pytest file that replays ``script`` against a fresh app it starts itself."""
+    src = script.get("source") or {}
+    steps = script["steps"]
+    checks = sum(1 for s in steps if "check" in s or "expect" in s)
+    app_name = (script.get("app") or {}).get("app") or "the app"
+    command = script.get("command")
+    if not command:
+        raise ExportError(f"the session does not say how to start {app_name}: give the "
+                          "command (e.g. --command 'python app.py')")
+    session = Path(src["session"]).name if src.get("session") else "a recorded session"
+    skipped = script.get("skipped") or []
+    reasons: dict[str, int] = {}
+    for s in skipped:
+        reasons[s["why"]] = reasons.get(s["why"], 0) + 1
+    left_out = "".join(f"\n  {n} call(s): {why}" for why, n in sorted(reasons.items()))
+    head = f'''"""Replay of an agent session on {app_name}: {_plural(len(steps), "step")}, \
+{_plural(checks, "check")}.
+
+Exported by `qtmcp export` from {session} (calls {src.get("calls", "?")}). Each step finds
+its element by a stable selector and waits for the app instead of sleeping; each check
+waits (up to TIMEOUT s) until the app shows the value the agent saw, and fails naming the
+value found. Set QTMCP_APP_COMMAND to run it against another build of the app.
+{"Left out:" + left_out if left_out else ""}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from probe.testing import AppDriver, launch_app
+
+APP_COMMAND = {_py(list(command))}
+TIMEOUT = {float(script.get("timeout") or DEFAULT_TIMEOUT)!r}
+
+
+@pytest.fixture
+def app() -> Iterator[AppDriver]:
+    """A fresh app with the probe in it, closed after the test."""
+    with launch_app(APP_COMMAND, timeout=TIMEOUT) as driver:
+        yield driver
+
+
+def {test_name}(app: AppDriver) -> None:
+'''
+    body = []
+    for n, step in enumerate(steps, 1):
+        body.append(_comment(n, step))
+        body.append(_step_source(step))
+    return head + "\n".join(body) + "\n"
+
+
+# ------------------------------------------------------------------------ export
+
+
+def export(session: str | Path, *, pytest_path: str | Path | None = None,
+           script_path: str | Path | None = None, rows: str | None = None,
+           command: str | Sequence[str] | None = None, client: str | None = None,
+           timeout: float = DEFAULT_TIMEOUT) -> dict[str, Any]:
+    """Read a session file, write the pytest file and/or the JSON script; the script."""
+    app, records = load_session(session)
+    chosen = parse_rows(rows, len(records))
+    if client is not None:
+        names = sorted({str((r.get("client") or {}).get("name")) for r in records})
+        chosen = [i for i in chosen if (records[i].get("client") or {}).get("name") == client]
+        if not chosen:
+            raise ExportError(f"no calls from a client named {client!r}; the session has "
+                              f"{', '.join(names) or 'none'}")
+    script = build_script(records, app, rows=chosen, command=command, source=str(session),
+                          timeout=timeout)
+    if pytest_path is not None:
+        Path(pytest_path).write_text(render_pytest(script), encoding="utf-8")
+    if script_path is not None:
+        write_script(script, script_path)
+    return script
+
+
+def summary(script: dict[str, Any]) -> str:
+    """One line: steps, checks, and what was left out."""
+    steps = script["steps"]
+    actions = sum(1 for s in steps if "do" in s)
+    checks = sum(1 for s in steps if "check" in s) + sum(1 for s in steps if "expect" in s)
+    skipped = script.get("skipped") or []
+    src = script.get("source") or {}
+    return (f"{_plural(len(steps), 'step')} ({_plural(actions, 'action')}, "
+            f"{_plural(checks, 'check')}) from calls {src.get('calls', '?')}; "
+            f"{_plural(len(skipped), 'call')} left out")

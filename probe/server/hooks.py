@@ -1,0 +1,30 @@
+"""What the in-app wiring hands the server, so that server/ never imports core/ or api/.
+
+``probe.install`` builds one :class:`Hooks` from the api and core packages; a probe made
+without it (tests of the transport) describes no targets and knows no app errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+#: ``(session state, id or ref) -> stable handles`` of what a call names (GUI thread).
+TargetDescriber = Callable[[dict[str, Any], str], "dict[str, Any] | None"]
+
+
+def _no_target(state: dict[str, Any], ident: str) -> dict[str, Any] | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """The app side's contributions to dispatching."""
+
+    #: Describes the element a recorded call names, so a replay finds it again; returns
+    #: None (never raises) when the id names nothing.
+    describe_target: TargetDescriber = _no_target
+    #: Exceptions the app side raises with an error-table ``name``, ``message``, ``hint``
+    #: and ``data``; the dispatcher answers them as that error.
+    app_errors: tuple[type[Exception], ...] = ()
