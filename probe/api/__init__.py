@@ -1,4 +1,5 @@
-"""One module per method family; importing this package declares every method.
+"""The probe's methods (in the app): one module per family, each declaring its methods and
+calling core/; importing this package declares every method.
 
 Every module in this package is imported, so a new family needs no edit here.
 """

@@ -1,1 +1,2 @@
-"""The part of the probe that runs inside the target app: transport, executor, registry."""
+"""The probe's protocol side (in the app, its own thread): transport, GUI-thread executor,
+method registry, sessions, traffic mirror, auth and the approval gate; never imports core/."""
