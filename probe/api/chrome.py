@@ -146,10 +146,14 @@ def get_page_text(
 
 @method("chr.tabsContext")
 def tabs_context(ctx: Context) -> dict[str, Any]:
-    """The app's windows and dialogs as tabs (tabId, title, kind, size); the active one marked."""
+    """The app's windows and dialogs as tabs (tabId, title, kind, size); the active one marked.
+
+    An open menu, context menu, combo box list or completer is a tab too (kind 'menu' or
+    'popup', ``owner`` the tabId of its window): chr.readPage of either shows its entries.
+    """
     ids = _ids(ctx)
     active = wins.active_window()
-    tabs = [wins.summary(w, ids, active) for w in wins.windows()]
+    tabs = wins.tabs(ids, active)
     return {"tabs": tabs, "activeTabId": ids.id_of(active) if active is not None else None}
 
 
@@ -170,8 +174,8 @@ async def form_input(
         el = _element(ctx, ref)
         return _described(el), lambda: forminput.set_value(el, value)
 
-    _, result, settled = await act.perform(ctx, prepare, True, ACTION_TIMEOUT)
-    return Meta(result, settled=settled)
+    info, result, settled = await act.perform(ctx, prepare, True, ACTION_TIMEOUT)
+    return Meta(act.lift_modal(info, result), settled=settled)
 
 
 async def _act(ctx: Context, ref: str, build: Any, wait_for_idle: bool = True) -> Meta:
