@@ -21,7 +21,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a plain script: make 'resources' importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from PySide6.QtCore import QPoint, Qt, QTimer, Slot
+from PySide6.QtCore import Property, QPoint, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QContextMenuEvent, QPainter
 from PySide6.QtWidgets import (
     QApplication,
@@ -189,6 +189,12 @@ class DialogsWindow(QMainWindow):
         self.history.append(text)
         self.statusLabel.setText(text)
 
+    def _history_count(self) -> int:
+        return len(self.history)
+
+    #: How many outcomes were reported: each dialog's code after exec() reports once.
+    reports = Property(int, _history_count)
+
     # ------------------------------------------------------------ nested event loops
 
     @Slot(QPoint)
@@ -243,6 +249,22 @@ class DialogsWindow(QMainWindow):
         self.report(f"Settings: {user}, dark={dark}" if accepted else "Settings cancelled")
 
 
+class DialogsControlChannel(ControlChannel):
+    """demo_app's control channel, plus ``dismiss``: close every popup and dialog (tests
+    start each case from the main window alone, whatever the last one left open)."""
+
+    def _cmd_dismiss(self, arg: str) -> None:
+        for _ in range(20):
+            top = QApplication.activePopupWidget() or QApplication.activeModalWidget()
+            if top is None:
+                return
+            if isinstance(top, QDialog):
+                top.reject()
+            else:
+                top.close()
+            QApplication.processEvents()
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     start_dir = ""
@@ -258,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.probe and not _install_probe():
         return 2
     window = DialogsWindow(start_dir)
-    channel = ControlChannel(window, app) if args.control_stdin else None
+    channel = DialogsControlChannel(window, app) if args.control_stdin else None
     window.show()
     if channel is not None:
         QTimer.singleShot(0, lambda: channel.write("ready"))

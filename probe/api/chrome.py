@@ -103,7 +103,8 @@ def read_page(
     custom widgets a user can click appear as ``generic … clickable``. A ref names one
     element for the whole session (a later read gives it the same ref, never another
     element's); use refs with chr.click, chr.formInput, chr.type.
-    The viewport is the window's size.
+    The viewport is the window's size. Its open menus and popups (a context menu, a combo
+    box's list, a completer) come last, as ``menu`` / ``listbox`` with their entries.
     """
     ids = _ids(ctx)
     table = _refs(ctx)
@@ -203,8 +204,12 @@ async def click(
 ) -> Any:
     """Click an element by ref (or a point of the screenshot).
 
-    A widget gets a real click at its centre; an item (tab, menu entry) with a press
-    action is pressed through it, other items are clicked at their centre.
+    A widget gets a real click at its centre; an item (tab) with a press action is pressed
+    through it, other items are clicked at their centre. A menu entry is clicked as a user
+    does (its action runs, the menus close; a submenu entry opens the submenu). button
+    'right' is a user's right click (press, release, context menu). A click that opens a
+    modal dialog or a menu returns at once: ``modal`` in the result names it (kind, title,
+    tabId); read it with chr.readPage tabId and click its buttons by ref.
     """
     _target(ref, coordinate)
     mods = _mods(modifiers)
@@ -271,7 +276,11 @@ async def key(
                    ] = None,
     wait_for_idle: WaitForIdle = True,
 ) -> Any:
-    """Press keys or shortcuts, on an element by ref or on the focus widget."""
+    """Press keys or shortcuts, on an element by ref or on the focus widget.
+
+    Without a ref, keys go to an open menu or popup first (Escape closes it, arrows and
+    Return choose), as a keyboard's do.
+    """
     if ref is None:
         return await call_method(ctx, "cu.key", {"text": text, "repeat": repeat,
                                                  "wait_for_idle": wait_for_idle})
