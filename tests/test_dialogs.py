@@ -218,14 +218,16 @@ def test_escape_closes_a_combo_box_popup(qt: Client) -> None:
 
 
 def test_completer_popup(qt: Client) -> None:
-    result = qt.call("chr.type", {"ref": ref_of(page(qt), "City", "textbox"), "text": "Be"})
-    popup = opened(result, "popup", "City")
-    assert [t for t in tabs(qt) if t["tabId"] == popup["tabId"]][0]["kind"] == "popup"
-    text = qt.call("chr.getPageText")["text"]
-    assert "Bergen" in text and "Lisbon" not in text
-    click(qt, "Bern", "listitem")
-    assert status(qt) == "City: Bern"
-    assert len(tabs(qt)) == 1
+    city = ref_of(page(qt), "City", "textbox")
+    for typed, choice in (("Be", "Bern"), ("Bo", "Boston")):  # the list changes each time
+        qt.call("chr.formInput", {"ref": city, "value": ""})
+        popup = opened(qt.call("chr.type", {"ref": city, "text": typed}), "popup", "City")
+        assert [t for t in tabs(qt) if t["tabId"] == popup["tabId"]][0]["kind"] == "popup"
+        text = qt.call("chr.getPageText")["text"]
+        assert choice in text and "Lisbon" not in text
+        click(qt, choice, "listitem")
+        assert status(qt) == f"City: {choice}"
+        assert len(tabs(qt)) == 1
 
 
 # ------------------------------------------------------------------ modal dialogs
