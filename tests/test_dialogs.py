@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from chrome_support import parse, ref_of
+
 from conftest import DemoApp, start_demo, wait_until
 from probe.client import Client
 from probe.exceptions import RemoteError
@@ -222,7 +222,7 @@ def test_completer_popup(qt: Client) -> None:
     for typed, choice in (("Be", "Bern"), ("Bo", "Boston")):  # the list changes each time
         qt.call("chr.formInput", {"ref": city, "value": ""})
         popup = opened(qt.call("chr.type", {"ref": city, "text": typed}), "popup", "City")
-        assert [t for t in tabs(qt) if t["tabId"] == popup["tabId"]][0]["kind"] == "popup"
+        assert next(t for t in tabs(qt) if t["tabId"] == popup["tabId"])["kind"] == "popup"
         text = qt.call("chr.getPageText")["text"]
         assert choice in text and "Lisbon" not in text
         click(qt, choice, "listitem")
