@@ -117,8 +117,9 @@ def _context_point(el: Element) -> tuple[QWidget, QPoint | None]:
 def _menu_entry(el: Element, modifiers: Sequence[str]) -> tuple[str, Deliver] | None:
     """A menu or menu bar entry clicked as a user does: an entry with a submenu opens it
     (at once, not after the hover delay); any other entry of an open menu is clicked at
-    its centre, so its action triggers and the whole menu chain closes. None for items
-    that are no menu entries."""
+    its centre, so its action triggers and the whole menu chain closes (a menu that
+    stays open, as some ignore an early release, gets Return, as from the keyboard).
+    None for items that are no menu entries."""
     owner = el.widget
     if not isinstance(owner, (QMenu, QMenuBar)) or el.index is not None:
         return None
@@ -138,7 +139,17 @@ def _menu_entry(el: Element, modifiers: Sequence[str]) -> tuple[str, Deliver] | 
     handle = window.windowHandle()
     if handle is None:
         raise QtError("ELEMENT_NOT_VISIBLE", "its menu is not shown", ref=el.ref)
-    return "click", lambda: qinput.window_click(handle, p, "left", modifiers, 1)
+    enter = qkeys.parse_keys("Return")[0]
+
+    def run() -> None:
+        qinput.window_click(handle, p, "left", modifiers, 1)
+        if QWidget.isVisible(owner) and isinstance(action, QAction):
+            # Some menus ignore a release soon after they open (git-cola debounces 400 ms
+            # against a right click's stray release): choose it as the keyboard does.
+            owner.setActiveAction(action)
+            qinput.send_stroke(owner, enter)
+            qinput.settle()
+    return "click", run
 
 
 def _popup_list_click(vp: QWidget, pos: QPoint, button: str, modifiers: Sequence[str],

@@ -75,6 +75,8 @@ def owner_of(popup: QWidget) -> QWidget | None:
 
 def open_popups() -> list[QWidget]:
     """Visible popups, each after the popup it opened from (a menu before its submenu)."""
+    if QApplication.activePopupWidget() is None:  # no popup open: nothing to look for
+        return []
     found = [w for w in QApplication.topLevelWidgets() if is_popup(w) and QWidget.isVisible(w)]
     found.sort(key=lambda w: len(chain_of(w)))
     return found

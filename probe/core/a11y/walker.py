@@ -13,9 +13,7 @@ node named from its tool tip, objectName or class. The result is flattened while
 built: unnamed structural containers vanish and their children move up; semantic groups
 (dialog, group box, form, tab panel, table, …) stay. Label widgets that are the buddy of
 a control are dropped, their text is that control's name. Siblings come in reading
-order (rows top to bottom, left to right within a row). Open popups (menus, a combo
-box's list, a completer) that belong to the window come last, as ``menu`` / ``listbox``
-nodes in the window's coordinates. Runs on the GUI thread.
+order (rows top to bottom, left to right within a row). Runs on the GUI thread.
 """
 
 from __future__ import annotations
@@ -27,7 +25,6 @@ from PySide6.QtCore import QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget, QWidget
 
-from probe.core.a11y import popups
 from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ITEM_CONTAINERS, POPUP_ROLES, ROLE_NAMES
 from probe.core.objects.text import clean_name, strip_mnemonic
 
@@ -49,8 +46,8 @@ LEAF_ROLES = frozenset({"textbox", "spinbutton", "combobox", "checkbox", "radio"
                         "slider", "switch", "progressbar", "link", "text"})
 MOUSE_HANDLERS = ("mousePressEvent", "mouseReleaseEvent", "mouseDoubleClickEvent",
                   "contextMenuEvent")
-#: Context menu policies under which a right click opens the app's menu.
-_MENU_POLICIES = (Qt.ContextMenuPolicy.CustomContextMenu, Qt.ContextMenuPolicy.ActionsContextMenu)
+#: Context menu policies under which a right click opens the app's own menu.
+MENU_POLICIES = (Qt.ContextMenuPolicy.CustomContextMenu, Qt.ContextMenuPolicy.ActionsContextMenu)
 VALUE_LIMIT = 200
 
 _clicky_classes: dict[type, bool] = {}
@@ -100,7 +97,7 @@ def _overrides_mouse(cls: type) -> bool:
 def is_clickable(w: QWidget) -> bool:
     """A widget a user can click although its accessible role says nothing (gap filler)."""
     cls = type(w)
-    if _overrides_mouse(cls) or w.contextMenuPolicy() in _MENU_POLICIES:
+    if _overrides_mouse(cls) or QWidget.contextMenuPolicy(w) in MENU_POLICIES:
         return True
     if w.testAttribute(Qt.WidgetAttribute.WA_SetCursor) and \
             w.cursor().shape() == Qt.CursorShape.PointingHandCursor:
@@ -193,11 +190,8 @@ class Walker:
     # ------------------------------------------------------------------ entry points
 
     def walk(self) -> Node:
-        """The window's tree (root: window or dialog node; a popup's own node for a popup),
-        its open popups last."""
+        """The window's tree (root: window or dialog node)."""
         w = self.window
-        if popups.is_popup(w):
-            return self._with_popups(self.popup(w, 0, 0))
         iface = QAccessible.queryAccessibleInterface(w)
         qrole = iface.role() if iface is not None else QAccessible.Role.Window
         role = ROLE_NAMES.get(qrole, "window")
@@ -209,27 +203,7 @@ class Walker:
                     bounds=(0, 0, w.width(), w.height()))
         root.more = self._children(w, 0, 0, root.children, 0, iface, qrole)
         self.count += 1
-        return self._with_popups(root)
-
-    def _with_popups(self, root: Node) -> Node:
-        for p in popups.shown_with(self.window):
-            at = p.mapToGlobal(QPoint(0, 0)) - self.origin
-            root.children.append(self.popup(p, at.x(), at.y()))
         return root
-
-    def popup(self, p: QWidget, x: int, y: int) -> Node:
-        """One open popup as a ``menu`` (a QMenu) or ``listbox`` node at (x, y)."""
-        popups.refresh_views(p)
-        iface = QAccessible.queryAccessibleInterface(p)
-        qrole = iface.role() if iface is not None else None
-        role = "menu" if popups.kind_of(p) == "menu" else "listbox"
-        node = Node(role, popups.title_of(p), p, obj=p, bounds=(x, y, p.width(), p.height()))
-        node.more = self._children(p, x, y, node.children, 0, iface, qrole)
-        if len(node.children) == 1 and node.children[0].role == "list":
-            inner = node.children[0]  # a combo box's list inside its popup frame
-            node.children, node.more = inner.children, node.more + inner.more
-        self.count += 1
-        return node
 
     def subtree(self, w: QWidget) -> list[Node]:
         """The flattened nodes of one widget (for a ref_id read), in window coordinates."""
@@ -366,11 +340,8 @@ class Walker:
                 value = child.text(_VALUE) or ""
             shown += 1
             self.count += 1
-            states = states_of(st, role, qrole)
-            if role == "menuitem":
-                states += [s for s in popups.submenu_states(obj) if s not in states]
             out.append(Node(role, name, w, path=(*prefix, i), obj=obj, value=value,
-                            states=states,
+                            states=states_of(st, role, qrole),
                             bounds=self._local(r), interactive=role in INTERACTIVE))
         return more + max(0, total - ITEM_SCAN)
 
