@@ -2,7 +2,8 @@
 
 Every kind of popup and nested event loop an agent meets: a context menu through
 ``customContextMenuRequested`` (on a list) and one through ``contextMenuEvent`` (on a
-custom widget), both run with ``QMenu.exec``; a menu bar with a nested submenu;
+custom widget, a menu that ignores early mouse releases as git-cola's do), both run with
+``QMenu.exec``; a menu bar with a nested submenu;
 ``QMessageBox.question``, ``QFileDialog.getOpenFileName`` / ``getSaveFileName``,
 ``QInputDialog.getText`` and a ``QDialog.exec`` of the app's own; a combo box popup and a
 completer popup. What the user chose lands in ``statusLabel`` (and in ``history``), so a
@@ -21,8 +22,8 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a plain script: make 'resources' importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from PySide6.QtCore import Property, QPoint, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QContextMenuEvent, QPainter
+from PySide6.QtCore import Property, QElapsedTimer, QPoint, Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QContextMenuEvent, QMouseEvent, QPainter
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -76,6 +77,20 @@ class SettingsDialog(QDialog):
         layout.addWidget(buttons)
 
 
+class DebouncedMenu(QMenu):
+    """A menu that ignores a mouse release in its first 400 ms, as git-cola's do (so the
+    release of the right click that opened it picks nothing)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.opened = QElapsedTimer()
+        self.opened.start()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self.opened.elapsed() > 400:
+            super().mouseReleaseEvent(event)
+
+
 class Canvas(QWidget):
     """A custom widget with its own ``contextMenuEvent`` (no context menu policy set)."""
 
@@ -88,7 +103,7 @@ class Canvas(QWidget):
         self.color = "none"
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
-        menu = QMenu(self)
+        menu = DebouncedMenu(self)
         menu.setObjectName("canvasMenu")
         for name in ("Red", "Green"):
             menu.addAction(name)
