@@ -1,9 +1,9 @@
 """Popups and dialogs of an app nobody here wrote: git-cola (PyPI, through qtpy) by refs.
 
 git-cola's status view opens its context menu with ``QMenu.exec`` in a menu that ignores
-a mouse release for 400 ms after it opens (its entries depend on the diff shown, so the
-file is clicked first, as a user does) (against a right click's stray release), and
-its File > Open… is ``QFileDialog.getExistingDirectory``. Started unmodified with
+a mouse release for 400 ms after it opens (against a right click's stray release), and
+its entries depend on the diff shown (so the file is clicked first, as a user does); its
+File > Open… is ``QFileDialog.getExistingDirectory``. Started unmodified with
 ``qtmcp launch``, as a user would: the right click returns with the menu named, the
 entry chosen by ref stages the file in the real repository, the file dialog is Qt's own
 and is answered with a folder. Skipped where git-cola or git is not installed.
