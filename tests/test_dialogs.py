@@ -140,7 +140,9 @@ def test_a_widget_with_its_own_context_menu_event(qt: Client) -> None:
 def test_cu_right_click_opens_the_menu_at_once_and_escape_closes_it(qt: Client) -> None:
     qt.call("cu.screenshot")
     x, y, w, h = qt.call("chr.find", {"query": "Drawing canvas"})["matches"][0]["bounds"]
-    result = qt.call("cu.rightClick", {"coordinate": [x + w // 2, y + h // 2]})
+    reply = qt.call_envelope("cu.rightClick", {"coordinate": [x + w // 2, y + h // 2]})
+    assert reply["meta"]["settled"] is True  # the menu's loop is idle: the action is done
+    result = reply["result"]
     assert result["element"]["objectName"] == "canvas"
     menu = opened(result, "menu")
     assert menu["waiting"] is True
