@@ -21,9 +21,11 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from _common import summary, table  # first: it puts tests/ on sys.path
+
+# isort: split
 from chrome_support import ref_of
 
-from _common import summary, table
 from conftest import start_demo
 
 
