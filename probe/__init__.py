@@ -34,7 +34,10 @@ def install(app: Any = None, **options: Any) -> Probe:
     (bytes), ``max_queue_bytes`` (QTMCP_MAX_QUEUE_BYTES: notifications queued for one
     client that does not read, beyond which they are dropped and counted; 8 MiB),
     ``discovery`` (write the discovery file), ``quiet``, ``allow_eval``
-    (QTMCP_ALLOW_EVAL=1: let clients run JavaScript with qml.evaluate; off by default).
+    (QTMCP_ALLOW_EVAL=1: let clients run JavaScript with qml.evaluate; off by default),
+    ``native_dialogs`` (QTMCP_NATIVE_DIALOGS=0: False makes file and message dialogs Qt's
+    own, which an agent can read and answer; ``qtmcp launch`` / ``attach`` do so unless
+    ``--native-dialogs``; True, the default here, leaves the app's choice).
     Call it on the GUI (main) thread. ``app`` is accepted for symmetry; the probe
     finds the QApplication itself, even one created later.
     """
@@ -46,13 +49,15 @@ def install(app: Any = None, **options: Any) -> Probe:
             raise RuntimeError("probe.install() must be called on the GUI (main) thread")
         # Qt and the server load here, not when a client imports probe.client.
         import probe.api  # noqa: F401 - declares every method on the registry
+        from probe.api._interact import describe_modal
         from probe.api.recording import describe_target
         from probe.core.errors import QtError
         from probe.server.hooks import Hooks
         from probe.server.probe import Options, Probe
         from probe.server.registry import REGISTRY
 
-        hooks = Hooks(describe_target=describe_target, app_errors=(QtError,))
+        hooks = Hooks(describe_target=describe_target, app_errors=(QtError,),
+                      describe_modal=describe_modal)
         _probe = Probe(Options.resolve(**options), REGISTRY, hooks).start()
         return _probe
 

@@ -35,12 +35,15 @@ def _add_probe_options(p: argparse.ArgumentParser) -> None:
                    help="accept clients without a token (insecure)")
     p.add_argument("--allow-eval", action="store_true", default=None,
                    help="let clients run JavaScript in QML items with qml.evaluate")
+    p.add_argument("--native-dialogs", action="store_true", default=False,
+                   help="keep the desktop's native file and message dialogs (by default "
+                   "the app gets Qt's own, which agents can read and answer)")
 
 
 def _probe_options(ns: argparse.Namespace) -> dict[str, Any]:
     return {"port": ns.port, "token": ns.token, "host": ns.host,
             "allow_remote": ns.allow_remote, "no_auth": ns.no_auth,
-            "allow_eval": ns.allow_eval}
+            "allow_eval": ns.allow_eval, "native_dialogs": ns.native_dialogs}
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,18 +1,23 @@
-"""Shared by the input families (qt.ui.*, cu.*): deliver an action, then let the app settle.
+"""Shared by the input families (chr.*, qt.ui.*, cu.*): deliver an action, let the app settle,
+name the modal state.
 
 An action is validated in one GUI-thread call, then delivered as the next job on the
-GUI thread. Delivery is a separate job so that an action that opens a modal dialog
-(``QDialog.exec()`` runs a nested event loop) does not hold the call: the settle
-round trips that follow run inside that nested loop and the call returns. No Qt here
+GUI thread. Delivery is a separate job so that an action that opens a modal dialog or a
+menu (``QDialog.exec()``, ``QMessageBox.question``, ``QMenu.exec``, ``QFileDialog.get*``
+run a nested event loop) does not hold the call: the executor says as soon as the
+delivery waits in such a loop (it goes idle there), the settle round trips run inside
+it, and the call returns with the dialog named in its result's ``modal`` field. No Qt here
 beyond what the callables given to ``ctx.gui`` do.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from typing import Any
 
+from probe.core.a11y import modal
 from probe.core.objects import idtable, resolver
 from probe.protocol import RpcError
 from probe.server.context import Context
@@ -21,10 +26,8 @@ Deliver = Callable[[], Any]
 
 #: GUI round trips after a delivery: events the action posts, and the ones those post.
 SETTLE_ROUNDS = 2
-#: Seconds between checks whether a delivery is stuck in a nested event loop, and how
-#: many answered round trips in a row (while it has not returned) mean it is.
-NESTED_CHECK = 0.25
-NESTED_ROUNDS = 2
+
+log = logging.getLogger("qtmcp.probe")
 
 
 def _noop() -> None:
@@ -43,67 +46,73 @@ async def settle(ctx: Context, timeout: float) -> bool:
     return True
 
 
+def describe_modal(state: dict[str, Any], waiting: bool = False,
+                   before: str | None = None) -> dict[str, Any] | None:
+    """The one ``modal`` field of action results: the open modal dialog or popup (GUI
+    thread). Also the server's hook for a call whose GUI job entered a nested loop."""
+    return modal.describe(idtable.ids_for(state), before, waiting)
+
+
 async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
                   wait_for_idle: bool, timeout: float) -> tuple[Any, Any, bool]:
     """Run ``prepare`` (validates, returns (info, deliver)) then ``deliver`` as its own job.
 
     Returns ``(info, what deliver returned, settled)``; an error in ``deliver`` is raised
-    when the call waits for idle (else the action's outcome is not awaited).
+    when the call waits for idle (else the action's outcome is not awaited). When the
+    call waits and a modal dialog or popup is open afterwards, ``info`` (a dict) gets
+    its ``modal`` field; a delivery that waits in that dialog's event loop returns at once.
     """
     loop = asyncio.get_running_loop()
     done: asyncio.Future[None] = loop.create_future()
+    nested: asyncio.Future[None] = loop.create_future()
     box: dict[str, Any] = {}
 
-    def finished() -> None:
-        if not done.done():
-            done.set_result(None)
+    def mark(future: asyncio.Future[None]) -> None:
+        if not future.done():
+            future.set_result(None)
 
     def run(deliver: Deliver) -> None:
         try:
             box["result"] = deliver()
         except Exception as exc:  # noqa: BLE001 - handed back to the caller below
             box["error"] = exc
+            if nested.done():  # the call has answered already: say it somewhere
+                log.warning("action failed after its dialog closed: %s", exc)
         finally:
-            loop.call_soon_threadsafe(finished)
+            try:
+                loop.call_soon_threadsafe(mark, done)
+            except RuntimeError:  # the probe stopped while the dialog was open
+                pass
 
     def stage() -> Any:
         info, deliver = prepare()
-        ctx.probe.executor.post(lambda: run(deliver))
+        box["before"] = modal.blocker_id(idtable.ids_for(ctx.state))
+        ctx.probe.executor.post(lambda: run(deliver),
+                                on_nested=lambda: loop.call_soon_threadsafe(mark, nested))
         return info
 
     info = await ctx.gui(stage, timeout=timeout)
     settled = False
-    if wait_for_idle and await _delivered(ctx, done, timeout):
-        settled = await settle(ctx, timeout)
-    if "error" in box:
-        raise box["error"]
+    if wait_for_idle:
+        await asyncio.wait((done, nested), timeout=timeout,
+                           return_when=asyncio.FIRST_COMPLETED)
+        waiting = nested.done() and not done.done()
+        if done.done() or waiting:
+            settled = await settle(ctx, timeout)
+        if "error" in box:
+            raise box["error"]
+        if settled and isinstance(info, dict):
+            state = await ctx.gui(describe_modal, ctx.state, waiting, box.get("before"))
+            if state is not None:
+                info["modal"] = state
     return info, box.get("result"), settled
 
 
-async def _delivered(ctx: Context, done: asyncio.Future[None], timeout: float) -> bool:
-    """Wait for the delivery job to end. False if it is still running after ``timeout``, or
-    if it sits in a nested event loop (a modal dialog's ``exec()``): the GUI thread then
-    answers round trips while the delivery has not returned."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    nested = 0
-    while loop.time() < deadline:
-        try:
-            await asyncio.wait_for(asyncio.shield(done), NESTED_CHECK)
-            return True
-        except TimeoutError:
-            pass
-        try:
-            await ctx.gui(_noop, timeout=NESTED_CHECK)
-        except RpcError as exc:
-            if exc.name != "APP_BUSY":
-                raise
-            nested = 0
-            continue
-        nested = 0 if done.done() else nested + 1
-        if nested >= NESTED_ROUNDS:
-            return False
-    return done.done()
+def lift_modal(info: Any, out: dict[str, Any]) -> dict[str, Any]:
+    """Move the ``modal`` field :func:`perform` put in ``info`` to the result ``out``."""
+    if isinstance(info, dict) and "modal" in info:
+        out["modal"] = info.pop("modal")
+    return out
 
 
 def ids(ctx: Context) -> idtable.IdTable:

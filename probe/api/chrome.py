@@ -103,7 +103,8 @@ def read_page(
     custom widgets a user can click appear as ``generic … clickable``. A ref names one
     element for the whole session (a later read gives it the same ref, never another
     element's); use refs with chr.click, chr.formInput, chr.type.
-    The viewport is the window's size.
+    The viewport is the window's size. Its open menus and popups (a context menu, a combo
+    box's list, a completer) come last, as ``menu`` / ``listbox`` with their entries.
     """
     ids = _ids(ctx)
     table = _refs(ctx)
@@ -146,10 +147,14 @@ def get_page_text(
 
 @method("chr.tabsContext")
 def tabs_context(ctx: Context) -> dict[str, Any]:
-    """The app's windows and dialogs as tabs (tabId, title, kind, size); the active one marked."""
+    """The app's windows and dialogs as tabs (tabId, title, kind, size); the active one marked.
+
+    An open menu, context menu, combo box list or completer is a tab too (kind 'menu' or
+    'popup', ``owner`` the tabId of its window): chr.readPage of either shows its entries.
+    """
     ids = _ids(ctx)
     active = wins.active_window()
-    tabs = [wins.summary(w, ids, active) for w in wins.windows()]
+    tabs = wins.tabs(ids, active)
     return {"tabs": tabs, "activeTabId": ids.id_of(active) if active is not None else None}
 
 
@@ -170,8 +175,8 @@ async def form_input(
         el = _element(ctx, ref)
         return _described(el), lambda: forminput.set_value(el, value)
 
-    _, result, settled = await act.perform(ctx, prepare, True, ACTION_TIMEOUT)
-    return Meta(result, settled=settled)
+    info, result, settled = await act.perform(ctx, prepare, True, ACTION_TIMEOUT)
+    return Meta(act.lift_modal(info, result), settled=settled)
 
 
 async def _act(ctx: Context, ref: str, build: Any, wait_for_idle: bool = True) -> Meta:
@@ -199,8 +204,12 @@ async def click(
 ) -> Any:
     """Click an element by ref (or a point of the screenshot).
 
-    A widget gets a real click at its centre; an item (tab, menu entry) with a press
-    action is pressed through it, other items are clicked at their centre.
+    A widget gets a real click at its centre; an item (tab) with a press action is pressed
+    through it, other items are clicked at their centre. A menu entry is clicked as a user
+    does (its action runs, the menus close; a submenu entry opens the submenu). button
+    'right' is a user's right click (press, release, context menu). A click that opens a
+    modal dialog or a menu returns at once: ``modal`` in the result names it (kind, title,
+    tabId); read it with chr.readPage tabId and click its buttons by ref.
     """
     _target(ref, coordinate)
     mods = _mods(modifiers)
@@ -267,7 +276,11 @@ async def key(
                    ] = None,
     wait_for_idle: WaitForIdle = True,
 ) -> Any:
-    """Press keys or shortcuts, on an element by ref or on the focus widget."""
+    """Press keys or shortcuts, on an element by ref or on the focus widget.
+
+    Without a ref, keys go to an open menu or popup first (Escape closes it, arrows and
+    Return choose), as a keyboard's do.
+    """
     if ref is None:
         return await call_method(ctx, "cu.key", {"text": text, "repeat": repeat,
                                                  "wait_for_idle": wait_for_idle})

@@ -118,10 +118,16 @@ async def _pointer(ctx: Context, coordinate: list[int] | None, action: Any,
     return Meta(info, settled=settled)
 
 
+def _held(text: str | None) -> list[str]:
+    """Held modifier keys from 'ctrl+shift' (INVALID_KEY for an unknown one)."""
+    mods = [m for m in (text or "").replace(" ", "+").split("+") if m]
+    qkeys.modifiers_of(mods)
+    return mods
+
+
 def _click(button: str, count: int) -> Any:
     def build(text: str | None) -> Any:
-        mods = [m for m in (text or "").replace(" ", "+").split("+") if m]
-        qkeys.modifiers_of(mods)
+        mods = _held(text)
         return lambda handle, p: qinput.window_click(handle, p, button, mods, count)
     return build
 
@@ -194,8 +200,11 @@ async def left_click(ctx: Context, coordinate: OptCoordinate = None, text: HeldK
 @method("cu.rightClick", changes=True)
 async def right_click(ctx: Context, coordinate: OptCoordinate = None, text: HeldKeys = None,
                       wait_for_idle: WaitForIdle = True) -> Meta:
-    """Right click at a point of the screenshot."""
-    return await _pointer(ctx, coordinate, _click("right", 1)(text), wait_for_idle)
+    """Right click at a point of the screenshot: press, release and the context menu event,
+    as a user's (a menu it opens is named in the result's ``modal``)."""
+    mods = _held(text)
+    return await _pointer(ctx, coordinate,
+                          lambda h, p: qinput.window_context_click(h, p, mods), wait_for_idle)
 
 
 @method("cu.middleClick", changes=True)
@@ -277,8 +286,7 @@ async def scroll(ctx: Context, coordinate: OptCoordinate = None,
     """Turn the wheel at a point: ``scroll_amount`` notches in ``scroll_direction``."""
     dx = {"left": -1, "right": 1}.get(scroll_direction, 0) * scroll_amount
     dy = {"up": -1, "down": 1}.get(scroll_direction, 0) * scroll_amount
-    mods = [m for m in (text or "").replace(" ", "+").split("+") if m]
-    qkeys.modifiers_of(mods)
+    mods = _held(text)
     return await _pointer(ctx, coordinate,
                           lambda h, p: qinput.window_scroll(h, p, dx, dy, mods), wait_for_idle)
 

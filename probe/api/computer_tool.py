@@ -147,7 +147,9 @@ async def computer(
 
     The Claude in Chrome ``computer`` tool: each action runs the chr.* / cu.* method that
     does it (named in meta.via), and returns that method's result; 'screenshot' and
-    'zoom' return a picture. Coordinates are those of the latest screenshot.
+    'zoom' return a picture. Coordinates are those of the latest screenshot. An action
+    that opens a dialog or menu returns at once with it in ``modal`` (kind, title, tabId);
+    the dialog is then a tab whose buttons have refs, a menu's entries show in read_page.
     """
     args: Args = {"coordinate": coordinate, "ref": ref, "text": text, "modifiers": modifiers,
                   "scroll_direction": scroll_direction, "scroll_amount": scroll_amount,

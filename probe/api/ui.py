@@ -76,7 +76,7 @@ async def _input(ctx: Context, target: str, wait_for_idle: bool, timeout: float,
         return _described(ctx, widget), deliver_for(widget)
 
     info, result, settled = await act.perform(ctx, prepare, wait_for_idle, timeout)
-    out = {"target": info}
+    out = act.lift_modal(info, {"target": info})
     if isinstance(result, QPoint):
         out["position"] = _pt(result)
     return Meta(out, settled=settled)
@@ -152,7 +152,7 @@ async def key(ctx: Context,
         return info, lambda: qinput.key(None, keys)
 
     info, _, settled = await act.perform(ctx, prepare, wait_for_idle, timeout)
-    return Meta({"target": info, "keys": len(strokes)}, settled=settled)
+    return Meta(act.lift_modal(info, {"target": info, "keys": len(strokes)}), settled=settled)
 
 
 @method("qt.ui.hover", changes=True)

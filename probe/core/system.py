@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import QCoreApplication, qVersion
+from PySide6.QtCore import QCoreApplication, Qt, qVersion
 
 
 def versions() -> dict[str, Any]:
@@ -21,6 +21,9 @@ def versions() -> dict[str, Any]:
         "app": app.applicationName() if app is not None else None,
         "appVersion": app.applicationVersion() if app is not None else None,
         "pid": os.getpid(),
+        # False once the probe made file and message dialogs Qt's own (agents can read them)
+        "nativeDialogs": not QCoreApplication.testAttribute(
+            Qt.ApplicationAttribute.AA_DontUseNativeDialogs),
     }
 
 

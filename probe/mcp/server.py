@@ -49,7 +49,11 @@ form_input sets a field by ref, computer clicks/types/scrolls/takes screenshots 
 coordinate, get_page_text reads the text, tabs_context lists the top-level windows, \
 read_console_messages reads the app's log. Native tools reach Qt objects directly \
 (get_object_tree, get_property, set_property, invoke_method, wait_for). A window is a 'tab'. \
-Refs go stale when the UI changes: read the page again. list_apps shows running Qt apps \
+Refs go stale when the UI changes: read the page again. Dialogs and menus never block a call: \
+an action that opens one returns at once and its result's "modal" names it (kind, title, \
+tabId); a dialog is a tab (read_page tabId) whose buttons you click by ref, an open menu or \
+popup shows at the end of read_page; Escape closes it; file_upload answers a file dialog. \
+list_apps shows running Qt apps \
 with the probe; switch_app picks one. A human may watch in the qtmcp inspector: \
 get_user_selection (or the qtmcp://selection resource) is what they selected, \
 highlight_element shows them an element; USER_DECLINED means they rejected a call."""

@@ -29,6 +29,7 @@ TOOLS: dict[str, str] = {
     "navigate": "chr.navigate",
     "tabs_context": "chr.tabsContext",
     "read_console_messages": "chr.readConsoleMessages",
+    "file_upload": "chr.fileChooser",
     # computer use: the whole window's picture with its coordinates
     "screenshot": "cu.screenshot",
     # native Qt: objects, properties, methods, signals, waits

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from probe import protocol
 from probe.protocol import RpcError
 from probe.server.context import Context, Meta
+from probe.server.executor import NestedLoop
 from probe.server.gate import AGENT_ROLE, INSPECTOR_ROLE, gate_for
 
 if TYPE_CHECKING:
@@ -91,6 +92,10 @@ class Dispatcher:
             meta.update(session.state.get(CALL_NOTES) or {})  # what core code noted (refs)
             meta["durationMs"] = round((time.perf_counter() - start) * 1000, 3)
             reply = protocol.success(req.id, value, meta)
+        except NestedLoop:  # its code waits in a dialog's own event loop: say what opened
+            value = {"pending": True, "modal": await self._modal(session)}
+            meta["durationMs"] = round((time.perf_counter() - start) * 1000, 3)
+            reply = protocol.success(req.id, value, meta)
         except RpcError as exc:
             reply = protocol.failure(req.id, exc.to_error())
         except Exception as exc:  # noqa: BLE001 - answered: its table row or INTERNAL_ERROR
@@ -143,6 +148,15 @@ class Dispatcher:
             return self.probe.hooks.describe_target(session.state, ident)
         except Exception:  # a description must never fail the call
             log.debug("no target for %r", ident, exc_info=True)
+            return None
+
+    async def _modal(self, session: Session) -> dict[str, Any] | None:
+        """The dialog or popup a call's GUI job is waiting in (asked inside its loop)."""
+        try:
+            return await self.probe.executor.run(
+                lambda: self.probe.hooks.describe_modal(session.state, True), TARGET_TIMEOUT)
+        except Exception:  # the answer must not fail for want of a description
+            log.debug("no modal description", exc_info=True)
             return None
 
     def _similar(self, name: str) -> list[str]:

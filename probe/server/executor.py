@@ -4,6 +4,15 @@ Jobs go into a thread-safe queue and one QEvent per job wakes a receiver QObject
 lives on the GUI thread. A job that times out is marked cancelled and skipped when the
 GUI thread reaches it, so a frozen app is never hit by a burst of stale work after it
 recovers. The transport thread never waits on Qt: it awaits an asyncio future.
+
+A job whose code enters a nested event loop (``QDialog.exec()``, ``QMessageBox.question``,
+``QMenu.exec``, ``QFileDialog.getOpenFileName``: the dialog's own loop) does not return
+until the user closes that loop, but later jobs still run inside it. The executor notices
+at once: when the GUI thread is about to wait for events (``aboutToBlock``) or starts
+another job at a deeper event-loop level (``QThread.loopLevel``) than a running job
+started at, that job is parked in a nested loop, and its caller is told with
+:class:`NestedLoop` (or the job's ``on_nested`` callback) instead of waiting for it. No
+polling: the signal fires only when the GUI thread goes idle.
 """
 
 from __future__ import annotations
@@ -19,22 +28,32 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QAbstractEventDispatcher, QCoreApplication, QEvent, QObject, QThread
 
 from probe.protocol import RpcError
 
 _JOB_EVENT = QEvent.Type(QEvent.registerEventType())
 
 
+class NestedLoop(Exception):
+    """The job's code waits in a nested event loop (a modal dialog's or a menu's ``exec()``);
+    it goes on, and returns, once that loop ends (the dialog is answered)."""
+
+
 class _Job:
-    __slots__ = ("cancelled", "fn", "future", "loop", "posted")
+    __slots__ = ("cancelled", "fn", "future", "level", "loop", "nested", "on_nested",
+                 "posted")
 
     def __init__(self, fn: Callable[[], Any], future: asyncio.Future[Any] | None,
-                 loop: asyncio.AbstractEventLoop | None) -> None:
+                 loop: asyncio.AbstractEventLoop | None,
+                 on_nested: Callable[[], None] | None = None) -> None:
         self.fn = fn
         self.future = future
         self.loop = loop
+        self.on_nested = on_nested
         self.cancelled = False
+        self.nested = False
+        self.level = 0
         self.posted = time.monotonic()
 
 
@@ -61,6 +80,11 @@ class _Receiver(QObject):
         self._executor._run_one()
         return True
 
+    def about_to_block(self) -> None:
+        """The GUI thread is about to wait for events: a running job may be parked."""
+        if self._executor._running:
+            self._executor._check_nested()
+
 
 class GuiExecutor:
     """The one way the probe reaches Qt. Create it on the GUI thread."""
@@ -73,14 +97,21 @@ class GuiExecutor:
         self._lock = threading.Lock()
         self._receiver = _Receiver(self)
         self.last_run = time.monotonic()
+        #: Jobs running now, outermost first (a job runs inside another's nested loop).
+        self._running: list[_Job] = []
+        self._thread: QThread | None = None
 
-    def post(self, fn: Callable[[], Any]) -> None:
-        """Queue ``fn()`` for the GUI thread without waiting (works before the loop runs)."""
-        self._jobs.put(_Job(fn, None, None))
+    def post(self, fn: Callable[[], Any], on_nested: Callable[[], None] | None = None) -> None:
+        """Queue ``fn()`` for the GUI thread without waiting (works before the loop runs).
+
+        ``on_nested()`` is called (GUI thread, once) if ``fn`` enters a nested event loop.
+        """
+        self._jobs.put(_Job(fn, None, None, on_nested))
         QCoreApplication.postEvent(self._receiver, QEvent(_JOB_EVENT))
 
     async def run(self, fn: Callable[[], Any], timeout: float | None = None) -> Any:
-        """Run ``fn()`` on the GUI thread; APP_BUSY if it has not started within ``timeout``."""
+        """Run ``fn()`` on the GUI thread; APP_BUSY if it has not started within ``timeout``,
+        :class:`NestedLoop` as soon as it waits in a nested event loop."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         job = _Job(fn, future, loop)
@@ -111,11 +142,16 @@ class GuiExecutor:
         except queue.Empty:
             return
         self.last_run = time.monotonic()
+        if self._thread is None:
+            self._watch()
         if job.future is None or job.loop is None:
-            try:
-                job.fn()
-            except Exception:
-                logging.getLogger("qtmcp.probe").exception("probe job failed")
+            if job.on_nested is None:
+                try:
+                    job.fn()
+                except Exception:
+                    logging.getLogger("qtmcp.probe").exception("probe job failed")
+                return
+            self._call(job)
             return
         with self._lock:
             try:
@@ -124,14 +160,54 @@ class GuiExecutor:
                 pass
         if job.cancelled:
             return
-        try:
-            ok, value = True, job.fn()
-        except BaseException as exc:  # noqa: BLE001 - every failure goes back to the caller
-            ok, value = False, exc
+        ok, value = self._call(job)
         try:
             job.loop.call_soon_threadsafe(_settle, job.future, ok, value)
         except RuntimeError:  # the transport loop is closed: nobody waits any more
             pass
+
+    def _call(self, job: _Job) -> tuple[bool, Any]:
+        """Run the job as a running job, so a nested loop it enters is noticed."""
+        assert self._thread is not None
+        job.level = self._thread.loopLevel()
+        if self._running:  # inside another job: is that one parked in a nested loop?
+            self._check_nested(job.level)
+        self._running.append(job)
+        try:
+            return True, job.fn()
+        except BaseException as exc:  # every failure goes back to the caller
+            if job.future is None:
+                logging.getLogger("qtmcp.probe").exception("probe job failed")
+            return False, exc
+        finally:
+            self._running.remove(job)
+
+    def _watch(self) -> None:
+        """First job on the GUI thread: the event dispatcher exists; learn when it idles."""
+        self._thread = QThread.currentThread()
+        dispatcher = QAbstractEventDispatcher.instance(self._thread)
+        if dispatcher is not None:
+            dispatcher.aboutToBlock.connect(self._receiver.about_to_block)
+
+    def _check_nested(self, level: int | None = None) -> None:
+        """Tell the callers of running jobs that started below the current loop level."""
+        if level is None:
+            assert self._thread is not None
+            level = self._thread.loopLevel()
+        for job in self._running:
+            if job.nested or job.level >= level:
+                continue
+            job.nested = True
+            if job.on_nested is not None:
+                try:
+                    job.on_nested()
+                except Exception:
+                    logging.getLogger("qtmcp.probe").exception("on_nested failed")
+            elif job.future is not None and job.loop is not None:
+                try:
+                    job.loop.call_soon_threadsafe(_settle, job.future, False, NestedLoop())
+                except RuntimeError:
+                    pass
 
     def blocked_for(self) -> float:
         """Seconds the oldest still-waiting job has waited (0 when the GUI thread keeps up)."""

@@ -14,7 +14,15 @@ from typing import Any
 TargetDescriber = Callable[[dict[str, Any], str], "dict[str, Any] | None"]
 
 
+#: ``(session state, waiting) -> the open modal dialog or popup, or None`` (GUI thread).
+ModalDescriber = Callable[[dict[str, Any], bool], "dict[str, Any] | None"]
+
+
 def _no_target(state: dict[str, Any], ident: str) -> dict[str, Any] | None:
+    return None
+
+
+def _no_modal(state: dict[str, Any], waiting: bool) -> dict[str, Any] | None:
     return None
 
 
@@ -28,3 +36,6 @@ class Hooks:
     #: Exceptions the app side raises with an error-table ``name``, ``message``, ``hint``
     #: and ``data``; the dispatcher answers them as that error.
     app_errors: tuple[type[Exception], ...] = ()
+    #: Describes the modal dialog or popup open now (``waiting``: the call's own code waits
+    #: in its event loop); a call whose GUI job entered a nested event loop answers with it.
+    describe_modal: ModalDescriber = _no_modal

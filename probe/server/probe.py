@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import QCoreApplication, qVersion
+from PySide6.QtCore import QCoreApplication, Qt, qVersion
 
 from probe import discovery, protocol
 from probe.server import auth, http_routes
@@ -50,6 +50,9 @@ class Options:
     call_timeout: float = 2.0
     discovery: bool = True
     quiet: bool = False
+    #: False: the app's file, message, colour and font dialogs are Qt's own widgets (an
+    #: agent reads and answers them) instead of the desktop's native ones it cannot see.
+    native_dialogs: bool = True
 
     @classmethod
     def resolve(cls, **given: Any) -> Options:
@@ -66,6 +69,8 @@ class Options:
             "max_queue_bytes": int(env.get("QTMCP_MAX_QUEUE_BYTES", "0") or 0)
             or cls.max_queue_bytes,
             "quiet": env.get("QTMCP_QUIET", "") == "1",
+            "native_dialogs": env.get("QTMCP_NATIVE_DIALOGS", "").lower() not in ("0", "false",
+                                                                               "no"),
         }
         values.update({k: v for k, v in given.items() if v is not None})
         return cls(**values)
@@ -101,6 +106,8 @@ class Probe:
         return f"ws://{host}:{self.transport.port}"
 
     def start(self) -> Probe:
+        if not self.options.native_dialogs:  # read when a dialog is made: any time will do
+            QCoreApplication.setAttribute(Qt.ApplicationAttribute.AA_DontUseNativeDialogs, True)
         self.transport.start()
         self._write_discovery()
         atexit.register(self.stop)

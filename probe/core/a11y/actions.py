@@ -5,7 +5,9 @@ that are no widgets (tabs, menu entries, rows, cells) are pressed through their
 accessible Press action when they have one, else clicked at their centre through the
 window, where Qt finds the widget under the point as for a real mouse. Model items (a
 view plus a model index, see :mod:`probe.core.a11y.itemrefs`) are scrolled into view with
-``view.scrollTo`` and clicked at the centre of their visual rect. GUI thread.
+``view.scrollTo`` and clicked at the centre of their visual rect. Menu entries are clicked
+as a user clicks them (see :func:`_menu_entry`); a right click is a user's right click
+(press, release, context menu event). GUI thread.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAccessibleActionInterface
-from PySide6.QtWidgets import QAbstractScrollArea, QScrollArea, QWidget
+from PySide6.QtGui import QAccessibleActionInterface, QAction
+from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QMenuBar, QScrollArea, QWidget
 
-from probe.core.a11y import itemrefs
+from probe.core.a11y import itemrefs, popups
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
@@ -64,7 +66,23 @@ def item_point(el: Element) -> tuple[QWidget, QPoint]:
 
 
 def center(el: Element) -> dict[str, Any]:
-    """The element's centre and bounds in window coordinates (reported back to the agent)."""
+    """The element's centre and bounds in window coordinates (reported back to the agent);
+    in an open popup, in the coordinates of the window it belongs to, as chr.readPage
+    and the screenshot of that window show it."""
+    out = _center(el)
+    w = el.widget
+    window = w.window() if isinstance(w, QWidget) else None
+    owner = popups.owner_of(window) if popups.is_popup(window) else None
+    if window is not None and owner is not None:
+        shift = window.mapToGlobal(QPoint(0, 0)) - owner.mapToGlobal(QPoint(0, 0))
+        out["x"] += shift.x()
+        out["y"] += shift.y()
+        out["bounds"][0] += shift.x()
+        out["bounds"][1] += shift.y()
+    return out
+
+
+def _center(el: Element) -> dict[str, Any]:
     if el.index is not None:
         r = itemrefs.window_rect(el.widget, el.index)
         c = r.center()
@@ -84,11 +102,93 @@ def center(el: Element) -> dict[str, Any]:
     return {"x": c.x(), "y": c.y(), "bounds": [top.x(), top.y(), w.width(), w.height()]}
 
 
+def _context_point(el: Element) -> tuple[QWidget, QPoint | None]:
+    """The widget and point a right click on the element goes to (checked)."""
+    if not el.is_item:
+        qinput.check_interactable(el.widget)
+        return el.widget, None
+    if el.index is not None:
+        pos = _model_point(el)
+        return el.widget.viewport(), pos
+    _check_item(el)
+    return el.widget, el.widget.mapFromGlobal(el.iface.rect().center())
+
+
+def _menu_entry(el: Element, modifiers: Sequence[str]) -> tuple[str, Deliver] | None:
+    """A menu or menu bar entry clicked as a user does: an entry with a submenu opens it
+    (at once, not after the hover delay); any other entry of an open menu is clicked at
+    its centre, so its action triggers and the whole menu chain closes (a menu that
+    stays open, as some ignore an early release, gets Return, as from the keyboard).
+    None for items that are no menu entries."""
+    owner = el.widget
+    if not isinstance(owner, (QMenu, QMenuBar)) or el.index is not None:
+        return None
+    _check_item(el)
+    action = el.obj
+    actions = el.iface.actionInterface()
+    show = QAccessibleActionInterface.showMenuAction()
+    if isinstance(action, QAction) and action.menu() is not None:
+        if actions is None or show not in actions.actionNames():
+            return None
+        submenu = action.menu()
+        return "showMenu", lambda: (None if submenu.isVisible() else actions.doAction(show),
+                                    qinput.settle())
+    if not isinstance(owner, QMenu):
+        return None  # a plain action on a menu bar: its press action triggers it
+    window, p = item_point(el)
+    handle = window.windowHandle()
+    if handle is None:
+        raise QtError("ELEMENT_NOT_VISIBLE", "its menu is not shown", ref=el.ref)
+    enter = qkeys.parse_keys("Return")[0]
+
+    def run() -> None:
+        qinput.window_click(handle, p, "left", modifiers, 1)
+        if QWidget.isVisible(owner) and isinstance(action, QAction):
+            # Some menus ignore a release soon after they open (git-cola debounces 400 ms
+            # against a right click's stray release): choose it as the keyboard does.
+            owner.setActiveAction(action)
+            qinput.send_stroke(owner, enter)
+            qinput.settle()
+    return "click", run
+
+
+def _popup_list_click(vp: QWidget, pos: QPoint, button: str, modifiers: Sequence[str],
+                      count: int) -> Deliver:
+    """An item of a list popup (a combo box's list, a completer) clicked through the
+    popup's window, pointer moved there first, as a user does. A combo box ignores the
+    release of a click close to where it was opened for a moment (it takes it for the
+    release of the click that opened it); if the popup is still open after a plain click,
+    Return chooses the item the press made current, as the keyboard would."""
+    popup = vp.window()
+    handle = popup.windowHandle()
+    if handle is None:
+        raise QtError("ELEMENT_NOT_VISIBLE", "its popup is not shown")
+    at = vp.mapTo(popup, pos)
+    enter = qkeys.parse_keys("Return")[0]
+
+    def run() -> None:
+        qinput.window_click(handle, at, button, modifiers, count)
+        if button == "left" and count == 1 and QWidget.isVisible(popup):
+            qinput.send_stroke(vp.parentWidget() or vp, enter)
+            qinput.settle()
+    return run
+
+
 def click(el: Element, button: str = "left", count: int = 1,
           modifiers: Sequence[str] = ()) -> tuple[str, Deliver]:
-    """Validate now; return how the click is done and the function that does it."""
+    """Validate now; return how the click is done and the function that does it.
+
+    A right click is a user's: press, release and the context menu event at the element.
+    """
     qkeys.button_of(button)
     qkeys.modifiers_of(modifiers)
+    if button == "right" and count == 1:
+        w, pos = _context_point(el)
+        return "contextClick", lambda: qinput.context_click(w, pos, modifiers)
+    if button == "left" and count == 1:
+        entry = _menu_entry(el, modifiers)
+        if entry is not None:
+            return entry
     if not el.is_item:
         qinput.check_interactable(el.widget)
         w = el.widget
@@ -96,6 +196,8 @@ def click(el: Element, button: str = "left", count: int = 1,
     if el.index is not None:
         pos = _model_point(el)
         vp = el.widget.viewport()
+        if popups.is_popup(vp.window()):
+            return "click", _popup_list_click(vp, pos, button, modifiers, count)
         return "click", lambda: qinput.click(vp, pos, button, modifiers, count)
     _check_item(el)
     actions = el.iface.actionInterface()

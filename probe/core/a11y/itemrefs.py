@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -162,6 +162,16 @@ def describe(node: ItemNode, ids: Any) -> dict[str, Any]:
     return out
 
 
+def _columns(model: QAbstractItemModel, parent: QModelIndex | None = None) -> int:
+    """columnCount(), which a C++ list model (QListWidget's) makes private in PySide6:
+    then the list's one column (none below an item)."""
+    parent = parent if parent is not None else QModelIndex()
+    try:
+        return model.columnCount(parent)
+    except TypeError:
+        return 0 if parent.isValid() else 1
+
+
 def _text(value: Any) -> str:
     if value is None:
         return ""
@@ -174,7 +184,7 @@ def _text(value: Any) -> str:
 def _headers(view: QAbstractItemView) -> list[str]:
     model = view.model()
     return [_text(model.headerData(c, Qt.Orientation.Horizontal, _DISPLAY)).lower()
-            for c in range(model.columnCount())]
+            for c in range(_columns(model))]
 
 
 def by_position(view: QAbstractItemView, query: str, window: QWidget
@@ -191,7 +201,7 @@ def by_position(view: QAbstractItemView, query: str, window: QWidget
     rest = set(re.findall(r"\w+", (query[:m.start()] + " " + query[m.end():]).lower()))
     headers = _headers(view)
     wanted = [c for c, h in enumerate(headers) if h and set(h.split()) <= rest]
-    columns = wanted or list(range(model.columnCount()))
+    columns = wanted or list(range(_columns(model)))
     out = []
     for c in columns:
         idx = model.index(row, c)
@@ -216,7 +226,7 @@ def scan(view: QAbstractItemView, match: Any, window: QWidget, limit: int = MODE
     stack: list[QModelIndex] = [QModelIndex()]
     while stack and seen < limit:
         parent = stack.pop()
-        rows, cols = model.rowCount(parent), model.columnCount(parent)
+        rows, cols = model.rowCount(parent), _columns(model, parent)
         children: list[QModelIndex] = []
         for r in range(rows):
             for c in range(cols):

@@ -108,6 +108,7 @@ POPUP_ROLES = frozenset({_R.ButtonMenu, _R.ButtonDropDown, _R.ButtonDropGrid, _R
 SEMANTIC = frozenset({
     "window", "dialog", "group", "form", "tabpanel", "table", "tree", "list", "tablist",
     "menubar", "menu", "toolbar", "status", "alert", "document", "region", "application",
+    "listbox",
 })
 
 #: Roles with item children that are not widgets (reached with child(i), capped).

@@ -10,13 +10,14 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from probe.core.a11y.walker import Node, Walker
+from probe.core.a11y.popupwalk import PopupWalker
+from probe.core.a11y.walker import Node
 
 
 def walker_for(window: Any) -> Any:
     """A fresh walker for ``window``: a QWidget, or a QQuickWindow (walked by its items)."""
     if isinstance(window, QWidget):
-        return Walker(window)
+        return PopupWalker(window)  # with its open menus and popups
     from probe.core.a11y.quick import QuickWalker  # loads QtQuick: only for Quick windows
 
     return QuickWalker(window)

@@ -44,7 +44,10 @@ EDITABLE_ROLES = frozenset({"textbox", "spinbutton", "combobox"})
 #: popup, a text edit's viewport): not walked.
 LEAF_ROLES = frozenset({"textbox", "spinbutton", "combobox", "checkbox", "radio", "button",
                         "slider", "switch", "progressbar", "link", "text"})
-MOUSE_HANDLERS = ("mousePressEvent", "mouseReleaseEvent", "mouseDoubleClickEvent")
+MOUSE_HANDLERS = ("mousePressEvent", "mouseReleaseEvent", "mouseDoubleClickEvent",
+                  "contextMenuEvent")
+#: Context menu policies under which a right click opens the app's own menu.
+MENU_POLICIES = (Qt.ContextMenuPolicy.CustomContextMenu, Qt.ContextMenuPolicy.ActionsContextMenu)
 VALUE_LIMIT = 200
 
 _clicky_classes: dict[type, bool] = {}
@@ -94,7 +97,7 @@ def _overrides_mouse(cls: type) -> bool:
 def is_clickable(w: QWidget) -> bool:
     """A widget a user can click although its accessible role says nothing (gap filler)."""
     cls = type(w)
-    if _overrides_mouse(cls):
+    if _overrides_mouse(cls) or QWidget.contextMenuPolicy(w) in MENU_POLICIES:
         return True
     if w.testAttribute(Qt.WidgetAttribute.WA_SetCursor) and \
             w.cursor().shape() == Qt.CursorShape.PointingHandCursor:

@@ -1,8 +1,10 @@
 """Top-level windows as Chrome "tabs": list them, pick one by id, name or title.
 
-A tab is a visible top-level window or dialog (popups and tool tips are not tabs: they
-belong to the window under them). ``tabId`` is the window's session ``#N`` id; an
-objectName or a window title is accepted too. GUI thread.
+A tab is a visible top-level window or dialog. An open popup (a menu, a combo box's list,
+a completer) is listed as a tab of kind ``menu`` / ``popup`` after the windows, with the
+tabId of the window it belongs to as ``owner``; reading that window shows it too. Tool tips
+are no tabs. ``tabId`` is the window's session ``#N`` id; an objectName or a window title
+is accepted too. GUI thread.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
+from probe.core.a11y import popups
 from probe.core.errors import QtError
 from probe.core.objects import idtable, qmltypes
 
@@ -24,6 +27,11 @@ def windows() -> list[QWidget]:
            if w.isVisible() and w.isWindow() and w.windowType() not in _POPUPS]
     out.sort(key=lambda w: (isinstance(w, QDialog), w.objectName()))
     return out + qmltypes.quick_windows(visible_only=True)
+
+
+def tabs(ids: idtable.IdTable, active: QWidget | None) -> list[dict[str, Any]]:
+    """chr.tabsContext's tabs: the windows, then the open popups."""
+    return [summary(w, ids, active) for w in windows() + popups.open_popups()]
 
 
 def title_of(w: Any) -> str:
@@ -55,7 +63,7 @@ def window_for(tab_id: str | None, ids: idtable.IdTable) -> QWidget:
                           hint="Wait for the app to show one (qt.wait), then retry.")
         return win
     tab_id = str(tab_id).strip()
-    found = windows()
+    found = windows() + popups.open_popups()
     if tab_id.startswith("#"):
         obj = ids.get(tab_id)
         if isinstance(obj, QWidget) and obj.isWindow() and obj.isVisible():
@@ -78,13 +86,17 @@ def summary(w: QWidget, ids: idtable.IdTable, active: QWidget | None = None) -> 
                 "className": w.metaObject().className(), "kind": "window",
                 "active": w is active, "bounds": [w.x(), w.y(), w.width(), w.height()]}
     pos = w.mapToGlobal(QPoint(0, 0))
+    popup = popups.is_popup(w)
     out: dict[str, Any] = {
-        "tabId": ids.id_of(w), "title": w.windowTitle(), "objectName": w.objectName(),
-        "className": w.metaObject().className(),
-        "kind": "dialog" if isinstance(w, QDialog) else "window",
+        "tabId": ids.id_of(w), "title": popups.title_of(w) if popup else w.windowTitle(),
+        "objectName": w.objectName(), "className": w.metaObject().className(),
+        "kind": popups.kind_of(w) if popup else "dialog" if isinstance(w, QDialog) else "window",
         "active": w is active,
         "bounds": [pos.x(), pos.y(), w.width(), w.height()],
     }
+    if popup:
+        owner = popups.owner_of(w)
+        out["owner"] = ids.id_of(owner) if owner is not None else None
     if w.isModal():
         out["modal"] = True
     return out

@@ -34,7 +34,7 @@ from PySide6.QtCore import (
     QRectF,
     Qt,
 )
-from PySide6.QtGui import QWheelEvent, QWindow
+from PySide6.QtGui import QContextMenuEvent, QWheelEvent, QWindow
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
@@ -89,6 +89,20 @@ def default_point(widget: QWidget) -> QPoint:
     return center
 
 
+def close_popups_outside(widget: QWidget) -> None:
+    """Close the open popups ``widget`` is not in, as a user's press outside a menu or a
+    combo box's list closes it before anything else happens (events sent straight to a
+    widget do not go through Qt's popup handling, so this does what it would)."""
+    if is_item(widget):
+        return
+    window = widget.window()
+    for _ in range(20):  # a chain of submenus, innermost first
+        popup = QApplication.activePopupWidget()
+        if popup is None or popup is window:
+            return
+        popup.close()
+
+
 # --------------------------------------------------------------------------- settling
 
 
@@ -117,6 +131,7 @@ def click(widget: QWidget, pos: QPoint | None = None, button: str = "left",
         window, scene, local = item_point(widget, pos)
         window_click(window, scene, button, modifiers, count)
         return local
+    close_popups_outside(widget)
     point = pos if pos is not None else default_point(widget)
     qbutton = button_of(button)
     mods = modifiers_of(modifiers)
@@ -130,6 +145,29 @@ def click(widget: QWidget, pos: QPoint | None = None, button: str = "left",
     return point
 
 
+def context_click(widget: QWidget, pos: QPoint | None = None,
+                  modifiers: Sequence[str] = ()) -> QPoint:
+    """A user's right click at ``pos`` (default: the centre): press, release, then the
+    QContextMenuEvent, to the deepest child there as a real mouse finds it, so the app's
+    ``contextMenuEvent`` and ``customContextMenuRequested`` run (an ignored event goes on
+    to the parents, as Qt sends it). Returns the point in ``widget``."""
+    check_interactable(widget)
+    if is_item(widget):  # Qt Quick: Qt makes the context menu event from the window's click
+        return click(widget, pos, "right", modifiers)
+    close_popups_outside(widget)
+    point = pos if pos is not None else widget.rect().center()
+    target = QWidget.childAt(widget, point) or widget
+    local = target.mapFrom(widget, point) if target is not widget else point
+    mods = modifiers_of(modifiers)
+    QTest.mousePress(target, Qt.MouseButton.RightButton, mods, local)
+    QTest.mouseRelease(target, Qt.MouseButton.RightButton, mods, local)
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, local,
+                              target.mapToGlobal(local), mods)
+    QApplication.sendEvent(target, event)
+    settle()
+    return point
+
+
 def focus(widget: QWidget) -> None:
     """Give ``widget`` the keyboard focus (and its window the activation)."""
     check_interactable(widget)
@@ -139,6 +177,7 @@ def focus(widget: QWidget) -> None:
         widget.forceActiveFocus(Qt.FocusReason.OtherFocusReason)
         settle(50)
         return
+    close_popups_outside(widget)
     window = widget.window()
     if not window.isActiveWindow():
         window.activateWindow()
@@ -148,9 +187,13 @@ def focus(widget: QWidget) -> None:
 
 
 def _key_receiver(widget: QWidget | None) -> QWidget | QWindow | None:
-    """Where keys go: the focus widget inside ``widget`` (or ``widget``), else the focus."""
+    """Where keys go: the focus widget inside ``widget`` (or ``widget``); without one, an
+    open popup (a menu, a combo box's list: Qt sends keys there too), else the focus."""
     focused = QApplication.focusWidget()
     if widget is None:
+        popup = QApplication.activePopupWidget()
+        if popup is not None:
+            return popup.focusWidget() or popup
         if focused is not None:
             return focused
         return _focus_window()
@@ -312,6 +355,18 @@ def window_click(window: QWindow, pos: QPoint, button: str = "left",
     else:
         QTest.mouseClick(window, qbutton, mods, pos)
     settle()
+
+
+def window_context_click(window: QWindow, pos: QPoint, modifiers: Sequence[str] = ()) -> None:
+    """A user's right click at window coordinates: in a widget window with no popup open,
+    :func:`context_click` on the widget there (after moving the pointer there); else
+    through the window, where Qt routes it (to an open popup, or a Qt Quick scene)."""
+    top = next((w for w in QApplication.topLevelWidgets() if w.windowHandle() is window), None)
+    if top is None or QApplication.activePopupWidget() is not None:
+        window_click(window, pos, "right", modifiers)
+        return
+    QTest.mouseMove(window, pos)
+    context_click(top, pos, modifiers)
 
 
 def window_move(window: QWindow, pos: QPoint) -> None:

@@ -46,12 +46,23 @@ def _strong(obj: QObject) -> Callable[[], QObject | None]:
     return lambda: obj
 
 
+def _python_owned(obj: QObject) -> bool:
+    """Whether the wrapper owns the C++ object (holding it would keep it alive). One that
+    C++ owns (a completer's popup list, made and kept by Qt) is held by its wrapper: a
+    weak reference would die with the wrapper while the object lives on."""
+    try:
+        return shiboken6.ownedByPython(obj)
+    except (RuntimeError, TypeError):
+        return True
+
+
 class IdTable:
     """One session's ``#N`` ids: assigned on first appearance, never reused.
 
     Objects with a parent are held by their wrapper (the parent owns the C++ object, so
-    this keeps nothing alive and keeps the wrapper, hence the mapping, stable).
-    Parentless objects are held weakly, so a session never keeps a window alive.
+    this keeps nothing alive and keeps the wrapper, hence the mapping, stable); so are
+    parentless objects that C++ owns. Parentless objects Python owns are held weakly, so
+    a session never keeps a window alive.
     """
 
     def __init__(self) -> None:
@@ -86,7 +97,7 @@ class IdTable:
                 parented = obj.parent() is not None
             except RuntimeError:
                 parented = False
-        if not parented:
+        if not parented and _python_owned(obj):
             try:
                 ref: Callable[[], QObject | None] = weakref.ref(obj)
             except TypeError:

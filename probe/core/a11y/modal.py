@@ -1,0 +1,84 @@
+"""The modal state: the dialog or popup an agent has to deal with before anything else.
+
+While a modal dialog (a message box, a file or input dialog, an app's ``exec()``-ed dialog)
+or a popup (a menu, a context menu, a combo box list, a completer) is open, the rest of the
+app waits for it; every action's result names it (as Playwright's "modal state"), with
+where to read it and how to answer it. GUI thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
+
+from probe.core.a11y import popups
+from probe.core.objects import idtable
+
+
+def blocker() -> QWidget | None:
+    """The topmost open popup, else the active modal dialog; None when neither is open."""
+    popup = QApplication.activePopupWidget()
+    if popup is not None and QWidget.isVisible(popup):
+        return popup
+    dialog = QApplication.activeModalWidget()
+    if dialog is not None and QWidget.isVisible(dialog):
+        return dialog
+    return None
+
+
+def blocker_id(ids: idtable.IdTable) -> str | None:
+    """The ``#N`` of :func:`blocker` (taken before an action, to tell what it opened)."""
+    w = blocker()
+    return ids.id_of(w) if w is not None else None
+
+
+def _hint(kind: str, tab: str, file_chooser: bool) -> str:
+    if kind == "dialog":
+        extra = (" chr.fileChooser (MCP file_upload) answers it with paths."
+                 if file_chooser else "")
+        return (f"A modal dialog blocks the app's other windows: read it with chr.readPage "
+                f"tabId={tab} and click its buttons by ref (Escape cancels).{extra}")
+    return (f"A {kind} is open: its entries are in chr.readPage (its window's or tabId={tab}); "
+            "click one by ref, or press Escape to close it.")
+
+
+def describe(ids: idtable.IdTable, before: str | None = None, waiting: bool = False
+             ) -> dict[str, Any] | None:
+    """The ``modal`` field of an action's result, or None when nothing blocks.
+
+    ``before``: :func:`blocker_id` before the action (``opened`` says the action opened it);
+    ``waiting``: the action's own code waits in a nested event loop (``exec()``) and goes
+    on when the dialog closes.
+    """
+    w = blocker()
+    if w is None:
+        if not waiting:
+            return None
+        return {"kind": "eventLoop", "waiting": True,
+                "hint": "The action's code runs a nested event loop without showing a "
+                        "dialog (it waits for something in the app); its effect comes when "
+                        "that loop ends. chr.tabsContext lists the windows."}
+    tab = ids.id_of(w)
+    popup = popups.is_popup(w)
+    kind = popups.kind_of(w) if popup else "dialog"
+    file_chooser = isinstance(w, QFileDialog)
+    out: dict[str, Any] = {
+        "kind": kind,
+        "title": popups.title_of(w) if popup else w.windowTitle(),
+        "tabId": tab,
+        "className": w.metaObject().className(),
+        "modal": not popup and w.windowModality() != Qt.WindowModality.NonModal,
+        "opened": tab != before,
+    }
+    if popup:
+        owner = popups.owner_of(w)
+        out["owner"] = ids.id_of(owner) if owner is not None else None
+    if file_chooser:
+        out["fileChooser"] = True
+    if waiting:
+        out["waiting"] = True
+    if out["opened"] or waiting:  # said once: later results only name it
+        out["hint"] = _hint(kind, tab, file_chooser)
+    return out
