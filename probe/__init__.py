@@ -34,7 +34,9 @@ def install(app: Any = None, **options: Any) -> Probe:
     (bytes), ``max_queue_bytes`` (QTMCP_MAX_QUEUE_BYTES: notifications queued for one
     client that does not read, beyond which they are dropped and counted; 8 MiB),
     ``discovery`` (write the discovery file), ``quiet``, ``allow_eval``
-    (QTMCP_ALLOW_EVAL=1: let clients run JavaScript with qml.evaluate; off by default).
+    (QTMCP_ALLOW_EVAL=1: let clients run JavaScript with qml.evaluate; off by default),
+    ``names_dir`` (QTMCP_NAMES_DIR: the one folder qt.names.load/save use; default
+    ``qtmcp-names`` in the app's config folder), ``max_reply`` (bytes of one answer).
     Call it on the GUI (main) thread. ``app`` is accepted for symmetry; the probe
     finds the QApplication itself, even one created later.
     """
@@ -46,14 +48,18 @@ def install(app: Any = None, **options: Any) -> Probe:
             raise RuntimeError("probe.install() must be called on the GUI (main) thread")
         # Qt and the server load here, not when a client imports probe.client.
         import probe.api  # noqa: F401 - declares every method on the registry
+        from probe.api.names import setup_names
         from probe.api.recording import describe_target
-        from probe.core.errors import QtError
+        from probe.core.errors import QtError, known_failure
         from probe.server.hooks import Hooks
         from probe.server.probe import Options, Probe
         from probe.server.registry import REGISTRY
 
-        hooks = Hooks(describe_target=describe_target, app_errors=(QtError,))
+        hooks = Hooks(describe_target=describe_target, app_errors=(QtError,),
+                      known_failure=known_failure)
+        names_dir = options.pop("names_dir", None)
         _probe = Probe(Options.resolve(**options), REGISTRY, hooks).start()
+        _probe.executor.post(lambda: setup_names(names_dir))
         return _probe
 
 

@@ -21,6 +21,8 @@ from typing import Any
 # Tests never need a display; set before anything imports Qt.
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 os.environ.setdefault("QTMCP_RUNTIME_DIR", tempfile.mkdtemp(prefix="qtmcp-test-run-"))
+# Name maps the tests save go here, never into the user's config folder.
+os.environ.setdefault("QTMCP_NAMES_DIR", tempfile.mkdtemp(prefix="qtmcp-test-names-"))
 os.environ["QTMCP_QUIET"] = "1"
 
 import pytest
@@ -77,8 +79,14 @@ class DemoApp:
     def token(self) -> str | None:
         return self.info.token
 
+    @property
+    def inspector_token(self) -> str | None:
+        return self.info.inspector_token
+
     def client(self, name: str = "pytest", role: str = "test") -> Client:
-        c = Client.connect(self.url, self.token, name=name, role=role)
+        """A client; role ``inspector`` connects with the inspector token."""
+        token = self.inspector_token if role == "inspector" else self.token
+        c = Client.connect(self.url, token, name=name, role=role)
         self._clients.append(c)
         return c
 

@@ -53,7 +53,7 @@ def test_client_that_never_reads_is_bounded_and_slows_nobody(small_queue_demo: D
     # few messages are queued, so the probe's send buffer and its own queue fill up.
     with ws_connect(f"{fresh_demo.url}/?token={fresh_demo.token}", max_queue=1) as stalled:
         stalled.send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "probe.hello",
-                                 "params": {"name": "stalled", "role": "inspector"}}))
+                                 "params": {"name": "stalled", "role": "script"}}))
         stalled.send(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "probe.subscribe",
                                  "params": {"topics": ["traffic"]}}))
         stalled.send(json.dumps({"jsonrpc": "2.0", "id": 3, "method": "probe.frames.start",

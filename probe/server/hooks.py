@@ -14,7 +14,16 @@ from typing import Any
 TargetDescriber = Callable[[dict[str, Any], str], "dict[str, Any] | None"]
 
 
+#: ``exception -> an app error`` (as in ``app_errors``) for failures the app side knows
+#: the meaning of although its code did not raise them on purpose; None for a probe bug.
+FailureReader = Callable[[Exception], "Exception | None"]
+
+
 def _no_target(state: dict[str, Any], ident: str) -> dict[str, Any] | None:
+    return None
+
+
+def _unknown(exc: Exception) -> Exception | None:
     return None
 
 
@@ -28,3 +37,7 @@ class Hooks:
     #: Exceptions the app side raises with an error-table ``name``, ``message``, ``hint``
     #: and ``data``; the dispatcher answers them as that error.
     app_errors: tuple[type[Exception], ...] = ()
+    #: Reads an unplanned exception as its error-table row (an object deleted by the app
+    #: while a call used it, a number too large for the C++ type it reached); what it
+    #: returns None for is answered INTERNAL_ERROR.
+    known_failure: FailureReader = _unknown
