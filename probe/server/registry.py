@@ -194,7 +194,8 @@ def check(value: Any, schema: dict[str, Any], where: str) -> list[str]:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if isinstance(value, float) and not math.isfinite(value):
             return [f"'{where}' must be a finite number, got {value}"]
-        if "minimum" not in schema and "maximum" not in schema and abs(value) > SAFE_NUMBER:
+        if "minimum" not in schema and "maximum" not in schema and abs(value) > SAFE_NUMBER \
+                and wanted is not None:  # a typed number (an 'any' value is the method's)
             problems.append(f"'{where}' must be within +-2^53 (the numbers JSON peers "
                             "hold exactly)")
         if "minimum" in schema and value < schema["minimum"]:
