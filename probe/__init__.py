@@ -36,7 +36,8 @@ def install(app: Any = None, **options: Any) -> Probe:
     ``discovery`` (write the discovery file), ``quiet``, ``allow_eval``
     (QTMCP_ALLOW_EVAL=1: let clients run JavaScript with qml.evaluate; off by default),
     ``names_dir`` (QTMCP_NAMES_DIR: the one folder qt.names.load/save use; default
-    ``qtmcp-names`` in the app's config folder), ``max_reply`` (bytes of one answer).
+    ``qtmcp-names`` in the app's config folder), ``max_reply`` (QTMCP_MAX_REPLY: bytes of
+    one answer, a batch's included; 32 MiB).
     Call it on the GUI (main) thread. ``app`` is accepted for symmetry; the probe
     finds the QApplication itself, even one created later.
     """

@@ -137,7 +137,11 @@ class AsyncClient:
             raise ConnectError(f"Cannot reach a probe at {target}: {exc}") from exc
         client = cls(ws, target, info)
         if name:
-            await client.call("probe.hello", {"name": name, "role": role})
+            try:
+                await client.call("probe.hello", {"name": name, "role": role})
+            except BaseException:  # e.g. ROLE_NOT_ALLOWED: do not leave the socket open
+                await client.close()
+                raise
         return client
 
     async def __aenter__(self) -> AsyncClient:

@@ -47,6 +47,9 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
                   wait_for_idle: bool, timeout: float) -> tuple[Any, Any, bool]:
     """Run ``prepare`` (validates, returns (info, deliver)) then ``deliver`` as its own job.
 
+    APP_BUSY comes after the probe's call timeout when the GUI thread does not answer;
+    ``timeout`` is how long the delivery and its effects are waited for.
+
     Returns ``(info, what deliver returned, settled)``; an error in ``deliver`` is raised
     when the call waits for idle (else the action's outcome is not awaited).
     """
@@ -71,7 +74,9 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
         ctx.probe.executor.post(lambda: run(deliver))
         return info
 
-    info = await ctx.gui(stage, timeout=timeout)
+    # Getting the GUI thread is bounded by the probe's call timeout (2 s unless
+    # configured), as for every call; ``timeout`` bounds the wait for the action's effect.
+    info = await ctx.gui(stage, timeout=min(timeout, ctx.probe.executor.default_timeout))
     settled = False
     if wait_for_idle and await _delivered(ctx, done, timeout):
         settled = await settle(ctx, timeout)

@@ -66,6 +66,7 @@ class Options:
             "call_timeout": _env_float("QTMCP_CALL_TIMEOUT", cls.call_timeout),
             "max_queue_bytes": int(env.get("QTMCP_MAX_QUEUE_BYTES", "0") or 0)
             or cls.max_queue_bytes,
+            "max_reply": int(env.get("QTMCP_MAX_REPLY", "0") or 0) or cls.max_reply,
             "quiet": env.get("QTMCP_QUIET", "") == "1",
         }
         values.update({k: v for k, v in given.items() if v is not None})
