@@ -301,25 +301,16 @@ def decode(raw: str | bytes) -> Incoming:
     cannot be encoded into any reply), nesting deeper than MAX_DEPTH, and batches of
     more than MAX_BATCH calls.
     """
-    non_finite: list[str] = []
-
-    def constant(text: str) -> _NonFinite:
-        non_finite.append(text)
-        return _NonFinite(text)
-
-    def number(text: str) -> float | _NonFinite:
-        value = float(text)
-        return value if math.isfinite(value) else constant(text)
-
+    made = _NonFinite.made
     try:
         text = raw.decode("utf-8") if isinstance(raw, (bytes, bytearray)) else raw
-        value = json.loads(text, parse_constant=constant, parse_float=number)
+        value = _DECODER.decode(text)
     except (ValueError, RecursionError) as exc:
         return Incoming([Invalid(None, error_object("PARSE_ERROR", detail=str(exc)[:200]))])
     # Only a message that could hold a refused value is walked: a few C-speed scans
     # of the text keep the walk off the common path (a ping is never walked).
-    suspect = bool(non_finite or "\\ud" in text or "\\uD" in text
-                   or text.count("[") + text.count("{") > MAX_DEPTH)
+    suspect = (_NonFinite.made != made or "\\ud" in text or "\\uD" in text
+               or text.count("[") + text.count("{") > MAX_DEPTH)
     if isinstance(value, list):
         if not value:
             return Incoming([Invalid(None, error_object("INVALID_REQUEST", "Empty batch"))])
@@ -332,12 +323,27 @@ def decode(raw: str | bytes) -> Incoming:
 
 
 class _NonFinite:
-    """What ``NaN``, ``Infinity`` and ``1e400`` decode to: a marker the walk refuses."""
+    """What ``NaN``, ``Infinity`` and ``1e400`` decode to: a marker the walk refuses.
+
+    ``made`` counts them, so :func:`decode` knows a message holds one (another thread's
+    decoding at the same time can only make it walk a message it did not need to).
+    """
 
     __slots__ = ("text",)
+    made = 0
 
     def __init__(self, text: str) -> None:
         self.text = text
+        _NonFinite.made += 1
+
+
+def _finite_float(text: str) -> float | _NonFinite:
+    value = float(text)
+    return value if math.isfinite(value) else _NonFinite(text)
+
+
+#: One decoder, made once (``json.loads`` with hooks would build one per message).
+_DECODER = json.JSONDecoder(parse_constant=_NonFinite, parse_float=_finite_float)
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
