@@ -468,6 +468,20 @@ def test_a_started_gui_job_is_never_reported_dropped(hardening_app: DemoApp) -> 
     serving(hardening_app)
 
 
+def test_a_frozen_app_answers_app_busy_after_the_call_timeout(fresh_demo: DemoApp) -> None:
+    qt = fresh_demo.client()
+    fresh_demo.send_command("freeze 8")
+    wait_until(lambda: qt.call("qt.ping", {"timeout": 0.2})["busy"], what="the freeze")
+    for method, params in (("cu.leftClick", {"coordinate": [5, 5]}),
+                           ("qt.ui.click", {"target": "submitButton", "timeout": 30})):
+        with pytest.raises(RemoteError) as err:
+            qt.call(method, params)
+        assert err.value.name == "APP_BUSY" and err.value.data["waitedMs"] == 2000, method
+    wait_until(lambda: not qt.call("qt.ping", {"timeout": 0.5})["busy"], timeout=15,
+               what="the app to recover")
+    serving(fresh_demo)
+
+
 def test_a_click_racing_a_deletion_is_a_clear_error(hardening_app: DemoApp) -> None:
     qt = hardening_app.client()
     outcomes: dict[str, int] = {}
