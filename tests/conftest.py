@@ -48,6 +48,15 @@ def wait_until(predicate: Callable[[], Any], timeout: float = 10.0, what: str = 
     raise AssertionError(f"timed out after {timeout} s waiting for {what}; last: {last!r}")
 
 
+def rss_kib(pid: int) -> int:
+    """Resident memory of a process in KiB (what a leak test compares)."""
+    with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
 class DemoApp:
     """A running demo app process with the probe, its control channel and its stderr."""
 

@@ -25,7 +25,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
 
-from conftest import DemoApp, start_demo, wait_until
+from conftest import DemoApp, rss_kib, start_demo, wait_until
 from probe import discovery
 from probe.client import Client
 from probe.core.errors import known_failure
@@ -330,14 +330,6 @@ def test_name_map_files_stay_in_their_folder(demo: DemoApp, qt: Client,
 
 
 # ----------------------------------------------------------------- frames and calls
-
-
-def rss_kib(pid: int) -> int:
-    with open(f"/proc/{pid}/status", encoding="ascii") as fh:
-        for line in fh:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    raise AssertionError("no VmRSS")
 
 
 def test_frame_stream_restart_reuses_or_frees_the_last_one(fresh_demo: DemoApp) -> None:

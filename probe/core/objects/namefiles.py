@@ -101,16 +101,26 @@ def _open_error(exc: OSError, label: str, where: Path) -> QtError:
     return _io_error(f"cannot open {label}: {exc.strerror or exc}", label, where)
 
 
-def read(given: str) -> tuple[str, bytes]:
-    """(file name, bytes) of a name map in the folder."""
+def _in_folder(given: str, create: bool) -> tuple[Path, str, int]:
+    """(folder, file name, the folder's descriptor) for a file a client named."""
     where = folder()
     name = file_name(given, where)
     try:
-        dir_fd = _open_folder(where, create=False)
+        return where, name, _open_folder(where, create)
     except OSError as exc:
         raise _open_error(exc, name, where) from None
+
+
+def _open_for_reading(name: str, dir_fd: int, where: Path) -> int:
+    """A file of the folder opened to read: no link followed, never blocking (a FIFO)."""
+    return os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=dir_fd)
+
+
+def read(given: str) -> tuple[str, bytes]:
+    """(file name, bytes) of a name map in the folder."""
+    where, name, dir_fd = _in_folder(given, create=False)
     try:
-        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=dir_fd)
+        fd = _open_for_reading(name, dir_fd, where)
     except OSError as exc:
         raise _open_error(exc, name, where) from None
     finally:
@@ -141,12 +151,7 @@ def written_by_qtmcp(data: bytes) -> bool:
 def write(given: str, text: str) -> Path:
     """Write ``text`` to the file ``given`` names in the folder, replacing a file there
     only when qtmcp wrote it; returns the file's path."""
-    where = folder()
-    name = file_name(given, where)
-    try:
-        dir_fd = _open_folder(where, create=True)
-    except OSError as exc:
-        raise _open_error(exc, name, where) from None
+    where, name, dir_fd = _in_folder(given, create=True)
     tmp = f".{name}.{os.getpid()}.tmp"
     try:
         _check_replaceable(name, dir_fd, where)
@@ -173,7 +178,7 @@ def write(given: str, text: str) -> Path:
 
 def _check_replaceable(name: str, dir_fd: int, where: Path) -> None:
     try:
-        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=dir_fd)
+        fd = _open_for_reading(name, dir_fd, where)
     except FileNotFoundError:
         return
     except OSError as exc:
