@@ -28,7 +28,8 @@ from websockets.sync.client import connect as ws_connect
 from conftest import DemoApp, rss_kib, start_demo, wait_until
 from probe import discovery
 from probe.client import Client
-from probe.core.errors import known_failure
+from probe.core.errors import QtError, known_failure
+from probe.core.objects import namefiles
 from probe.exceptions import RemoteError
 
 HARDENING_APP = "tests.hardening_app"
@@ -314,6 +315,11 @@ def test_name_map_files_stay_in_their_folder(demo: DemoApp, qt: Client,
             qt.call("qt.names.save", {"path": "by-hand.json"})
         assert err.value.name == "NAME_MAP_IO"
         assert json.loads((folder / "by-hand.json").read_text()) == {"secret": "value"}
+        (folder / "bad-unicode.json").write_text(
+            '{"format": "qtmcp-names", "names": {"\\ud800": "mainWindow"}}')
+        with pytest.raises(RemoteError) as err:  # a name no reply could carry
+            qt.call("qt.names.load", {"path": "bad-unicode.json"})
+        assert err.value.name == "NAME_MAP_INVALID"
         qt.call("qt.names.register", {"name": ":Hardened", "definition": "mainWindow",
                                       "replace": True})
         saved = qt.call("qt.names.save", {"path": "hardened.json"})
@@ -324,7 +330,8 @@ def test_name_map_files_stay_in_their_folder(demo: DemoApp, qt: Client,
         assert not [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
         qt.call("qt.names.unregister", {"name": ":Hardened"})
     finally:
-        for name in ("fifo.json", "link.json", "by-hand.json", "huge.json", "hardened.json"):
+        for name in ("fifo.json", "link.json", "by-hand.json", "huge.json", "hardened.json",
+                     "bad-unicode.json"):
             (folder / name).unlink(missing_ok=True)
     serving(demo)
 
@@ -600,3 +607,22 @@ def test_calls_running_when_the_app_quits_answer_shutting_down(fresh_demo: DemoA
     err = outcome.get("error")
     assert isinstance(err, RemoteError) and err.name == "SHUTTING_DOWN", err
     assert fresh_demo.proc.wait(20) == 0
+
+
+def test_a_failed_save_leaves_no_temporary_file(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """In process, on the file layer alone: a write that fails midway cleans up."""
+    monkeypatch.setenv(namefiles.FOLDER_ENV, str(tmp_path))
+    with pytest.raises(QtError) as err:  # text that cannot be written as UTF-8
+        namefiles.write("names.json", '{"x": "\ud800"}')
+    assert err.value.name == "NAME_MAP_IO"
+    assert list(tmp_path.iterdir()) == []
+
+    def full_disk(*args: Any, **kwargs: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(namefiles.os, "replace", full_disk)  # the final rename fails
+    with pytest.raises(QtError) as err:
+        namefiles.write("names.json", '{"format": "qtmcp-names", "names": {}}\n')
+    assert err.value.name == "NAME_MAP_IO" and "No space left" in (err.value.message or "")
+    assert list(tmp_path.iterdir()) == []  # neither the file nor its .tmp

@@ -164,13 +164,13 @@ def write(given: str, text: str) -> Path:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
             os.replace(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # ValueError: text that cannot be UTF-8
             try:
                 os.unlink(tmp, dir_fd=dir_fd)
             except OSError:
                 pass
-            raise _io_error(f"cannot write {name}: {exc.strerror or exc}", name, where) \
-                from None
+            why = getattr(exc, "strerror", None) or exc
+            raise _io_error(f"cannot write {name}: {why}", name, where) from None
     finally:
         os.close(dir_fd)
     return where / name

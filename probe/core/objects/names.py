@@ -194,9 +194,10 @@ class NameMap:
     def _take(self, label: str, data: bytes, replace: bool, saved_only: bool) -> int:
         try:
             value = json.loads(data)
-        except ValueError as exc:
-            raise QtError("NAME_MAP_INVALID", f"{label} is not JSON: {exc}",
-                          path=label) from None
+            json.dumps(value, ensure_ascii=False).encode("utf-8")  # no lone surrogate
+        except ValueError as exc:  # UnicodeError is one
+            raise QtError("NAME_MAP_INVALID", f"{label} is not JSON in valid Unicode: "
+                          f"{exc}"[:300], path=label) from None
         if saved_only and not (isinstance(value, dict)
                                and value.get("format") == namefiles.FORMAT):
             raise QtError("NAME_MAP_INVALID", f"{label} was not written by qtmcp",
