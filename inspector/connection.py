@@ -49,8 +49,9 @@ class Target:
 
     @classmethod
     def from_info(cls, info: discovery.ProbeInfo, token: str | None = None) -> Target:
-        return cls(info.url, token or info.token, info.pid, info.app, list(info.argv),
-                   info.started)
+        """The probe of a discovery file, reached with its inspector token (the gate)."""
+        return cls(info.url, token or info.inspector_token or info.token, info.pid,
+                   info.app, list(info.argv), info.started)
 
     def label(self) -> str:
         return f"{self.app or self.url} (pid {self.pid})" if self.pid else self.url
@@ -112,7 +113,7 @@ class Connection(QObject):
                          pid: int | None = None, app: str | None = None) -> None:
         """Connect to a probe by URL (+token), pid or app name; raises QtmcpError."""
         await self.disconnect(emit=False)
-        url, token, info = resolve_target(url, token, pid=pid, app=app)
+        url, token, info = resolve_target(url, token, pid=pid, app=app, inspector=True)
         if info is None:
             known = [p for p in self.watcher.refresh() if p.url.rstrip("/") == url.rstrip("/")]
             info = known[-1] if known else None
@@ -204,8 +205,7 @@ class Connection(QObject):
         client: AsyncClient | None = None
         try:
             client = await AsyncClient.connect(target.url, target.token, open_timeout=5)
-            hello = await client.call("probe.hello", {"name": self.name, "role": "inspector",
-                                                      "version": __version__})
+            hello = await self._hello(client)
             self.app_info = await client.call("qt.version")
             for topic in sorted(self._topics):  # one by one: an unknown topic spoils none
                 try:
@@ -231,6 +231,20 @@ class Connection(QObject):
         self.message.emit(f"connected to {target.label()}")
         self.connected.emit()
         self._spawn(self._ping())
+
+    async def _hello(self, client: AsyncClient) -> dict[str, Any]:
+        """Say hello as the inspector; given the client token instead of the inspector
+        token, the probe refuses that role: go on as a plain client (no approval gate)."""
+        try:
+            return await client.call("probe.hello", {"name": self.name, "role": "inspector",
+                                                     "version": __version__})
+        except RemoteError as exc:
+            if exc.name != "ROLE_NOT_ALLOWED":
+                raise
+        self.message.emit("connected with the client token: the approval gate needs the "
+                          "inspector token (inspector_token in qtmcp ls --json)")
+        return await client.call("probe.hello", {"name": self.name, "role": "client",
+                                                 "version": __version__})
 
     def _dispatch(self, note: Any) -> None:
         for handler in list(self._handlers.get(note.method, ())):

@@ -37,7 +37,10 @@ def install(app: Any = None, **options: Any) -> Probe:
     (QTMCP_ALLOW_EVAL=1: let clients run JavaScript with qml.evaluate; off by default),
     ``native_dialogs`` (QTMCP_NATIVE_DIALOGS=0: False makes file and message dialogs Qt's
     own, which an agent can read and answer; ``qtmcp launch`` / ``attach`` do so unless
-    ``--native-dialogs``; True, the default here, leaves the app's choice).
+    ``--native-dialogs``; True, the default here, leaves the app's choice),
+    ``names_dir`` (QTMCP_NAMES_DIR: the one folder qt.names.load/save use; default
+    ``qtmcp-names`` in the app's config folder), ``max_reply`` (QTMCP_MAX_REPLY: bytes of
+    one answer, a batch's included; 32 MiB).
     Call it on the GUI (main) thread. ``app`` is accepted for symmetry; the probe
     finds the QApplication itself, even one created later.
     """
@@ -50,15 +53,18 @@ def install(app: Any = None, **options: Any) -> Probe:
         # Qt and the server load here, not when a client imports probe.client.
         import probe.api  # noqa: F401 - declares every method on the registry
         from probe.api._interact import describe_modal
+        from probe.api.names import setup_names
         from probe.api.recording import describe_target
-        from probe.core.errors import QtError
+        from probe.core.errors import QtError, known_failure
         from probe.server.hooks import Hooks
         from probe.server.probe import Options, Probe
         from probe.server.registry import REGISTRY
 
         hooks = Hooks(describe_target=describe_target, app_errors=(QtError,),
-                      describe_modal=describe_modal)
+                      describe_modal=describe_modal, known_failure=known_failure)
+        names_dir = options.pop("names_dir", None)
         _probe = Probe(Options.resolve(**options), REGISTRY, hooks).start()
+        _probe.executor.post(lambda: setup_names(names_dir))
         return _probe
 
 

@@ -52,15 +52,21 @@ class Notification:
 
 
 def resolve_target(url: str | None = None, token: str | None = None, *, pid: int | None = None,
-                   app: str | None = None) -> tuple[str, str | None, discovery.ProbeInfo | None]:
-    """Find (url, token, info) from an explicit URL, or from discovery by pid / app name."""
+                   app: str | None = None, inspector: bool = False
+                   ) -> tuple[str, str | None, discovery.ProbeInfo | None]:
+    """Find (url, token, info) from an explicit URL, or from discovery by pid / app name.
+
+    A token found in a discovery file is its client token, or its inspector token when
+    ``inspector`` (only the inspector presents that one).
+    """
     if url:
         if token is None:
             token = parse_qs(urlsplit(url).query).get("token", [None])[0]
         if token is None:
             port = urlsplit(url).port
             matches = [p for p in discovery.list_probes() if p.port == port]
-            token = matches[0].token if len(matches) == 1 else os.environ.get("QTMCP_TOKEN")
+            token = _token_of(matches[0], inspector) if len(matches) == 1 \
+                else os.environ.get("QTMCP_TOKEN")
         return url, token, None
     probes = discovery.find(pid=pid, app=app)
     wanted = " and ".join(x for x in (f"pid {pid}" if pid else "", f"app '{app}'" if app else "")
@@ -73,7 +79,11 @@ def resolve_target(url: str | None = None, token: str | None = None, *, pid: int
         listing = ", ".join(f"pid {p.pid} ({p.app})" for p in probes)
         raise ConnectError(f"{len(probes)} probes match {wanted}: {listing}. Pass pid= or app=.")
     info = probes[0]
-    return info.url, token or info.token, info
+    return info.url, token or _token_of(info, inspector), info
+
+
+def _token_of(info: discovery.ProbeInfo, inspector: bool) -> str | None:
+    return info.inspector_token if inspector and info.inspector_token else info.token
 
 
 def _with_token(url: str, token: str | None) -> str:
@@ -107,8 +117,13 @@ class AsyncClient:
                       pid: int | None = None, app: str | None = None, name: str | None = None,
                       role: str = "client", open_timeout: float = 10.0,
                       max_size: int | None = 256 * 1024 * 1024) -> AsyncClient:
-        """Connect by URL (+token) or find the probe by pid / app name; then say hello."""
-        target, tok, info = resolve_target(url, token, pid=pid, app=app)
+        """Connect by URL (+token) or find the probe by pid / app name; then say hello.
+
+        ``role="inspector"`` takes the inspector token from discovery (when no token is
+        given): the probe lets only that token declare the inspector role.
+        """
+        target, tok, info = resolve_target(url, token, pid=pid, app=app,
+                                           inspector=role == "inspector")
         try:
             ws = await connect(_with_token(target, tok), open_timeout=open_timeout,
                                max_size=max_size, compression=None, proxy=None,
@@ -122,7 +137,11 @@ class AsyncClient:
             raise ConnectError(f"Cannot reach a probe at {target}: {exc}") from exc
         client = cls(ws, target, info)
         if name:
-            await client.call("probe.hello", {"name": name, "role": role})
+            try:
+                await client.call("probe.hello", {"name": name, "role": role})
+            except BaseException:  # e.g. ROLE_NOT_ALLOWED: do not leave the socket open
+                await client.close()
+                raise
         return client
 
     async def __aenter__(self) -> AsyncClient:

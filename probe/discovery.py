@@ -1,7 +1,9 @@
 """Discovery files: how clients find running probes without being told a port.
 
-Each probe writes ``<pid>.json`` (pid, app name, argv, url, port, token, versions, start
-time) into a per-user runtime folder that only the user can read. Files of dead pids
+Each probe writes ``<pid>.json`` (pid, app name, argv, url, port, token, inspector
+token, versions, start time) into a per-user runtime folder that only the user can read.
+Scripts and the MCP bridge connect with ``token``; the inspector with ``inspector_token``,
+which also gives it the approval gate. Files of dead pids
 are ignored and removed when listed. Shared by the probe (writes) and every client
 (reads); plain stdlib, no Qt.
 """
@@ -37,6 +39,8 @@ class ProbeInfo:
     url: str
     port: int
     token: str | None
+    #: Admits a connection like ``token`` and gives it the inspector credential.
+    inspector_token: str | None = None
     argv: list[str] = field(default_factory=list)
     qt: str = ""
     pyside: str = ""

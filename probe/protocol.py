@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,15 @@ JSONRPC = "2.0"
 #: ``HARD_LIMIT_FACTOR`` times this.
 DEFAULT_MAX_MESSAGE = 4 * 1024 * 1024
 HARD_LIMIT_FACTOR = 4
+#: Bytes of one answer (a batch's whole array included) above which it is replaced by
+#: REPLY_TOO_LARGE: a small request must not make the probe build gigabytes.
+DEFAULT_MAX_REPLY = 32 * 1024 * 1024
+#: Calls one batch may hold; a longer batch is refused whole with BATCH_TOO_LARGE.
+MAX_BATCH = 100
+#: Deepest nesting of arrays and objects in one request (the request object is level 1,
+#: its params level 2). Deeper values are refused, not recursed into until Python's
+#: stack gives out somewhere in the probe or in Qt.
+MAX_DEPTH = 32
 
 #: Params that name the element a call acts on or reads, looked for in this order: the
 #: traffic mirror records that element's stable handles (``target``) and a replay of a
@@ -76,6 +86,17 @@ ERRORS: dict[str, ErrorKind] = _table(
      "A human watching in the inspector rejected it; ask them or try something else."),
     (-32006, "SHUTTING_DOWN", "The app is shutting down",
      "Wait for the app to start again and reconnect (qtmcp ls)."),
+    (-32007, "BATCH_TOO_LARGE", "The batch holds more calls than the probe takes at once",
+     "Send at most data.limit calls per batch (or separate requests)."),
+    (-32008, "REPLY_TOO_LARGE", "The answer would exceed the probe's reply size bound",
+     "Ask for less at a time (a smaller depth, page, maxNodes, picture size or batch); "
+     "data.limit is the bound in bytes."),
+    (-32009, "TOO_MANY_CALLS", "This connection already has the most calls running",
+     "Wait for answers before sending more; data.limit calls may run at once per "
+     "connection."),
+    (-32010, "STILL_RUNNING", "The call started on the GUI thread and has not finished",
+     "Do not retry it: it is running and may still take effect (a dialog it opened may "
+     "wait for input). Look at the app (chr.readPage, qt.ping) to see its outcome."),
     (1000, "OBJECT_NOT_FOUND", "No object matches this id",
      "Ids are a path (mainWindow/centralWidget/okButton), #N from an earlier response, "
      "or a symbolic name; data.available lists what exists where the path stopped."),
@@ -161,8 +182,9 @@ ERRORS: dict[str, ErrorKind] = _table(
      "It was decided already or its agent left; data.pending lists the held calls "
      "(probe.gate.get)."),
     (2002, "ROLE_NOT_ALLOWED", "This client's role may not call this method",
-     "Only an inspector (probe.hello role 'inspector') runs the approval gate; "
-     "data.requiredRole says which role, data.role what this client is."),
+     "Only the inspector runs the approval gate: it connects with the inspector token "
+     "(inspector_token in the discovery file); data.requiredRole says which role, data.role "
+     "what this client is."),
 )
 
 BY_CODE: dict[int, ErrorKind] = {kind.code: kind for kind in ERRORS.values()}
@@ -229,11 +251,17 @@ def _valid_id(value: Any) -> bool:
         return False
     if isinstance(value, float):
         return math.isfinite(value)
+    if isinstance(value, str):
+        return not _SURROGATE.search(value)
     return value is None or isinstance(value, (int, str))
 
 
-def decode_item(obj: Any) -> Request | Invalid:
-    """Check one JSON value against the JSON-RPC 2.0 request shape."""
+def decode_item(obj: Any, suspect: bool = False) -> Request | Invalid:
+    """Check one JSON value against the JSON-RPC 2.0 request shape.
+
+    ``suspect``: the message may hold non-finite numbers, lone surrogates or deep
+    nesting (:func:`decode` knows); each is refused here with the request's id.
+    """
     if not isinstance(obj, dict):
         return Invalid(None, error_object("INVALID_REQUEST", "A request must be a JSON object",
                                           received=type(obj).__name__))
@@ -241,7 +269,14 @@ def decode_item(obj: Any) -> Request | Invalid:
     rid = obj.get("id")
     if has_id and not _valid_id(rid):
         return Invalid(None, error_object("INVALID_REQUEST", "id must be a string, number or null",
-                                          received=repr(rid)[:80]))
+                                          received=_clean(repr(rid)[:80])))
+    if suspect:
+        problem = _problem(obj, "", 1)
+        if problem is not None:
+            where, kind, what = problem
+            name = "INVALID_PARAMS" if where.startswith("params") else "INVALID_REQUEST"
+            return Invalid(rid, error_object(name, f"{where}: {what}",
+                                             hint=_PROBLEM_HINTS[kind], where=where))
     if obj.get("jsonrpc") != JSONRPC:
         return Invalid(rid, error_object("INVALID_REQUEST", 'jsonrpc must be exactly "2.0"'))
     method = obj.get("method")
@@ -259,16 +294,96 @@ def decode_item(obj: Any) -> Request | Invalid:
 
 
 def decode(raw: str | bytes) -> Incoming:
-    """Decode a message as it came off the wire into requests and invalid items."""
+    """Decode a message as it came off the wire into requests and invalid items.
+
+    Refused here, before any method sees them: NaN and Infinity (not JSON, and they
+    pass every ``<``/``>`` check), strings that are not valid Unicode (a lone surrogate
+    cannot be encoded into any reply), nesting deeper than MAX_DEPTH, and batches of
+    more than MAX_BATCH calls.
+    """
+    made = _NonFinite.made
     try:
-        value = _loads(raw)
+        text = raw.decode("utf-8") if isinstance(raw, (bytes, bytearray)) else raw
+        value = _DECODER.decode(text)
     except (ValueError, RecursionError) as exc:
         return Incoming([Invalid(None, error_object("PARSE_ERROR", detail=str(exc)[:200]))])
+    # Only a message that could hold a refused value is walked: a few C-speed scans
+    # of the text keep the walk off the common path (a ping is never walked).
+    suspect = (_NonFinite.made != made or "\\ud" in text or "\\uD" in text
+               or text.count("[") + text.count("{") > MAX_DEPTH)
     if isinstance(value, list):
         if not value:
             return Incoming([Invalid(None, error_object("INVALID_REQUEST", "Empty batch"))])
-        return Incoming([decode_item(item) for item in value], batch=True)
-    return Incoming([decode_item(value)])
+        if len(value) > MAX_BATCH:
+            return Incoming([Invalid(None, error_object(
+                "BATCH_TOO_LARGE", f"A batch may hold {MAX_BATCH} calls, this one holds "
+                f"{len(value)}", limit=MAX_BATCH, size=len(value)))])
+        return Incoming([decode_item(item, suspect) for item in value], batch=True)
+    return Incoming([decode_item(value, suspect)])
+
+
+class _NonFinite:
+    """What ``NaN``, ``Infinity`` and ``1e400`` decode to: a marker the walk refuses.
+
+    ``made`` counts them, so :func:`decode` knows a message holds one (another thread's
+    decoding at the same time can only make it walk a message it did not need to).
+    """
+
+    __slots__ = ("text",)
+    made = 0
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        _NonFinite.made += 1
+
+
+def _finite_float(text: str) -> float | _NonFinite:
+    value = float(text)
+    return value if math.isfinite(value) else _NonFinite(text)
+
+
+#: One decoder, made once (``json.loads`` with hooks would build one per message).
+_DECODER = json.JSONDecoder(parse_constant=_NonFinite, parse_float=_finite_float)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_PROBLEM_HINTS = {
+    "nonFinite": "JSON has no NaN or Infinity, and a number this large is infinite: send "
+                 "a finite number (within the parameter's minimum and maximum).",
+    "surrogate": "Send valid Unicode: a \\ud800-\\udfff escape must be half of a "
+                 "surrogate pair.",
+    "depth": f"Flatten the value: requests may nest at most {MAX_DEPTH} levels deep.",
+}
+
+
+def _problem(value: Any, where: str, depth: int) -> tuple[str, str, str] | None:
+    """The first refused value inside ``value``: (where, kind, what), or None."""
+    if isinstance(value, str):
+        if _SURROGATE.search(value):
+            return where or "message", "surrogate", "a string holds a lone surrogate"
+        return None
+    if isinstance(value, _NonFinite):
+        return where, "nonFinite", f"{value.text} is not a JSON number (no NaN or Infinity)"
+    if isinstance(value, (dict, list)):
+        if depth > MAX_DEPTH:
+            return where, "depth", f"nested deeper than {MAX_DEPTH} levels"
+        pairs = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in pairs:
+            if isinstance(value, dict):
+                label = f"{where}.{_clean(key)}" if where else _clean(key)
+                if _SURROGATE.search(key):
+                    return label, "surrogate", "a member name holds a lone surrogate"
+            else:
+                label = f"{where}[{key}]"
+            found = _problem(item, label, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _clean(text: str) -> str:
+    """``text`` with lone surrogates replaced, so that it can be encoded."""
+    return _SURROGATE.sub("\ufffd", text)
 
 
 def success(rid: int | str | None, result: Any, meta: dict[str, Any]) -> dict[str, Any]:
@@ -309,42 +424,67 @@ def _loads(raw: str | bytes) -> Any:
     return json.loads(raw)
 
 
-def _fallback(value: Any) -> Any:
-    """Keep encoding total: anything JSON cannot hold becomes a readable string."""
-    if isinstance(value, (set, frozenset, tuple)):
-        return list(value)
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
-    return repr(value)
+#: Nesting beyond which a value being encoded is cut (a reply never recurses without end).
+_ENCODE_DEPTH = 200
+#: Integers wider than this many bits are sent as a description (``json`` refuses to
+#: write more than 4300 digits).
+_INT_BITS = 4096
 
 
 def encode(message: Any) -> str:
-    """Compact UTF-8 JSON; never raises for odd values and never emits NaN.
+    """Compact JSON that is always valid UTF-8; never raises, never emits NaN.
 
     orjson (a dependency) is about 5x faster than ``json`` on the 2 MB object trees;
-    whatever it refuses (NaN, huge ints, odd keys) goes through ``json`` as before.
+    whatever it refuses (lone surrogates, huge ints, odd keys, deep nesting) is first
+    made plain by :func:`_plain`, so one odd value never costs a connection its reply
+    (or a traffic subscriber its connection).
     """
     if _orjson is not None:
         try:
             return _orjson.dumps(message, option=_ORJSON_OPTIONS).decode()
         except (TypeError, ValueError, _orjson.JSONEncodeError):
             pass
-    try:
-        return json.dumps(message, ensure_ascii=False, separators=(",", ":"),
-                          default=_fallback, allow_nan=False)
-    except ValueError:
-        return json.dumps(_sanitize(message), ensure_ascii=False, separators=(",", ":"),
-                          default=_fallback)
+    return json.dumps(_plain(message, 0), ensure_ascii=False, separators=(",", ":"),
+                      allow_nan=False)
 
 
-def _sanitize(value: Any) -> Any:
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
+def _plain(value: Any, depth: int) -> Any:
+    """``value`` as plain JSON values that ``json`` writes as valid UTF-8 (total)."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return _clean(value) if _SURROGATE.search(value) else value
+    if isinstance(value, int):
+        if value.bit_length() <= _INT_BITS:
+            return value
+        return f"<integer of {value.bit_length()} bits>"
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if depth >= _ENCODE_DEPTH:
+        return "<nested too deep>"
     if isinstance(value, dict):
-        return {k: _sanitize(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_sanitize(v) for v in value]
-    return value
+        return {_key(k): _plain(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_plain(v, depth + 1) for v in value]
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).decode("utf-8", "replace")
+    return _repr(value)
+
+
+def _repr(value: Any) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - an app object's __repr__ may raise
+        text = object.__repr__(value)
+    return _clean(text)
+
+
+def _key(key: Any) -> str:
+    """A member name as ``json`` would write it, and always a valid string."""
+    if key is None or isinstance(key, (str, bool, int, float)):
+        plain = _plain(key, 0)
+        return plain if isinstance(plain, str) else json.dumps(plain)
+    return _repr(key)
 
 
 def sniff_id(raw: str | bytes, limit: int = 4096) -> int | str | None:

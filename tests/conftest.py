@@ -21,6 +21,8 @@ from typing import Any
 # Tests never need a display; set before anything imports Qt.
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 os.environ.setdefault("QTMCP_RUNTIME_DIR", tempfile.mkdtemp(prefix="qtmcp-test-run-"))
+# Name maps the tests save go here, never into the user's config folder.
+os.environ.setdefault("QTMCP_NAMES_DIR", tempfile.mkdtemp(prefix="qtmcp-test-names-"))
 os.environ["QTMCP_QUIET"] = "1"
 
 import pytest
@@ -44,6 +46,15 @@ def wait_until(predicate: Callable[[], Any], timeout: float = 10.0, what: str = 
             return last
         time.sleep(interval)
     raise AssertionError(f"timed out after {timeout} s waiting for {what}; last: {last!r}")
+
+
+def rss_kib(pid: int) -> int:
+    """Resident memory of a process in KiB (what a leak test compares)."""
+    with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise AssertionError("no VmRSS")
 
 
 class DemoApp:
@@ -77,8 +88,14 @@ class DemoApp:
     def token(self) -> str | None:
         return self.info.token
 
+    @property
+    def inspector_token(self) -> str | None:
+        return self.info.inspector_token
+
     def client(self, name: str = "pytest", role: str = "test") -> Client:
-        c = Client.connect(self.url, self.token, name=name, role=role)
+        """A client; role ``inspector`` connects with the inspector token."""
+        token = self.inspector_token if role == "inspector" else self.token
+        c = Client.connect(self.url, token, name=name, role=role)
         self._clients.append(c)
         return c
 

@@ -13,7 +13,7 @@ from probe.exceptions import CallTimeout, ConnectError, RemoteError
 
 def test_async_client_iterates_notifications(demo: DemoApp) -> None:
     async def scenario() -> list[str]:
-        async with await AsyncClient.connect(demo.url, demo.token, name="watch",
+        async with await AsyncClient.connect(demo.url, demo.inspector_token, name="watch",
                                              role="inspector") as watcher:
             await watcher.call("probe.subscribe", {"topics": ["traffic"]})
             seen: list[str] = []

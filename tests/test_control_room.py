@@ -105,8 +105,8 @@ def test_reading_calls_and_other_clients_pass_while_held(
     assert agent.call("chr.readPage", {"filter": "interactive"})["nodes"] > 0
     shot = agent.call("chr.computer", {"action": "screenshot"})  # a reading action of a
     assert shot  # method that changes the app otherwise: not held
-    set_name(qt, "a test client is not gated")
-    assert text_of(qt, "nameEdit") == "a test client is not gated"
+    set_name(inspector, "the inspector is not gated")  # only the inspector token passes
+    assert text_of(qt, "nameEdit") == "the inspector is not gated"
     assert not call.done()
     inspector.call("probe.gate.decide", {"gateId": pending["gateId"], "approve": True})
     assert call.result(10)["returned"]
@@ -131,10 +131,10 @@ def test_approve_client_for_minutes(qt: Client, inspector: Client, agent: Client
 
 def test_gate_is_off_when_the_inspector_leaves(demo: DemoApp, qt: Client, agent: Client,
                                                pool: ThreadPoolExecutor) -> None:
+    set_name(qt, "unchanged")
     inspector = demo.client(name="leaving-inspector", role="inspector")
     inspector.call("probe.subscribe", {"topics": ["gate"]})
     inspector.call("probe.gate.set", {"enabled": True})
-    set_name(qt, "unchanged")
     call = pool.submit(agent.call, "qt.properties.set",
                        {"objectId": "nameEdit", "name": "text", "value": "while held"})
     held(inspector, "qt.properties.set")
@@ -151,9 +151,9 @@ def test_gate_is_off_when_the_inspector_leaves(demo: DemoApp, qt: Client, agent:
 def test_held_call_of_a_leaving_agent_is_dropped(demo: DemoApp, qt: Client,
                                                  inspector: Client,
                                                  pool: ThreadPoolExecutor) -> None:
+    set_name(qt, "stays")
     inspector.call("probe.gate.set", {"enabled": True})
     leaving = demo.client(name="leaving-agent", role="agent")
-    set_name(qt, "stays")
     pool.submit(leaving.call, "qt.properties.set",
                 {"objectId": "nameEdit", "name": "text", "value": "never"})
     pending = held(inspector, "qt.properties.set")

@@ -14,7 +14,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
 
-from conftest import DemoApp, start_demo, wait_until
+from conftest import DemoApp, rss_kib, start_demo, wait_until
 from probe import protocol
 from probe.client import Client
 from probe.exceptions import ConnectionLost, RemoteError
@@ -23,14 +23,6 @@ from probe.exceptions import ConnectionLost, RemoteError
 KNOWN_ERRORS = set(protocol.ERRORS)
 #: What a call on an object that died under it may say.
 GONE = ("OBJECT_STALE", "OBJECT_NOT_FOUND")
-
-
-def rss_kib(pid: int) -> int:
-    with open(f"/proc/{pid}/status", encoding="ascii") as fh:
-        for line in fh:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    raise AssertionError("no VmRSS")
 
 
 def no_traceback(app: DemoApp) -> None:
@@ -53,7 +45,7 @@ def test_client_that_never_reads_is_bounded_and_slows_nobody(small_queue_demo: D
     # few messages are queued, so the probe's send buffer and its own queue fill up.
     with ws_connect(f"{fresh_demo.url}/?token={fresh_demo.token}", max_queue=1) as stalled:
         stalled.send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "probe.hello",
-                                 "params": {"name": "stalled", "role": "inspector"}}))
+                                 "params": {"name": "stalled", "role": "script"}}))
         stalled.send(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "probe.subscribe",
                                  "params": {"topics": ["traffic"]}}))
         stalled.send(json.dumps({"jsonrpc": "2.0", "id": 3, "method": "probe.frames.start",

@@ -1,5 +1,11 @@
 """Generated messages against a live demo app: every request gets a spec-correct answer,
-notifications get none, the app keeps answering, and no traceback reaches its stderr."""
+notifications get none, the app keeps answering, and no traceback reaches its stderr.
+
+Besides the generated messages, every parameter of every method in ``qt.schema`` gets
+each of the values that broke the probe before (NaN/Infinity, lone surrogates, deep
+nesting, huge integers, long strings), the other parameters filled with harmless values.
+``pytest -q -s tests/test_fuzz.py`` prints the counts (``fuzz: ...``) at the end.
+"""
 
 from __future__ import annotations
 
@@ -23,9 +29,6 @@ TABLE_CODES = {kind.code: kind.name for kind in protocol.ERRORS.values()}
 #: The object app-changing methods are fuzzed on: a text box whose properties change
 #: nothing else (no window closes, the app does not quit).
 THROWAWAY = "notesEdit"
-#: Property types not fuzzed: a huge size or font would grow the window to gigapixels.
-UNSAFE_TYPES = {"QSize", "QSizeF", "QRect", "QRectF", "QPoint", "QPointF", "QFont",
-                "QSizePolicy", "QMargins"}
 #: Examples per test; the whole file sends several thousand messages in under a minute.
 EXAMPLES = 500
 #: Same examples every run (a CI failure reproduces locally); no example database.
@@ -65,6 +68,10 @@ def ws(app: DemoApp) -> Iterator[ClientConnection]:
         yield conn
 
 
+#: Counts over the whole file: messages sent, requests answered per the spec, internal errors.
+COUNTS = {"messages": 0, "answered": 0, "internal": 0}
+
+
 class Exchange:
     """Send one message, then a sentinel ping; collect what came back before it."""
 
@@ -74,6 +81,7 @@ class Exchange:
 
     def send(self, text: str) -> list[Any]:
         self.n += 1
+        COUNTS["messages"] += 1
         sentinel = f"sentinel-{self.n}"
         self.conn.send(text)
         self.conn.send(json.dumps({"jsonrpc": "2.0", "method": "qt.ping", "id": sentinel}))
@@ -112,6 +120,8 @@ def expects_reply(text: str) -> bool:
 
 
 def check_error(reply: dict[str, Any]) -> None:
+    if "error" in reply and reply["error"].get("code") == -32603:
+        COUNTS["internal"] += 1
     assert reply["jsonrpc"] == "2.0"
     assert set(reply) == {"jsonrpc", "id", "error"} or set(reply) == {"jsonrpc", "id", "result"}
     if "error" in reply:
@@ -121,6 +131,7 @@ def check_error(reply: dict[str, Any]) -> None:
         assert err["code"] in SPEC_CODES or err["code"] in TABLE_CODES, err
         assert TABLE_CODES.get(err["code"]) == err["data"]["name"], err
         assert err["code"] != -32603, f"internal error: {err}"
+    COUNTS["answered"] += 1
 
 
 @settings(FUZZ, max_examples=EXAMPLES)
@@ -181,17 +192,22 @@ def test_known_methods_with_random_params(ws: ClientConnection, read_only_method
 def throwaway_properties(app: DemoApp) -> dict[str, str]:
     """Writable properties of the throwaway object and their types."""
     props = app.client().call("qt.properties.list", {"objectId": THROWAWAY})["properties"]
+    # every type, sizes and fonts too: the probe bounds them by what the screens show
     types = {p["name"]: p.get("type", "") for p in props
-             if p.get("writable") and p.get("type") not in UNSAFE_TYPES
-             and p["name"] != "objectName"}  # keep the throwaway findable
+             if p.get("writable") and p["name"] != "objectName"}  # keep it findable
     assert "plainText" in types and len(types) > 10, types
     return types
 
 
 #: Values of the right type for a property (so many sets get through), by Qt type.
 TYPED = {"QString": st.one_of(st.text(max_size=40), big_text), "bool": st.booleans(),
-         "int": st.integers(-2**31, 2**31 - 1),
-         "double": st.floats(allow_nan=False, allow_infinity=False)}
+         "int": st.integers(-2**40, 2**40),
+         "double": st.floats(allow_nan=False, allow_infinity=False),
+         "QSize": st.fixed_dictionaries({"width": st.integers(-2**32, 2**32),
+                                         "height": st.integers(-2**32, 2**32)}),
+         "QRect": st.fixed_dictionaries({k: st.integers(-2**32, 2**32)
+                                         for k in ("x", "y", "width", "height")}),
+         "QFont": st.fixed_dictionaries({"pointSizeF": st.floats(0.1, 1e308)})}
 
 
 @settings(FUZZ, max_examples=300)
@@ -245,6 +261,91 @@ def test_huge_and_deep_messages(ws: ClientConnection) -> None:
         assert reply["result"]["result"]["value"] == text
 
 
+#: The values that broke the probe before, as raw JSON text (json.dumps writes no NaN
+#: literal one would send by hand, and no lone surrogate escape).
+POISONS: dict[str, str] = {
+    "NaN": "NaN", "Infinity": "Infinity", "-Infinity": "-Infinity", "1e400": "1e400",
+    "huge float": "1e308", "lone surrogate": '"\\ud800"', "surrogate inside": '"ab\\udfffcd"',
+    "surrogate key": '{"\\udc00":1}', "surrogate in a list": '["ok","\\ud800"]',
+    "nested 30 (decodes)": "[" * 30 + "1" + "]" * 30,
+    "objects nested 30": '{"a":' * 30 + "1" + "}" * 30,
+    "nested 40": "[" * 40 + "1" + "]" * 40, "nested 980": "[" * 980 + "1" + "]" * 980,
+    "2^31": str(2**31), "2^63": str(2**63), "-2^63-1": str(-2**63 - 1),
+    "10^30": "1" + "0" * 30, "4000 digits": "9" * 4000,
+    "long string": json.dumps("x" * 100_001),
+    "long astral string": json.dumps("\U0001F600" * 50_000, ensure_ascii=False),
+    "long list": json.dumps(list(range(20_000))),
+}
+#: Harmless values for the parameters that are not being poisoned: the throwaway text
+#: box, a reading action, short timeouts (a wait that cannot succeed ends soon).
+FILLERS: dict[str, Any] = {
+    "objectId": THROWAWAY, "target": THROWAWAY, "name": "plainText", "value": "x",
+    "method": "toPlainText", "signal": "textChanged", "property": "plainText",
+    "action": "screenshot", "text": "a", "keys": "a", "query": "notes", "url": "zzz-nowhere",
+    "ref": "ref_999999", "path": "fuzz.json", "definition": "mainWindow",
+    "className": "QWidget", "topics": ["sessions"], "steps": [], "enabled": False,
+    "approve": False, "gateId": "g0", "clientId": 1, "modelId": "zzz", "row": 0,
+    "column": 0, "subscriptionId": "zzz", "reference": "zzz", "expression": "1",
+    "coordinate": [5, 5], "start": [5, 5], "end": [6, 6], "region": [0, 0, 10, 10],
+    "x": 5, "y": 5,
+}
+#: Optional parameters set anyway, so that nothing the sweep calls runs for long.
+SHORT = {"timeout": 0.3, "duration": 0.05, "seconds": 0.1}
+TYPE_FILLERS = {"string": "zzz-fuzz", "integer": 1, "number": 0.5, "boolean": False,
+                "array": [], "object": {}}
+
+
+def filler(name: str, schema: dict[str, Any]) -> Any:
+    if name in FILLERS:
+        return FILLERS[name]
+    if "enum" in schema:
+        return schema["enum"][0]
+    kind = schema.get("type")
+    kind = kind[0] if isinstance(kind, list) else kind
+    return TYPE_FILLERS.get(kind, "zzz-fuzz")
+
+
+def poisoned(method: dict[str, Any], param: str, poison: str) -> str:
+    """The request text: ``param`` set to the raw ``poison``, the rest filled."""
+    props = method["params"]["properties"]
+    params = {n: filler(n, props[n]) for n in method["params"]["required"] if n != param}
+    params.update({n: v for n, v in SHORT.items() if n in props and n != param})
+    body = json.dumps(params)
+    inner = f'"{param}":{poison}'
+    body = "{" + inner + ("," + body[1:] if params else "}")
+    return f'{{"jsonrpc":"2.0","method":"{method["name"]}","params":{body},"id":"p"}}'
+
+
+def test_every_parameter_of_every_method_with_each_poison(ws: ClientConnection,
+                                                          app: DemoApp) -> None:
+    schema = app.client().call("qt.schema")["methods"]
+    ex = Exchange(ws)
+    failures: list[str] = []
+    sent = 0
+    for method in schema:
+        for param in method["params"]["properties"]:
+            for label, poison in POISONS.items():
+                text = poisoned(method, param, poison)
+                (reply,) = ex.send(text)
+                sent += 1
+                try:
+                    check_error(reply)
+                    assert reply["id"] == "p", reply
+                except AssertionError as exc:
+                    failures.append(f"{method['name']} {param}={label}: {str(exc)[:300]}")
+    ex.send(json.dumps({"jsonrpc": "2.0", "method": "probe.frames.stop", "id": "end"}))
+    assert sent >= 111 * 2 * len(POISONS) // 2
+    assert not failures, f"{len(failures)} of {sent}:\n" + "\n".join(failures[:30])
+
+
 def test_no_traceback_reached_the_app(app: DemoApp) -> None:
     app.client().call("qt.ping")
     assert not [line for line in app.stderr_lines if "Traceback" in line], app.stderr_lines[-20:]
+
+
+def test_counts(app: DemoApp) -> None:
+    """The run's counts: every request answered per the spec, no internal error."""
+    print(f"\nfuzz: {COUNTS['messages']} messages sent, {COUNTS['answered']} requests "
+          f"answered per spec, {COUNTS['internal']} internal errors")
+    assert COUNTS["internal"] == 0
+    assert COUNTS["messages"] > 5000

@@ -62,7 +62,9 @@ def set_name(agent: Client, pool: ThreadPoolExecutor, text: str) -> Any:
 def test_approve_button_runs_the_held_call(window: MainWindow, qt: Client, agent: Client,
                                            pool: ThreadPoolExecutor, gate_on: None) -> None:
     pane = window.agent_log
-    qt.call("qt.properties.set", {"objectId": "nameEdit", "name": "text", "value": "start"})
+    # the inspector's own change passes the gate (a test client's would be held)
+    run(window.conn.call("qt.properties.set", {"objectId": "nameEdit", "name": "text",
+                                               "value": "start"}))
     call = set_name(agent, pool, "approved in the UI")
     qwait(lambda: pane.model.held_rows(), what="a pending row")
     row = pane.model.held_rows()[0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from conftest import DemoApp, wait_until
+from conftest import DemoApp, rss_kib, wait_until
 from probe.client import Client
 from probe.exceptions import RemoteError
 
@@ -21,14 +21,6 @@ FAMILIES = ["cu.", "qt.ui.", "chr.", "qt.models.", "qt.names.", "qt.objects.",
             "qt.signals.", "qt.properties."]
 OBJECTS = ["nameEdit", "emailEdit", "ageSpin", "heightSpin", "countryCombo",
            "newsletterCheck", "termsCheck", "volumeSlider"]
-
-
-def rss_kib(pid: int) -> int:
-    with open(f"/proc/{pid}/status", encoding="ascii") as fh:
-        for line in fh:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    raise AssertionError("no VmRSS")
 
 
 def worker(client: Client, k: int, errors: list[str], family: set[str]) -> None:

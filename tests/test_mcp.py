@@ -125,6 +125,10 @@ def test_tools_follow_the_probe_schema(agent: McpSession, qt: Client) -> None:
             assert tool.description and method["summary"] in tool.description
             assert tool.annotations is not None
             assert tool.annotations.read_only_hint is (not method["changesApp"])
+            # what can change the app can close or crash it: hosts must ask first
+            assert tool.annotations.destructive_hint is method["changesApp"]
+    for name in ("set_property", "invoke_method", "computer", "form_input", "navigate"):
+        assert tools[name].annotations.destructive_hint is True, name
 
 
 def test_unknown_probe_methods_are_not_listed() -> None:

@@ -53,13 +53,14 @@ def test_lifecycle_costs_nothing_when_off(qapp: QApplication) -> None:
     QCoreApplication.processEvents()
 
 
-def test_name_map_found_in_working_directory(tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_name_map_found_in_the_name_map_folder(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "qtmcp-names.json").write_text(json.dumps({":Ok": "mainWindow"}))
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("QTMCP_NAMES_DIR", str(tmp_path))
     monkeypatch.delenv("QTMCP_NAMES", raising=False)
     names = NameMap()
-    assert names.load_default() == "qtmcp-names.json" and names.names == {":Ok": "mainWindow"}
+    assert names.load_default() == str(tmp_path / "qtmcp-names.json")
+    assert names.names == {":Ok": "mainWindow"}
     monkeypatch.setenv("QTMCP_NAMES", str(tmp_path / "missing.json"))
     broken = NameMap()
     assert broken.load_default() is None and broken.load_error

@@ -80,30 +80,33 @@ def test_name_errors_list_what_exists(qt: Client) -> None:
     qt.call("qt.names.unregister", {"name": "dup"})
 
 
-def test_name_map_round_trips_through_a_file(qt: Client, tmp_path: Path) -> None:
+def test_name_map_round_trips_through_a_file(qt: Client) -> None:
     names = {":Name": NAME_EDIT, ":Submit": {"type": "QPushButton", "text": "Submit"},
              ":Tabs": "mainWindow/tabs"}
     for name, definition in names.items():
         qt.call("qt.names.register", {"name": name, "definition": definition})
-    target = tmp_path / "names.json"
-    assert qt.call("qt.names.save", {"path": str(target)})["saved"] == 3
-    assert json.loads(target.read_text()) == names
+    folder = Path(qt.call("qt.names.list", {})["folder"])
+    saved = qt.call("qt.names.save", {"path": "round-trip.json"})
+    assert saved["saved"] == 3 and saved["path"] == str(folder / "round-trip.json")
+    target = folder / "round-trip.json"
+    assert json.loads(target.read_text()) == {"format": "qtmcp-names", "names": names}
     for name in names:
         qt.call("qt.names.unregister", {"name": name})
     assert qt.call("qt.names.list", {})["count"] == 0
-    loaded = qt.call("qt.names.load", {"path": str(target)})
+    loaded = qt.call("qt.names.load", {"path": "round-trip.json"})
     assert loaded["loaded"] == 3 and qt.call("qt.names.list", {})["names"] == names
     assert qt.call("qt.objects.info", {"objectId": ":Submit"})["objectName"] == "submitButton"
-    bad = tmp_path / "bad.json"
+    assert qt.call("qt.names.save", {"path": str(target)})["saved"] == 3  # its own path
+    bad = folder / "bad.json"
     bad.write_text("{not json")
-    assert _error(qt, "qt.names.load", {"path": str(bad)}).name == "NAME_MAP_INVALID"
+    assert _error(qt, "qt.names.load", {"path": "bad.json"}).name == "NAME_MAP_INVALID"
     bad.write_text('["a list"]')
-    assert _error(qt, "qt.names.load", {"path": str(bad)}).name == "NAME_MAP_INVALID"
-    err = _error(qt, "qt.names.load", {"path": str(tmp_path / "missing.json")})
+    assert _error(qt, "qt.names.load", {"path": "bad.json"}).name == "NAME_MAP_INVALID"
+    err = _error(qt, "qt.names.load", {"path": "missing.json"})
+    assert err.name == "NAME_MAP_IO" and err.data["folder"] == str(folder)
+    err = _error(qt, "qt.names.save", {"path": "no/dir/x.json"})
     assert err.name == "NAME_MAP_IO"
-    err = _error(qt, "qt.names.save", {"path": str(tmp_path / "no" / "dir" / "x.json")})
-    assert err.name == "NAME_MAP_IO"
-    qt.call("qt.names.load", {"path": str(target), "replace": True})
+    qt.call("qt.names.load", {"path": "round-trip.json", "replace": True})
     for name in names:
         qt.call("qt.names.unregister", {"name": name})
 

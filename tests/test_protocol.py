@@ -121,3 +121,78 @@ def test_check_numbers_and_unions() -> None:
     assert check(True, schema_of(float), "x")
     assert check(None, schema_of(int | None), "x") == []
     assert check("s", schema_of(int | None), "x")
+
+
+# ------------------------------------------------------------- hardening on plain values
+
+
+@pytest.mark.parametrize("literal", ["NaN", "Infinity", "-Infinity", "1e400", "-1e999"])
+def test_non_finite_numbers_are_refused_with_the_id(literal: str) -> None:
+    raw = f'{{"jsonrpc":"2.0","method":"m","params":{{"a":[1,{literal}]}},"id":9}}'
+    (item,) = protocol.decode(raw).items
+    assert isinstance(item, protocol.Invalid) and item.id == 9
+    assert item.error["data"]["name"] == "INVALID_PARAMS"
+    assert item.error["data"]["where"] == "params.a[1]"
+
+
+def test_lone_surrogates_are_refused_pairs_pass() -> None:
+    bad = ['{"jsonrpc":"2.0","method":"m","params":{"s":"a\\ud800"},"id":1}',
+           '{"jsonrpc":"2.0","method":"m","params":{"\\uDC00":1},"id":1}',
+           '{"jsonrpc":"2.0","method":"m\\udbff","id":1}']
+    for raw in bad:
+        (item,) = protocol.decode(raw).items
+        assert isinstance(item, protocol.Invalid) and item.id == 1, raw
+    (item,) = protocol.decode('{"jsonrpc":"2.0","method":"m","id":"\\ud800"}').items
+    assert isinstance(item, protocol.Invalid) and item.id is None  # an id that cannot go back
+    (item,) = protocol.decode(b'{"jsonrpc":"2.0","method":"m\xed\xa0\x80","id":1}').items
+    assert isinstance(item, protocol.Invalid) and item.error["data"]["name"] == "PARSE_ERROR"
+    (item,) = protocol.decode('{"jsonrpc":"2.0","method":"m","params":{"s":"\\ud83d\\ude00"},'
+                              '"id":1}').items
+    assert isinstance(item, protocol.Request) and item.params == {"s": "\U0001F600"}
+
+
+def test_nesting_and_batch_size_are_capped() -> None:
+    ok = "[" * 30 + "]" * 30
+    deep = "[" * 31 + "]" * 31
+    (item,) = protocol.decode(f'{{"jsonrpc":"2.0","method":"m","params":{{"v":{ok}}},'
+                              '"id":1}').items
+    assert isinstance(item, protocol.Request)
+    (item,) = protocol.decode(f'{{"jsonrpc":"2.0","method":"m","params":{{"v":{deep}}},'
+                              '"id":1}').items
+    assert isinstance(item, protocol.Invalid) and "nested" in item.error["message"]
+    batch = json.dumps([{"jsonrpc": "2.0", "method": "m", "id": i} for i in range(101)])
+    (item,) = protocol.decode(batch).items
+    assert isinstance(item, protocol.Invalid) and item.error["data"]["name"] == \
+        "BATCH_TOO_LARGE" and item.error["data"]["limit"] == protocol.MAX_BATCH
+    assert len(protocol.decode(json.dumps(json.loads(batch)[:100])).items) == 100
+
+
+def test_encode_is_total_and_always_valid_utf8() -> None:
+    deep: list[Any] = []
+    cur = deep
+    for _ in range(1000):
+        nxt: list[Any] = []
+        cur.append(nxt)
+        cur = nxt
+
+    class Hostile:
+        def __repr__(self) -> str:
+            raise RuntimeError("no repr")
+
+    values = [{"s": "a\ud800b", "\udc00": 1}, deep, 2**70, 2**20000, float("inf"),
+              {(1, 2): 1, None: 2, 1.5: 3}, Hostile(), b"\xff\xfe", {1, 2}]
+    for value in values:
+        text = protocol.encode({"jsonrpc": "2.0", "id": 1, "result": value})
+        text.encode("utf-8")  # never a lone surrogate in what goes on the wire
+        assert json.loads(text)["id"] == 1
+    assert json.loads(protocol.encode({"s": "a\ud800b"}))["s"] == "a\ufffdb"
+    assert json.loads(protocol.encode(2**70)) == 2**70  # exact, not a float
+
+
+def test_numeric_checks_refuse_non_finite_and_unsafe_numbers() -> None:
+    number = schema_of(Annotated[float, P("n", minimum=0, maximum=10)])
+    for value in (float("nan"), float("inf"), -float("inf")):
+        assert check(value, number, "x") and check(value, schema_of(float), "x")
+    assert check(2**53 + 1, schema_of(int), "x")  # no bounds of its own: JSON-safe only
+    assert check(2**53, schema_of(int), "x") == []
+    assert check(2**60, {}, "x") == []  # an 'any' value is the method's to check

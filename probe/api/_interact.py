@@ -57,6 +57,9 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
                   wait_for_idle: bool, timeout: float) -> tuple[Any, Any, bool]:
     """Run ``prepare`` (validates, returns (info, deliver)) then ``deliver`` as its own job.
 
+    APP_BUSY comes after the probe's call timeout when the GUI thread does not answer;
+    ``timeout`` is how long the delivery and its effects are waited for.
+
     Returns ``(info, what deliver returned, settled)``; an error in ``deliver`` is raised
     when the call waits for idle (else the action's outcome is not awaited). When the
     call waits and a modal dialog or popup is open afterwards, ``info`` (a dict) gets
@@ -91,7 +94,9 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
                                 on_nested=lambda: loop.call_soon_threadsafe(mark, nested))
         return info
 
-    info = await ctx.gui(stage, timeout=timeout)
+    # Getting the GUI thread is bounded by the probe's call timeout (2 s unless
+    # configured), as for every call; ``timeout`` bounds the wait for the action's effect.
+    info = await ctx.gui(stage, timeout=min(timeout, ctx.probe.executor.default_timeout))
     settled = False
     if wait_for_idle:
         await asyncio.wait((done, nested), timeout=timeout,

@@ -167,7 +167,8 @@ async def form_input(
     ref: Ref,
     value: Annotated[str | bool | int | float, P(
         "text for a text field; a number for a spin box, slider or dial; true/false for a "
-        "check box or radio; an option's text for a combo box; a tab's name for a tab bar")],
+        "check box or radio; an option's text for a combo box; a tab's name for a tab bar",
+        maxLength=qinput.MAX_TYPED)],
 ) -> Any:
     """Set a form control's value by ref; the app's own signals fire as if a user did it."""
 
@@ -247,7 +248,7 @@ async def hover(ctx: Context, ref: OptRef = None, coordinate: OptCoordinate = No
 @method("chr.type", changes=True)
 async def type_(
     ctx: Context,
-    text: Annotated[str, P("text to type, as key presses")],
+    text: Annotated[str, P("text to type, as key presses", maxLength=qinput.MAX_TYPED)],
     ref: Annotated[str | None, P("element to type into (it gets the focus first); default: "
                                  "the focus widget")] = None,
     wait_for_idle: WaitForIdle = True,

@@ -302,7 +302,8 @@ def cursor_position(ctx: Context) -> dict[str, Any]:
 
 
 @method("cu.type", changes=True)
-async def type_(ctx: Context, text: Annotated[str, P("text to type into the focus widget")],
+async def type_(ctx: Context, text: Annotated[str, P("text to type into the focus widget",
+                                                      maxLength=qinput.MAX_TYPED)],
                 wait_for_idle: WaitForIdle = True) -> Meta:
     """Type text into whatever has the keyboard focus (click a field first)."""
 

@@ -35,7 +35,7 @@ Target = Annotated[str, P("the element: a ref (ref_12), #N, path, symbolic name 
 
 
 def _inspector_only(ctx: Context) -> None:
-    if ctx.session.role != INSPECTOR_ROLE:
+    if not ctx.session.inspector:
         raise RpcError("ROLE_NOT_ALLOWED", f"{ctx.method} is for the inspector: the human "
                        "approves, not the agent", requiredRole=INSPECTOR_ROLE,
                        role=ctx.session.role)

@@ -43,14 +43,20 @@ def start(
     ``scale`` (frame pixels per window pixel) to map coordinates back, ``width`` and
     ``height`` of the whole picture, ``full`` and ``rect``, where ``data`` goes in it
     (``full`` frames are the whole picture; a stream starts with one). One stream per
-    client; starting again replaces it.
+    client; starting again with the same window and options keeps that stream (and sends
+    a full frame), with others replaces it (the old one's pictures are freed at once).
     """
     target = core.find_window(window)
     if target is None:
         raise QtError("WINDOW_NOT_FOUND", f"No visible top-level window named {window!r}",
                       available=core.window_names())
-    _stop(ctx.state)
     options = core.StreamOptions(maxFps, maxWidth, maxHeight, format, quality, partial)
+    current = ctx.state.get(_KEY)
+    if current is not None and current.window is target and current.requested == options:
+        current.refresh()
+        return {"window": target.objectName(), "options": current.options.__dict__,
+                "reused": True}
+    _stop(ctx.state)
     stream = ctx.state[_KEY] = core.FrameStream(target, options,
                                                 lambda frame: ctx.notify("probe.frame", frame))
     if not ctx.state.get("frames.cleanup"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from probe.core.errors import QtError
-from probe.core.objects import paths
+from probe.core.objects import namefiles, paths
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.names import NAMES
 from probe.core.objects.resolver import resolve
@@ -13,10 +13,16 @@ from probe.server.context import Context
 from probe.server.registry import P, method
 
 Name = Annotated[str, P("symbolic name, e.g. ':Form.Name_QLineEdit'", minLength=1)]
-Path = Annotated[str, P("file path (JSON), relative to the app's working directory",
-                        minLength=1)]
+Path = Annotated[str, P("a file name in the name-map folder (qt.names.list gives the "
+                        "folder), e.g. 'names.json'", minLength=1, maxLength=4096)]
 
-NAMES.load_default()
+
+def setup_names(folder: str | None) -> None:
+    """Use ``folder`` for name-map files (None: QTMCP_NAMES_DIR, else the app's config
+    folder) and load the map named at start (``QTMCP_NAMES``, else the folder's
+    qtmcp-names.json); ``probe.install`` runs it as a GUI job (the folder needs the app)."""
+    namefiles.set_folder(folder)
+    NAMES.load_default()
 
 
 @method("qt.names.register", changes=True)
@@ -40,9 +46,11 @@ def unregister(ctx: Context, name: Name) -> dict[str, Any]:
 
 @method("qt.names.list")
 def list_(ctx: Context) -> dict[str, Any]:
-    """Every registered name and its definition, where the map was loaded from."""
+    """Every registered name and its definition, where the map was loaded from, and the
+    folder qt.names.load and qt.names.save use."""
     return {"names": dict(sorted(NAMES.names.items())), "count": len(NAMES.names),
-            "source": NAMES.source, "loadError": NAMES.load_error}
+            "source": NAMES.source, "loadError": NAMES.load_error,
+            "folder": str(namefiles.folder())}
 
 
 @method("qt.names.validate")
@@ -71,12 +79,16 @@ def validate(ctx: Context,
 def load(ctx: Context, path: Path,
          replace: Annotated[bool, P("replace the whole map instead of merging")] = False
          ) -> dict[str, Any]:
-    """Load a name map file (JSON object of name -> definition) into the map."""
+    """Load a map that qt.names.save wrote into the name-map folder (NAME_MAP_IO for a
+    path elsewhere, a link or a special file; NAME_MAP_INVALID for a file qtmcp did not
+    write)."""
     loaded = NAMES.load(path, replace)
     return {"loaded": loaded, "count": len(NAMES.names), "source": NAMES.source}
 
 
 @method("qt.names.save", changes=True)
 def save(ctx: Context, path: Path) -> dict[str, Any]:
-    """Write the whole name map to a JSON file."""
-    return {"saved": NAMES.save(path), "path": path}
+    """Write the whole name map to a file in the name-map folder (an existing file there
+    is replaced only if qtmcp wrote it)."""
+    written = NAMES.save(path)
+    return {"saved": len(NAMES.names), "path": written}

@@ -8,6 +8,7 @@ from probe.protocol import RpcError
 from probe.server.context import Context
 from probe.server.freeze import TOPIC as FREEZE_TOPIC
 from probe.server.freeze import freeze_for
+from probe.server.gate import INSPECTOR_ROLE
 from probe.server.registry import P, method
 from probe.server.sessions import TOPICS
 
@@ -21,8 +22,16 @@ def hello(
     role: Annotated[Role, P("what kind of client this is")] = "client",
     version: Annotated[str, P("client version", maxLength=100)] = "",
 ) -> dict[str, Any]:
-    """Name this client (e.g. an agent) so its calls are labelled in the traffic mirror."""
+    """Name this client (e.g. an agent) so its calls are labelled in the traffic mirror.
+
+    Role ``inspector`` needs the inspector credential (the connection presented the
+    inspector token); ROLE_NOT_ALLOWED otherwise.
+    """
     s = ctx.session
+    if role == INSPECTOR_ROLE and not s.inspector:
+        raise RpcError("ROLE_NOT_ALLOWED", "role 'inspector' needs the inspector token: "
+                       "connect with inspector_token from the discovery file",
+                       requiredRole=INSPECTOR_ROLE, role=s.role)
     s.name, s.role, s.version = name, role, version
     ctx.publish("sessions", "probe.session", {"event": "hello", **s.describe()})
     return {"session": s.describe(), "topics": TOPICS}

@@ -123,7 +123,8 @@ async def right_click(ctx: Context, target: Target, modifiers: Modifiers = [],  
 
 @method("qt.ui.type", changes=True)
 async def type_(ctx: Context, target: Target,
-                text: Annotated[str, P("text to type; \\n presses Return, \\t Tab")],
+                text: Annotated[str, P("text to type; \\n presses Return, \\t Tab",
+                                       maxLength=qinput.MAX_TYPED)],
                 clear: Annotated[bool, P("select all and delete first")] = False,
                 wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
     """Focus a widget and type text into it as key events (any Unicode text)."""
@@ -174,8 +175,10 @@ async def focus(ctx: Context, target: Target, wait_for_idle: WaitForIdle = True,
 
 @method("qt.ui.scroll", changes=True)
 async def scroll(ctx: Context, target: Target,
-                 dy: Annotated[float, P("wheel notches down (negative: up)")] = 0.0,
-                 dx: Annotated[float, P("wheel notches right (negative: left)")] = 0.0,
+                 dy: Annotated[float, P("wheel notches down (negative: up)", minimum=-1000,
+                                        maximum=1000)] = 0.0,
+                 dx: Annotated[float, P("wheel notches right (negative: left)",
+                                        minimum=-1000, maximum=1000)] = 0.0,
                  position: Position = None, modifiers: Modifiers = [],  # noqa: B006
                  wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
     """Turn the mouse wheel over a widget (it scrolls, or changes a slider or spin box)."""

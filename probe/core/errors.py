@@ -19,3 +19,25 @@ class QtError(Exception):
         self.hint = hint
         self.data = data
         super().__init__(f"{name}: {message or ''}")
+
+
+def known_failure(exc: Exception) -> QtError | None:
+    """An exception Qt or PySide raised inside a call, as the error a client can act on.
+
+    Checked ahead of every value a client sends, these still happen where a check cannot
+    see: the app deletes an object while a call uses it (shiboken: "already deleted"), a
+    number reaches a C++ type narrower than any declared bound (OverflowError), or a
+    value nests deeper than Qt's conversions recurse (RecursionError). None: a probe bug.
+    """
+    if isinstance(exc, RuntimeError) and "already deleted" in str(exc):
+        return QtError("OBJECT_STALE", "the object was deleted by the app during the call",
+                       hint="Look it up again (chr.readPage, qt.objects.find) and retry if "
+                            "it still makes sense.", detail=str(exc)[:300])
+    if isinstance(exc, OverflowError):
+        return QtError("INVALID_PARAMS", f"a number is too large for the C++ type it "
+                       f"reached: {exc}"[:300],
+                       hint="Send a smaller number (C++ int is 32 bits: within +-2147483647).")
+    if isinstance(exc, RecursionError):
+        return QtError("INVALID_PARAMS", "a value is nested too deeply to convert",
+                       hint="Flatten the value.")
+    return None

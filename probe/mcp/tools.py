@@ -95,9 +95,10 @@ def tool_of(name: str, method: dict[str, Any]) -> types.Tool:
         title=method.get("summary") or None,
         description=f"{doc}\n\n(probe method {method['name']})",
         input_schema=input_schema(method.get("params") or {}),
+        # From the declaration: a method that changes the app can also close or crash
+        # it (a click on Quit, a property set), so hosts ask before running it.
         annotations=types.ToolAnnotations(
-            read_only_hint=not changes, destructive_hint=False if changes else None,
-            open_world_hint=False),
+            read_only_hint=not changes, destructive_hint=changes, open_world_hint=False),
     )
 
 

@@ -1,4 +1,9 @@
-"""Who may talk to the probe: a token on every connection, no browsers, loopback by default."""
+"""Who may talk to the probe: a token on every connection, no browsers, loopback by default.
+
+Two tokens: the client token (scripts, the MCP bridge, the CLI) and the inspector token,
+which also admits a connection and in addition gives it the inspector credential (the
+approval gate). Both sit in the user-only discovery file.
+"""
 
 from __future__ import annotations
 
@@ -31,10 +36,54 @@ def token_of(path: str, authorization: str | None) -> str | None:
     return values[0] if values else None
 
 
+def host_ok(host_header: str | None, bound_host: str, allow_remote: bool) -> bool:
+    """Whether a request's ``Host`` names this probe, so a web page that rebinds its
+    own domain name to 127.0.0.1 (DNS rebinding) is not served.
+
+    Loopback addresses and ``localhost`` always pass; with ``allow_remote``, so do IP
+    literals and the configured host name (a rebinding page always uses a domain name).
+    """
+    if not host_header:
+        return False
+    name = _host_name(host_header.strip()).lower()
+    if name == "localhost" or (name == bound_host.lower() and allow_remote):
+        return True
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return address.is_loopback or allow_remote
+
+
+def _host_name(host: str) -> str:
+    """``[::1]:80`` -> ``::1``, ``example.com:8080`` -> ``example.com``."""
+    if host.startswith("["):
+        return host[1:].partition("]")[0]
+    name, sep, port = host.rpartition(":")
+    return name if sep and port.isdigit() and ":" not in name else host
+
+
+def credential_of(presented: str | None, token: str | None, inspector_token: str
+                  ) -> str | None:
+    """``"inspector"``, ``"client"`` or None (refused) for the token a client presented.
+
+    ``token`` None means the client token check is off (``no_auth``): every connection
+    is admitted, and only the inspector token still gives the inspector credential.
+    """
+    if presented is not None and hmac.compare_digest(inspector_token.encode(),
+                                                     _bytes(presented)):
+        return "inspector"
+    return "client" if token_ok(token, presented) else None
+
+
 def token_ok(expected: str | None, presented: str | None) -> bool:
     """Constant-time comparison; ``expected`` None means auth was explicitly turned off."""
     if expected is None:
         return True
     if presented is None:
         return False
-    return hmac.compare_digest(expected.encode(), presented.encode())
+    return hmac.compare_digest(expected.encode(), _bytes(presented))
+
+
+def _bytes(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass")

@@ -11,7 +11,7 @@ from probe import protocol
 from probe.protocol import RpcError
 from probe.server.context import Context, Meta
 from probe.server.executor import NestedLoop
-from probe.server.gate import AGENT_ROLE, INSPECTOR_ROLE, gate_for
+from probe.server.gate import gate_for
 
 if TYPE_CHECKING:
     from probe.server.probe import Probe
@@ -37,20 +37,52 @@ class Dispatcher:
         self._seq = 0
 
     async def handle(self, session: Session, raw: str | bytes) -> str | None:
-        """Answer one message (single or batch); None when nothing is owed (notifications)."""
+        """Answer one message (single or batch); None when nothing is owed (notifications).
+
+        Each answer is encoded as soon as its call ends and counted against the reply
+        bound: an answer over it becomes REPLY_TOO_LARGE, and once a batch's answers
+        reach it, its remaining calls are not run but answered so (a few bytes of
+        request never make the probe build gigabytes).
+        """
         limit = self.probe.options.max_message
         if len(raw) > limit:
             error = protocol.error_object("MESSAGE_TOO_LARGE", limit=limit, size=len(raw))
             return protocol.encode(protocol.failure(protocol.sniff_id(raw), error))
         incoming = protocol.decode(raw)
-        replies: list[dict[str, Any]] = []
+        bound = self.probe.options.max_reply
+        parts: list[str] = []
+        size = 0
         for item in incoming.items:
             if isinstance(item, protocol.Invalid):
-                replies.append(protocol.failure(item.id, item.error))
-                continue
-            reply = await self.call(session, item)
-            if not item.is_notification:
-                replies.append(reply)
+                text = protocol.encode(protocol.failure(item.id, item.error))
+            elif size >= bound:
+                if item.is_notification:
+                    continue
+                text = _too_large(item.id, bound, size, incoming.batch)
+            else:
+                reply = await self.call(session, item)
+                if item.is_notification:
+                    continue
+                text = protocol.encode(reply)
+                if size + len(text) > bound:
+                    text = _too_large(item.id, bound, size + len(text), incoming.batch)
+            size += len(text)
+            parts.append(text)
+        if not parts:
+            return None
+        return f"[{','.join(parts)}]" if incoming.batch else parts[0]
+
+    def refuse(self, raw: str | bytes, name: str, message: str, **data: Any) -> str | None:
+        """Answer every request of a message with one error, running none of them (the
+        connection has too many calls); None when it holds only notifications."""
+        error = protocol.error_object(name, message, **data)
+        if len(raw) > self.probe.options.max_message:
+            return protocol.encode(protocol.failure(protocol.sniff_id(raw), error))
+        incoming = protocol.decode(raw)
+        replies = [protocol.failure(item.id, item.error if isinstance(item, protocol.Invalid)
+                                    else error)
+                   for item in incoming.items
+                   if isinstance(item, protocol.Invalid) or not item.is_notification]
         if not replies:
             return None
         return protocol.encode(replies if incoming.batch else replies[0])
@@ -62,12 +94,14 @@ class Dispatcher:
         meta: dict[str, Any] = {}
         target: dict[str, Any] | None = None
         try:
+            if self.probe.stopping:
+                raise RpcError("SHUTTING_DOWN", f"the app is quitting; {req.method} was not run")
             spec = self.probe.registry.get(req.method)
             if spec is None:
                 raise RpcError("METHOD_NOT_FOUND", f"No method named '{req.method}'",
                                similar=self._similar(req.method))
             kwargs = spec.bind(req.params)
-            if spec.changes and session.role == AGENT_ROLE:  # the approval gate may hold it
+            if spec.changes and not session.inspector:  # the approval gate may hold it
                 held = await gate_for(self.probe).admit(session, req.method, req.params)
                 if held is not None:
                     meta["gate"] = held
@@ -108,8 +142,10 @@ class Dispatcher:
 
     def _error_of(self, req: protocol.Request, exc: Exception) -> dict[str, Any]:
         """An app-side error as its error-table row; anything else as INTERNAL_ERROR."""
-        if isinstance(exc, self.probe.hooks.app_errors):
-            e: Any = exc
+        known = exc if isinstance(exc, self.probe.hooks.app_errors) else \
+            self.probe.hooks.known_failure(exc)
+        if known is not None:
+            e: Any = known
             return protocol.error_object(e.name, e.message, hint=e.hint, **e.data)
         tail = traceback.format_exception(exc)[-3:]
         log.debug("internal error in %s", req.method, exc_info=True)
@@ -122,7 +158,7 @@ class Dispatcher:
         """The element a call names, when its traffic record should carry its stable
         handles: someone records traffic, the caller is no inspector, and the call changes
         the app or is a reading a replay checks. None otherwise (no cost)."""
-        if not (changes or req.method in protocol.CHECKED_READS) or session.role == INSPECTOR_ROLE:
+        if not (changes or req.method in protocol.CHECKED_READS) or session.inspector:
             return None
         params = req.params
         if not isinstance(params, dict) or not self.probe.hub.subscribers("traffic"):
@@ -195,6 +231,13 @@ class Dispatcher:
         else:
             record["result"] = _preview(reply["result"])
         self.probe.hub.publish("traffic", "probe.traffic", record)
+
+
+def _too_large(rid: int | str | None, bound: int, size: int, batch: bool) -> str:
+    what = "This batch's answers would reach" if batch else "The answer has"
+    return protocol.encode(protocol.failure(rid, protocol.error_object(
+        "REPLY_TOO_LARGE", f"{what} {size} bytes, over the reply bound of {bound}",
+        limit=bound, size=size)))
 
 
 def _preview(value: Any) -> Any:

@@ -1,9 +1,12 @@
 """Run callables on the app's GUI thread from the transport thread, with a timeout.
 
 Jobs go into a thread-safe queue and one QEvent per job wakes a receiver QObject that
-lives on the GUI thread. A job that times out is marked cancelled and skipped when the
-GUI thread reaches it, so a frozen app is never hit by a burst of stale work after it
-recovers. The transport thread never waits on Qt: it awaits an asyncio future.
+lives on the GUI thread. A job that times out before it started is marked cancelled and
+skipped when the GUI thread reaches it, so a frozen app is never hit by a burst of stale
+work after it recovers. A job that did start is never reported as dropped (a retry would
+do the work twice): its caller gets the result if it ends within RUNNING_GRACE more
+seconds, else STILL_RUNNING. The transport thread never waits on Qt: it awaits an
+asyncio future.
 
 A job whose code enters a nested event loop (``QDialog.exec()``, ``QMessageBox.question``,
 ``QMenu.exec``, ``QFileDialog.getOpenFileName``: the dialog's own loop) does not return
@@ -33,6 +36,9 @@ from PySide6.QtCore import QAbstractEventDispatcher, QCoreApplication, QEvent, Q
 from probe.protocol import RpcError
 
 _JOB_EVENT = QEvent.Type(QEvent.registerEventType())
+#: Seconds a job that started on the GUI thread before its timeout may take beyond it
+#: before its caller is told STILL_RUNNING (it is slow, or sits in a dialog's exec()).
+RUNNING_GRACE = 5.0
 
 
 class NestedLoop(Exception):
@@ -42,7 +48,7 @@ class NestedLoop(Exception):
 
 class _Job:
     __slots__ = ("cancelled", "fn", "future", "level", "loop", "nested", "on_nested",
-                 "posted")
+                 "posted", "started")
 
     def __init__(self, fn: Callable[[], Any], future: asyncio.Future[Any] | None,
                  loop: asyncio.AbstractEventLoop | None,
@@ -54,6 +60,7 @@ class _Job:
         self.cancelled = False
         self.nested = False
         self.level = 0
+        self.started = False
         self.posted = time.monotonic()
 
 
@@ -64,6 +71,10 @@ def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
         future.set_result(value)
     else:
         future.set_exception(value)
+
+
+def _shutting_down() -> RpcError:
+    return RpcError("SHUTTING_DOWN", "the app is quitting; the call was not run")
 
 
 class _Receiver(QObject):
@@ -100,6 +111,8 @@ class GuiExecutor:
         #: Jobs running now, outermost first (a job runs inside another's nested loop).
         self._running: list[_Job] = []
         self._thread: QThread | None = None
+        #: Set by :meth:`close`: new calls are refused with SHUTTING_DOWN.
+        self.closed = False
 
     def post(self, fn: Callable[[], Any], on_nested: Callable[[], None] | None = None) -> None:
         """Queue ``fn()`` for the GUI thread without waiting (works before the loop runs).
@@ -111,7 +124,12 @@ class GuiExecutor:
 
     async def run(self, fn: Callable[[], Any], timeout: float | None = None) -> Any:
         """Run ``fn()`` on the GUI thread; APP_BUSY if it has not started within ``timeout``,
-        :class:`NestedLoop` as soon as it waits in a nested event loop."""
+        :class:`NestedLoop` as soon as it waits in a nested event loop.
+
+        Cancelling the caller (its client left) skips the job if it has not started.
+        """
+        if self.closed:
+            raise _shutting_down()
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         job = _Job(fn, future, loop)
@@ -124,17 +142,56 @@ class GuiExecutor:
         timer = loop.call_later(limit, self._expire, job, limit)
         try:
             return await future
+        except asyncio.CancelledError:
+            self._cancel(job)
+            raise
         finally:
             timer.cancel()
 
+    def _cancel(self, job: _Job) -> bool:
+        """Mark ``job`` to be skipped; False when it has started already (any thread)."""
+        with self._lock:
+            if not job.started:
+                job.cancelled = True
+            return not job.started
+
     def _expire(self, job: _Job, limit: float) -> None:
-        """The GUI thread did not take the job in time: skip it later, answer APP_BUSY now."""
+        """The job's time is up: not started, skip it later and answer APP_BUSY now;
+        started, give it RUNNING_GRACE more seconds (loop thread)."""
+        if job.future is None or job.future.done() or job.loop is None:
+            return
+        if self._cancel(job):
+            job.future.set_exception(RpcError(
+                "APP_BUSY", f"The GUI thread did not answer within {limit:g} s",
+                waitedMs=round(limit * 1000), **self.freeze_report()))
+            return
+        job.loop.call_later(RUNNING_GRACE, self._still_running, job)
+
+    def _still_running(self, job: _Job) -> None:
         if job.future is None or job.future.done():
             return
-        job.cancelled = True
+        running = time.monotonic() - job.posted
         job.future.set_exception(RpcError(
-            "APP_BUSY", f"The GUI thread did not answer within {limit:g} s",
-            waitedMs=round(limit * 1000), **self.freeze_report()))
+            "STILL_RUNNING", f"The call started on the GUI thread and is still running "
+            f"after {running:.1f} s; do not retry it", runningMs=round(running * 1000),
+            guiStack=self.gui_stack()))
+
+    def close(self) -> None:
+        """The app is quitting: refuse new calls and fail the waiting ones with
+        SHUTTING_DOWN (any thread; their jobs are skipped)."""
+        self.closed = True
+        with self._lock:
+            waiting = [job for job in self._pending if not job.started]
+            for job in waiting:
+                job.cancelled = True
+        for job in waiting:
+            if job.future is not None and job.loop is not None:
+                try:
+                    job.loop.call_soon_threadsafe(_settle, job.future, False,
+                                                  _shutting_down())
+                except RuntimeError:  # the transport loop is closed already
+                    pass
+
 
     def _run_one(self) -> None:
         try:
@@ -158,8 +215,9 @@ class GuiExecutor:
                 self._pending.remove(job)
             except ValueError:
                 pass
-        if job.cancelled:
-            return
+            if job.cancelled:
+                return
+            job.started = True
         ok, value = self._call(job)
         try:
             job.loop.call_soon_threadsafe(_settle, job.future, ok, value)

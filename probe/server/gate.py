@@ -1,9 +1,11 @@
 """The approval gate: a human in the inspector approves an agent's app-changing calls.
 
-While an inspector has the gate on, a call of a ``changes=True`` method from a client
-whose role is ``agent`` is held: the probe publishes ``probe.gate.pending`` on the
-``gate`` topic and the call awaits an asyncio future until an inspector decides
-(``probe.gate.decide``) or trusts the client for a while (``probe.gate.approveClient``).
+While an inspector has the gate on, a call of a ``changes=True`` method from any client
+that did not connect with the inspector token is held, whatever role it declares: the
+probe publishes ``probe.gate.pending`` on the ``gate`` topic and the call awaits an
+asyncio future until an inspector decides (``probe.gate.decide``) or trusts the client
+for a while (``probe.gate.approveClient``). Only a client holding the inspector
+credential (``Session.inspector``) turns the gate on or decides.
 Reading calls never wait, and a held call blocks neither other clients nor the
 transport. The gate is on only while an inspector that turned it on is connected: when
 the last one leaves, held calls are declined (the human never saw them approved) and
@@ -38,8 +40,8 @@ POLL = 0.25
 #: Seconds a call is held at most; then it is declined (outcome "timeout"), before the
 #: clients' own 60 s call timeout, so a call its agent gave up on never runs later.
 HOLD_TIMEOUT = 50.0
-#: Role of the clients whose app-changing calls are held, and of those who decide.
-AGENT_ROLE = "agent"
+#: Role the inspector declares; only a client holding the inspector credential
+#: (``Session.inspector``) may declare it, and only such a client decides.
 INSPECTOR_ROLE = "inspector"
 
 #: Actions of multi-action methods that only read (the browser-style computer tool's
@@ -118,7 +120,7 @@ class Gate:
     # ------------------------------------------------------------------ holding
 
     def must_hold(self, session: Session, changes: bool) -> bool:
-        if not changes or session.role != AGENT_ROLE or not self.enabled:
+        if not changes or session.inspector or not self.enabled:
             return False
         return self.trusted.get(session.id, 0.0) <= time.time()
 
@@ -136,15 +138,23 @@ class Gate:
         start = time.perf_counter()
         try:
             outcome = await self._wait(held)
+        except asyncio.CancelledError:  # its client left: the call is dropped with it
+            self._resolved(held, "dropped", start)
+            raise
         finally:
             self.held.pop(held.gate_id, None)
-        waited = round((time.perf_counter() - start) * 1000, 1)
-        self.probe.hub.publish("gate", "probe.gate.resolved",
-                               {"gateId": held.gate_id, "outcome": outcome, "waitedMs": waited,
-                                "method": method, "client": held.describe()["client"]})
+        waited = self._resolved(held, outcome, start)
         if outcome in ("approved", "trusted"):
             return {"gateId": held.gate_id, "approval": outcome, "waitedMs": waited}
         raise _declined(held, outcome)
+
+    def _resolved(self, held: Held, outcome: str, start: float) -> float:
+        """Tell the gate's watchers how a held call ended; return how long it waited (ms)."""
+        waited = round((time.perf_counter() - start) * 1000, 1)
+        self.probe.hub.publish("gate", "probe.gate.resolved",
+                               {"gateId": held.gate_id, "outcome": outcome, "waitedMs": waited,
+                                "method": held.method, "client": held.describe()["client"]})
+        return waited
 
     async def _wait(self, held: Held) -> str:
         deadline = time.monotonic() + HOLD_TIMEOUT
@@ -203,6 +213,10 @@ class Gate:
         except RuntimeError:  # loop closed: the probe is stopping
             pass
 
+    def shutdown(self) -> None:
+        """The app is quitting: every held call ends with SHUTTING_DOWN (loop thread)."""
+        self._resolve_all("shutdown")
+
     def session_gone(self, session_id: int) -> None:
         self.trusted.pop(session_id, None)
         self._resolve_all("dropped", session_id)
@@ -229,6 +243,10 @@ def _declined(held: Held, outcome: str) -> RpcError:
         message = (f"Nobody approved {held.method} within {HOLD_TIMEOUT:.0f} s in the "
                    "inspector's approval gate; the app was not changed. Ask the human, "
                    "then call it again.")
+    elif outcome == "shutdown":
+        return RpcError("SHUTTING_DOWN", f"{held.method} was held for approval when the app "
+                        "began to quit; the app was not changed.", gateId=held.gate_id,
+                        method=held.method)
     else:
         message = f"{held.method} was dropped while held for approval ({outcome})."
     return RpcError("USER_DECLINED", message, gateId=held.gate_id, outcome=outcome,

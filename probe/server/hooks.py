@@ -16,6 +16,9 @@ TargetDescriber = Callable[[dict[str, Any], str], "dict[str, Any] | None"]
 
 #: ``(session state, waiting) -> the open modal dialog or popup, or None`` (GUI thread).
 ModalDescriber = Callable[[dict[str, Any], bool], "dict[str, Any] | None"]
+#: ``exception -> an app error`` (as in ``app_errors``) for failures the app side knows
+#: the meaning of although its code did not raise them on purpose; None for a probe bug.
+FailureReader = Callable[[Exception], "Exception | None"]
 
 
 def _no_target(state: dict[str, Any], ident: str) -> dict[str, Any] | None:
@@ -23,6 +26,10 @@ def _no_target(state: dict[str, Any], ident: str) -> dict[str, Any] | None:
 
 
 def _no_modal(state: dict[str, Any], waiting: bool) -> dict[str, Any] | None:
+    return None
+
+
+def _unknown(exc: Exception) -> Exception | None:
     return None
 
 
@@ -39,3 +46,7 @@ class Hooks:
     #: Describes the modal dialog or popup open now (``waiting``: the call's own code waits
     #: in its event loop); a call whose GUI job entered a nested event loop answers with it.
     describe_modal: ModalDescriber = _no_modal
+    #: Reads an unplanned exception as its error-table row (an object deleted by the app
+    #: while a call used it, a number too large for the C++ type it reached); what it
+    #: returns None for is answered INTERNAL_ERROR.
+    known_failure: FailureReader = _unknown

@@ -83,7 +83,8 @@ async def _call(probe: Probe, method: str, params: dict[str, Any]) -> tuple[int,
     reply = await probe.dispatcher.call(_session(probe), req)
     if "error" in reply:
         name = reply["error"].get("data", {}).get("name")
-        status = {"APP_BUSY": 503, "INTERNAL_ERROR": 500, "METHOD_NOT_FOUND": 501}.get(name, 400)
+        status = {"APP_BUSY": 503, "STILL_RUNNING": 503, "SHUTTING_DOWN": 503,
+                  "INTERNAL_ERROR": 500, "METHOD_NOT_FOUND": 501}.get(name, 400)
         if name in ("ELEMENT_NOT_FOUND", "OBJECT_NOT_FOUND", "WINDOW_NOT_FOUND"):
             status = 404
         return status, {"error": reply["error"]}

@@ -16,7 +16,7 @@ from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QCoreApplication, Qt, qVersion
 
 from probe import discovery, protocol
-from probe.server import auth, http_routes
+from probe.server import auth, exitsignals, http_routes
 from probe.server.dispatch import Dispatcher
 from probe.server.executor import GuiExecutor
 from probe.server.hooks import Hooks
@@ -46,6 +46,7 @@ class Options:
     #: qml.evaluate runs arbitrary JavaScript in the app: off unless asked for.
     allow_eval: bool = False
     max_message: int = protocol.DEFAULT_MAX_MESSAGE
+    max_reply: int = protocol.DEFAULT_MAX_REPLY
     max_queue_bytes: int = 8 * 1024 * 1024
     call_timeout: float = 2.0
     discovery: bool = True
@@ -68,6 +69,7 @@ class Options:
             "call_timeout": _env_float("QTMCP_CALL_TIMEOUT", cls.call_timeout),
             "max_queue_bytes": int(env.get("QTMCP_MAX_QUEUE_BYTES", "0") or 0)
             or cls.max_queue_bytes,
+            "max_reply": int(env.get("QTMCP_MAX_REPLY", "0") or 0) or cls.max_reply,
             "quiet": env.get("QTMCP_QUIET", "") == "1",
             "native_dialogs": env.get("QTMCP_NATIVE_DIALOGS", "").lower() not in ("0", "false",
                                                                                "no"),
@@ -89,6 +91,11 @@ class Probe:
         self.registry = registry
         self.hooks = hooks or Hooks()
         self.token: str | None = None if options.no_auth else (options.token or auth.new_token())
+        #: Presented instead of ``token``, it gives a connection the inspector credential
+        #: (the approval gate); always random, written only to the discovery file.
+        self.inspector_token = auth.new_token()
+        #: Set when the app begins to quit: calls answer SHUTTING_DOWN.
+        self.stopping = False
         self.executor = GuiExecutor(options.call_timeout)
         self.transport = Transport(self)
         self.hub = self.transport.hub
@@ -111,6 +118,8 @@ class Probe:
         self.transport.start()
         self._write_discovery()
         atexit.register(self.stop)
+        if self.info is not None:
+            exitsignals.install(self._remove_discovery)
         self.executor.post(self._on_event_loop)
         if self.options.no_auth:
             log.warning("qtmcp probe: token check is OFF (no_auth): any local process may "
@@ -135,8 +144,9 @@ class Probe:
             return
         self.info = discovery.ProbeInfo(
             pid=os.getpid(), app=self._app_name(), url=self.url, port=self.transport.port,
-            token=self.token, argv=list(sys.argv), qt=qVersion(), pyside=pyside_version,
-            python=sys.version.split()[0], started=self.started, host=self.options.host)
+            token=self.token, inspector_token=self.inspector_token, argv=list(sys.argv),
+            qt=qVersion(), pyside=pyside_version, python=sys.version.split()[0],
+            started=self.started, host=self.options.host)
         discovery.write(self.info)
 
     def _on_event_loop(self) -> None:
@@ -147,6 +157,7 @@ class Probe:
         if self.info is not None and self.info.app != self._app_name():
             self._write_discovery()
         app.aboutToQuit.connect(self.stop)
+        exitsignals.watch()
 
     def on_session_closed(self, hook: Callable[[Session], None]) -> None:
         """Let API modules drop a client's subscriptions when it leaves."""
@@ -156,12 +167,18 @@ class Probe:
         for hook in self._closed_hooks:
             self.executor.post(lambda hook=hook: hook(session))
 
+    def _remove_discovery(self) -> None:
+        if self.info is not None:
+            discovery.remove(self.info.path)
+
     def stop(self) -> None:
-        """Remove the discovery file and close clients cleanly; safe to call twice."""
+        """Remove the discovery file, answer the calls still running SHUTTING_DOWN and
+        close clients cleanly; safe to call twice."""
         with self._lock:
             if self._stopped:
                 return
             self._stopped = True
-        if self.info is not None:
-            discovery.remove(self.info.path)
+        self.stopping = True
+        self.executor.close()
+        self._remove_discovery()
         self.transport.stop()

@@ -16,6 +16,7 @@ transport thread and reach Qt through ``ctx.gui(fn)``.
 from __future__ import annotations
 
 import inspect
+import math
 import types
 import typing
 from collections.abc import Callable
@@ -162,6 +163,11 @@ def _plain_schema(hint: Any) -> dict[str, Any]:
     raise TypeError(f"cannot express {hint!r} as JSON Schema")
 
 
+#: Magnitude of numbers a parameter without its own minimum/maximum accepts: integers
+#: every JSON peer holds exactly; beyond, a number means nothing to a GUI and overflows
+#: the C++ types it reaches.
+SAFE_NUMBER = 2**53
+
 _JSON_TYPES: dict[str, Callable[[Any], bool]] = {
     "null": lambda v: v is None,
     "boolean": lambda v: isinstance(v, bool),
@@ -186,6 +192,12 @@ def check(value: Any, schema: dict[str, Any], where: str) -> list[str]:
             return [f"'{where}' must be {' or '.join(names)}, got {_json_type(value)}"]
     problems: list[str] = []
     if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if isinstance(value, float) and not math.isfinite(value):
+            return [f"'{where}' must be a finite number, got {value}"]
+        if "minimum" not in schema and "maximum" not in schema and abs(value) > SAFE_NUMBER \
+                and wanted is not None:  # a typed number (an 'any' value is the method's)
+            problems.append(f"'{where}' must be within +-2^53 (the numbers JSON peers "
+                            "hold exactly)")
         if "minimum" in schema and value < schema["minimum"]:
             problems.append(f"'{where}' must be >= {schema['minimum']}")
         if "maximum" in schema and value > schema["maximum"]:

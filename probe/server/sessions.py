@@ -39,6 +39,9 @@ class Session:
     name: str = "anonymous"
     role: str = "client"
     version: str = ""
+    #: The client presented the inspector token: it may run the approval gate, and its
+    #: own calls are never held. Set at the handshake; a declared role cannot give it.
+    inspector: bool = False
     connected_at: float = field(default_factory=time.time)
     topics: set[str] = field(default_factory=set)
     state: dict[str, Any] = field(default_factory=dict)

@@ -1,7 +1,9 @@
 """The WebSocket (and plain HTTP GET) server, on its own thread with its own asyncio loop.
 
 It never touches a QObject: everything Qt goes through the GUI executor. The opening
-handshake checks the token and refuses browser Origins before any message is read.
+handshake refuses what is not GET/HEAD (405), repeated security headers (400), a
+``Host`` that does not name this probe (403, DNS rebinding), browser Origins (403) and
+a missing or wrong token (401) before any message is read or route runs.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ import http
 import json
 import logging
 import threading
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
@@ -22,6 +25,8 @@ from websockets.http11 import Request, Response
 
 from probe import protocol
 from probe.server import auth
+from probe.server.calls import MAX_IN_FLIGHT, Calls
+from probe.server.gate import gate_for
 from probe.server.sessions import Hub, Session
 
 if TYPE_CHECKING:
@@ -35,19 +40,24 @@ _ws_log.setLevel(logging.WARNING)
 #: An HTTP GET handler: takes the query string, returns (status, content type, body).
 HttpHandler = Callable[[dict[str, list[str]]], Awaitable[tuple[int, str, bytes]]]
 
-#: Requests one client may have running at once; more wait (TCP backpressure).
-MAX_IN_FLIGHT = 64
+#: Headers that decide who is served: a request repeating one is refused (400).
+_SINGLE_HEADERS = ("Host", "Origin", "Authorization", "Upgrade")
+#: Seconds the calls still running when the app quits get to send their SHUTTING_DOWN.
+_SHUTDOWN_GRACE = 1.0
 
 
-def _response(status: int, content_type: str, body: bytes) -> Response:
+def _response(status: int, content_type: str, body: bytes, head: bool = False,
+              extra: tuple[tuple[str, str], ...] = ()) -> Response:
+    """A response; for ``head`` its headers only (Content-Length still that of ``body``)."""
     phrase = http.HTTPStatus(status).phrase
     headers = Headers([("Content-Type", content_type), ("Content-Length", str(len(body))),
-                       ("Cache-Control", "no-store")])
-    return Response(status, phrase, headers, body)
+                       ("Cache-Control", "no-store"), *extra])
+    return Response(status, phrase, headers, b"" if head else body)
 
 
-def _json_response(status: int, value: Any) -> Response:
-    return _response(status, "application/json", protocol.encode(value).encode())
+def _json_response(status: int, value: Any, head: bool = False,
+                   extra: tuple[tuple[str, str], ...] = ()) -> Response:
+    return _response(status, "application/json", protocol.encode(value).encode(), head, extra)
 
 
 class Transport:
@@ -63,6 +73,9 @@ class Transport:
         self._failure: BaseException | None = None
         self._stop: asyncio.Event | None = None
         self._server: Server | None = None
+        #: Handshakes that presented the inspector token, until their session starts.
+        self._inspectors: weakref.WeakSet[ServerConnection] = weakref.WeakSet()
+        self._calls: dict[int, Calls] = {}
         self._thread = threading.Thread(target=self._run, name="qtmcp-probe", daemon=True)
 
     # ---------------------------------------------------------------- lifecycle
@@ -74,7 +87,7 @@ class Transport:
         if self._failure is not None:
             raise self._failure
 
-    def stop(self, timeout: float = 3.0) -> None:
+    def stop(self, timeout: float = 4.0) -> None:
         """Close every connection (1001, going away) and end the thread."""
         if not self._thread.is_alive() or self._stop is None:
             return
@@ -118,36 +131,72 @@ class Transport:
             self.port = next(iter(server.sockets)).getsockname()[1]
             self._ready.set()
             await self._stop.wait()
+            await self._finish_calls()
             server.close(close_connections=True)
             await asyncio.wait_for(server.wait_closed(), 2.0)
+
+    async def _finish_calls(self) -> None:
+        """The app is quitting: held and waiting calls answer SHUTTING_DOWN (the executor
+        refuses GUI work now) before the connections close."""
+        gate_for(self.probe).shutdown()
+        running = [calls.settle(_SHUTDOWN_GRACE) for calls in self._calls.values()]
+        if running:
+            await asyncio.gather(*running)
 
     # ---------------------------------------------------------------- handshake
 
     async def _process_request(self, connection: ServerConnection, request: Request
                                ) -> Response | None:
+        refusal = self._refusal(request)
+        if refusal is not None:
+            return refusal
         headers = request.headers
-        if headers.get("Origin") is not None:
-            return _json_response(403, protocol.error_object(
-                "UNAUTHORIZED", "Browser origins are refused",
-                hint="The probe does not accept connections from web pages."))
         presented = auth.token_of(request.path, headers.get("Authorization"))
-        if not auth.token_ok(self.probe.token, presented):
+        credential = auth.credential_of(presented, self.probe.token,
+                                        self.probe.inspector_token)
+        if credential is None:
             why = "No token given" if presented is None else "Wrong token"
             return _json_response(401, protocol.error_object("UNAUTHORIZED", why))
         if headers.get("Upgrade", "").lower() == "websocket":
+            if credential == "inspector":
+                self._inspectors.add(connection)
             return None
+        head = request.method == "HEAD"
         path = urlsplit(request.path).path.rstrip("/") or "/"
         handler = self.http_routes.get(path)
         if handler is None:
             return _json_response(404, {"error": f"no route {path}",
-                                        "routes": sorted(self.http_routes)})
-        from urllib.parse import parse_qs
-
+                                        "routes": sorted(self.http_routes)}, head)
         try:
             status, ctype, body = await handler(parse_qs(urlsplit(request.path).query))
         except protocol.RpcError as exc:
-            return _json_response(400 if exc.name != "APP_BUSY" else 503, exc.to_error())
-        return _response(status, ctype, body)
+            return _json_response(400 if exc.name != "APP_BUSY" else 503, exc.to_error(), head)
+        return _response(status, ctype, body, head)
+
+    def _refusal(self, request: Request) -> Response | None:
+        """The response refusing a request before its token is even looked at, or None."""
+        if request.method not in ("GET", "HEAD"):
+            return _json_response(405, protocol.error_object(
+                "INVALID_REQUEST", f"HTTP {request.method} is not served",
+                hint="The probe serves GET (and HEAD) only; JSON-RPC goes over the "
+                     "WebSocket."), extra=(("Allow", "GET, HEAD"),))
+        headers = request.headers
+        repeated = [name for name in _SINGLE_HEADERS if len(headers.get_all(name)) > 1]
+        if repeated:
+            return _json_response(400, protocol.error_object(
+                "INVALID_REQUEST", f"Repeated header {repeated[0]}",
+                hint="Send each of Host, Origin, Authorization and Upgrade at most once."))
+        opts = self.probe.options
+        if not auth.host_ok(headers.get("Host"), opts.host, opts.allow_remote):
+            return _json_response(403, protocol.error_object(
+                "UNAUTHORIZED", "Host header does not name this probe",
+                hint="Connect to 127.0.0.1 or localhost (a page that rebinds its own "
+                     "name to this machine is refused)."))
+        if headers.get("Origin") is not None:
+            return _json_response(403, protocol.error_object(
+                "UNAUTHORIZED", "Browser origins are refused",
+                hint="The probe does not accept connections from web pages."))
+        return None
 
     # ---------------------------------------------------------------- messages
 
@@ -155,32 +204,47 @@ class Transport:
         remote = ws.remote_address
         session = Session(send_text=ws.send, loop=self.loop,
                           remote=f"{remote[0]}:{remote[1]}" if remote else "",
-                          queue_bytes_limit=self.probe.options.max_queue_bytes)
+                          queue_bytes_limit=self.probe.options.max_queue_bytes,
+                          inspector=ws in self._inspectors)
+        self._inspectors.discard(ws)
         self.hub.add(session)
-        slots = asyncio.Semaphore(MAX_IN_FLIGHT)
-        tasks: set[asyncio.Task[None]] = set()
+        calls = self._calls[session.id] = Calls(
+            self.loop, lambda message: self._answer(ws, session, message))
         try:
             async for message in ws:
-                await slots.acquire()
-                task = self.loop.create_task(self._answer(ws, session, message, slots))
-                tasks.add(task)
-                task.add_done_callback(tasks.discard)
+                if not calls.offer(message):
+                    await self._send(ws, self.probe.dispatcher.refuse(
+                        message, "TOO_MANY_CALLS",
+                        f"{MAX_IN_FLIGHT} calls of this connection are running and more "
+                        "wait; this message was not run", limit=MAX_IN_FLIGHT))
         except ConnectionClosed:
             pass
         finally:
+            calls.end()
+            self._calls.pop(session.id, None)
             self.hub.remove(session)
             self.probe.session_closed(session)
 
-    async def _answer(self, ws: ServerConnection, session: Session, message: str | bytes,
-                      slots: asyncio.Semaphore) -> None:
+    async def _answer(self, ws: ServerConnection, session: Session, message: str | bytes
+                      ) -> None:
+        """Answer one message; always, even if the probe fails (INTERNAL_ERROR)."""
         try:
             reply = await self.probe.dispatcher.handle(session, message)
-            if reply is not None:
-                await ws.send(reply)
+        except Exception as exc:  # a request is always answered
+            log.exception("qtmcp probe: a message could not be answered")
+            reply = protocol.encode(protocol.failure(protocol.sniff_id(message),
+                                                     protocol.error_object(
+                "INTERNAL_ERROR", detail=f"{type(exc).__name__}: {exc}"[:500])))
+        await self._send(ws, reply)
+
+    @staticmethod
+    async def _send(ws: ServerConnection, text: str | None) -> None:
+        if text is None:
+            return
+        try:
+            await ws.send(text)
         except ConnectionClosed:
             pass
-        finally:
-            slots.release()
 
 
 def health_body(info: dict[str, Any]) -> bytes:

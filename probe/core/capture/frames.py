@@ -11,6 +11,7 @@ Encoding (PNG/JPEG) runs on a worker thread, not on the GUI thread.
 
 from __future__ import annotations
 
+import base64
 import time
 import weakref
 import zlib
@@ -169,8 +170,13 @@ class FrameStream:
     def __init__(self, window: QWidget, options: StreamOptions,
                  send: Callable[[dict[str, Any]], None]) -> None:
         self.window = window
+        #: The options asked for (``options`` may differ: a Quick window sends full frames).
+        self.requested = options
         self.options = options
         self.send = send
+        #: The picture waiting for the encoder: the encode job takes it from here, and
+        #: :meth:`stop` empties it, so a stopped stream frees its picture at once.
+        self._queued: list[QImage] = []
         self.seq = 0
         self.sent = 0
         self.skipped_same = 0
@@ -215,6 +221,11 @@ class FrameStream:
         wait = self._last_grab + 1.0 / max(self.options.max_fps, 0.1) - time.monotonic()
         self._timer.start(max(0, round(wait * 1000)))
 
+    def refresh(self) -> None:
+        """Send the current picture again as a full frame (a client restarted its stream)."""
+        self._last_crc = None
+        self.dirty()
+
     def _on_swapped(self) -> None:
         if not self._grabbing:
             self.dirty()
@@ -258,8 +269,9 @@ class FrameStream:
             self._last_image = image
             self.seq += 1
             self._encoding = True
-            _ENCODER.submit(_encode_and_send, weakref.ref(self), self.send, piece, self.seq,
-                            self.options, name,
+            self._queued[:] = [piece]
+            _ENCODER.submit(_encode_and_send, weakref.ref(self), self.send, self._queued,
+                            self.seq, self.options, name,
                             window_geometry, (crop.x(), crop.y(), crop.width(), crop.height()),
                             (image.width(), image.height()))
             return
@@ -272,8 +284,9 @@ class FrameStream:
         self._last_key = time.monotonic()
         self.seq += 1
         self._encoding = True
-        _ENCODER.submit(_encode_and_send, weakref.ref(self), self.send, image, self.seq,
-                        self.options, name,
+        self._queued[:] = [image]
+        _ENCODER.submit(_encode_and_send, weakref.ref(self), self.send, self._queued,
+                        self.seq, self.options, name,
                         window_geometry, None, (image.width(), image.height()))
 
     def _partial_rect(self, image: QImage, region: QRect | None, full: bool) -> QRect | None:
@@ -292,7 +305,11 @@ class FrameStream:
         return crop
 
     def stop(self) -> None:
+        """Stop at once: no more grabs, and the pictures it holds are freed now (a
+        restart never keeps the last stream's megabytes waiting for the encoder)."""
         self._timer.stop()
+        self._queued.clear()
+        self._last_image = None
         if self._quick and shiboken6.isValid(self.window):
             try:
                 self.window.frameSwapped.disconnect(self._relay.swapped)  # type: ignore
@@ -305,13 +322,18 @@ class FrameStream:
 
 
 def _encode_and_send(done: weakref.ref[FrameStream], send: Callable[[dict[str, Any]], None],
-                     image: QImage, seq: int, opts: StreamOptions, name: str,
+                     queued: list[QImage], seq: int, opts: StreamOptions, name: str,
                      geometry: tuple[int, int, int, int],
                      crop: tuple[int, int, int, int] | None,
                      full_size: tuple[int, int]) -> None:
-    """Scale, encode and send one frame; a partial one says where it goes (``rect``)."""
-    import base64
+    """Scale, encode and send one frame; a partial one says where it goes (``rect``).
 
+    The picture is taken from ``queued``: empty when its stream stopped meanwhile."""
+    try:
+        image = queued.pop()
+    except IndexError:  # the stream stopped: nothing to send
+        _done_relay().encoded.emit(done)
+        return
     fw, fh = full_size
     scale = min(1.0, opts.max_width / fw if fw else 1.0, opts.max_height / fh if fh else 1.0)
     if crop is None:

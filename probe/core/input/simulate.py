@@ -275,9 +275,49 @@ def type_text(widget: QWidget | None, text: str, clear: bool = False) -> None:
         raise QtError("WINDOW_NOT_FOUND", "no window can take the text", hint="Show one first.")
     if clear and widget is not None:
         _clear(widget, receiver)
-    for ch in text:
-        send_stroke(receiver, char_stroke(ch))
+    for stroke in text_strokes(text):
+        send_stroke(receiver, stroke)
     settle()
+
+
+#: Longest text one typing call takes (the ``maxLength`` of cu.type, chr.type and
+#: chr.formInput's value).
+MAX_TYPED = 100_000
+#: Texts up to this long are typed one key event per character, exactly as a user types.
+PER_KEY = 256
+#: A longer text is typed in at most about this many events of printable characters
+#: (plus one per Return or Tab): each event makes a text field copy its whole text, so
+#: one event per character would cost time quadratic in the text (a 100,000-character
+#: text kept the GUI thread busy for minutes); this keeps it linear.
+MAX_EVENTS = 256
+
+
+def text_strokes(text: str) -> list[KeyStroke]:
+    """The key events that type ``text``: one per character when short; for a long text,
+    runs of printable characters as one event each (fields insert an event's whole
+    text), newlines and tabs still as Return and Tab."""
+    if len(text) <= PER_KEY:
+        return [char_stroke(ch) for ch in text]
+    size = -(-len(text) // MAX_EVENTS)
+    strokes: list[KeyStroke] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if run:
+            strokes.append(char_stroke(run[0]) if len(run) == 1
+                           else KeyStroke(0, _MOD.NoModifier, "".join(run)))
+            run.clear()
+
+    for ch in text:
+        if ch.isprintable():
+            run.append(ch)
+            if len(run) >= size:
+                flush()
+        else:
+            flush()
+            strokes.append(char_stroke(ch))
+    flush()
+    return strokes
 
 
 def scroll(widget: QWidget, pos: QPoint | None, dx: float, dy: float,

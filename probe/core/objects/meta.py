@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QMetaMethod, QMetaObject, QMetaProperty, QObject, Qt
 
 from probe.core.errors import QtError
-from probe.core.objects import variant
+from probe.core.objects import bounds, variant
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.resolver import resolve
 
@@ -172,6 +172,7 @@ def set_property(obj: QObject, name: str, value: Any, ids: IdTable) -> dict[str,
                                       f"{cls}.{name} (dynamic)", current=current)
     else:
         raise _not_found(obj, name)
+    bounds.check_number(converted, f"{cls}.{name}", name)
     previous = variant.to_json(current, objref)
     try:
         ok = obj.setProperty(name, converted)

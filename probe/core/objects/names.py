@@ -10,7 +10,8 @@ Keys: ``name``/``objectName``, ``type``/``className`` (inherits-aware),
 ``container``/``window`` (a name, path or #N to search within), ``occurrence``
 (1-based, picks one of several matches), ``path``; any other key compares that Qt
 property's JSON value. The map is process-wide; it is loaded at start from the file
-named by ``QTMCP_NAMES`` or ``./qtmcp-names.json``.
+named by ``QTMCP_NAMES``, else ``qtmcp-names.json`` in the name-map folder. Clients load
+and save files in that folder only (:mod:`.namefiles`).
 """
 
 from __future__ import annotations
@@ -19,13 +20,12 @@ import json
 import logging
 import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject
 
 from probe.core.errors import QtError
-from probe.core.objects import variant
+from probe.core.objects import namefiles, variant
 from probe.core.objects.idtable import IdTable, alive
 from probe.core.objects.paths import path_of, roots
 
@@ -186,57 +186,63 @@ class NameMap:
     # -- files
 
     def load(self, path: str, replace: bool = False) -> int:
-        """Add (or with ``replace`` swap in) the names of a JSON file; return how many."""
+        """Add (or with ``replace`` swap in) the names of a map qtmcp saved in the
+        name-map folder; return how many."""
+        name, data = namefiles.read(path)
+        return self._take(name, data, replace, saved_only=True)
+
+    def _take(self, label: str, data: bytes, replace: bool, saved_only: bool) -> int:
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise QtError("NAME_MAP_IO", f"cannot read {path}: {exc.strerror or exc}",
-                          path=path) from None
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise QtError("NAME_MAP_INVALID", f"{path} is not JSON: {exc}", path=path) from None
-        if isinstance(data, dict) and isinstance(data.get("names"), dict):
-            data = data["names"]
-        if not isinstance(data, dict):
-            raise QtError("NAME_MAP_INVALID", f"{path}: the top level must be an object",
-                          path=path)
+            value = json.loads(data)
+            json.dumps(value, ensure_ascii=False).encode("utf-8")  # no lone surrogate
+        except ValueError as exc:  # UnicodeError is one
+            raise QtError("NAME_MAP_INVALID", f"{label} is not JSON in valid Unicode: "
+                          f"{exc}"[:300], path=label) from None
+        if saved_only and not (isinstance(value, dict)
+                               and value.get("format") == namefiles.FORMAT):
+            raise QtError("NAME_MAP_INVALID", f"{label} was not written by qtmcp",
+                          hint='qt.names.save writes loadable maps; a map written by hand '
+                               f'needs "format": "{namefiles.FORMAT}" beside "names".',
+                          path=label)
+        if isinstance(value, dict) and isinstance(value.get("names"), dict):
+            value = value["names"]
+        if not isinstance(value, dict):
+            raise QtError("NAME_MAP_INVALID", f"{label}: the top level must be an object",
+                          path=label)
         checked: dict[str, Definition] = {}
-        for name, definition in data.items():
+        for name, definition in value.items():
             check_name(name)
             checked[name] = check_definition(name, definition)
         if replace:
             self.names = checked
         else:
             self.names.update(checked)
-        self.source = str(path)
+        self.source = label
         return len(checked)
 
-    def save(self, path: str) -> int:
-        """Write every name to a JSON file (sorted, readable); return how many."""
-        text = json.dumps(dict(sorted(self.names.items())), indent=2, ensure_ascii=False)
-        try:
-            target = Path(path)
-            tmp = target.with_name(target.name + ".tmp")
-            tmp.write_text(text + "\n", encoding="utf-8")
-            os.replace(tmp, target)
-        except OSError as exc:
-            raise QtError("NAME_MAP_IO", f"cannot write {path}: {exc.strerror or exc}",
-                          path=path) from None
-        return len(self.names)
+    def save(self, path: str) -> str:
+        """Write every name to a file in the name-map folder; return its path."""
+        text = json.dumps({"format": namefiles.FORMAT, "names": dict(sorted(self.names.items()))},
+                          indent=2, ensure_ascii=False)
+        return str(namefiles.write(path, text + "\n"))
 
     def load_default(self) -> str | None:
-        """Load ``$QTMCP_NAMES`` or ``./qtmcp-names.json`` if present; never raises."""
-        path = os.environ.get(ENV_VAR) or (DEFAULT_FILE if Path(DEFAULT_FILE).is_file() else "")
-        if not path:
-            return None
+        """Load ``$QTMCP_NAMES``, else ``qtmcp-names.json`` of the name-map folder if there;
+        never raises (GUI thread)."""
+        path = os.environ.get(ENV_VAR)
         try:
-            self.load(path)
+            if path:
+                self._take(path, namefiles.read_path(path), False, saved_only=False)
+                return path
+            if not (namefiles.folder() / DEFAULT_FILE).is_file():
+                return None
+            name, data = namefiles.read(DEFAULT_FILE)
+            self._take(str(namefiles.folder() / name), data, False, saved_only=False)
+            return self.source
         except QtError as exc:
             self.load_error = exc.message
             log.warning("qtmcp: name map not loaded: %s", exc.message)
             return None
-        return path
 
 
 def _fits_name(obj: QObject, name: str | None) -> bool:

@@ -44,6 +44,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QCursor, QFont, QKeySequence
 
 from probe.core.errors import QtError
+from probe.core.objects import bounds
 
 #: Called for QObject values (e.g. to give them a session id); None = plain description.
 ObjectRef = Callable[[QObject], Any]
@@ -257,17 +258,32 @@ def _int(v: Any, expected: str = "an integer", example: Any = 42) -> int:
     return v
 
 
-def _uint(v: Any) -> int:
-    n = _int(v, "a non-negative integer", 7)
-    if n < 0:
-        raise Mismatch("a non-negative integer", 7, f"{n} is negative")
-    return n
+def _int_of(type_name: str) -> Callable[[Any], int]:
+    """The converter of a C++ integer type: whole numbers within its width only."""
+    low, high = bounds.integer_range(type_name)
+    expected = "a non-negative integer" if low == 0 else "an integer"
+    example = 7 if low == 0 else 42
+
+    def conv(v: Any) -> int:
+        n = _int(v, expected, example)
+        if not low <= n <= high:
+            raise Mismatch(f"{expected} from {low} to {high}", example,
+                           f"{n} is outside {type_name}'s range [{low}, {high}]")
+        return n
+    return conv
+
+
+_int64 = _int_of("qint64")
+_int32 = _int_of("int")
 
 
 def _float(v: Any) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise Mismatch("a number", 1.5)
-    return float(v)
+    try:
+        return float(v)
+    except OverflowError:
+        raise Mismatch("a number", 1.5, "too large for a double") from None
 
 
 def _bool(v: Any) -> bool:
@@ -310,7 +326,7 @@ def _numbers(v: Any, keys: tuple[str, ...], num: Callable[[Any], Any], expected:
 
 def _ints(keys: tuple[str, ...], example: dict[str, int]) -> Callable[[Any], list[int]]:
     expected = f"an object {{{', '.join(keys)}}} of integers"
-    return lambda v: _numbers(v, keys, _int, expected, example)
+    return lambda v: _numbers(v, keys, _int32, expected, example)
 
 
 def _floats(keys: tuple[str, ...], example: dict[str, float]) -> Callable[[Any], list[float]]:
@@ -364,8 +380,8 @@ def _font_in(v: Any, current: Any = None) -> QFont:
             if size <= 0:
                 raise Mismatch(expected, example, "point size must be > 0")
             f.setPointSizeF(size)
-        if "pixelSize" in v and _int(v["pixelSize"]) > 0:
-            f.setPixelSize(_int(v["pixelSize"]))
+        if "pixelSize" in v and _int32(v["pixelSize"]) > 0:
+            f.setPixelSize(_int32(v["pixelSize"]))
         if "weight" in v:
             f.setWeight(QFont.Weight(_int(v["weight"])))
         for key, setter in (("bold", f.setBold), ("italic", f.setItalic),
@@ -445,19 +461,29 @@ def _bytes(v: Any) -> QByteArray:
 
 
 def _any(v: Any) -> Any:
+    """Any JSON value, as long as its integers fit 64 bits (what a QVariant holds)."""
+    _check_plain(v, 0)
     return v
 
 
-_INTS = ("int", "short", "long", "qint8", "qint16", "qint32", "qint64", "qlonglong",
-         "signed char", "char", "qsizetype", "qptrdiff", "qintptr")
-_UINTS = ("uint", "unsigned int", "ushort", "unsigned short", "ulong", "unsigned long",
-          "quint8", "quint16", "quint32", "quint64", "qulonglong", "uchar", "unsigned char",
-          "quintptr", "size_t")
+def _check_plain(v: Any, depth: int) -> None:
+    if isinstance(v, int) and not isinstance(v, bool):
+        _int64(v)
+    elif isinstance(v, (list, dict)):
+        if depth > _MAX_DEPTH:
+            raise Mismatch(f"a value nested at most {_MAX_DEPTH} levels", [1, "a"],
+                           f"nested deeper than {_MAX_DEPTH} levels")
+        for item in v.values() if isinstance(v, dict) else v:
+            _check_plain(item, depth + 1)
+
+
+#: Deepest nesting of a list or map value handed to Qt as a QVariant.
+_MAX_DEPTH = 32
+
 
 #: C++ type name -> converter of a JSON value to what PySide expects.
 FROM_JSON: dict[str, Callable[[Any], Any]] = {
-    **{t: _int for t in _INTS},
-    **{t: _uint for t in _UINTS},
+    **{t: _int_of(t) for t in bounds.INTEGER_TYPES},
     "bool": _bool,
     "double": _float,
     "float": _float,
@@ -481,7 +507,7 @@ FROM_JSON: dict[str, Callable[[Any], Any]] = {
     "QByteArray": _bytes,
     "QStringList": _list_of(_str, "an array of strings", ["a", "b"]),
     "QList<QString>": _list_of(_str, "an array of strings", ["a", "b"]),
-    "QList<int>": _list_of(_int, "an array of integers", [1, 2]),
+    "QList<int>": _list_of(_int32, "an array of integers", [1, 2]),
     "QList<double>": _list_of(_float, "an array of numbers", [1.5, 2]),
     "QVariantList": _list_of(_any, "an array", [1, "a"]),
     "QList<QVariant>": _list_of(_any, "an array", [1, "a"]),
@@ -588,17 +614,20 @@ def from_json(value: Any, type_name: str, where: str, *, current: Any = None,
                 find_python_enum(type_name)
             return enum_from_json(value, cls, meta_enum, is_flag)
         if type_name == "QFont":
-            return _font_in(value, current)
-        conv = converter(type_name)
-        if conv is None:
-            conv = _by_current(current)
-        if conv is None:
-            raise QtError(
-                "NOT_SUPPORTED", f"{where}: values of type {type_name} cannot be given as JSON",
-                hint="Supported: bool, numbers, strings, enums/flags by name, QColor, "
-                     "QPoint/QSize/QRect(F), QFont, QUrl, QDate/QTime/QDateTime, lists, maps.",
-                type=type_name)
-        return conv(value)
+            converted = _font_in(value, current)
+        else:
+            conv = converter(type_name) or _by_current(current)
+            if conv is None:
+                raise QtError(
+                    "NOT_SUPPORTED", f"{where}: values of type {type_name} cannot be given "
+                    "as JSON",
+                    hint="Supported: bool, numbers, strings, enums/flags by name, QColor, "
+                         "QPoint/QSize/QRect(F), QFont, QUrl, QDate/QTime/QDateTime, lists, "
+                         "maps.",
+                    type=type_name)
+            converted = conv(value)
+        bounds.check_value(converted, where, current)
+        return converted
     except Mismatch as exc:
         raise mismatch_error(type_name, value, exc, where) from None
 
@@ -610,7 +639,7 @@ def _by_current(current: Any) -> Callable[[Any], Any] | None:
     if isinstance(current, bool):
         return _bool
     if isinstance(current, int) and not isinstance(current, enum.Enum):
-        return _int
+        return _int64
     if isinstance(current, float):
         return _float
     if isinstance(current, str):
