@@ -452,12 +452,18 @@ def test_a_started_gui_job_is_never_reported_dropped(hardening_app: DemoApp) -> 
     out = qt.call("qt.methods.invoke", {"objectId": "hardeningWindow", "method": "work",
                                         "args": [3000]})
     assert out["signature"] == "work(int)"
-    # a slot that opens a modal dialog does not return: STILL_RUNNING, not APP_BUSY
+    # a slot that outlives the call timeout and the grace: STILL_RUNNING, never APP_BUSY
     with pytest.raises(RemoteError) as err:
-        qt.call("qt.methods.invoke", {"objectId": "hardeningWindow", "method": "askModal"})
+        qt.call("qt.methods.invoke", {"objectId": "hardeningWindow", "method": "work",
+                                      "args": [7600]})
     assert err.value.name == "STILL_RUNNING" and err.value.data["runningMs"] >= 2000
     assert "not retry" in err.value.hint.lower() or "do not retry" in err.value.message
-    assert any("askModal" in line for line in err.value.data["guiStack"])
+    assert any(" in work" in line for line in err.value.data["guiStack"])
+    wait_until(lambda: not qt.call("qt.ping", {"timeout": 0.5})["busy"], timeout=15,
+               what="the slot to end")
+    # a slot that opens a modal dialog waits in its event loop: answered at once, saying so
+    out = qt.call("qt.methods.invoke", {"objectId": "hardeningWindow", "method": "askModal"})
+    assert out["pending"] is True and out["modal"]["modal"] is True, out
     assert qt.call("qt.ui.exists", {"target": "@name:modalBox"})["exists"]
     serving(hardening_app)
     hardening_app.command("close-modal")
