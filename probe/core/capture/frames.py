@@ -247,7 +247,7 @@ class FrameStream:
         self._region, self._full = None, False
         geometry = self.window.geometry()
         window_geometry = (geometry.x(), geometry.y(), geometry.width(), geometry.height())
-        name = self.window.objectName()
+        name = QObject.objectName(self.window)
         crop = self._partial_rect(image, region, full)
         if crop is not None:
             piece = image.copy(crop)
@@ -348,10 +348,10 @@ def find_window(name: str | None) -> QWidget | None:
     """The visible top-level window named ``name``, else the active (or first) one."""
     windows = _windows()
     if name:
-        return next((w for w in windows if w.objectName() == name), None)
+        return next((w for w in windows if QObject.objectName(w) == name), None)
     active = QApplication.activeWindow() or QApplication.focusWindow()
     return active if active in windows else (windows[0] if windows else None)
 
 
 def window_names() -> list[str]:
-    return [w.objectName() or type(w).__name__ for w in _windows()]
+    return [QObject.objectName(w) or type(w).__name__ for w in _windows()]

@@ -27,7 +27,7 @@ def grab(obj: QObject, with_popups: bool = False) -> QImage:
     image: QImage | None = None
     if isinstance(obj, QWidget):
         if not obj.isVisible():
-            raise QtError("SCREENSHOT_FAILED", f"{obj.objectName() or 'the widget'} is hidden",
+            raise QtError("SCREENSHOT_FAILED", f"{QObject.objectName(obj) or 'the widget'} is hidden",
                           hint="Show it first (open its tab or dialog).")
         image = obj.grab().toImage()
         if with_popups and obj.isWindow():
@@ -43,7 +43,7 @@ def grab(obj: QObject, with_popups: bool = False) -> QImage:
     elif _is_quick_item(obj):
         image = _grab_item(obj)
     else:
-        raise QtError("SCREENSHOT_FAILED", f"a {obj.metaObject().className()} has no picture",
+        raise QtError("SCREENSHOT_FAILED", f"a {QObject.metaObject(obj).className()} has no picture",
                       hint="Pass a widget, a window or a Qt Quick item.")
     if image is None or image.isNull():
         raise QtError("SCREENSHOT_FAILED", "the grab returned an empty picture")
@@ -52,7 +52,7 @@ def grab(obj: QObject, with_popups: bool = False) -> QImage:
 
 def _is_quick_item(obj: QObject) -> bool:
     """A QQuickItem, checked without loading QtQuick into apps that never use it."""
-    meta = obj.metaObject()
+    meta = QObject.metaObject(obj)
     while meta is not None:
         if meta.className() == "QQuickItem":
             return True
@@ -64,7 +64,7 @@ def _grab_item(item: QObject) -> QImage:
     """A Qt Quick item: its window's picture cut to the item's scene rectangle."""
     window = item.window()  # type: ignore[attr-defined]
     if window is None or not item.isVisible():  # type: ignore[attr-defined]
-        raise QtError("SCREENSHOT_FAILED", f"{item.objectName() or 'the item'} is not shown",
+        raise QtError("SCREENSHOT_FAILED", f"{QObject.objectName(item) or 'the item'} is not shown",
                       hint="Show it first (its page, tab or popup).")
     image = window.grabWindow()
     ratio = image.devicePixelRatio() or 1.0

@@ -49,7 +49,7 @@ _K = Qt.Key
 
 def check_interactable(widget: QWidget) -> None:
     """ELEMENT_NOT_VISIBLE / ELEMENT_NOT_ENABLED when a user could not act on ``widget``."""
-    name = widget.objectName() or widget.metaObject().className()
+    name = QObject.objectName(widget) or QObject.metaObject(widget).className()
     if is_item(widget):  # a Qt Quick item: visible through its parents, in a shown window
         window = widget.window()
         if window is None or not window.isVisible() or not widget.isVisible():
@@ -263,7 +263,7 @@ def window_of(widget: QWidget) -> tuple[QWindow, QPoint]:
     handle = top.windowHandle()
     if handle is None:
         raise QtError("ELEMENT_NOT_VISIBLE", "the widget's window is not shown",
-                      element=widget.objectName())
+                      element=QObject.objectName(widget))
     return handle, widget.mapTo(top, QPoint(0, 0))
 
 
@@ -363,7 +363,7 @@ def is_item(obj: object) -> bool:
     """A QQuickItem (input goes through its window; QtQuick is never imported here)."""
     if isinstance(obj, (QWidget, QWindow)) or not isinstance(obj, QObject):
         return False
-    meta = obj.metaObject()
+    meta = QObject.metaObject(obj)
     while meta is not None:
         if meta.className() == "QQuickItem":
             return True
@@ -383,7 +383,7 @@ def item_point(item: QObject, pos: QPoint | None) -> tuple[QWindow, QPoint, QPoi
     window = item.window()  # type: ignore[attr-defined]
     if window is None:
         raise QtError("ELEMENT_NOT_VISIBLE", "the item is in no window",
-                      element=item.objectName())
+                      element=QObject.objectName(item))
     if pos is None:
         local = QPoint(int(item.width() / 2), int(item.height() / 2))  # type: ignore
     else:

@@ -25,7 +25,7 @@ def qml_loaded() -> bool:
 
 def type_name(obj: QObject) -> str:
     """``QQuickRectangle_QML_12`` -> ``Rectangle``; ``Button_QMLTYPE_2`` -> ``Button``."""
-    name = _SUFFIX.sub("", obj.metaObject().className())
+    name = _SUFFIX.sub("", QObject.metaObject(obj).className())
     if name.startswith("QQuick") and len(name) > 6:
         name = name[6:]
     return name

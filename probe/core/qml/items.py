@@ -140,9 +140,9 @@ def tree(root: QObject | None, ids: IdTable, depth: int = 50,
 
 
 def not_an_item(obj: QObject) -> QtError:
-    return QtError("NOT_SUPPORTED", f"a {obj.metaObject().className()} is no Qt Quick item",
+    return QtError("NOT_SUPPORTED", f"a {QObject.metaObject(obj).className()} is no Qt Quick item",
                    hint="Pass a QQuickItem or QQuickWindow (qml.tree lists them).",
-                   className=obj.metaObject().className())
+                   className=QObject.metaObject(obj).className())
 
 
 def all_items() -> list[QQuickItem]:
