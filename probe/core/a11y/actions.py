@@ -13,17 +13,55 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QAccessibleActionInterface
-from PySide6.QtWidgets import QAbstractScrollArea, QScrollArea, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QGraphicsView, QScrollArea, QWidget
 
-from probe.core.a11y import itemrefs
+from probe.core.a11y import itemrefs, reach
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput
+from probe.core.objects import idtable
 
 Deliver = Callable[[], Any]
+
+
+def check_reach(el: Element, ids: idtable.IdTable) -> None:
+    """ELEMENT_NOT_VISIBLE when the element lies outside its window (a tabbed-away dock or
+    page), ELEMENT_BLOCKED when a modal dialog blocks its window (the dialog named with
+    its tabId): a user could act on neither, so neither is acted on."""
+    w = el.widget
+    if not isinstance(w, QWidget) or not QWidget.isVisible(w):
+        return  # Qt Quick items, hidden widgets: the input checks say why
+    away = reach.offscreen_ancestor(w)
+    if away is not None:
+        what = QObject.objectName(away) or QObject.metaObject(away).className()
+        raise QtError("ELEMENT_NOT_VISIBLE", f"{el.ref} is out of sight: it lies outside the "
+                      f"window, in {what} (a tabbed-away dock or page)", ref=el.ref,
+                      hint="Show its dock or page first (chr.navigate to its tab, or click "
+                           "the tab), then chr.readPage again.", container=what)
+    blocker = reach.modal_blocker(w)
+    if blocker is not None:
+        title = QWidget.windowTitle(blocker) or QObject.objectName(blocker)
+        tab = ids.id_of(blocker)
+        raise QtError("ELEMENT_BLOCKED", f"{el.ref} cannot be reached: the modal dialog "
+                      f"{title!r} ({tab}) blocks its window", ref=el.ref,
+                      hint=f"Act in the dialog first (chr.readPage with tabId {tab!r}) or "
+                           "close it; then act here.",
+                      blockedBy={"tabId": tab, "title": title,
+                                 "objectName": QObject.objectName(blocker)})
+
+
+def _spot_point(el: Element) -> tuple[QWidget, QPoint]:
+    """A spot's widget and its click point there (the visible part's centre)."""
+    assert el.area is not None
+    w, r = el.area
+    visible = r.intersected(QWidget.rect(w))
+    if visible.isEmpty():
+        raise QtError("ELEMENT_NOT_VISIBLE", f"{el.ref} is scrolled out of its view",
+                      ref=el.ref, hint="chr.scroll over its view, then act again.")
+    return w, visible.center()
 
 
 def _check_model_item(el: Element) -> None:
@@ -65,6 +103,11 @@ def item_point(el: Element) -> tuple[QWidget, QPoint]:
 
 def center(el: Element) -> dict[str, Any]:
     """The element's centre and bounds in window coordinates (reported back to the agent)."""
+    if el.area is not None:
+        w, r = el.area
+        top = QWidget.mapTo(w, QWidget.window(w), r.topLeft())
+        c = top + QPoint(r.width() // 2, r.height() // 2)
+        return {"x": c.x(), "y": c.y(), "bounds": [top.x(), top.y(), r.width(), r.height()]}
     if el.index is not None:
         r = itemrefs.window_rect(el.widget, el.index)
         c = r.center()
@@ -93,6 +136,10 @@ def click(el: Element, button: str = "left", count: int = 1,
         qinput.check_interactable(el.widget)
         w = el.widget
         return "click", lambda: qinput.click(w, None, button, modifiers, count)
+    if el.area is not None:
+        qinput.check_interactable(el.widget)
+        target, pos = _spot_point(el)
+        return "click", lambda: qinput.click(target, pos, button, modifiers, count)
     if el.index is not None:
         pos = _model_point(el)
         vp = el.widget.viewport()
@@ -115,6 +162,10 @@ def hover(el: Element) -> Deliver:
         qinput.check_interactable(el.widget)
         w = el.widget
         return lambda: qinput.hover(w)
+    if el.area is not None:
+        qinput.check_interactable(el.widget)
+        target, pos = _spot_point(el)
+        return lambda: qinput.hover(target, pos)
     if el.index is not None:
         pos = _model_point(el)
         vp = el.widget.viewport()
@@ -132,7 +183,10 @@ def scroll(el: Element, dx: float, dy: float, modifiers: Sequence[str] = ()) -> 
     qinput.check_interactable(el.widget)
     w = el.widget
     pos = None
-    if el.index is not None:
+    if el.area is not None:
+        target, point = _spot_point(el)
+        pos = QWidget.mapTo(target, w, point)
+    elif el.index is not None:
         r = el.widget.visualRect(el.index).intersected(el.widget.viewport().rect())
         pos = el.widget.viewport().mapTo(w, r.center()) if not r.isEmpty() else None
     elif el.is_item:
@@ -146,6 +200,12 @@ def scroll_into_view(el: Element) -> bool:
     moved = False
     if el.index is not None:
         moved = itemrefs.scroll_to(target, el.index)
+    item = el.locator.index.item(target) if el.area is not None else None
+    if item is not None and isinstance(target, QGraphicsView):
+        bars = (target.horizontalScrollBar().value(), target.verticalScrollBar().value())
+        QGraphicsView.ensureVisible(target, item)
+        moved = bars != (target.horizontalScrollBar().value(),
+                         target.verticalScrollBar().value())
     parent = target.parentWidget()
     while parent is not None:
         area = parent.parentWidget()

@@ -37,6 +37,8 @@ _OPTIONS_LIMIT = 50
 
 def _state(el: Element) -> dict[str, Any]:
     """What the control shows now: its value text and checked state."""
+    if not el.is_item and not isinstance(el.widget, QWidget):  # a Qt Quick Control
+        return quickform.state(el.widget, el.locator.role)
     iface = el.iface
     st = iface.state()
     out: dict[str, Any] = {"value": iface.text(QAccessible.Text.Value) or ""}

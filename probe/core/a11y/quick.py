@@ -19,6 +19,7 @@ from PySide6.QtQuick import QQuickItem, QQuickWindow
 
 from probe.core.a11y import walker as acc
 from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ROLE_NAMES
+from probe.core.objects import qmltypes
 from probe.core.objects.text import clean_name, strip_mnemonic
 from probe.core.qml import items as qml
 
@@ -101,7 +102,7 @@ class QuickWalker:
         w = self.window
         root = acc.Node("window", clean_name(w.title()), w, obj=w,  # type: ignore[arg-type]
                         bounds=(0, 0, w.width(), w.height()))
-        self._children(w.contentItem(), root.children, 0)
+        self._children(qmltypes.content_item(w), root.children, 0)
         self.count += 1
         return root
 

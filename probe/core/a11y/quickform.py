@@ -14,6 +14,25 @@ from probe.core.a11y import formrules as fi
 from probe.core.input import simulate as qinput
 
 
+def state(item: QObject, role: str) -> dict[str, Any]:
+    """What a Qt Quick Control shows now, read from its properties (its accessible state
+    is only kept current while a screen reader runs): value text and checked state."""
+    out: dict[str, Any] = {}
+    if role in ("checkbox", "radio", "switch"):
+        check = QObject.property(item, "checkState")
+        number = getattr(check, "value", check)
+        out["value"] = ""
+        out["checked"] = "mixed" if number == 1 else bool(QObject.property(item, "checked"))
+        return out
+    for prop in ("currentText", "text", "value"):
+        value = QObject.property(item, prop)
+        if value is not None and not isinstance(value, QObject):
+            out["value"] = f"{value:g}" if isinstance(value, float) else str(value)
+            return out
+    out["value"] = ""
+    return out
+
+
 def set_value(el: Any, item: QObject, value: Any) -> None:
     """chr.formInput on a Qt Quick Control: check boxes are clicked, a combo box picks an
     option and emits ``activated``, text fields get ``text`` and ``textEdited``, sliders

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable, alive
+from probe.core.objects.qmltypes import quick_module
 
 _SEGMENT = re.compile(r"^(.*)#(\d+)$")
 #: What the QML engine appends to a type's class name (a different number every run).
@@ -53,6 +54,7 @@ def roots() -> list[QObject]:
     app = QCoreApplication.instance()
     if app is None:
         return []
+    quick_module()  # QtQuick before any wrapper is made, so items are typed as items
     found: dict[int, QObject] = {}
     if isinstance(app, QApplication):
         for w in QApplication.topLevelWidgets():
