@@ -113,7 +113,7 @@ def read_page(
     element = None
     if ref_id is not None:
         element = table.resolve(ref_id, ids)
-        window = element.widget.window()
+        window = wins.window_of(element.widget)
     else:
         window = wins.window_for(tabId, ids)
     return snapshot.read_page(window, table, ids, interactive=filter == "interactive",

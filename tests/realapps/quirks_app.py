@@ -117,6 +117,7 @@ class Swatch(QWidget):
         self.setFixedSize(60, 24)
         self.clicks = 0
         self.setProperty("colour", self.COLOURS[0])
+        self.setProperty("clicks", 0)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self.clicks += 1
@@ -161,6 +162,9 @@ class QuirksWindow(QMainWindow):
         self.setObjectName("quirks")
         self.setWindowTitle("Quirks")
         self.refills = 0
+        for name, value in (("refills", 0), ("lastTool", ""), ("lastDock", ""),
+                            ("shadowClicks", 0)):
+            self.setProperty(name, value)
         tabs = QTabWidget(self)
         tabs.setObjectName("tabs")
         self.setCentralWidget(tabs)
@@ -318,6 +322,7 @@ class QuirksWindow(QMainWindow):
         lay = QVBoxLayout(page)
         self.scene = QGraphicsScene(0, 0, 400, 200, page)
         self.scene.setObjectName("board")
+        self.scene.setProperty("clicked", "")
         self.scene.addItem(Token("Red token", 20))
         self.scene.addItem(Token("Blue token", 120))
         static = QGraphicsRectItem(QRectF(250, 20, 50, 50))

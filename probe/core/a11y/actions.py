@@ -15,7 +15,13 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QAccessibleActionInterface
-from PySide6.QtWidgets import QAbstractScrollArea, QGraphicsView, QScrollArea, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractScrollArea,
+    QGraphicsView,
+    QScrollArea,
+    QWidget,
+)
 
 from probe.core.a11y import itemrefs, reach
 from probe.core.a11y.refs import Element
@@ -67,7 +73,7 @@ def _spot_point(el: Element) -> tuple[QWidget, QPoint]:
 def _check_model_item(el: Element) -> None:
     view = el.widget
     qinput.check_interactable(view)
-    if not view.model().flags(el.index) & Qt.ItemFlag.ItemIsEnabled:
+    if not QAbstractItemView.model(view).flags(el.index) & Qt.ItemFlag.ItemIsEnabled:
         raise QtError("ELEMENT_NOT_ENABLED", f"{el.ref} is disabled", ref=el.ref)
 
 
@@ -87,7 +93,7 @@ def _check_item(el: Element) -> None:
         _check_model_item(el)
         return
     st = el.iface.state()
-    if st.invisible or not el.widget.isVisible():
+    if st.invisible or not QWidget.isVisible(el.widget):
         raise QtError("ELEMENT_NOT_VISIBLE", f"{el.ref} is hidden", ref=el.ref,
                       hint="Open its menu, tab or dialog first, then chr.readPage again.")
     if st.disabled:
@@ -97,8 +103,8 @@ def _check_item(el: Element) -> None:
 def item_point(el: Element) -> tuple[QWidget, QPoint]:
     """An item's centre in its top-level window's coordinates."""
     rect = el.iface.rect()
-    window = el.widget.window()
-    return window, window.mapFromGlobal(rect.center())
+    window = QWidget.window(el.widget)
+    return window, QWidget.mapFromGlobal(window, rect.center())
 
 
 def center(el: Element) -> dict[str, Any]:
@@ -116,15 +122,16 @@ def center(el: Element) -> dict[str, Any]:
     if el.is_item:
         window, p = item_point(el)
         r = el.iface.rect()
-        top = window.mapFromGlobal(r.topLeft())
+        top = QWidget.mapFromGlobal(window, r.topLeft())
         return {"x": p.x(), "y": p.y(), "bounds": [top.x(), top.y(), r.width(), r.height()]}
     w = el.widget
     if not isinstance(w, QWidget):  # a Qt Quick item: scene coordinates
         x, y, width, height = qinput.item_rect(w)
         return {"x": x + width // 2, "y": y + height // 2, "bounds": [x, y, width, height]}
-    top = w.mapTo(w.window(), QPoint(0, 0))
-    c = top + w.rect().center()
-    return {"x": c.x(), "y": c.y(), "bounds": [top.x(), top.y(), w.width(), w.height()]}
+    top = QWidget.mapTo(w, QWidget.window(w), QPoint(0, 0))
+    c = top + QWidget.rect(w).center()
+    return {"x": c.x(), "y": c.y(),
+            "bounds": [top.x(), top.y(), QWidget.width(w), QWidget.height(w)]}
 
 
 def click(el: Element, button: str = "left", count: int = 1,
@@ -142,7 +149,7 @@ def click(el: Element, button: str = "left", count: int = 1,
         return "click", lambda: qinput.click(target, pos, button, modifiers, count)
     if el.index is not None:
         pos = _model_point(el)
-        vp = el.widget.viewport()
+        vp = QAbstractScrollArea.viewport(el.widget)
         return "click", lambda: qinput.click(vp, pos, button, modifiers, count)
     _check_item(el)
     actions = el.iface.actionInterface()
@@ -151,7 +158,7 @@ def click(el: Element, button: str = "left", count: int = 1,
     if simple and actions is not None and press in actions.actionNames():
         return "pressAction", lambda: (actions.doAction(press), qinput.settle())
     window, p = item_point(el)
-    handle = window.windowHandle()
+    handle = QWidget.windowHandle(window)
     if handle is None:
         raise QtError("ELEMENT_NOT_VISIBLE", "its window is not shown", ref=el.ref)
     return "click", lambda: qinput.window_click(handle, p, button, modifiers, count)
@@ -168,11 +175,11 @@ def hover(el: Element) -> Deliver:
         return lambda: qinput.hover(target, pos)
     if el.index is not None:
         pos = _model_point(el)
-        vp = el.widget.viewport()
+        vp = QAbstractScrollArea.viewport(el.widget)
         return lambda: qinput.hover(vp, pos)
     _check_item(el)
     window, p = item_point(el)
-    handle = window.windowHandle()
+    handle = QWidget.windowHandle(window)
     if handle is None:
         raise QtError("ELEMENT_NOT_VISIBLE", "its window is not shown", ref=el.ref)
     return lambda: qinput.window_move(handle, p)
@@ -187,10 +194,11 @@ def scroll(el: Element, dx: float, dy: float, modifiers: Sequence[str] = ()) -> 
         target, point = _spot_point(el)
         pos = QWidget.mapTo(target, w, point)
     elif el.index is not None:
-        r = el.widget.visualRect(el.index).intersected(el.widget.viewport().rect())
-        pos = el.widget.viewport().mapTo(w, r.center()) if not r.isEmpty() else None
+        vp = QAbstractScrollArea.viewport(w)
+        r = w.visualRect(el.index).intersected(QWidget.rect(vp))
+        pos = QWidget.mapTo(vp, w, r.center()) if not r.isEmpty() else None
     elif el.is_item:
-        pos = w.mapFromGlobal(el.iface.rect().center())
+        pos = QWidget.mapFromGlobal(w, el.iface.rect().center())
     return lambda: qinput.scroll(w, pos, dx, dy, modifiers)
 
 
@@ -206,19 +214,19 @@ def scroll_into_view(el: Element) -> bool:
         QGraphicsView.ensureVisible(target, item)
         moved = bars != (target.horizontalScrollBar().value(),
                          target.verticalScrollBar().value())
-    parent = target.parentWidget()
+    parent = QWidget.parentWidget(target)
     while parent is not None:
-        area = parent.parentWidget()
-        if isinstance(area, QScrollArea) and area.widget() is parent:
+        area = QWidget.parentWidget(parent)
+        if isinstance(area, QScrollArea) and QScrollArea.widget(area) is parent:
             before = (area.horizontalScrollBar().value(), area.verticalScrollBar().value())
-            area.ensureWidgetVisible(target, 20, 20)
+            QScrollArea.ensureWidgetVisible(area, target, 20, 20)
             moved |= before != (area.horizontalScrollBar().value(),
                                 area.verticalScrollBar().value())
-        parent = parent.parentWidget()
+        parent = QWidget.parentWidget(parent)
     if el.index is None and el.is_item and isinstance(target, QAbstractScrollArea):
-        viewport = target.viewport().rect()
+        viewport = QWidget.rect(QAbstractScrollArea.viewport(target))
         r = el.iface.rect()
-        local = target.viewport().mapFromGlobal(r.center())
+        local = QWidget.mapFromGlobal(QAbstractScrollArea.viewport(target), r.center())
         if not viewport.contains(local):
             dy = (local.y() - viewport.center().y()) / max(r.height(), 1) / 3
             qinput.scroll(target, None, 0, round(dy))

@@ -155,7 +155,7 @@ class QuickWalker:
             gap = True
             name = gap_name(item)
         elif role == "generic" and qml.type_name(item) == "Text":  # no interface offscreen
-            role, name = "text", clean_name(_text_property(item))
+            role, name = "text", clean_name(_text_property(item), acc.FULL)
         full = 0
         if role == "text":
             area = mouse_area_in(item)

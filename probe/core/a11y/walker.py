@@ -73,6 +73,8 @@ CLICKABLE_ROLES = frozenset({"generic", "text", "img"})
 MOUSE_HANDLERS = ("mousePressEvent", "mouseReleaseEvent", "mouseDoubleClickEvent")
 #: Longest value (or text) in the outline; the rest is read with ref_id or page text.
 VALUE_LIMIT = 200
+#: No limit (a text read whole).
+FULL = 1 << 62
 #: Widgets a label beside them names (when Qt gives them no name of their own).
 _LABELLED = (QLineEdit, QAbstractSpinBox, QComboBox, QAbstractSlider, QTextEdit,
              QPlainTextEdit)
@@ -268,7 +270,12 @@ class Walker:
         label = self.labels.names.get(wid, "")
         if label and (role == "combobox" or not name):
             name = label
-        name = clean_name(name) if role != "tablist" else ""  # Qt names it after a tab
+        if role == "tablist":
+            name = ""  # Qt names it after a tab
+        elif role == "text":  # the whole text; the outline cuts it below, saying so
+            name = clean_name(name, FULL)
+        else:
+            name = clean_name(name)
         gap = False
         if panel is not None:
             role = "tabpanel"

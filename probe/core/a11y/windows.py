@@ -26,6 +26,12 @@ def windows() -> list[QWidget]:
     return out + qmltypes.quick_windows(visible_only=True)
 
 
+def window_of(obj: Any) -> Any:
+    """The top-level window of a widget or Qt Quick item (through the Qt class: an app's
+    widget may hide ``window``, see ``probe/core/objects``)."""
+    return QWidget.window(obj) if isinstance(obj, QWidget) else obj.window()
+
+
 def title_of(w: Any) -> str:
     """A widget's windowTitle or a QWindow's title."""
     return w.windowTitle() if isinstance(w, QWidget) else w.title()

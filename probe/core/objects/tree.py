@@ -33,12 +33,15 @@ def _qml_annotator() -> Annotator | None:
         return None
 
     def annotate(obj: QObject, node: dict[str, Any]) -> None:
+        if not (isinstance(obj, quick.QQuickItem) or QObject.inherits(obj, "QQuickItem")
+                or QObject.inherits(obj, "QQuickWindow")):
+            return  # (a wrapper the app made before QtQuick loaded is a plain QWindow)
         node["qmlType"] = qmltypes.type_name(obj)
         qid = qmltypes.qml_id(obj)
         if qid:
             node["qmlId"] = qid
 
-    return (quick.QQuickItem, quick.QQuickWindow), annotate
+    return (QObject,), annotate
 
 
 def tree(ids: IdTable, root: QObject | None, depth: int, max_nodes: int) -> dict[str, Any]:
