@@ -80,7 +80,11 @@ def test_add_a_task_and_click_its_label(qt: Client) -> None:
     page = qt.call("chr.readPage")
     qt.call("chr.formInput", {"ref": ref_of(page, "New task", "textbox"), "value": "Buy milk"})
     qt.call("chr.click", {"ref": ref_of(page, "Add", "button")})
-    page = wait_until(lambda: (p := qt.call("chr.readPage")) if "Buy milk" in p["text"]
-                      else None, what="the new task's row (the ListView makes it later)")
+
+    def with_row() -> dict[str, Any] | None:
+        now = qt.call("chr.readPage")
+        return now if "Buy milk" in now["text"] else None
+
+    page = wait_until(with_row, what="the new task's row (the ListView makes it later)")
     qt.call("chr.click", {"ref": ref_of(page, "Buy milk", "text")})
     assert _prop(qt, "lastClicked") == "Buy milk"
