@@ -22,7 +22,14 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QRectF, Qt
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRectF,
+    QStringListModel,
+    Qt,
+)
 from PySide6.QtGui import QColor, QIcon, QMouseEvent, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
@@ -52,7 +59,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from PySide6.QtCore import QStringListModel
 
 #: What traitlets-style classes put where Qt has methods (plain values, not callables).
 #: Virtual methods (visualRect, indexAt, metaObject, …) are left alone: an app that hid

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtCore import QObject, QPoint, QRectF, Qt
 from PySide6.QtGui import QAccessibleActionInterface
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -205,6 +205,10 @@ def scroll(el: Element, dx: float, dy: float, modifiers: Sequence[str] = ()) -> 
 def scroll_into_view(el: Element) -> bool:
     """Scroll every scroll area around the element so it shows; True if anything moved."""
     target = el.widget
+    if not isinstance(target, QWidget):  # a Qt Quick item: its Flickables scroll instead
+        moved = _scroll_flickables(target)
+        qinput.settle(50)
+        return moved
     moved = False
     if el.index is not None:
         moved = itemrefs.scroll_to(target, el.index)
@@ -232,4 +236,23 @@ def scroll_into_view(el: Element) -> bool:
             qinput.scroll(target, None, 0, round(dy))
             moved = True
     qinput.settle(50)
+    return moved
+
+
+def _scroll_flickables(item: Any) -> bool:
+    """Move each Flickable (ListView, ScrollView…) around a Qt Quick item so the item shows;
+    True if one moved."""
+    moved = False
+    parent = item.parentItem()
+    while parent is not None:
+        if QObject.inherits(parent, "QQuickFlickable"):
+            content = QObject.property(parent, "contentItem")
+            r = item.mapRectToItem(content, QRectF(0, 0, item.width(), item.height()))
+            top, height = float(QObject.property(parent, "contentY")), parent.height()
+            wanted = r.top() if r.top() < top else \
+                r.bottom() - height if r.bottom() > top + height else None
+            if wanted is not None:
+                QObject.setProperty(parent, "contentY", wanted)
+                moved = True
+        parent = parent.parentItem()
     return moved
