@@ -94,7 +94,8 @@ class ShadowModel(QAbstractListModel):
         super().__init__(owner)
         self.rows = [f"model row {i}" for i in range(5)]
 
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()  # noqa: B008
+                 ) -> int:
         return 0 if parent.isValid() else len(self.rows)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = 0) -> Any:

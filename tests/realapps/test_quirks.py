@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 import pytest
-from chrome_support import node_of, parse, ref_of
+from chrome_support import flatten, node_of, parse, ref_of
 
 from conftest import wait_until
 from probe.client import Client
@@ -100,16 +100,7 @@ def test_tree_rows_nest_one_ref_per_row_and_rows_scrolled_away_are_counted(qt: C
     table = next(n for n in nodes if n["role"] == "table")
     more = next(w for w in table["rest"] if w.startswith("(+"))
     assert int(more[2:]) > 20  # 40 rows, a few on screen: the rest are counted
-    tree = qt.call("chr.readPage", {"format": "json"})["tree"]
-    flat = []
-
-    def walk(n: dict[str, Any]) -> None:
-        flat.append(n)
-        for c in n.get("children", []):
-            walk(c)
-
-    for n in tree:
-        walk(n)
+    flat = flatten(qt.call("chr.readPage", {"format": "json"})["tree"])
     leaf = next(n for n in flat if n["role"] == "treeitem" and "file 0.0" in n["name"])
     assert leaf["level"] == 2
     view = next(n for n in flat if n["role"] == "table")

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from chrome_support import node_of, parse, ref_of
+from chrome_support import flatten, node_of, parse, ref_of
 
 from conftest import wait_until
 from probe.client import Client
@@ -41,18 +41,10 @@ def test_qml_tree_after_objects_tree_and_paths_without_engine_suffixes(qt: Clien
     assert '"qmlType": "ApplicationWindow"' in objects
     qml = qt.call("qml.tree", {"depth": 30})
     assert qml["nodes"][0]["type"] == "ApplicationWindow"
-    paths = [n["path"] for n in _walk(json.loads(objects)["nodes"])]
+    paths = [n["path"] for n in flatten(json.loads(objects)["nodes"])]
     assert paths and not [p for p in paths if "_QML" in p]
-    field = next(n for n in _walk(qml["nodes"]) if n.get("qmlId") == "taskField")
+    field = next(n for n in flatten(qml["nodes"]) if n.get("qmlId") == "taskField")
     assert qt.call("qt.objects.info", {"objectId": field["path"]})["id"] == field["id"]
-
-
-def _walk(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    out = []
-    for n in nodes:
-        out.append(n)
-        out.extend(_walk(n.get("children", [])))
-    return out
 
 
 def test_placeholder_and_delegate_labels_name_the_controls(qt: Client) -> None:
