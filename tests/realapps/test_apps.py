@@ -14,10 +14,12 @@ import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from probe.client import Client
+from probe.exceptions import RemoteError
 
 from . import tasks
 from .conftest import RealApp, start, wait_for_window
@@ -112,3 +114,30 @@ def test_monkey_300_random_actions(name: str, request: pytest.FixtureRequest) ->
     assert qt.call("qt.ping")["pong"] is True
     assert "INTERNAL_ERROR" not in outcomes
     assert outcomes.get("ok", 0) >= 150, outcomes  # most actions really acted
+
+
+@pytest.fixture(scope="module")
+def parametertree() -> Iterator[RealApp]:
+    _needs("pyqtgraph.examples.parametertree")
+    yield from start("-m", "pyqtgraph.examples.parametertree")
+
+
+def test_screenshots_never_take_the_app_down(parametertree: RealApp) -> None:
+    """pyqtgraph's parametertree example segfaults on every QWidget.grab() (with or
+    without the probe); screenshots of it and of its widgets must leave it running."""
+    qt = _agent(parametertree)
+
+    def shot_taken() -> dict[str, Any] | None:
+        try:
+            return qt.call("cu.screenshot", {})
+        except RemoteError as exc:  # shown but not painted yet: said, and retried
+            assert exc.name == "SCREENSHOT_FAILED" and "retry" in (exc.hint or "")
+            return None
+
+    shot = tasks.wait_until(shot_taken, 30, "the window's first picture")
+    assert shot["width"] > 100 and shot["data"]
+    tab = qt.call("chr.tabsContext")["tabs"][0]["tabId"]
+    assert qt.call("qt.ui.screenshot", {"target": tab})["width"] == shot["width"]
+    tree = tasks.first(qt, "tree")
+    assert qt.call("qt.ui.screenshot", {"target": tree["id"]})["width"] > 0
+    assert parametertree.alive() and qt.call("qt.ping")["pong"] is True

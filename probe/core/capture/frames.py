@@ -80,12 +80,28 @@ def grab_window(window: QWidget) -> QImage:
     render = getattr(type(window), "grabWindow", None) if is_quick_window(window) else None
     if callable(render):
         return render(window)
-    screen = QWidget.screen(window)
-    if screen is not None and QWidget.windowHandle(window) is not None:
-        image = screen.grabWindow(QWidget.winId(window)).toImage()
-        if not image.isNull():
-            return image
+    image = _screen_pixels(window)
+    if image is not None:
+        return image
+    app = QApplication.instance()
+    if app is not None and app.platformName() in SCREEN_GRAB_PLATFORMS:
+        # not painted yet (just shown): paint it the normal way, then read it again
+        QWidget.repaint(window)
+        image = _screen_pixels(window)
+        return image if image is not None else QImage()
     return QWidget.grab(window).toImage()
+
+
+#: Platforms whose QScreen.grabWindow works: there ``QWidget.grab()`` is never used.
+SCREEN_GRAB_PLATFORMS = frozenset({"offscreen", "xcb", "windows", "cocoa"})
+
+
+def _screen_pixels(window: QWidget) -> QImage | None:
+    screen = QWidget.screen(window)
+    if screen is None or QWidget.windowHandle(window) is None:
+        return None
+    image = screen.grabWindow(QWidget.winId(window)).toImage()
+    return None if image.isNull() or image.size().isEmpty() else image
 
 
 class _PaintWatcher(QObject):

@@ -52,7 +52,10 @@ def grab(obj: QObject, with_popups: bool = False) -> QImage:
                       f"a {QObject.metaObject(obj).className()} has no picture",
                       hint="Pass a widget, a window or a Qt Quick item.")
     if image is None or image.isNull():
-        raise QtError("SCREENSHOT_FAILED", "the grab returned an empty picture")
+        raise QtError("SCREENSHOT_FAILED", "the grab returned an empty picture (the window "
+                      "has no pixels on screen yet)",
+                      hint="A window just shown is painted a moment later: retry (qt.wait "
+                           "or cu.wait), or show the window first.")
     return image
 
 
