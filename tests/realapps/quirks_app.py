@@ -157,6 +157,13 @@ class Token(QGraphicsEllipseItem):
         super().mousePressEvent(event)
 
 
+class BoardView(QGraphicsView):
+    """A view that handles the mouse itself (as pyqtgraph's GraphicsView does)."""
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        super().mousePressEvent(event)
+
+
 def _icon(colour: str) -> QIcon:
     pix = QPixmap(16, 16)
     pix.fill(QColor(colour))
@@ -334,7 +341,7 @@ class QuirksWindow(QMainWindow):
         self.scene.addItem(Token("Blue token", 120))
         static = QGraphicsRectItem(QRectF(250, 20, 50, 50))
         self.scene.addItem(static)  # neither movable nor clickable: no ref
-        view = QGraphicsView(self.scene, page)
+        view = BoardView(self.scene, page)
         view.setObjectName("boardView")
         lay.addWidget(view)
         return page

@@ -156,7 +156,10 @@ def test_scene_items_are_clickable_and_the_view_is_listed_once(qt: Client) -> No
     page = _page(qt, "Scene")
     nodes = parse(page["text"])
     clickable = [n for n in nodes if "clickable" in n["rest"]]
-    assert [n["name"] for n in clickable] == ["Red token", "Blue token"]  # not the view
+    # the view once (not its viewport too), its movable items inside it; the static one
+    # (neither movable nor handling the mouse) is no element
+    assert [n["name"] for n in clickable] == ["boardView", "Red token", "Blue token"]
+    assert clickable[1]["depth"] == clickable[0]["depth"] + 1
     assert all(n["ref"] for n in clickable)
     qt.call("chr.click", {"ref": ref_of(page, "Blue token")})
     assert _prop(qt, "board", "clicked") == "Blue token 1"

@@ -1,8 +1,8 @@
 """Model items as elements: table cells, list rows and tree items reached through the model.
 
-The accessibility walk shows only the items a view has on screen (and at most
-``ITEM_CAP`` of them); an agent looking for "Ada Chen" or "row 42, Name column" needs
-the rest too. Here an item view's model is scanned directly (bounded), and an item is
+The walk shows only the rows a view has on screen (:mod:`~probe.core.a11y.viewrows`,
+at most ``ROW_CAP`` of them); an agent looking for "Ada Chen" or "row 42, Name column"
+needs the rest too. Here an item view's model is scanned directly (bounded), and an item is
 addressed by its view plus a ``QPersistentModelIndex``: a weak handle that follows the
 row through sorting and inserts and becomes invalid when the row is removed. Such an
 element can be scrolled into view (``view.scrollTo``) and clicked at its visual rect.
