@@ -19,10 +19,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from _common import table
 from realapps import tasks
 from realapps.conftest import RealApp, wait_for_window
-
-from _common import table
 
 
 def measure(name: str, args: list[str], task: Callable[[tasks.Counting], Any], n: int,
