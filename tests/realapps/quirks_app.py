@@ -177,7 +177,7 @@ class QuirksWindow(QMainWindow):
         self.setWindowTitle("Quirks")
         self.refills = 0
         for name, value in (("refills", 0), ("lastTool", ""), ("lastDock", ""),
-                            ("shadowClicks", 0)):
+                            ("shadowClicks", 0), ("rowAction", "")):
             self.setProperty(name, value)
         tabs = QTabWidget(self)
         tabs.setObjectName("tabs")
@@ -237,6 +237,9 @@ class QuirksWindow(QMainWindow):
         for r in range(40):
             self.table.setItem(r, 0, QTableWidgetItem(f"{tag} key {r}"))
             self.table.setItem(r, 1, QTableWidgetItem(f"{tag} value {r}"))
+        action = QPushButton("Row action")  # a widget inside the view (setIndexWidget)
+        action.clicked.connect(lambda: self.setProperty("rowAction", tag))
+        self.table.setIndexWidget(self.table.model().index(1, 1), action)
         self.list.clear()
         self.list.addItems([f"{tag} item {i}" for i in range(4)])
         self.model.refill([f"{tag} model row {i}" for i in range(5)])

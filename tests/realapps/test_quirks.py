@@ -105,6 +105,10 @@ def test_tree_rows_nest_one_ref_per_row_and_rows_scrolled_away_are_counted(qt: C
     assert leaf["level"] == 2
     view = next(n for n in flat if n["role"] == "table")
     assert view["moreItems"] > 20
+    # a widget the app put into a cell (setIndexWidget) is an element of the view too
+    button = next(n for n in flatten(view["children"]) if n.get("name") == "Row action")
+    qt.call("chr.click", {"ref": button["ref"]})
+    assert _prop(qt, "quirks", "rowAction") != ""
 
 
 def test_long_text_is_cut_honestly_and_read_whole_on_request(qt: Client) -> None:

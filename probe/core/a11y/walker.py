@@ -28,6 +28,7 @@ from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
+    QAbstractScrollArea,
     QAbstractSlider,
     QAbstractSpinBox,
     QComboBox,
@@ -322,7 +323,13 @@ class Walker:
         if depth >= MAX_RAW_DEPTH:
             return 0
         if isinstance(w, QAbstractItemView) and not isinstance(w, QHeaderView):
-            return self._rows(w, out)
+            more = self._rows(w, out)
+            viewport = QAbstractScrollArea.viewport(w)  # index widgets and open editors
+            at = QWidget.mapTo(viewport, self.window, QPoint(0, 0))
+            for c in QObject.findChildren(viewport, QWidget, options=_DIRECT):
+                if QWidget.isVisible(c) and not reach.outside(c, viewport):
+                    self._widget(c, at.x(), at.y(), out, depth + 1, None)
+            return more
         visible, window_of, outside = QWidget.isVisible, QWidget.isWindow, reach.outside
         kids = [c for c in QObject.findChildren(w, QWidget, options=_DIRECT)
                 if visible(c) and not window_of(c) and not outside(c, w)]
