@@ -143,6 +143,9 @@ ERRORS: dict[str, ErrorKind] = _table(
      "The window may be hidden or minimised; show it first."),
     (1408, "WINDOW_NOT_FOUND", "No such window",
      "chr.tabsContext lists the top-level windows."),
+    (1409, "ELEMENT_BLOCKED", "A modal dialog blocks the element's window",
+     "Act in the dialog that data.blockedBy names (its tabId) or close it first; "
+     "chr.tabsContext lists the windows."),
     (1500, "NAME_NOT_FOUND", "No such symbolic name",
      "qt.names.list shows the registered names."),
     (1501, "NAME_EXISTS", "The symbolic name is already registered",

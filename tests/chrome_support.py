@@ -46,3 +46,12 @@ def read(qt: Client, **params: Any) -> dict[str, Any]:
 
 def show_tab(qt: Client, name: str) -> None:
     qt.call("chr.navigate", {"url": name})
+
+
+def flatten(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Nested nodes (readPage JSON, qt.objects.tree, qml.tree) in document order."""
+    out = []
+    for n in nodes:
+        out.append(n)
+        out.extend(flatten(n.get("children", [])))
+    return out

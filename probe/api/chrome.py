@@ -59,7 +59,10 @@ def _refs(ctx: Context) -> refs.RefTable:
 
 
 def _element(ctx: Context, ref: str) -> refs.Element:
-    return _refs(ctx).resolve(ref, _ids(ctx))
+    """The live element of a ref that a user could act on now (else the error says why)."""
+    el = _refs(ctx).resolve(ref, _ids(ctx))
+    actions.check_reach(el, _ids(ctx))
+    return el
 
 
 def _target(ref: str | None, coordinate: list[int] | None) -> None:
@@ -111,7 +114,7 @@ def read_page(
     element = None
     if ref_id is not None:
         element = table.resolve(ref_id, ids)
-        window = element.widget.window()
+        window = wins.window_of(element.widget)
     else:
         window = wins.window_for(tabId, ids)
     return snapshot.read_page(window, table, ids, interactive=filter == "interactive",

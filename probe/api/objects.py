@@ -84,7 +84,7 @@ def object_tree(
 
 def _superclasses(obj: QObject) -> list[str]:
     out = []
-    mo = obj.metaObject().superClass()
+    mo = QObject.metaObject(obj).superClass()
     while mo is not None:
         out.append(mo.className())
         mo = mo.superClass()
@@ -93,17 +93,17 @@ def _superclasses(obj: QObject) -> list[str]:
 
 def info_of(obj: QObject, ids: idtable.IdTable) -> dict[str, Any]:
     d = paths.describe(obj, ids)
-    parent = obj.parent()
+    parent = QObject.parent(obj)  # not obj.parent(): see probe/core/objects
     d["parentId"] = ids.id_of(parent) if parent is not None else None
     d["superClasses"] = _superclasses(obj)
     if isinstance(obj, QWidget):
-        g = obj.geometry()
-        top_left = obj.mapToGlobal(g.topLeft() - g.topLeft())
+        g = QWidget.geometry(obj)
+        top_left = QWidget.mapToGlobal(obj, g.topLeft() - g.topLeft())
         d["geometry"] = {"x": g.x(), "y": g.y(), "width": g.width(), "height": g.height()}
         d["globalPos"] = {"x": top_left.x(), "y": top_left.y()}
-        d["isWindow"] = obj.isWindow()
-        if obj.isWindow():
-            d["windowTitle"] = obj.windowTitle()
+        d["isWindow"] = QWidget.isWindow(obj)
+        if QWidget.isWindow(obj):
+            d["windowTitle"] = QWidget.windowTitle(obj)
     return d
 
 
@@ -121,7 +121,7 @@ def inspect(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
     methods = meta.list_methods(obj)
     path = paths.path_of(obj)
     children = [paths.describe(c, ids, f"{path}/{seg}")
-                for c, _, seg in paths.segments_of(obj.children())]
+                for c, _, seg in paths.segments_of(QObject.children(obj))]
     return {"object": info_of(obj, ids), "properties": meta.list_properties(obj, ids),
             "methods": [m for m in methods if m["kind"] != "signal"],
             "signals": [m for m in methods if m["kind"] == "signal"],

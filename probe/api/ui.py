@@ -11,7 +11,7 @@ import asyncio
 import base64
 from typing import Annotated, Any, Literal
 
-from PySide6.QtCore import QPoint, QRect, QRectF
+from PySide6.QtCore import QObject, QPoint, QRect, QRectF
 from PySide6.QtGui import QAction, QWindow
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -245,12 +245,14 @@ def geometry_of(obj: Any) -> dict[str, Any]:
                            "height": height},
                 "windowName": win.objectName() if win is not None else "",
                 "visible": obj.isVisible() and win is not None and win.isVisible()}
-    w = _widget(obj)
-    top = w.window()
-    in_window = QRect(w.mapTo(top, QPoint(0, 0)), w.size())
-    on_screen = QRect(w.mapToGlobal(QPoint(0, 0)), w.size())
-    return {"local": _rect(w.geometry()), "window": _rect(in_window), "global": _rect(on_screen),
-            "windowName": top.objectName(), "visible": w.isVisible()}
+    w = _widget(obj)  # Qt through its classes: an app's widget may hide these names
+    top = QWidget.window(w)
+    size = QWidget.size(w)
+    in_window = QRect(QWidget.mapTo(w, top, QPoint(0, 0)), size)
+    on_screen = QRect(QWidget.mapToGlobal(w, QPoint(0, 0)), size)
+    return {"local": _rect(QWidget.geometry(w)), "window": _rect(in_window),
+            "global": _rect(on_screen), "windowName": QObject.objectName(top),
+            "visible": QWidget.isVisible(w)}
 
 
 @method("qt.ui.geometry")

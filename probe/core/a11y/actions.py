@@ -15,23 +15,69 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QObject, QPoint, QRectF, Qt
 from PySide6.QtGui import QAccessibleActionInterface, QAction
-from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QMenuBar, QScrollArea, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractScrollArea,
+    QGraphicsView,
+    QMenu,
+    QMenuBar,
+    QScrollArea,
+    QWidget,
+)
 
-from probe.core.a11y import itemrefs, popups
+from probe.core.a11y import itemrefs, popups, reach
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput
+from probe.core.objects import idtable
 
 Deliver = Callable[[], Any]
+
+
+def check_reach(el: Element, ids: idtable.IdTable) -> None:
+    """ELEMENT_NOT_VISIBLE when the element lies outside its window (a tabbed-away dock or
+    page), ELEMENT_BLOCKED when a modal dialog blocks its window (the dialog named with
+    its tabId): a user could act on neither, so neither is acted on."""
+    w = el.widget
+    if not isinstance(w, QWidget) or not QWidget.isVisible(w):
+        return  # Qt Quick items, hidden widgets: the input checks say why
+    away = reach.offscreen_ancestor(w)
+    if away is not None:
+        what = QObject.objectName(away) or QObject.metaObject(away).className()
+        raise QtError("ELEMENT_NOT_VISIBLE", f"{el.ref} is out of sight: it lies outside the "
+                      f"window, in {what} (a tabbed-away dock or page)", ref=el.ref,
+                      hint="Show its dock or page first (chr.navigate to its tab, or click "
+                           "the tab), then chr.readPage again.", container=what)
+    blocker = reach.modal_blocker(w)
+    if blocker is not None:
+        title = QWidget.windowTitle(blocker) or QObject.objectName(blocker)
+        tab = ids.id_of(blocker)
+        raise QtError("ELEMENT_BLOCKED", f"{el.ref} cannot be reached: the modal dialog "
+                      f"{title!r} ({tab}) blocks its window", ref=el.ref,
+                      hint=f"Act in the dialog first (chr.readPage with tabId {tab!r}) or "
+                           "close it; then act here.",
+                      blockedBy={"tabId": tab, "title": title,
+                                 "objectName": QObject.objectName(blocker)})
+
+
+def _spot_point(el: Element) -> tuple[QWidget, QPoint]:
+    """A spot's widget and its click point there (the visible part's centre)."""
+    assert el.area is not None
+    w, r = el.area
+    visible = r.intersected(QWidget.rect(w))
+    if visible.isEmpty():
+        raise QtError("ELEMENT_NOT_VISIBLE", f"{el.ref} is scrolled out of its view",
+                      ref=el.ref, hint="chr.scroll over its view, then act again.")
+    return w, visible.center()
 
 
 def _check_model_item(el: Element) -> None:
     view = el.widget
     qinput.check_interactable(view)
-    if not view.model().flags(el.index) & Qt.ItemFlag.ItemIsEnabled:
+    if not QAbstractItemView.model(view).flags(el.index) & Qt.ItemFlag.ItemIsEnabled:
         raise QtError("ELEMENT_NOT_ENABLED", f"{el.ref} is disabled", ref=el.ref)
 
 
@@ -51,7 +97,7 @@ def _check_item(el: Element) -> None:
         _check_model_item(el)
         return
     st = el.iface.state()
-    if st.invisible or not el.widget.isVisible():
+    if st.invisible or not QWidget.isVisible(el.widget):
         raise QtError("ELEMENT_NOT_VISIBLE", f"{el.ref} is hidden", ref=el.ref,
                       hint="Open its menu, tab or dialog first, then chr.readPage again.")
     if st.disabled:
@@ -61,8 +107,8 @@ def _check_item(el: Element) -> None:
 def item_point(el: Element) -> tuple[QWidget, QPoint]:
     """An item's centre in its top-level window's coordinates."""
     rect = el.iface.rect()
-    window = el.widget.window()
-    return window, window.mapFromGlobal(rect.center())
+    window = QWidget.window(el.widget)
+    return window, QWidget.mapFromGlobal(window, rect.center())
 
 
 def center(el: Element) -> dict[str, Any]:
@@ -71,10 +117,11 @@ def center(el: Element) -> dict[str, Any]:
     and the screenshot of that window show it."""
     out = _center(el)
     w = el.widget
-    window = w.window() if isinstance(w, QWidget) else None
+    window = QWidget.window(w) if isinstance(w, QWidget) else None
     owner = popups.owner_of(window) if popups.is_popup(window) else None
     if window is not None and owner is not None:
-        shift = window.mapToGlobal(QPoint(0, 0)) - owner.mapToGlobal(QPoint(0, 0))
+        shift = QWidget.mapToGlobal(window, QPoint(0, 0)) - QWidget.mapToGlobal(owner,
+                                                                                QPoint(0, 0))
         out["x"] += shift.x()
         out["y"] += shift.y()
         out["bounds"][0] += shift.x()
@@ -83,6 +130,11 @@ def center(el: Element) -> dict[str, Any]:
 
 
 def _center(el: Element) -> dict[str, Any]:
+    if el.area is not None:
+        w, r = el.area
+        top = QWidget.mapTo(w, QWidget.window(w), r.topLeft())
+        c = top + QPoint(r.width() // 2, r.height() // 2)
+        return {"x": c.x(), "y": c.y(), "bounds": [top.x(), top.y(), r.width(), r.height()]}
     if el.index is not None:
         r = itemrefs.window_rect(el.widget, el.index)
         c = r.center()
@@ -91,15 +143,16 @@ def _center(el: Element) -> dict[str, Any]:
     if el.is_item:
         window, p = item_point(el)
         r = el.iface.rect()
-        top = window.mapFromGlobal(r.topLeft())
+        top = QWidget.mapFromGlobal(window, r.topLeft())
         return {"x": p.x(), "y": p.y(), "bounds": [top.x(), top.y(), r.width(), r.height()]}
     w = el.widget
     if not isinstance(w, QWidget):  # a Qt Quick item: scene coordinates
         x, y, width, height = qinput.item_rect(w)
         return {"x": x + width // 2, "y": y + height // 2, "bounds": [x, y, width, height]}
-    top = w.mapTo(w.window(), QPoint(0, 0))
-    c = top + w.rect().center()
-    return {"x": c.x(), "y": c.y(), "bounds": [top.x(), top.y(), w.width(), w.height()]}
+    top = QWidget.mapTo(w, QWidget.window(w), QPoint(0, 0))
+    c = top + QWidget.rect(w).center()
+    return {"x": c.x(), "y": c.y(),
+            "bounds": [top.x(), top.y(), QWidget.width(w), QWidget.height(w)]}
 
 
 def _context_point(el: Element) -> tuple[QWidget, QPoint | None]:
@@ -193,10 +246,14 @@ def click(el: Element, button: str = "left", count: int = 1,
         qinput.check_interactable(el.widget)
         w = el.widget
         return "click", lambda: qinput.click(w, None, button, modifiers, count)
+    if el.area is not None:
+        qinput.check_interactable(el.widget)
+        target, pos = _spot_point(el)
+        return "click", lambda: qinput.click(target, pos, button, modifiers, count)
     if el.index is not None:
         pos = _model_point(el)
-        vp = el.widget.viewport()
-        if popups.is_popup(vp.window()):
+        vp = QAbstractScrollArea.viewport(el.widget)
+        if popups.is_popup(QWidget.window(vp)):
             return "click", _popup_list_click(vp, pos, button, modifiers, count)
         return "click", lambda: qinput.click(vp, pos, button, modifiers, count)
     _check_item(el)
@@ -206,7 +263,7 @@ def click(el: Element, button: str = "left", count: int = 1,
     if simple and actions is not None and press in actions.actionNames():
         return "pressAction", lambda: (actions.doAction(press), qinput.settle())
     window, p = item_point(el)
-    handle = window.windowHandle()
+    handle = QWidget.windowHandle(window)
     if handle is None:
         raise QtError("ELEMENT_NOT_VISIBLE", "its window is not shown", ref=el.ref)
     return "click", lambda: qinput.window_click(handle, p, button, modifiers, count)
@@ -217,13 +274,17 @@ def hover(el: Element) -> Deliver:
         qinput.check_interactable(el.widget)
         w = el.widget
         return lambda: qinput.hover(w)
+    if el.area is not None:
+        qinput.check_interactable(el.widget)
+        target, pos = _spot_point(el)
+        return lambda: qinput.hover(target, pos)
     if el.index is not None:
         pos = _model_point(el)
-        vp = el.widget.viewport()
+        vp = QAbstractScrollArea.viewport(el.widget)
         return lambda: qinput.hover(vp, pos)
     _check_item(el)
     window, p = item_point(el)
-    handle = window.windowHandle()
+    handle = QWidget.windowHandle(window)
     if handle is None:
         raise QtError("ELEMENT_NOT_VISIBLE", "its window is not shown", ref=el.ref)
     return lambda: qinput.window_move(handle, p)
@@ -234,36 +295,69 @@ def scroll(el: Element, dx: float, dy: float, modifiers: Sequence[str] = ()) -> 
     qinput.check_interactable(el.widget)
     w = el.widget
     pos = None
-    if el.index is not None:
-        r = el.widget.visualRect(el.index).intersected(el.widget.viewport().rect())
-        pos = el.widget.viewport().mapTo(w, r.center()) if not r.isEmpty() else None
+    if el.area is not None:
+        target, point = _spot_point(el)
+        pos = QWidget.mapTo(target, w, point)
+    elif el.index is not None:
+        vp = QAbstractScrollArea.viewport(w)
+        r = w.visualRect(el.index).intersected(QWidget.rect(vp))
+        pos = QWidget.mapTo(vp, w, r.center()) if not r.isEmpty() else None
     elif el.is_item:
-        pos = w.mapFromGlobal(el.iface.rect().center())
+        pos = QWidget.mapFromGlobal(w, el.iface.rect().center())
     return lambda: qinput.scroll(w, pos, dx, dy, modifiers)
 
 
 def scroll_into_view(el: Element) -> bool:
     """Scroll every scroll area around the element so it shows; True if anything moved."""
     target = el.widget
+    if not isinstance(target, QWidget):  # a Qt Quick item: its Flickables scroll instead
+        moved = _scroll_flickables(target)
+        qinput.settle(50)
+        return moved
     moved = False
     if el.index is not None:
         moved = itemrefs.scroll_to(target, el.index)
-    parent = target.parentWidget()
+    item = el.locator.index.item(target) if el.area is not None else None
+    if item is not None and isinstance(target, QGraphicsView):
+        bars = (target.horizontalScrollBar().value(), target.verticalScrollBar().value())
+        QGraphicsView.ensureVisible(target, item)
+        moved = bars != (target.horizontalScrollBar().value(),
+                         target.verticalScrollBar().value())
+    parent = QWidget.parentWidget(target)
     while parent is not None:
-        area = parent.parentWidget()
-        if isinstance(area, QScrollArea) and area.widget() is parent:
+        area = QWidget.parentWidget(parent)
+        if isinstance(area, QScrollArea) and QScrollArea.widget(area) is parent:
             before = (area.horizontalScrollBar().value(), area.verticalScrollBar().value())
-            area.ensureWidgetVisible(target, 20, 20)
+            QScrollArea.ensureWidgetVisible(area, target, 20, 20)
             moved |= before != (area.horizontalScrollBar().value(),
                                 area.verticalScrollBar().value())
-        parent = parent.parentWidget()
+        parent = QWidget.parentWidget(parent)
     if el.index is None and el.is_item and isinstance(target, QAbstractScrollArea):
-        viewport = target.viewport().rect()
+        viewport = QWidget.rect(QAbstractScrollArea.viewport(target))
         r = el.iface.rect()
-        local = target.viewport().mapFromGlobal(r.center())
+        local = QWidget.mapFromGlobal(QAbstractScrollArea.viewport(target), r.center())
         if not viewport.contains(local):
             dy = (local.y() - viewport.center().y()) / max(r.height(), 1) / 3
             qinput.scroll(target, None, 0, round(dy))
             moved = True
     qinput.settle(50)
+    return moved
+
+
+def _scroll_flickables(item: Any) -> bool:
+    """Move each Flickable (ListView, ScrollView…) around a Qt Quick item so the item shows;
+    True if one moved."""
+    moved = False
+    parent = item.parentItem()
+    while parent is not None:
+        if QObject.inherits(parent, "QQuickFlickable"):
+            content = QObject.property(parent, "contentItem")
+            r = item.mapRectToItem(content, QRectF(0, 0, item.width(), item.height()))
+            top, height = float(QObject.property(parent, "contentY")), parent.height()
+            wanted = r.top() if r.top() < top else \
+                r.bottom() - height if r.bottom() > top + height else None
+            if wanted is not None:
+                QObject.setProperty(parent, "contentY", wanted)
+                moved = True
+        parent = parent.parentItem()
     return moved

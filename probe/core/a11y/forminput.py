@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAccessible, QAccessibleActionInterface
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -37,11 +37,13 @@ _OPTIONS_LIMIT = 50
 
 def _state(el: Element) -> dict[str, Any]:
     """What the control shows now: its value text and checked state."""
+    if not el.is_item and not isinstance(el.widget, QWidget):  # a Qt Quick Control
+        return quickform.state(el.widget, el.locator.role)
     iface = el.iface
     st = iface.state()
     out: dict[str, Any] = {"value": iface.text(QAccessible.Text.Value) or ""}
     if st.checkable or (not el.is_item and isinstance(el.widget, QAbstractButton)
-                        and el.widget.isCheckable()):
+                        and QAbstractButton.isCheckable(el.widget)):
         out["checked"] = "mixed" if st.checkStateMixed else bool(st.checked)
     if el.is_item:
         out["selected"] = bool(st.selected)
@@ -77,14 +79,14 @@ def _item(el: Element, value: Value) -> None:
 
 def _widget(el: Element, value: Value) -> None:
     w = el.widget
-    if not w.isEnabled():
+    if not (QWidget.isEnabled(w) if isinstance(w, QWidget) else w.isEnabled()):
         raise QtError("ELEMENT_NOT_ENABLED", f"{el.locator.role} {el.locator.name!r} is "
                       "disabled", ref=el.ref, hint="Satisfy what enables it first.")
     if not isinstance(w, QWidget):  # a Qt Quick Control
         quickform.set_value(el, w, value)
     elif isinstance(w, QComboBox):
         _combo(el, w, value)
-    elif isinstance(w, QAbstractButton) and w.isCheckable():
+    elif isinstance(w, QAbstractButton) and QAbstractButton.isCheckable(w):
         _check(el, w, value)
     elif isinstance(w, QTabBar):
         _tab_bar(el, w, value)
@@ -107,18 +109,18 @@ def _text(el: Element, w: QWidget, value: Value) -> None:
     chars = el.iface.textInterface()
     count = chars.characterCount() if chars is not None else 0
     if isinstance(w, QLineEdit):
-        previous = w.text()
+        previous = QLineEdit.text(w)
         editable.replaceText(0, count, text)
-        if w.text() != text or not w.hasAcceptableInput():
-            got = w.text()
-            w.setText(previous)
+        if QLineEdit.text(w) != text or not QLineEdit.hasAcceptableInput(w):
+            got = QLineEdit.text(w)
+            QLineEdit.setText(w, previous)
             expected: dict[str, Any] = {}
-            if w.maxLength() < 32767:
-                expected["maxLength"] = w.maxLength()
-            if w.inputMask():
-                expected["inputMask"] = w.inputMask()
-            if w.validator() is not None:
-                expected["validator"] = w.validator().metaObject().className()
+            if QLineEdit.maxLength(w) < 32767:
+                expected["maxLength"] = QLineEdit.maxLength(w)
+            if QLineEdit.inputMask(w):
+                expected["inputMask"] = QLineEdit.inputMask(w)
+            if QLineEdit.validator(w) is not None:
+                expected["validator"] = QObject.metaObject(QLineEdit.validator(w)).className()
             raise invalid(el, f"the field does not accept {text!r} (it kept {got!r})",
                            expected=expected or "shorter or different text")
         if previous != text:
@@ -140,22 +142,22 @@ def _number(el: Element, w: QWidget, value: Value) -> None:
 
 
 def _check(el: Element, w: QAbstractButton, value: Value) -> None:
-    if isinstance(w, QCheckBox) and w.isTristate() and isinstance(value, str) and \
+    if isinstance(w, QCheckBox) and QCheckBox.isTristate(w) and isinstance(value, str) and \
             value.strip().lower() in ("mixed", "partial", "indeterminate"):
-        w.setCheckState(Qt.CheckState.PartiallyChecked)
+        QCheckBox.setCheckState(w, Qt.CheckState.PartiallyChecked)
         return
     want = as_bool(el, value)
-    if w.isChecked() == want:
+    if QAbstractButton.isChecked(w) == want:
         return
-    if not want and isinstance(w, QRadioButton) and w.autoExclusive():
-        group = w.group().buttons() if w.group() is not None else [
-            b for b in (w.parentWidget().findChildren(QRadioButton)
-                        if w.parentWidget() is not None else [])
-            if b.parentWidget() is w.parentWidget()]
+    if not want and isinstance(w, QRadioButton) and QAbstractButton.autoExclusive(w):
+        group = QAbstractButton.group(w).buttons() if QAbstractButton.group(w) is not None else [
+            b for b in (QObject.findChildren(QWidget.parentWidget(w), QRadioButton)
+                        if QWidget.parentWidget(w) is not None else [])
+            if QWidget.parentWidget(b) is QWidget.parentWidget(w)]
         others = [strip_mnemonic(b.text()) for b in group if b is not w]
         raise invalid(el, "a radio button is unchecked by checking another one of its group",
                        expected="true, or set one of data.options to true", options=others)
-    w.click()
+    QAbstractButton.click(w)
 
 
 def _combo(el: Element, w: QComboBox, value: Value) -> None:
@@ -163,36 +165,37 @@ def _combo(el: Element, w: QComboBox, value: Value) -> None:
         raise invalid(el, "a combo box takes an option's text", options=_options(w))
     text = value if isinstance(value, str) else f"{value:g}" if isinstance(value, float) \
         else str(value)
-    index = w.findText(text, Qt.MatchFlag.MatchFixedString | Qt.MatchFlag.MatchCaseSensitive)
+    exact = Qt.MatchFlag.MatchFixedString | Qt.MatchFlag.MatchCaseSensitive
+    index = QComboBox.findText(w, text, exact)
     if index < 0:
-        index = w.findText(text, Qt.MatchFlag.MatchFixedString)  # case-insensitive
+        index = QComboBox.findText(w, text, Qt.MatchFlag.MatchFixedString)  # case-insensitive
     if index < 0:
-        index = next((i for i in range(w.count())
-                      if w.itemData(i) is not None and str(w.itemData(i)) == text), -1)
+        data = [QComboBox.itemData(w, i) for i in range(QComboBox.count(w))]
+        index = next((i for i, d in enumerate(data) if d is not None and str(d) == text), -1)
     if index < 0:
-        if w.isEditable():
-            w.setEditText(text)
+        if QComboBox.isEditable(w):
+            QComboBox.setEditText(w, text)
             return
         raise invalid(el, f"{text!r} is not an option", expected="one of data.options",
-                       options=_options(w), count=w.count())
-    if index != w.currentIndex():
-        w.setCurrentIndex(index)
+                       options=_options(w), count=QComboBox.count(w))
+    if index != QComboBox.currentIndex(w):
+        QComboBox.setCurrentIndex(w, index)
     w.activated.emit(index)  # a user's choice emits activated even for the same item
-    w.textActivated.emit(w.itemText(index))
+    w.textActivated.emit(QComboBox.itemText(w, index))
 
 
 def _options(w: QComboBox) -> list[str]:
-    return [w.itemText(i) for i in range(min(w.count(), _OPTIONS_LIMIT))]
+    return [QComboBox.itemText(w, i) for i in range(min(QComboBox.count(w), _OPTIONS_LIMIT))]
 
 
 def _tab_bar(el: Element, w: QTabBar, value: Value) -> None:
-    names = [strip_mnemonic(w.tabText(i)) for i in range(w.count())]
+    names = [strip_mnemonic(QTabBar.tabText(w, i)) for i in range(QTabBar.count(w))]
     text = str(value).strip().lower()
     index = next((i for i, n in enumerate(names) if n.lower() == text), -1)
     if index < 0 and isinstance(value, int) and not isinstance(value, bool):
-        index = value if 0 <= value < w.count() else -1
+        index = value if 0 <= value < QTabBar.count(w) else -1
     if index < 0:
         raise invalid(el, f"no tab {value!r}", expected="a tab's name", options=names)
-    if not w.isTabEnabled(index):
+    if not QTabBar.isTabEnabled(w, index):
         raise QtError("ELEMENT_NOT_ENABLED", f"tab {names[index]!r} is disabled", ref=el.ref)
-    w.setCurrentIndex(index)
+    QTabBar.setCurrentIndex(w, index)

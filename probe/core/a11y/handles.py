@@ -47,7 +47,7 @@ def selector_of(obj: QObject, ids: idtable.IdTable) -> tuple[str, str]:
         qid = qml_id(obj)
         if qid and _same(f"@id:{qid}", obj, ids):
             return f"@id:{qid}", "qmlId"
-    name = obj.objectName()
+    name = QObject.objectName(obj)
     if name and not _UNSAFE.search(name) and _same(f"@name:{name}", obj, ids):
         return f"@name:{name}", "objectName"  # named, under an unnamed ancestor
     texts = [t for t in sel.text_of(obj) if t and len(t) <= 80 and not _UNSAFE.search(t)]
@@ -76,12 +76,12 @@ def bounds_of(obj: QObject) -> dict[str, Any] | None:
         top = obj.window()
         p = obj.mapTo(top, QPoint(0, 0)) if top is not obj else QPoint(0, 0)
         return {"x": p.x(), "y": p.y(), "width": obj.width(), "height": obj.height(),
-                "window": top.objectName(), "visible": obj.isVisible()}
+                "window": QObject.objectName(top), "visible": obj.isVisible()}
     if qinput.is_item(obj):
         x, y, w, h = qinput.item_rect(obj)
         win = obj.window()  # type: ignore[attr-defined]
         return {"x": x, "y": y, "width": w, "height": h,
-                "window": win.objectName() if win is not None else None,
+                "window": QObject.objectName(win) if win is not None else None,
                 "visible": bool(obj.isVisible())}  # type: ignore[attr-defined]
     return None
 
@@ -118,7 +118,7 @@ def bundle(obj: QObject, ids: idtable.IdTable, refs: RefTable,
         "bounds": bounds_of(obj),
         "path": paths.path_of(obj),
         "className": paths.class_name(obj),
-        "objectName": obj.objectName(),
+        "objectName": QObject.objectName(obj),
     }
 
 
@@ -141,7 +141,7 @@ def target_of(ident: str, ids: idtable.IdTable, refs: RefTable) -> dict[str, Any
     selector, kind = selector_of(obj, ids)
     out: dict[str, Any] = {"selector": selector, "selectorKind": kind,
                            "className": paths.class_name(obj),
-                           "objectName": obj.objectName()}
+                           "objectName": QObject.objectName(obj)}
     if item is not None:
         out["item"] = item
     return out

@@ -1,8 +1,8 @@
 """Model items as elements: table cells, list rows and tree items reached through the model.
 
-The accessibility walk shows only the items a view has on screen (and at most
-``ITEM_CAP`` of them); an agent looking for "Ada Chen" or "row 42, Name column" needs
-the rest too. Here an item view's model is scanned directly (bounded), and an item is
+The walk shows only the rows a view has on screen (:mod:`~probe.core.a11y.viewrows`,
+at most ``ROW_CAP`` of them); an agent looking for "Ada Chen" or "row 42, Name column"
+needs the rest too. Here an item view's model is scanned directly (bounded), and an item is
 addressed by its view plus a ``QPersistentModelIndex``: a weak handle that follows the
 row through sorting and inserts and becomes invalid when the row is removed. Such an
 element can be scrolled into view (``view.scrollTo``) and clicked at its visual rect.
@@ -12,21 +12,23 @@ GUI thread.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QAbstractScrollArea,
     QHeaderView,
-    QListView,
-    QTableView,
     QTreeView,
     QWidget,
 )
 
-from probe.core.a11y.walker import Node
+from probe.core.a11y.nodes import ItemNode
+from probe.core.a11y.viewrows import role_of_view, text_of
+from probe.core.objects.modelshape import columns_of, rows_of
 from probe.core.objects.text import clean_name
+
+__all__ = ["ItemNode", "describe", "is_item_view", "live_index", "node_for", "scan"]
 
 #: Roles of walked nodes that are model items (their refs become model-index refs).
 ITEM_ROLES = frozenset({"cell", "listitem", "treeitem"})
@@ -38,25 +40,8 @@ _ROW = re.compile(r"\brow\s*#?\s*(\d+)\b", re.IGNORECASE)
 _DISPLAY = Qt.ItemDataRole.DisplayRole
 
 
-@dataclass(slots=True, eq=False)
-class ItemNode(Node):
-    """A model item as a walked node; ``index`` is its persistent model index."""
-
-    index: Any = None
-
-
 def is_item_view(obj: Any) -> bool:
     return isinstance(obj, QAbstractItemView) and not isinstance(obj, QHeaderView)
-
-
-def role_of_view(view: QAbstractItemView) -> str:
-    if isinstance(view, QTableView):
-        return "cell"
-    if isinstance(view, QTreeView):
-        return "treeitem"
-    if isinstance(view, QListView):
-        return "listitem"
-    return "cell"
 
 
 def position(idx: QModelIndex | QPersistentModelIndex) -> tuple[int, ...]:
@@ -80,7 +65,7 @@ def parent_path(idx: QModelIndex) -> list[list[int]]:
 
 def live_index(view: QAbstractItemView, handle: QPersistentModelIndex) -> QModelIndex | None:
     """The index a persistent handle names now, or None if its row is gone."""
-    model = view.model()
+    model = QAbstractItemView.model(view)
     if model is None or not handle.isValid() or handle.model() is not model:
         return None
     return model.index(handle.row(), handle.column(), handle.parent())
@@ -92,24 +77,26 @@ def live_index(view: QAbstractItemView, handle: QPersistentModelIndex) -> QModel
 def window_rect(view: QAbstractItemView, idx: QModelIndex) -> QRect:
     """The item's visual rect in its top-level window's coordinates (may be off screen)."""
     r = view.visualRect(idx)
-    top = view.viewport().mapTo(view.window(), r.topLeft())
+    viewport = QAbstractScrollArea.viewport(view)
+    top = QWidget.mapTo(viewport, QWidget.window(view), r.topLeft())
     return QRect(top, r.size())
 
 
 def on_screen(view: QAbstractItemView, idx: QModelIndex) -> bool:
     r = view.visualRect(idx)
-    return not r.isEmpty() and view.viewport().rect().intersects(r)
+    return not r.isEmpty() and QWidget.rect(QAbstractScrollArea.viewport(view)).intersects(r)
 
 
 def viewport_point(view: QAbstractItemView, idx: QModelIndex) -> QPoint:
     """Where to click the item: its visual rect's centre clipped to the viewport."""
-    r = view.visualRect(idx).intersected(view.viewport().rect())
-    return r.center()
+    viewport = QAbstractScrollArea.viewport(view)
+    return view.visualRect(idx).intersected(QWidget.rect(viewport)).center()
 
 
 def scroll_to(view: QAbstractItemView, idx: QModelIndex) -> bool:
     """``view.scrollTo(idx)`` (expands a tree's parents); True if the view moved."""
-    bars = (view.horizontalScrollBar(), view.verticalScrollBar())
+    bars = (QAbstractScrollArea.horizontalScrollBar(view),
+            QAbstractScrollArea.verticalScrollBar(view))
     before = tuple(b.value() for b in bars)
     view.scrollTo(idx, QAbstractItemView.ScrollHint.EnsureVisible)
     return before != tuple(b.value() for b in bars)
@@ -122,30 +109,18 @@ def node_for(view: QAbstractItemView, idx: QModelIndex, window: QWidget,
              name: str | None = None) -> ItemNode:
     """The element of one model item (bounds in window coordinates, zero if off screen)."""
     if name is None:
-        name = clean_name(_text(view.model().data(idx, _DISPLAY)))
+        name = clean_name(text_of(QAbstractItemView.model(view), idx))
     bounds = (0, 0, 0, 0)
     if on_screen(view, idx):
         r = view.visualRect(idx)
-        top = view.viewport().mapTo(window, r.topLeft())
+        top = QWidget.mapTo(QAbstractScrollArea.viewport(view), window, r.topLeft())
         bounds = (top.x(), top.y(), r.width(), r.height())
     states = []
-    sel = view.selectionModel()
+    sel = QAbstractItemView.selectionModel(view)
     if sel is not None and sel.isSelected(idx):
         states.append("selected")
     return ItemNode(role_of_view(view), name, view, states=states, bounds=bounds,
                     interactive=True, index=QPersistentModelIndex(idx))
-
-
-def index_of_node(node: Node, window: QWidget) -> QPersistentModelIndex | None:
-    """The model index under a walked item node of an item view (None for other nodes)."""
-    view = node.owner
-    if node.role not in ITEM_ROLES or not is_item_view(view):
-        return None
-    x, y, w, h = node.bounds
-    vp = view.viewport()
-    p = vp.mapFromGlobal(window.mapToGlobal(QPoint(x + w // 2, y + h // 2)))
-    idx = view.indexAt(p)
-    return QPersistentModelIndex(idx) if idx.isValid() else None
 
 
 def describe(node: ItemNode, ids: Any) -> dict[str, Any]:
@@ -154,22 +129,13 @@ def describe(node: ItemNode, ids: Any) -> dict[str, Any]:
     idx = live_index(view, node.index)
     if idx is None:
         return {}
-    header = view.model().headerData(idx.column(), Qt.Orientation.Horizontal, _DISPLAY)
+    model = QAbstractItemView.model(view)
+    header = model.headerData(idx.column(), Qt.Orientation.Horizontal, _DISPLAY)
     out: dict[str, Any] = {"view": ids.id_of(view), "row": idx.row(), "column": idx.column(),
                            "parent": parent_path(idx), "onScreen": on_screen(view, idx)}
     if header is not None:
         out["columnHeader"] = str(header)
     return out
-
-
-def _columns(model: QAbstractItemModel, parent: QModelIndex | None = None) -> int:
-    """columnCount(), which a C++ list model (QListWidget's) makes private in PySide6:
-    then the list's one column (none below an item)."""
-    parent = parent if parent is not None else QModelIndex()
-    try:
-        return model.columnCount(parent)
-    except TypeError:
-        return 0 if parent.isValid() else 1
 
 
 def _text(value: Any) -> str:
@@ -182,9 +148,9 @@ def _text(value: Any) -> str:
 
 
 def _headers(view: QAbstractItemView) -> list[str]:
-    model = view.model()
+    model = QAbstractItemView.model(view)
     return [_text(model.headerData(c, Qt.Orientation.Horizontal, _DISPLAY)).lower()
-            for c in range(_columns(model))]
+            for c in range(columns_of(model))]
 
 
 def by_position(view: QAbstractItemView, query: str, window: QWidget
@@ -192,16 +158,16 @@ def by_position(view: QAbstractItemView, query: str, window: QWidget
     """Items a query names by position: "row 42" (as the row header counts, from 1),
     optionally with a column header ("row 42, Name column")."""
     m = _ROW.search(query)
-    model = view.model()
+    model = QAbstractItemView.model(view)
     if m is None or model is None:
         return []
     row = int(m.group(1)) - 1
-    if not 0 <= row < model.rowCount():
+    if not 0 <= row < rows_of(model):
         return []
     rest = set(re.findall(r"\w+", (query[:m.start()] + " " + query[m.end():]).lower()))
     headers = _headers(view)
     wanted = [c for c, h in enumerate(headers) if h and set(h.split()) <= rest]
-    columns = wanted or list(range(_columns(model)))
+    columns = wanted or list(range(columns_of(model)))
     out = []
     for c in columns:
         idx = model.index(row, c)
@@ -216,7 +182,7 @@ def scan(view: QAbstractItemView, match: Any, window: QWidget, limit: int = MODE
          ) -> tuple[list[tuple[float, str, ItemNode]], int]:
     """Score every item of the view's model (depth first, capped) with ``match(node)``;
     returns the matches (score, where, node) in model order and how many cells were read."""
-    model = view.model()
+    model = QAbstractItemView.model(view)
     if model is None:
         return [], 0
     role = role_of_view(view)
@@ -226,7 +192,7 @@ def scan(view: QAbstractItemView, match: Any, window: QWidget, limit: int = MODE
     stack: list[QModelIndex] = [QModelIndex()]
     while stack and seen < limit:
         parent = stack.pop()
-        rows, cols = model.rowCount(parent), _columns(model, parent)
+        rows, cols = rows_of(model, parent), columns_of(model, parent)
         children: list[QModelIndex] = []
         for r in range(rows):
             for c in range(cols):
@@ -234,14 +200,14 @@ def scan(view: QAbstractItemView, match: Any, window: QWidget, limit: int = MODE
                     break
                 seen += 1
                 idx = model.index(r, c, parent)
-                probe_node.name = clean_name(_text(model.data(idx, _DISPLAY)))
+                probe_node.name = clean_name(text_of(model, idx))
                 if not probe_node.name:
                     continue
                 score, where = match(probe_node)
                 if score > 0:
                     found.append((score, where, node_for(view, idx, window, probe_node.name)))
             first = model.index(r, 0, parent)
-            if isinstance(view, QTreeView) and model.rowCount(first) > 0:
+            if isinstance(view, QTreeView) and rows_of(model, first) > 0:
                 children.append(first)
         stack.extend(reversed(children))
     return found, seen

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QTabBar, QWidget
 
@@ -35,7 +36,7 @@ def _same(a: str, b: str) -> bool:
 
 
 def _menu_bar(window: QWidget) -> QMenuBar | None:
-    bars = window.findChildren(QMenuBar)
+    bars = QObject.findChildren(window, QMenuBar)
     return bars[0] if bars else None
 
 
@@ -60,13 +61,13 @@ def menu_paths(window: QWidget) -> list[str]:
 
 
 def _tab_bars(window: QWidget) -> list[QTabBar]:
-    return [b for b in window.findChildren(QTabBar) if b.isVisible()]
+    return [b for b in QObject.findChildren(window, QTabBar) if b.isVisible()]
 
 
 def _actions(window: QWidget) -> list[QAction]:
     seen: dict[int, QAction] = {}
-    for a in window.findChildren(QAction):
-        if not a.isSeparator() and (a.text() or a.objectName()):
+    for a in QObject.findChildren(window, QAction):
+        if not a.isSeparator() and (a.text() or QObject.objectName(a)):
             seen.setdefault(id(a), a)
     return list(seen.values())
 
@@ -86,8 +87,8 @@ def _failed(window: QWidget, target: str, why: str) -> QtError:
 def _trigger(action: QAction, what: str) -> tuple[dict[str, Any], Deliver]:
     if not action.isEnabled():
         raise QtError("ELEMENT_NOT_ENABLED", f"{what} is disabled",
-                      hint="Satisfy what enables it first.", action=action.objectName())
-    info = {"kind": "action", "action": _label(action), "objectName": action.objectName()}
+                      hint="Satisfy what enables it first.", action=QObject.objectName(action))
+    info = {"kind": "action", "action": _label(action), "objectName": QObject.objectName(action)}
     return info, action.trigger
 
 
@@ -123,7 +124,7 @@ def _history(window: QWidget, target: str) -> tuple[dict[str, Any], Deliver]:
     standard = set(QKeySequence.keyBindings(key))
     for a in _actions(window):
         if standard & set(a.shortcuts()) or _same(_label(a), target) or \
-                a.objectName().lower() in (target, f"action{target}", f"{target}action"):
+                QObject.objectName(a).lower() in (target, f"action{target}", f"{target}action"):
             return _trigger(a, target)
     raise _failed(window, target, f"the app has no {target} action")
 
@@ -145,6 +146,6 @@ def navigate(window: QWidget, target: str) -> tuple[dict[str, Any], Deliver]:
                 return ({"kind": "tab", "tab": strip_mnemonic(bar.tabText(i)), "index": i},
                         lambda bar=bar, i=i: bar.setCurrentIndex(i))
     for a in _actions(window):
-        if _same(_label(a), text) or a.objectName() == text:
+        if _same(_label(a), text) or QObject.objectName(a) == text:
             return _trigger(a, text)
     raise _failed(window, target, "no menu entry, tab or action has that name")

@@ -35,17 +35,22 @@ def _lines(node: Node, out: list[str]) -> None:
 
 
 def page_text(window: QWidget, max_chars: int) -> dict[str, Any]:
-    """The window's text; cut at ``max_chars`` on a line boundary, saying so."""
+    """The window's whole text (no value is cut), cut at ``max_chars`` on a line boundary;
+    when cut, ``truncated`` says so and ``note`` how to read the rest."""
     lines: list[str] = []
-    _lines(walker_for(window).walk(), lines)
+    _lines(walker_for(window, full_text=True).walk(), lines)
     text = "\n".join(lines)
-    truncated = len(text) > max_chars
+    total = len(text)
+    truncated = total > max_chars
     if truncated:
         cut = text.rfind("\n", 0, max_chars)
-        text = text[: cut if cut > 0 else max_chars]
+        text = text[: cut if cut > max_chars // 2 else max_chars]
     out: dict[str, Any] = {"title": title_of(window), "text": text,
                            "chars": len(text), "truncated": truncated}
     if truncated:
-        out["note"] = (f"Cut at max_chars={max_chars}; chr.readPage with ref_id reads one "
-                       "part of the window.")
+        out["totalChars"] = total
+        out["note"] = (f"Cut at max_chars={max_chars}: {len(text)} of {total} characters "
+                       f"shown. Call again with max_chars={total} for all of it, or "
+                       "chr.readPage with ref_id (the ref of a text field or group) for "
+                       "one part.")
     return out

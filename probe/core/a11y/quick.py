@@ -19,6 +19,7 @@ from PySide6.QtQuick import QQuickItem, QQuickWindow
 
 from probe.core.a11y import walker as acc
 from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ROLE_NAMES
+from probe.core.objects import qmltypes
 from probe.core.objects.text import clean_name, strip_mnemonic
 from probe.core.qml import items as qml
 
@@ -32,7 +33,7 @@ def is_mouse_area(item: QQuickItem) -> bool:
 
 def _text_property(item: QQuickItem) -> str:
     for prop in ("text", "title"):
-        value = item.property(prop)
+        value = QObject.property(item, prop)
         if isinstance(value, str) and value:
             return strip_mnemonic(value)
     return ""
@@ -40,22 +41,68 @@ def _text_property(item: QQuickItem) -> str:
 
 def gap_name(item: QQuickItem) -> str:
     """What to call a clickable item without a role: its id, objectName, text or type."""
-    return clean_name(qml.qml_id(item) or item.objectName() or _text_property(item)) \
+    return clean_name(qml.qml_id(item) or QObject.objectName(item) or _text_property(item)) \
         or qml.type_name(item)
 
 
-class QuickWalker:
-    """Builds the flattened tree of one QQuickWindow (same Node shape as the widget walk)."""
+def mouse_area_in(item: QQuickItem) -> QQuickItem | None:
+    """An enabled MouseArea child of a text item (a clickable Label), or None."""
+    for c in item.childItems():
+        if is_mouse_area(c) and c.isEnabled() and c.isVisible():
+            return c
+    return None
 
-    def __init__(self, window: QQuickWindow) -> None:
+
+def _named_by_neighbours(nodes: list[acc.Node]) -> list[acc.Node]:
+    """A check box, radio, switch or field with no name takes the text beside it in the
+    same row (a delegate's ``CheckBox {}`` + ``Label { text: … }``); that text is not
+    shown again on its own (unless it is clickable itself)."""
+    out: list[acc.Node] = []
+    skip: set[int] = set()
+    for i, node in enumerate(nodes):
+        if i in skip:
+            continue
+        if node.name or node.role not in _NAMED_BY_TEXT:
+            out.append(node)
+            continue
+        for j in (i + 1, i - 1):
+            if 0 <= j < len(nodes) and j not in skip and nodes[j].role == "text" and \
+                    _same_row(node, nodes[j]):
+                node.name = nodes[j].name
+                if nodes[j].interactive:  # a clickable label stays an element of its own
+                    break
+                if j == i - 1 and out and out[-1] is nodes[j]:
+                    out.pop()
+                skip.add(j)
+                break
+        out.append(node)
+    return out
+
+
+_NAMED_BY_TEXT = frozenset({"checkbox", "radio", "switch", "textbox", "spinbutton",
+                            "combobox", "slider"})
+
+
+def _same_row(a: acc.Node, b: acc.Node) -> bool:
+    ay, ah, by, bh = a.bounds[1], a.bounds[3], b.bounds[1], b.bounds[3]
+    return ay < by + bh and by < ay + ah
+
+
+class QuickWalker:
+    """Builds the flattened tree of one QQuickWindow (same Node shape as the widget walk).
+
+    ``full_text``: values and texts are not cut (page text, a read of one element)."""
+
+    def __init__(self, window: QQuickWindow, full_text: bool = False) -> None:
         self.window = window
         self.count = 0
+        self.limit: int | None = None if full_text else acc.VALUE_LIMIT
 
     def walk(self) -> acc.Node:
         w = self.window
         root = acc.Node("window", clean_name(w.title()), w, obj=w,  # type: ignore[arg-type]
                         bounds=(0, 0, w.width(), w.height()))
-        self._children(w.contentItem(), root.children, 0)
+        self._children(qmltypes.content_item(w), root.children, 0)
         self.count += 1
         return root
 
@@ -78,8 +125,10 @@ class QuickWalker:
         for c in kids:
             x, y, w, h = qml.scene_rect(c)
             placed.append((x, y, w, h, c))
+        found: list[acc.Node] = []
         for *_, c in acc.reading_order(placed):  # type: ignore[arg-type]
-            self._item(c, out, depth + 1)
+            self._item(c, found, depth + 1)
+        out.extend(_named_by_neighbours(found))
 
     def _item(self, item: QQuickItem, out: list[acc.Node], depth: int) -> None:
         iface = QAccessible.queryAccessibleInterface(item)
@@ -96,13 +145,24 @@ class QuickWalker:
             return
         if not name and role != "generic":
             name = _text_property(item)
+        if not name and role in _NAMED_BY_TEXT:
+            hint = QObject.property(item, "placeholderText")
+            name = hint if isinstance(hint, str) else ""
         name = clean_name(name)
         gap = False
+        owner = item
         if role == "generic" and is_mouse_area(item) and item.isEnabled():
             gap = True
             name = gap_name(item)
         elif role == "generic" and qml.type_name(item) == "Text":  # no interface offscreen
-            role, name = "text", clean_name(_text_property(item))
+            role, name = "text", clean_name(_text_property(item), acc.FULL)
+        full = 0
+        if role == "text":
+            area = mouse_area_in(item)
+            if area is not None:  # a clickable Label: the MouseArea takes the clicks
+                gap, owner = True, area
+            elif self.limit is not None:
+                name, full = acc.cut(name, self.limit)
         kids: list[acc.Node] = []
         if role not in acc.LEAF_ROLES:
             self._children(item, kids, depth)
@@ -117,20 +177,19 @@ class QuickWalker:
         if role in acc.VALUE_ROLES and iface is not None and not (st and st.passwordEdit):
             value = iface.text(_VALUE) or ""
             if not value:
-                current = item.property("currentText") if role == "combobox" else \
-                    item.property("value") if role == "slider" else None
+                current = QObject.property(item, "currentText") if role == "combobox" else \
+                    QObject.property(item, "value") if role == "slider" else None
                 if current is not None:
                     value = f"{current:g}" if isinstance(current, float) else str(current)
-            if len(value) > acc.VALUE_LIMIT:
-                value = value[: acc.VALUE_LIMIT - 1] + "…"
+            value, full = acc.cut(value, self.limit)
         states = acc.states_of(st, role, qrole) if st is not None else []
         if role in ("checkbox", "radio", "switch") and "checked" not in states and \
-                item.property("checked"):
+                QObject.property(item, "checked"):
             states.append("checked")
         if not item.isEnabled() and "disabled" not in states:
             states.append("disabled")
         x, y, w, h = qml.scene_rect(item)
-        out.append(acc.Node(role, name, item, obj=item, value=value,  # type: ignore[arg-type]
+        out.append(acc.Node(role, name, owner, obj=owner, value=value,  # type: ignore[arg-type]
                             states=states, bounds=(x, y, w, h), interactive=interactive,
-                            gap=gap, children=kids))
+                            gap=gap, children=kids, full=full))
         self.count += 1

@@ -14,6 +14,25 @@ from probe.core.a11y import formrules as fi
 from probe.core.input import simulate as qinput
 
 
+def state(item: QObject, role: str) -> dict[str, Any]:
+    """What a Qt Quick Control shows now, read from its properties (its accessible state
+    is only kept current while a screen reader runs): value text and checked state."""
+    out: dict[str, Any] = {}
+    if role in ("checkbox", "radio", "switch"):
+        check = QObject.property(item, "checkState")
+        number = getattr(check, "value", check)
+        out["value"] = ""
+        out["checked"] = "mixed" if number == 1 else bool(QObject.property(item, "checked"))
+        return out
+    for prop in ("currentText", "text", "value"):
+        value = QObject.property(item, prop)
+        if value is not None and not isinstance(value, QObject):
+            out["value"] = f"{value:g}" if isinstance(value, float) else str(value)
+            return out
+    out["value"] = ""
+    return out
+
+
 def set_value(el: Any, item: QObject, value: Any) -> None:
     """chr.formInput on a Qt Quick Control: check boxes are clicked, a combo box picks an
     option and emits ``activated``, text fields get ``text`` and ``textEdited``, sliders
@@ -21,7 +40,7 @@ def set_value(el: Any, item: QObject, value: Any) -> None:
     role = el.locator.role
     if role in ("checkbox", "radio", "switch"):
         want = fi.as_bool(el, value)
-        if bool(item.property("checked")) != want:
+        if bool(QObject.property(item, "checked")) != want:
             if not want and role == "radio":
                 raise fi.invalid(el, "a radio button is unchecked by checking another one",
                                   expected="true")
@@ -33,13 +52,13 @@ def set_value(el: Any, item: QObject, value: Any) -> None:
     if role == "textbox":
         if isinstance(value, bool):
             raise fi.invalid(el, "a text field takes text, not a boolean", expected="string")
-        if item.property("readOnly"):
+        if QObject.property(item, "readOnly"):
             raise fi.unsupported(el, "read-only")
         text = value if isinstance(value, str) else str(value)
-        previous = item.property("text")
-        item.setProperty("text", text)
-        if item.property("text") != text:
-            item.setProperty("text", previous)
+        previous = QObject.property(item, "text")
+        QObject.setProperty(item, "text", text)
+        if QObject.property(item, "text") != text:
+            QObject.setProperty(item, "text", previous)
             raise fi.invalid(el, f"the field does not accept {text!r}",
                               expected="shorter or different text")
         if previous != text:
@@ -47,12 +66,12 @@ def set_value(el: Any, item: QObject, value: Any) -> None:
         QMetaObject.invokeMethod(item, "editingFinished")
         return
     if role in ("slider", "spinbutton"):
-        lo, hi = item.property("from"), item.property("to")
+        lo, hi = QObject.property(item, "from"), QObject.property(item, "to")
         if not isinstance(lo, (int, float)) or not isinstance(hi, (int, float)):
             raise fi.unsupported(el, "its value is not a number")
         lo, hi = min(lo, hi), max(lo, hi)
         integer = role == "spinbutton"
-        item.setProperty("value", fi.as_number(el, value, float(lo), float(hi), integer))
+        QObject.setProperty(item, "value", fi.as_number(el, value, float(lo), float(hi), integer))
         QMetaObject.invokeMethod(item, "moved" if role == "slider" else "valueModified")
         return
     raise fi.unsupported(el)
@@ -69,13 +88,13 @@ def _combo(el: Any, item: QObject, value: Any) -> None:
     if index < 0:
         raise fi.invalid(el, f"{text!r} is not an option", expected="one of data.options",
                           options=options[:50], count=len(options))
-    item.setProperty("currentIndex", index)
+    QObject.setProperty(item, "currentIndex", index)
     QMetaObject.invokeMethod(item, "activated", Q_ARG(int, index))
 
 
 def _options(item: QObject) -> list[str]:
     """A ComboBox's option texts (textAt(i) for i < count)."""
-    count = item.property("count") or 0
+    count = QObject.property(item, "count") or 0
     out = []
     for i in range(min(int(count), 500)):
         text = QMetaObject.invokeMethod(item, "textAt", Q_RETURN_ARG(str), Q_ARG(int, i))

@@ -25,14 +25,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QPersistentModelIndex, QRect
 from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QWidget
 
 from probe.core.a11y.itemrefs import live_index, position
 from probe.core.a11y.roles import role_name
 from probe.core.errors import QtError
-from probe.core.objects import idtable
+from probe.core.objects import idtable, paths
 from probe.core.objects.qmltypes import is_quick
 from probe.core.objects.text import clean_name
 
@@ -48,7 +48,8 @@ _HINT = ("The element of this ref is gone: call chr.readPage (or chr.find) for t
 @dataclass(frozen=True, slots=True)
 class Locator:
     """Where an element lives: its widget's ``#N`` and ``child(i)`` indices below it,
-    or for a model item its view's ``#N`` and a QPersistentModelIndex."""
+    or for a model item its view's ``#N`` and a QPersistentModelIndex, or for a spot (a
+    scene item) its view's ``#N`` and the :class:`~probe.core.a11y.nodes.Spot`."""
 
     owner: str
     path: tuple[int, ...]
@@ -67,11 +68,13 @@ class Element:
     locator: Locator
     resolved_from: str | None = None
     index: Any = None  # a model item's live QModelIndex (the view is ``widget``)
+    #: a spot's widget taking the mouse and its rect there (``widget`` holds the spot)
+    area: tuple[QWidget, QRect] | None = None
 
     @property
     def obj(self) -> QObject | None:
         """The element's own QObject: the widget, or an item's object (a QAction) if any."""
-        if self.index is not None:
+        if self.index is not None or self.area is not None:
             return None
         if not self.locator.path:
             return self.widget
@@ -82,7 +85,7 @@ class Element:
 
     @property
     def is_item(self) -> bool:
-        return bool(self.locator.path) or self.index is not None
+        return bool(self.locator.path) or self.index is not None or self.area is not None
 
 
 class RefTable:
@@ -170,6 +173,8 @@ class RefTable:
             raise self._gone(ref, loc, "was deleted") from None
         if not (isinstance(owner, QWidget) or _quick(owner)) or not idtable.alive(owner):
             raise self._gone(ref, loc, "was deleted")
+        if is_spot(loc.index):
+            return self._spot(ref, loc, owner)
         if loc.index is not None:
             return self._item(ref, loc, owner)
         iface = QAccessible.queryAccessibleInterface(owner)
@@ -197,13 +202,17 @@ class RefTable:
         except QtError:
             return None
         if not (isinstance(owner, QWidget) or _quick(owner)) or not idtable.alive(owner) \
-                or not owner.isVisible():
+                or not _shown(owner):
             return None
         iface = QAccessible.queryAccessibleInterface(owner)
         if (iface is None or not iface.isValid()) and not loc.path and _quick(owner):
             iface = QAccessible.queryAccessibleInterface(owner.window())  # a bare MouseArea
         if iface is None or not iface.isValid():
             return None
+        if is_spot(loc.index):
+            area = loc.index.locate(owner)
+            return None if area is None else Element(ref, owner, iface, loc,
+                                                     resolved_from="identity", area=area)
         if loc.index is not None:  # a model item: its persistent index still names it
             idx = live_index(owner, loc.index)
             return None if idx is None else Element(ref, owner, iface, loc,
@@ -226,6 +235,12 @@ class RefTable:
         iface = QAccessible.queryAccessibleInterface(view)
         return Element(ref, view, iface, loc, index=idx)
 
+    def _spot(self, ref: str, loc: Locator, owner: QWidget) -> Element:
+        area = loc.index.locate(owner)
+        if area is None:
+            raise self._gone(ref, loc, "is no longer there (the scene removed or hid it)")
+        return Element(ref, owner, QAccessible.queryAccessibleInterface(owner), loc, area=area)
+
     @staticmethod
     def _gone(ref: str, loc: Locator, why: str) -> QtError:
         what = f'{loc.role} "{loc.name}"' if loc.name else loc.role
@@ -237,6 +252,8 @@ def _key(loc: Locator) -> tuple[Any, ...]:
     """What makes two locators the same element: its widget, and for an item its path
     with the role and name seen (a reordered tab is another element) or, for a model
     item, its row/column position."""
+    if is_spot(loc.index):
+        return (loc.owner, *loc.index.key)
     if loc.index is not None:
         return (loc.owner, "item", position(loc.index))
     if loc.path:
@@ -264,6 +281,18 @@ def _find_item(iface: QAccessibleInterface, role: str, name: str, limit: int = 2
                 return (*path, i), child
             queue.append(((*path, i), child))
     return None
+
+
+def is_spot(index: Any) -> bool:
+    """Whether a locator's ``index`` is a spot (not a model index)."""
+    return index is not None and not isinstance(index, QPersistentModelIndex) and \
+        hasattr(index, "locate")
+
+
+def _shown(obj: QObject) -> bool:
+    if isinstance(obj, QWidget):
+        return QWidget.isVisible(obj)
+    return bool(paths.flags_of(obj)[0])
 
 
 def _quick(obj: QObject) -> bool:

@@ -13,13 +13,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from probe.core.a11y import itemrefs
+from probe.core.a11y import itemrefs, reach
+from probe.core.a11y.nodes import ItemNode, SpotNode
 from probe.core.a11y.refs import Element, Locator, RefTable
 from probe.core.a11y.roles import SEMANTIC
 from probe.core.a11y.walk import walker_for
-from probe.core.a11y.walker import Node
+from probe.core.a11y.walker import VALUE_LIMIT, Node
 from probe.core.a11y.windows import title_of
 from probe.core.objects import idtable
 
@@ -81,19 +83,22 @@ def _walk_views(views: list[View], level: int = 0) -> Iterator[tuple[int, View]]
 class Reader:
     """One read: walks the window, issues refs, renders (GUI thread)."""
 
-    def __init__(self, window: QWidget, refs: RefTable, ids: idtable.IdTable) -> None:
+    def __init__(self, window: QWidget, refs: RefTable, ids: idtable.IdTable,
+                 full_text: bool = False, blocked: bool = False) -> None:
         self.window = window
         self.refs = refs
         self.ids = ids
-        self.walker = walker_for(window)
+        self.walker = walker_for(window, full_text)
+        #: a modal dialog blocks the window: nothing in it is interactive (no refs)
+        self.blocked = blocked
 
     # ------------------------------------------------------------------------ refs
 
     def issue(self, node: Node) -> str:
         owner = self.ids.id_of(node.owner)
+        if isinstance(node, SpotNode):
+            return self.refs.issue(Locator(owner, (), node.role, node.name, node.spot))
         index = getattr(node, "index", None)
-        if index is None and node.path:  # an item of an item view: hold it by model index
-            index = itemrefs.index_of_node(node, self.window)
         if index is not None:
             return self.refs.issue(Locator(owner, (), node.role, node.name, index))
         return self.refs.issue(Locator(owner, node.path, node.role, node.name))
@@ -117,7 +122,7 @@ class Reader:
         _cut(views, depth)
         flat = list(_walk_views(views))
         for _, v in flat:
-            if _ref_worthy(v.node):
+            if _ref_worthy(v.node) and not self.blocked:
                 v.ref = self.issue(v.node)
         return views, flat
 
@@ -130,15 +135,22 @@ class Reader:
             d["ref"] = v.ref
         if n.value:
             d["value"] = n.value
+        if n.full:
+            d["cut"] = n.full
         if n.states:
             d["states"] = n.states
         d["bounds"] = list(n.bounds)
+        if isinstance(n, ItemNode):
+            if n.level:
+                d["level"] = n.level
+            if n.parent:
+                d["parent"] = n.parent
         obj = n.obj
         if obj is not None:
             d["id"] = self.ids.id_of(obj)
-            if obj.objectName():
-                d["objectName"] = obj.objectName()
-            d["className"] = obj.metaObject().className()
+            if QObject.objectName(obj):
+                d["objectName"] = QObject.objectName(obj)
+            d["className"] = QObject.metaObject(obj).className()
         if n.gap:
             d["gapFiller"] = True
         if n.more:
@@ -211,6 +223,8 @@ class Reader:
                 parts.append(f"value={n.value}")
             else:
                 parts.append("value=" + json.dumps(n.value, ensure_ascii=False))
+        if n.full:
+            parts.append(f"(cut: {n.full} chars)")
         if n.states:
             parts.extend(n.states)
         if n.gap:
@@ -236,17 +250,28 @@ class Reader:
 def read_page(window: QWidget, refs: RefTable, ids: idtable.IdTable, *, interactive: bool,
               depth: int, element: Element | None, max_chars: int, fmt: str
               ) -> dict[str, Any]:
-    """The page as chr.readPage returns it (refs reset unless reading a ref's subtree)."""
+    """The page as chr.readPage returns it (refs reset unless reading a ref's subtree).
+
+    A whole window's long values are cut at VALUE_LIMIT characters (each marked with its
+    full length); the read of one element (``element``) returns them whole up to
+    ``max_chars``. Whenever anything was cut, ``truncated`` is true and ``note`` says how
+    to read the rest. In a window that a modal dialog blocks nothing is interactive:
+    ``blockedBy`` names the dialog.
+    """
     if element is None:
         refs.reset()
-    reader = Reader(window, refs, ids)
+    blocker = reach.modal_blocker(window) if isinstance(window, QWidget) else None
+    reader = Reader(window, refs, ids, full_text=element is not None,
+                    blocked=blocker is not None)
     roots = reader.roots_for(element)
     views, flat = reader.views(roots, interactive, depth)
     total = len(flat)
-    interactive_count = sum(1 for _, v in flat if v.node.interactive)
+    interactive_count = 0 if blocker is not None else \
+        sum(1 for _, v in flat if v.node.interactive)
     out: dict[str, Any] = {
         "window": {"tabId": ids.id_of(window), "title": title_of(window)},
-        "viewport": {"width": window.width(), "height": window.height()},
+        "viewport": {"width": QWidget.width(window), "height": QWidget.height(window)}
+        if isinstance(window, QWidget) else {"width": window.width(), "height": window.height()},
     }
     if fmt == "json":
         tree, shown, truncated = reader.to_json(views, max_chars)
@@ -254,10 +279,28 @@ def read_page(window: QWidget, refs: RefTable, ids: idtable.IdTable, *, interact
     else:
         text, shown, truncated = reader.to_text(flat, max_chars)
         out["text"] = text
-    out.update({"nodes": shown, "interactive": interactive_count, "truncated": truncated})
+    cut = [v for _, v in flat if v.node.full]
+    out.update({"nodes": shown, "interactive": interactive_count,
+                "truncated": truncated or bool(cut)})
+    notes = []
     if truncated:
-        out["note"] = (f"Truncated at max_chars={max_chars}: {shown} of {total} nodes shown; "
-                       f"{NARROW_HINT}.")
+        notes.append(f"Truncated at max_chars={max_chars}: {shown} of {total} nodes shown; "
+                     f"{NARROW_HINT}.")
+    if cut:
+        out["valuesCut"] = len(cut)
+        refd = next((v.ref for v in cut if v.ref), None)
+        how = (f"chr.readPage with ref_id={refd} (or the ref of another cut element)"
+               if refd else "chr.readPage with the ref_id of its group")
+        notes.append(f"{len(cut)} long values or texts were cut at {VALUE_LIMIT} characters "
+                     f"(marked 'cut' with their full length): {how} returns one whole, "
+                     "chr.getPageText returns all text.")
+    if blocker is not None:
+        out["blockedBy"] = {"tabId": ids.id_of(blocker), "title": title_of(blocker)}
+        notes.append(f"The modal dialog {title_of(blocker)!r} (tabId "
+                     f"{ids.id_of(blocker)}) blocks this window: nothing here can be acted "
+                     "on until it closes. chr.readPage with that tabId shows the dialog.")
+    if notes:
+        out["note"] = " ".join(notes)
     return out
 
 
@@ -303,10 +346,10 @@ def _fields(node: Node) -> list[tuple[str, str, float]]:
     out = [("name", node.name, 1.0), ("role", node.role, 0.9), ("label", node.label, 0.9),
            ("kind", ROLE_WORDS.get(node.role, ""), 0.5)]
     if isinstance(obj, QWidget):
-        out.append(("tooltip", obj.toolTip(), 0.8))
+        out.append(("tooltip", QWidget.toolTip(obj), 0.8))
     if obj is not None:
-        out.append(("objectName", obj.objectName(), 0.8))
-        out.append(("className", obj.metaObject().className(), 0.7))
+        out.append(("objectName", QObject.objectName(obj), 0.8))
+        out.append(("className", QObject.metaObject(obj).className(), 0.7))
     return out
 
 
@@ -359,7 +402,7 @@ def find(window: QWidget, refs: RefTable, ids: idtable.IdTable, query: str,
     for i, node in enumerate(root.iter()):
         if node is root:
             continue
-        if node.path and node.role in itemrefs.ITEM_ROLES and node.owner in views:
+        if isinstance(node, ItemNode) and node.owner in views:
             continue  # found through the model below, with the rows off screen too
         s, where = score(node, query)
         if s > 0:

@@ -3,36 +3,58 @@
 Walks the *widget* tree and asks each visible widget for its own accessible interface
 (``QAccessibleInterface.child(i)`` of a widget rebuilds its child list on every call, so
 a child(i) walk of a container with 2,000 children is quadratic: 1.8 s against 0.2 s).
-``child(i)`` is used only for children that are no widgets: tabs, menu entries, item
-view rows and cells (capped, and only those inside the view).
+``child(i)`` is used only for children that are no widgets: tabs and menu entries. Item
+views are read through their model and geometry (:mod:`~probe.core.a11y.viewrows`: Qt's
+cached cell interfaces go stale when no screen reader runs), and the clickable items of
+a QGraphicsScene come from :mod:`~probe.core.a11y.graphics`.
 
 Like the CDP design, the accessibility tree is topped up from the widget tree: a widget
 with no useful role that a user can still click (a Python class overriding the mouse
 handlers, a pointing-hand cursor, a focusable custom widget) becomes a *gap filler*
-node named from its tool tip, objectName or class. The result is flattened while it is
-built: unnamed structural containers vanish and their children move up; semantic groups
-(dialog, group box, form, tab panel, table, …) stay. Label widgets that are the buddy of
-a control are dropped, their text is that control's name. Siblings come in reading
-order (rows top to bottom, left to right within a row). Runs on the GUI thread.
+node. Names are computed as a browser does (:mod:`~probe.core.a11y.labels`: own name,
+buddy or row label, placeholder, tool tip). Widgets outside their parent (a tabbed-away
+dock) are out of reach and left out. The result is flattened while it is built: unnamed
+structural containers vanish and their children move up; semantic groups (dialog, group
+box, form, tab panel, table, …) stay. Siblings come in reading order (rows top to
+bottom, left to right within a row). Long values are cut at ``VALUE_LIMIT`` for the
+outline (``Node.full`` says how long they were) unless the walker reads full text.
+Qt is called through its classes (the shadowing rule: ``probe/core/objects``). GUI thread.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-
 from PySide6.QtCore import QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
-from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractScrollArea,
+    QAbstractSlider,
+    QAbstractSpinBox,
+    QComboBox,
+    QGraphicsView,
+    QHeaderView,
+    QLineEdit,
+    QPlainTextEdit,
+    QStackedWidget,
+    QTabWidget,
+    QTextEdit,
+    QWidget,
+)
 
+from probe.core.a11y import graphics, reach, viewrows
+from probe.core.a11y.labels import Labels, placeholder, tool_tip
+from probe.core.a11y.nodes import ItemNode, Node
 from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ITEM_CONTAINERS, POPUP_ROLES, ROLE_NAMES
 from probe.core.objects.text import clean_name, strip_mnemonic
+
+__all__ = ["ItemNode", "Node", "Walker", "is_clickable", "reading_order", "states_of"]
 
 _NAME = QAccessible.Text.Name
 _VALUE = QAccessible.Text.Value
 _DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
 
-#: Item children (tabs, rows, cells) shown per container, and how many are looked at.
+#: Item children (tabs, menu entries) shown per container, and how many are looked at.
 ITEM_CAP = 60
 ITEM_SCAN = 2000
 #: Widget nesting beyond which the walk stops (guards against pathological trees).
@@ -44,40 +66,24 @@ EDITABLE_ROLES = frozenset({"textbox", "spinbutton", "combobox"})
 #: popup, a text edit's viewport): not walked.
 LEAF_ROLES = frozenset({"textbox", "spinbutton", "combobox", "checkbox", "radio", "button",
                         "slider", "switch", "progressbar", "link", "text"})
+#: Roles that take a name from a label, placeholder or tool tip when Qt gives none.
+NAMEABLE = frozenset({"textbox", "spinbutton", "combobox", "slider", "checkbox", "radio",
+                      "button", "switch", "link", "progressbar", "generic"})
+#: Roles a Python class can make clickable by handling the mouse itself.
+CLICKABLE_ROLES = frozenset({"generic", "text", "img"})
 MOUSE_HANDLERS = ("mousePressEvent", "mouseReleaseEvent", "mouseDoubleClickEvent",
                   "contextMenuEvent")
 #: Context menu policies under which a right click opens the app's own menu.
 MENU_POLICIES = (Qt.ContextMenuPolicy.CustomContextMenu, Qt.ContextMenuPolicy.ActionsContextMenu)
+#: Longest value (or text) in the outline; the rest is read with ref_id or page text.
 VALUE_LIMIT = 200
+#: No limit (a text read whole).
+FULL = 1 << 62
+#: Widgets a label beside them names (when Qt gives them no name of their own).
+_LABELLED = (QLineEdit, QAbstractSpinBox, QComboBox, QAbstractSlider, QTextEdit,
+             QPlainTextEdit)
 
 _clicky_classes: dict[type, bool] = {}
-
-
-@dataclass(slots=True, eq=False)
-class Node:
-    """One element of the flattened tree. ``owner`` + ``path`` locate it (see refs)."""
-
-    role: str
-    name: str
-    owner: QWidget
-    path: tuple[int, ...] = ()
-    obj: QObject | None = None
-    value: str = ""
-    states: list[str] = field(default_factory=list)
-    bounds: tuple[int, int, int, int] = (0, 0, 0, 0)
-    interactive: bool = False
-    gap: bool = False
-    label: str = ""
-    children: list[Node] = field(default_factory=list)
-    more: int = 0
-
-    def iter(self) -> Iterator[Node]:
-        """This node and its descendants in document order."""
-        stack = [self]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(reversed(node.children))
 
 
 def _python_class(cls: type) -> bool:
@@ -95,22 +101,48 @@ def _overrides_mouse(cls: type) -> bool:
 
 
 def is_clickable(w: QWidget) -> bool:
-    """A widget a user can click although its accessible role says nothing (gap filler)."""
+    """A widget a user can click although its accessible role says nothing (gap filler).
+
+    A scroll area's viewport never is: its clicks belong to the area (a QGraphicsView
+    would show twice)."""
     cls = type(w)
     if _overrides_mouse(cls) or QWidget.contextMenuPolicy(w) in MENU_POLICIES:
         return True
-    if w.testAttribute(Qt.WidgetAttribute.WA_SetCursor) and \
-            w.cursor().shape() == Qt.CursorShape.PointingHandCursor:
+    if reach.in_viewport(w):
+        return False
+    if QWidget.testAttribute(w, Qt.WidgetAttribute.WA_SetCursor) and \
+            QWidget.cursor(w).shape() == Qt.CursorShape.PointingHandCursor:
         return True
-    if w.focusPolicy() != Qt.FocusPolicy.NoFocus and (_python_class(cls) or cls is QWidget):
+    if QWidget.focusPolicy(w) != Qt.FocusPolicy.NoFocus and \
+            (_python_class(cls) or cls is QWidget):
         return True
     return False
 
 
 def gap_name(w: QWidget) -> str:
     """What to call a widget that has no accessible name: tool tip, objectName, class."""
-    text = w.toolTip() or w.accessibleDescription() or w.objectName()
-    return clean_name(text) or w.metaObject().className()
+    text = QWidget.toolTip(w) or QWidget.accessibleDescription(w) or QObject.objectName(w)
+    return clean_name(text) or QObject.metaObject(w).className()
+
+
+def wants_label(w: QWidget) -> bool:
+    """Whether a label beside ``w`` names it: a field, an untitled button or a custom
+    clickable, with no accessible name set by the app."""
+    if QWidget.accessibleName(w):
+        return False
+    if isinstance(w, _LABELLED):
+        return True
+    if isinstance(w, QAbstractButton):
+        return not QAbstractButton.text(w).strip()
+    return _python_class(type(w)) and is_clickable(w)
+
+
+def cut(text: str, limit: int | None) -> tuple[str, int]:
+    """``text`` cut to ``limit`` characters (ending in …) and its full length, or
+    ``(text, 0)`` when it fits."""
+    if limit is None or len(text) <= limit:
+        return text, 0
+    return text[: limit - 1] + "…", len(text)
 
 
 def states_of(st: QAccessible.State, role: str, qrole: QAccessible.Role) -> list[str]:
@@ -169,23 +201,17 @@ def reading_order(items: list[tuple[int, int, int, int, QWidget]]
 
 
 class Walker:
-    """Builds the flattened tree of one window (GUI thread, one use)."""
+    """Builds the flattened tree of one window (GUI thread, one use).
 
-    def __init__(self, window: QWidget) -> None:
+    ``full_text``: values and texts are not cut (page text, a read of one element).
+    """
+
+    def __init__(self, window: QWidget, full_text: bool = False) -> None:
         self.window = window
-        self.origin = window.mapToGlobal(QPoint(0, 0))
+        self.origin = QWidget.mapToGlobal(window, QPoint(0, 0))
         self.count = 0
-        # Buddy labels: their text names the control; they are not shown on their own.
-        self._keep: list[QObject] = []
-        self.labels: dict[int, str] = {}
-        self.buddy_labels: set[int] = set()
-        for lab in window.findChildren(QLabel):
-            buddy = lab.buddy()
-            if buddy is not None:
-                self._keep.append(lab)
-                self._keep.append(buddy)
-                self.labels[id(buddy)] = clean_name(strip_mnemonic(lab.text()))
-                self.buddy_labels.add(id(lab))
+        self.limit: int | None = None if full_text else VALUE_LIMIT
+        self.labels = Labels(window, wants_label)
 
     # ------------------------------------------------------------------ entry points
 
@@ -198,9 +224,9 @@ class Walker:
         if role not in ("window", "dialog"):
             role = "window"
         st = iface.state() if iface is not None else None
-        root = Node(role, clean_name(w.windowTitle()), w, obj=w,
+        root = Node(role, clean_name(QWidget.windowTitle(w)), w, obj=w,
                     states=states_of(st, role, qrole) if st is not None else [],
-                    bounds=(0, 0, w.width(), w.height()))
+                    bounds=(0, 0, QWidget.width(w), QWidget.height(w)))
         root.more = self._children(w, 0, 0, root.children, 0, iface, qrole)
         self.count += 1
         return root
@@ -209,8 +235,9 @@ class Walker:
         """The flattened nodes of one widget (for a ref_id read), in window coordinates."""
         if w is self.window:
             return [self.walk()]
-        parent = w.parentWidget()
-        base = parent.mapTo(self.window, QPoint(0, 0)) if parent is not None else QPoint(0, 0)
+        parent = QWidget.parentWidget(w)
+        base = QWidget.mapTo(parent, self.window, QPoint(0, 0)) if parent is not None \
+            else QPoint(0, 0)
         out: list[Node] = []
         self._widget(w, base.x(), base.y(), out, 0, None)
         return out
@@ -232,10 +259,10 @@ class Walker:
     def _widget(self, w: QWidget, ox: int, oy: int, out: list[Node], depth: int,
                 panel: QTabWidget | None) -> None:
         wid = id(w)
-        if wid in self.buddy_labels:
+        if wid in self.labels.used:
             return
         iface = QAccessible.queryAccessibleInterface(w)
-        x, y = ox + w.x(), oy + w.y()
+        x, y = ox + QWidget.x(w), oy + QWidget.y(w)
         if iface is None or not iface.isValid():
             self._children(w, x, y, out, depth, None, None)
             return
@@ -244,19 +271,28 @@ class Walker:
         if role in HIDDEN:
             return
         name = iface.text(_NAME)
-        label = self.labels.get(wid, "")
+        label = self.labels.names.get(wid, "")
         if label and (role == "combobox" or not name):
             name = label
-        name = clean_name(name) if role != "tablist" else ""  # Qt names it after a tab
+        if role == "tablist":
+            name = ""  # Qt names it after a tab
+        elif role == "text":  # the whole text; the outline cuts it below, saying so
+            name = clean_name(name, FULL)
+        else:
+            name = clean_name(name)
         gap = False
         if panel is not None:
             role = "tabpanel"
             name = clean_name(strip_mnemonic(panel.tabText(panel.indexOf(w))))
-        elif role == "generic" and not name and is_clickable(w):
+        elif role in CLICKABLE_ROLES and (role == "generic" or _overrides_mouse(type(w))) \
+                and is_clickable(w):
             gap = True
-            name = gap_name(w)
+            name = name or tool_tip(w) or gap_name(w)
+        elif not name and role in NAMEABLE and role != "generic":
+            name = placeholder(w) or tool_tip(w)
         kids: list[Node] = []
-        more = 0 if role in LEAF_ROLES else self._children(w, x, y, kids, depth, iface, qrole)
+        more = 0 if role in LEAF_ROLES and not gap else \
+            self._children(w, x, y, kids, depth, iface, qrole)
         interactive = gap or role in INTERACTIVE
         if not interactive:
             if role == "generic" and not name:
@@ -268,16 +304,18 @@ class Walker:
                 return
         st = iface.state()
         value = ""
+        full = 0
         if role in VALUE_ROLES and not st.passwordEdit:
-            value = iface.text(_VALUE) or ""
-            if len(value) > VALUE_LIMIT:
-                value = value[: VALUE_LIMIT - 1] + "…"
+            value, full = cut(iface.text(_VALUE) or "", self.limit)
+        if role == "text" and self.limit is not None:
+            name, full = cut(name, self.limit)
         states = states_of(st, role, qrole)
-        if role in EDITABLE_ROLES and w.property("required"):
+        if role in EDITABLE_ROLES and QObject.property(w, "required"):
             states.append("required")
         node = Node(role, name, w, obj=w, value=value, states=states,
-                    bounds=(x, y, w.width(), w.height()), interactive=interactive, gap=gap,
-                    label=label, children=kids, more=more)
+                    bounds=(x, y, QWidget.width(w), QWidget.height(w)),
+                    interactive=interactive, gap=gap, label=label, children=kids, more=more,
+                    full=full)
         self.count += 1
         out.append(node)
 
@@ -287,27 +325,50 @@ class Walker:
         many items were left out (capped or outside the view)."""
         if depth >= MAX_RAW_DEPTH:
             return 0
-        kids = [c for c in w.findChildren(QWidget, options=_DIRECT)
-                if not c.isWindow() and c.isVisible()]
+        if isinstance(w, QAbstractItemView) and not isinstance(w, QHeaderView):
+            more = self._rows(w, out)
+            viewport = QAbstractScrollArea.viewport(w)  # index widgets and open editors
+            at = QWidget.mapTo(viewport, self.window, QPoint(0, 0))
+            for c in QObject.findChildren(viewport, QWidget, options=_DIRECT):
+                if QWidget.isVisible(c) and not reach.outside(c, viewport):
+                    self._widget(c, at.x(), at.y(), out, depth + 1, None)
+            return more
+        visible, window_of, outside = QWidget.isVisible, QWidget.isWindow, reach.outside
+        kids = [c for c in QObject.findChildren(w, QWidget, options=_DIRECT)
+                if visible(c) and not window_of(c) and not outside(c, w)]
         if kids:
             panel = None
             if isinstance(w, QStackedWidget):
-                parent = w.parentWidget()
+                parent = QWidget.parentWidget(w)
                 if isinstance(parent, QTabWidget):
                     panel = parent
-            placed = reading_order([(c.x(), c.y(), c.width(), c.height(), c) for c in kids])
+            gx, gy, gw, gh = QWidget.x, QWidget.y, QWidget.width, QWidget.height
+            placed = reading_order([(gx(c), gy(c), gw(c), gh(c), c) for c in kids])
             for _, _, _, _, c in placed:
                 self._widget(c, x, y, out, depth + 1, panel)
+        if isinstance(w, QGraphicsView):
+            spots = graphics.spots(w, self.window)
+            self.count += len(spots)
+            out.extend(spots)
+            return 0
         if iface is not None and qrole in ITEM_CONTAINERS:
             return self._items(iface, w, out, ())
         return 0
+
+    def _rows(self, view: QAbstractItemView, out: list[Node]) -> int:
+        """An item view's rows from its model; returns the rows scrolled away."""
+        rows = viewrows.Rows(view, self.window)
+        nodes, above, below = rows.nodes()
+        self.count += rows.count
+        out.extend(nodes)
+        return above + below
 
     # ------------------------------------------------------------------------ items
 
     def _items(self, iface: QAccessibleInterface, w: QWidget, out: list[Node],
                prefix: tuple[int, ...]) -> int:
-        """Non-widget children (tabs, menu entries, rows, cells) inside the container;
-        returns how many were left out (past the cap or outside the view)."""
+        """Non-widget children (tabs, menu entries) inside the container; returns how many
+        were left out (past the cap or outside the view)."""
         total = iface.childCount()
         view = iface.rect()
         shown = more = 0
@@ -316,7 +377,7 @@ class Walker:
             if child is None or not child.isValid():
                 continue
             obj = child.object()
-            if obj is not None and obj.isWidgetType():
+            if obj is not None and QObject.isWidgetType(obj):
                 continue  # walked as a widget
             st = child.state()
             if st.invisible:

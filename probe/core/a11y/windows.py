@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from probe.core.a11y import popups
@@ -25,13 +25,19 @@ def windows() -> list[QWidget]:
     """Visible top-level windows and dialogs, in stacking-independent, stable order."""
     out = [w for w in QApplication.topLevelWidgets()
            if w.isVisible() and w.isWindow() and w.windowType() not in _POPUPS]
-    out.sort(key=lambda w: (isinstance(w, QDialog), w.objectName()))
+    out.sort(key=lambda w: (isinstance(w, QDialog), QObject.objectName(w)))
     return out + qmltypes.quick_windows(visible_only=True)
 
 
 def tabs(ids: idtable.IdTable, active: QWidget | None) -> list[dict[str, Any]]:
     """chr.tabsContext's tabs: the windows, then the open popups."""
     return [summary(w, ids, active) for w in windows() + popups.open_popups()]
+
+
+def window_of(obj: Any) -> Any:
+    """The top-level window of a widget or Qt Quick item (through the Qt class: an app's
+    widget may hide ``window``, see ``probe/core/objects``)."""
+    return QWidget.window(obj) if isinstance(obj, QWidget) else obj.window()
 
 
 def title_of(w: Any) -> str:
@@ -72,7 +78,7 @@ def window_for(tab_id: str | None, ids: idtable.IdTable) -> QWidget:
             return obj  # type: ignore[return-value]
     else:
         for w in found:
-            if tab_id in (w.objectName(), title_of(w)):
+            if tab_id in (QObject.objectName(w), title_of(w)):
                 return w
     raise QtError("WINDOW_NOT_FOUND", f"no visible window {tab_id!r}",
                   hint="chr.tabsContext lists the windows and their tabId.",
@@ -82,14 +88,14 @@ def window_for(tab_id: str | None, ids: idtable.IdTable) -> QWidget:
 def summary(w: QWidget, ids: idtable.IdTable, active: QWidget | None = None) -> dict[str, Any]:
     """One tab of chr.tabsContext."""
     if not isinstance(w, QWidget):  # a QQuickWindow
-        return {"tabId": ids.id_of(w), "title": w.title(), "objectName": w.objectName(),
-                "className": w.metaObject().className(), "kind": "window",
+        return {"tabId": ids.id_of(w), "title": w.title(), "objectName": QObject.objectName(w),
+                "className": QObject.metaObject(w).className(), "kind": "window",
                 "active": w is active, "bounds": [w.x(), w.y(), w.width(), w.height()]}
     pos = w.mapToGlobal(QPoint(0, 0))
     popup = popups.is_popup(w)
     out: dict[str, Any] = {
         "tabId": ids.id_of(w), "title": popups.title_of(w) if popup else w.windowTitle(),
-        "objectName": w.objectName(), "className": w.metaObject().className(),
+        "objectName": QObject.objectName(w), "className": QObject.metaObject(w).className(),
         "kind": popups.kind_of(w) if popup else "dialog" if isinstance(w, QDialog) else "window",
         "active": w is active,
         "bounds": [pos.x(), pos.y(), w.width(), w.height()],

@@ -72,18 +72,37 @@ def scaled(image: QImage, max_width: int, max_height: int) -> tuple[QImage, floa
 
 
 def grab_window(window: QWidget) -> QImage:
-    """The window's pixels: from the backing store where the platform keeps one for us
-    (offscreen: 0.3 ms for 1280x800), else by rendering the widgets (about 5 ms).
-    A QQuickWindow renders its scene itself (3 ms for 640x480, software; it swaps no
-    frame, so it does not trigger the next grab)."""
-    if is_quick_window(window):
-        return window.grabWindow()  # type: ignore[attr-defined]
+    """The window's pixels as they are on screen (offscreen: its backing store, 0.3 ms for
+    1280x800): nothing is repainted, so an app whose paint code crashes when rendered
+    again (``QWidget.grab()`` segfaults in pyqtgraph's parametertree example) is never
+    asked to paint. Only where the platform cannot grab are the widgets rendered (about
+    5 ms). A QQuickWindow renders its scene itself (3 ms for 640x480, software; it swaps
+    no frame, so it does not trigger the next grab)."""
+    render = getattr(type(window), "grabWindow", None) if is_quick_window(window) else None
+    if callable(render):
+        return render(window)
+    image = _screen_pixels(window)
+    if image is not None:
+        return image
     app = QApplication.instance()
-    if app is not None and app.platformName() == "offscreen" and window.screen() is not None:
-        image = window.screen().grabWindow(window.winId()).toImage()
-        if not image.isNull():
-            return image
-    return window.grab().toImage()
+    if app is not None and app.platformName() in SCREEN_GRAB_PLATFORMS:
+        # not painted yet (just shown): paint it the normal way, then read it again
+        QWidget.repaint(window)
+        image = _screen_pixels(window)
+        return image if image is not None else QImage()
+    return QWidget.grab(window).toImage()
+
+
+#: Platforms whose QScreen.grabWindow works: there ``QWidget.grab()`` is never used.
+SCREEN_GRAB_PLATFORMS = frozenset({"offscreen", "xcb", "windows", "cocoa"})
+
+
+def _screen_pixels(window: QWidget) -> QImage | None:
+    screen = QWidget.screen(window)
+    if screen is None or QWidget.windowHandle(window) is None:
+        return None
+    image = screen.grabWindow(QWidget.winId(window)).toImage()
+    return None if image.isNull() or image.size().isEmpty() else image
 
 
 class _PaintWatcher(QObject):
@@ -258,7 +277,7 @@ class FrameStream:
         self._region, self._full = None, False
         geometry = self.window.geometry()
         window_geometry = (geometry.x(), geometry.y(), geometry.width(), geometry.height())
-        name = self.window.objectName()
+        name = QObject.objectName(self.window)
         crop = self._partial_rect(image, region, full)
         if crop is not None:
             piece = image.copy(crop)
@@ -370,10 +389,10 @@ def find_window(name: str | None) -> QWidget | None:
     """The visible top-level window named ``name``, else the active (or first) one."""
     windows = _windows()
     if name:
-        return next((w for w in windows if w.objectName() == name), None)
+        return next((w for w in windows if QObject.objectName(w) == name), None)
     active = QApplication.activeWindow() or QApplication.focusWindow()
     return active if active in windows else (windows[0] if windows else None)
 
 
 def window_names() -> list[str]:
-    return [w.objectName() or type(w).__name__ for w in _windows()]
+    return [QObject.objectName(w) or type(w).__name__ for w in _windows()]

@@ -1,17 +1,21 @@
 """Pictures of widgets and windows, encoded as PNG or JPEG (GUI thread for ``grab``).
 
-``QWidget.grab()`` renders the widget itself, so it works offscreen and for covered
-windows; ``QScreen.grabWindow`` is unreliable there and is only the fallback for a
-plain QWindow. Encoding is thread-safe (QImage is implicitly shared).
+Screenshots must never take the app down. ``QWidget.grab()`` makes the app paint itself
+again, and some apps' paint code crashes when rendered that way (pyqtgraph's
+``parametertree.py`` example segfaults on every ``grab()``, with or without the probe).
+So a widget's picture is cut from its window's pixels as they are on screen
+(:func:`~probe.core.capture.frames.grab_window`: ``QScreen.grabWindow``, the backing
+store offscreen), which repaints nothing; rendering is only the fallback where the
+platform cannot grab. Encoding is thread-safe (QImage is implicitly shared).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPoint, QRect, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPainter, QWindow
 from PySide6.QtWidgets import QApplication, QWidget
 
-from probe.core.capture.frames import encode_image, scaled
+from probe.core.capture.frames import encode_image, grab_window, scaled
 from probe.core.errors import QtError
 
 _POPUP = Qt.WindowType.Popup
@@ -26,16 +30,17 @@ def grab(obj: QObject, with_popups: bool = False) -> QImage:
     """
     image: QImage | None = None
     if isinstance(obj, QWidget):
-        if not obj.isVisible():
-            raise QtError("SCREENSHOT_FAILED", f"{obj.objectName() or 'the widget'} is hidden",
+        if not QWidget.isVisible(obj):
+            raise QtError("SCREENSHOT_FAILED",
+                          f"{QObject.objectName(obj) or 'the widget'} is hidden",
                           hint="Show it first (open its tab or dialog).")
-        image = obj.grab().toImage()
-        if with_popups and obj.isWindow():
+        image = widget_image(obj)
+        if with_popups and QWidget.isWindow(obj):
             image = _with_popups(obj, image)
     elif isinstance(obj, QWindow):
-        grab_window = getattr(obj, "grabWindow", None)  # QQuickWindow renders itself
-        if callable(grab_window):
-            image = grab_window()
+        grab_window_of = getattr(type(obj), "grabWindow", None)  # QQuickWindow renders itself
+        if callable(grab_window_of):
+            image = grab_window_of(obj)
         else:
             screen = obj.screen() or QGuiApplication.primaryScreen()
             if screen is not None:
@@ -43,16 +48,36 @@ def grab(obj: QObject, with_popups: bool = False) -> QImage:
     elif _is_quick_item(obj):
         image = _grab_item(obj)
     else:
-        raise QtError("SCREENSHOT_FAILED", f"a {obj.metaObject().className()} has no picture",
+        raise QtError("SCREENSHOT_FAILED",
+                      f"a {QObject.metaObject(obj).className()} has no picture",
                       hint="Pass a widget, a window or a Qt Quick item.")
     if image is None or image.isNull():
-        raise QtError("SCREENSHOT_FAILED", "the grab returned an empty picture")
+        raise QtError("SCREENSHOT_FAILED", "the grab returned an empty picture (the window "
+                      "has no pixels on screen yet)",
+                      hint="A window just shown is painted a moment later: retry (qt.wait "
+                           "or cu.wait), or show the window first.")
     return image
+
+
+def widget_image(w: QWidget) -> QImage:
+    """A widget's pixels, cut from its window's on-screen picture. Pending paints are
+    flushed first, through Qt's normal paint path (the one the app shows with), so the
+    picture is current; nothing is rendered a second time."""
+    window = QWidget.window(w)
+    QCoreApplication.sendPostedEvents(window, QEvent.Type.UpdateRequest)
+    image = grab_window(window)
+    if w is window:
+        return image
+    ratio = image.devicePixelRatio() or 1.0
+    top = QWidget.mapTo(w, window, QPoint(0, 0))
+    rect = QRect(round(top.x() * ratio), round(top.y() * ratio),
+                 round(QWidget.width(w) * ratio), round(QWidget.height(w) * ratio))
+    return crop(image, rect)
 
 
 def _is_quick_item(obj: QObject) -> bool:
     """A QQuickItem, checked without loading QtQuick into apps that never use it."""
-    meta = obj.metaObject()
+    meta = QObject.metaObject(obj)
     while meta is not None:
         if meta.className() == "QQuickItem":
             return True
@@ -64,7 +89,7 @@ def _grab_item(item: QObject) -> QImage:
     """A Qt Quick item: its window's picture cut to the item's scene rectangle."""
     window = item.window()  # type: ignore[attr-defined]
     if window is None or not item.isVisible():  # type: ignore[attr-defined]
-        raise QtError("SCREENSHOT_FAILED", f"{item.objectName() or 'the item'} is not shown",
+        raise QtError("SCREENSHOT_FAILED", f"{QObject.objectName(item) or 'the item'} is not shown",
                       hint="Show it first (its page, tab or popup).")
     image = window.grabWindow()
     ratio = image.devicePixelRatio() or 1.0
@@ -96,7 +121,7 @@ def _with_popups(window: QWidget, image: QImage) -> QImage:
     origin = window.mapToGlobal(QPoint(0, 0))
     painter = QPainter(image)
     for popup in popups:
-        pic = popup.grab().toImage()
+        pic = grab_window(popup)
         top_left = popup.mapToGlobal(QPoint(0, 0)) - origin
         painter.drawImage(QPoint(round(top_left.x() * ratio), round(top_left.y() * ratio)), pic)
     painter.end()

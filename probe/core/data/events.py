@@ -209,10 +209,10 @@ class EventHub:
                 continue
             self._busy = True
             try:
-                cls = receiver.metaObject().className()
+                cls = QObject.metaObject(receiver).className()
                 record = {"type": type_name(t), "typeId": number,
                           "receiver": mon.ids.id_of(receiver, None, cls),
-                          "className": cls, "objectName": receiver.objectName(),
+                          "className": cls, "objectName": QObject.objectName(receiver),
                           "ts": now, "spontaneous": event.spontaneous()}
                 record.update(details(event))
             finally:

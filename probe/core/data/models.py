@@ -34,6 +34,7 @@ from probe.core.errors import QtError
 from probe.core.objects import idtable, paths, resolver, variant
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.meta import objref_for
+from probe.core.objects.modelshape import columns_of, rows_of
 
 Path = list[list[int]]
 R = Qt.ItemDataRole
@@ -97,17 +98,25 @@ def check_generation(model: QAbstractItemModel, generation: int | None) -> int:
         raise QtError("MODEL_RESET",
                       f"the model was reset or re-laid out since generation {generation}",
                       hint="Rows may have moved: read them again and pass the new generation.",
-                      generation=gen, given=generation, rowCount=model.rowCount())
+                      generation=gen, given=generation, rowCount=rows_of(model))
     return gen
 
 
 # ---------------------------------------------------------------------- finding
 
 
+def _model_of(obj: QAbstractItemView | QComboBox) -> QAbstractItemModel | None:
+    """A view's or combo box's model, through the Qt class (``obj.model`` may be the
+    app's own attribute: see ``probe/core/objects``)."""
+    if isinstance(obj, QComboBox):
+        return QComboBox.model(obj)
+    return QAbstractItemView.model(obj)
+
+
 def _walk() -> Iterator[QObject]:
     for root in paths.roots():
         yield root
-        yield from root.findChildren(QObject)
+        yield from QObject.findChildren(root, QObject)
 
 
 def all_models() -> list[QAbstractItemModel]:
@@ -125,7 +134,7 @@ def all_models() -> list[QAbstractItemModel]:
         if isinstance(obj, QAbstractItemModel):
             add(obj)
         elif isinstance(obj, (QAbstractItemView, QComboBox)):
-            add(obj.model())
+            add(_model_of(obj))
     return list(found.values())
 
 
@@ -134,7 +143,7 @@ def views_of(model: QAbstractItemModel) -> list[QWidget]:
     out: list[QWidget] = []
     for obj in _walk():
         if isinstance(obj, (QAbstractItemView, QComboBox)) and not isinstance(obj, QHeaderView):
-            if obj.model() is model:
+            if _model_of(obj) is model:
                 out.append(obj)
     return out
 
@@ -159,9 +168,9 @@ def resolve_model(ident: str, ids: IdTable) -> QAbstractItemModel:
         raise _not_found(ident, ids, "no object") from None
     if isinstance(obj, QAbstractItemModel):
         return obj
-    if isinstance(obj, (QAbstractItemView, QComboBox)) and obj.model() is not None:
-        return obj.model()
-    raise _not_found(ident, ids, f"{obj.metaObject().className()} is not an item model")
+    if isinstance(obj, (QAbstractItemView, QComboBox)) and _model_of(obj) is not None:
+        return _model_of(obj)
+    raise _not_found(ident, ids, f"{QObject.metaObject(obj).className()} is not an item model")
 
 
 def _not_found(ident: str, ids: IdTable, why: str) -> QtError:
@@ -175,8 +184,8 @@ def _not_found(ident: str, ids: IdTable, why: str) -> QtError:
 
 def summary(model: QAbstractItemModel, ids: IdTable) -> dict[str, Any]:
     d = paths.describe(model, ids)
-    d["rowCount"] = model.rowCount()
-    d["columnCount"] = model.columnCount()
+    d["rowCount"] = rows_of(model)
+    d["columnCount"] = columns_of(model)
     d["generation"] = GENERATIONS.of(model)
     return d
 
@@ -191,7 +200,7 @@ def info(model: QAbstractItemModel, ids: IdTable) -> dict[str, Any]:
     d["views"] = [paths.describe(v, ids) for v in views_of(model)]
     d["roleNames"] = role_names(model)
     d["headers"] = [header_value(model, s, Qt.Orientation.Horizontal, R.DisplayRole.value,
-                                 ids) for s in range(min(model.columnCount(), 200))]
+                                 ids) for s in range(min(columns_of(model), 200))]
     return d
 
 
@@ -285,7 +294,7 @@ def parent_index(model: QAbstractItemModel, parent: Path) -> QModelIndex:
 
 def index_at(model: QAbstractItemModel, row: int, column: int, parent: QModelIndex,
              parent_path: Path | None = None) -> QModelIndex:
-    rows, cols = model.rowCount(parent), model.columnCount(parent)
+    rows, cols = rows_of(model, parent), columns_of(model, parent)
     if not (0 <= row < rows and 0 <= column < cols):
         raise QtError("INDEX_INVALID",
                       f"no item at row {row}, column {column} under {parent_path or 'the root'}",
@@ -352,7 +361,7 @@ def headers(model: QAbstractItemModel, orientation: str, role: int, offset: int,
             ids: IdTable) -> dict[str, Any]:
     horizontal = orientation == "horizontal"
     o = Qt.Orientation.Horizontal if horizontal else Qt.Orientation.Vertical
-    count = model.columnCount() if horizontal else model.rowCount()
+    count = columns_of(model) if horizontal else rows_of(model)
     end = min(count, offset + limit)
     return {"orientation": orientation, "count": count, "offset": offset,
             "sections": [header_value(model, s, o, role, ids) for s in range(offset, end)]}
@@ -362,7 +371,7 @@ def rows(model: QAbstractItemModel, parent: Path, offset: int, limit: int,
          columns: list[int] | None, roles: list[str | int], ids: IdTable) -> dict[str, Any]:
     """A page of rows under a parent: ``cells`` are values (one role) or role dicts."""
     pidx = parent_index(model, parent)
-    n_rows, n_cols = model.rowCount(pidx), model.columnCount(pidx)
+    n_rows, n_cols = rows_of(model, pidx), columns_of(model, pidx)
     cols = columns if columns is not None else list(range(n_cols))
     bad = [c for c in cols if not 0 <= c < n_cols]
     if bad:
@@ -397,7 +406,7 @@ def tree(model: QAbstractItemModel, parent: Path, depth: int, max_nodes: int,
     display = R.DisplayRole.value
 
     def walk(pidx: QModelIndex, path: Path, level: int) -> list[dict[str, Any]]:
-        n_rows, n_cols = model.rowCount(pidx), model.columnCount(pidx)
+        n_rows, n_cols = rows_of(model, pidx), columns_of(model, pidx)
         cols = [c for c in (columns or range(n_cols)) if c < n_cols]
         nodes = []
         for r in range(n_rows):
@@ -444,7 +453,7 @@ def search(model: QAbstractItemModel, parent: Path, text: str, column: int | Non
     state = {"scanned": 0, "skipped": 0, "more": False}
 
     def scan(pidx: QModelIndex, path: Path) -> None:
-        n_rows, n_cols = model.rowCount(pidx), model.columnCount(pidx)
+        n_rows, n_cols = rows_of(model, pidx), columns_of(model, pidx)
         if column is not None and not 0 <= column < n_cols:
             if not path:
                 raise QtError("INDEX_INVALID", f"no column {column}",

@@ -211,7 +211,7 @@ class Lifecycle:
             if parent is None or not idtable.alive(parent):
                 continue
             try:
-                kids = parent.children()
+                kids = QObject.children(parent)
             except RuntimeError:
                 continue
             fresh.extend(kids[-n:] if n < len(kids) else kids)

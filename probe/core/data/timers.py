@@ -36,7 +36,7 @@ def all_timers() -> list[QTimer]:
     out: list[QTimer] = []
     for root in paths.roots():
         found = [root] if isinstance(root, QTimer) else []
-        found += root.findChildren(QTimer)
+        found += QObject.findChildren(root, QTimer)
         out.extend(t for t in found if not paths.is_probe_internal(t))
     return out
 
@@ -44,8 +44,8 @@ def all_timers() -> list[QTimer]:
 def _owner(obj: QObject | None, ids: IdTable) -> dict[str, Any] | None:
     if obj is None:
         return None
-    return {"id": ids.id_of(obj), "className": obj.metaObject().className(),
-            "objectName": obj.objectName()}
+    return {"id": ids.id_of(obj), "className": QObject.metaObject(obj).className(),
+            "objectName": QObject.objectName(obj)}
 
 
 def describe_timer(t: QTimer, ids: IdTable) -> dict[str, Any]:
@@ -53,7 +53,7 @@ def describe_timer(t: QTimer, ids: IdTable) -> dict[str, Any]:
     d.update({"kind": "QTimer", "interval": t.interval(), "singleShot": t.isSingleShot(),
               "active": t.isActive(), "timerId": t.timerId(),
               "remainingTime": t.remainingTime(), "timerType": t.timerType().name,
-              "owner": _owner(t.parent(), ids)})
+              "owner": _owner(QObject.parent(t), ids)})
     return d
 
 
@@ -68,7 +68,7 @@ def object_timers() -> list[tuple[QObject, Any]]:
     here = shiboken6.getCppPointer(QThread.currentThread())[0]
     out: list[tuple[QObject, Any]] = []
     for root in paths.roots():
-        for obj in [root, *root.findChildren(QObject)]:
+        for obj in [root, *QObject.findChildren(root, QObject)]:
             if isinstance(obj, QTimer) or paths.is_probe_internal(obj) \
                     or shiboken6.getCppPointer(obj.thread())[0] != here:
                 continue
@@ -160,11 +160,11 @@ class Measurement:
             if isinstance(obj, QTimer):
                 timers.append({**describe_timer(obj, ids), **row})
                 continue
-            cls = obj.metaObject().className()
+            cls = QObject.metaObject(obj).className()
             known = [i for i in (dispatcher.registeredTimers(obj) if dispatcher else [])
                      if i.timerId == timer_id]
             others.append({"receiver": ids.id_of(obj, None, cls), "className": cls,
-                           "objectName": obj.objectName(), "kind": "QObject.startTimer",
+                           "objectName": QObject.objectName(obj), "kind": "QObject.startTimer",
                            "interval": known[0].interval if known else None,
                            "active": bool(known), "owner": _owner(obj, ids), **row})
         self._counter.counts.clear()

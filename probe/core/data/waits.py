@@ -69,7 +69,7 @@ def _value_text(value: Any) -> str:
 
 
 def _geometry(obj: Any) -> list[int] | None:
-    if not obj.isWidgetType():
+    if not QObject.isWidgetType(obj):
         return None
     top = obj.window()
     p = obj.mapTo(top, obj.rect().topLeft())
@@ -102,7 +102,7 @@ def observe(target: str, cond: Condition, ids: idtable.IdTable) -> tuple[bool, d
     seen["enabled"] = bool(enabled()) if callable(enabled) else None
     focus = QApplication.focusWidget()
     seen["focused"] = focus is not None and (focus is obj or (
-        obj.isWidgetType() and obj.isAncestorOf(focus)))  # type: ignore[attr-defined]
+        QObject.isWidgetType(obj) and obj.isAncestorOf(focus)))  # type: ignore[attr-defined]
     if cond.state == "visible":
         return bool(seen["visible"]), seen
     if cond.state == "not_visible":
@@ -121,7 +121,7 @@ def observe(target: str, cond: Condition, ids: idtable.IdTable) -> tuple[bool, d
     if cond.prop not in names:
         raise QtError("PROPERTY_NOT_FOUND", f"{paths.class_name(obj)} has no property "
                       f"{cond.prop!r}", available=sorted(names))
-    text = _value_text(obj.property(cond.prop))
+    text = _value_text(QObject.property(obj, cond.prop))
     seen["property"] = cond.prop
     seen["value"] = text
     equal = text == cond.value
@@ -129,9 +129,9 @@ def observe(target: str, cond: Condition, ids: idtable.IdTable) -> tuple[bool, d
 
 
 def _property_names(obj: QObject) -> set[str]:
-    meta = obj.metaObject()
+    meta = QObject.metaObject(obj)
     names = {str(meta.property(i).name()) for i in range(meta.propertyCount())}
-    names.update(bytes(n).decode() for n in obj.dynamicPropertyNames())
+    names.update(bytes(n).decode() for n in QObject.dynamicPropertyNames(obj))
     return names
 
 

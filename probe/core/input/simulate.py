@@ -49,42 +49,43 @@ _K = Qt.Key
 
 def check_interactable(widget: QWidget) -> None:
     """ELEMENT_NOT_VISIBLE / ELEMENT_NOT_ENABLED when a user could not act on ``widget``."""
-    name = widget.objectName() or widget.metaObject().className()
+    name = QObject.objectName(widget) or QObject.metaObject(widget).className()
     if is_item(widget):  # a Qt Quick item: visible through its parents, in a shown window
         window = widget.window()
         if window is None or not window.isVisible() or not widget.isVisible():
             raise QtError("ELEMENT_NOT_VISIBLE", f"{name} is hidden (its page, popup or "
                           "window is not shown)", element=name)
-    elif not widget.isVisible():
-        window = widget.window()
-        why = ("its window is hidden" if not window.isVisible()
+    elif not QWidget.isVisible(widget):  # through the class: see probe/core/objects
+        window = QWidget.window(widget)
+        why = ("its window is hidden" if not QWidget.isVisible(window)
                else _hidden_ancestor(widget))
         raise QtError("ELEMENT_NOT_VISIBLE", f"{name} is hidden ({why})", element=name)
-    if not widget.isEnabled():
+    if not (QWidget.isEnabled(widget) if isinstance(widget, QWidget) else widget.isEnabled()):
         raise QtError("ELEMENT_NOT_ENABLED", f"{name} is disabled", element=name)
 
 
 def _hidden_ancestor(widget: QWidget) -> str:
     cur: QWidget | None = widget
-    while cur is not None and not cur.isWindow():
-        if cur.isHidden():
-            who = cur.objectName() or cur.metaObject().className()
+    while cur is not None and not QWidget.isWindow(cur):
+        if QWidget.isHidden(cur):
+            who = QObject.objectName(cur) or QObject.metaObject(cur).className()
             return "it is hidden itself" if cur is widget else f"its parent {who} is hidden"
-        cur = cur.parentWidget()
+        cur = QWidget.parentWidget(cur)
     return "not shown"
 
 
 def default_point(widget: QWidget) -> QPoint:
     """Where a user would click: the center, or for a wide check box its indicator."""
-    center = widget.rect().center()
+    center = QWidget.rect(widget).center()
     if isinstance(widget, QAbstractButton):
-        left = QPoint(min(widget.height() // 2, widget.width() // 2), widget.height() // 2)
+        w, h = QWidget.width(widget), QWidget.height(widget)
+        left = QPoint(min(h // 2, w // 2), h // 2)
         for point in (center, left):
             try:
                 if widget.hitButton(point):
                     return point
             except (AttributeError, RuntimeError, TypeError):  # protected on C++-made ones
-                return left if widget.width() > 3 * widget.height() else center
+                return left if w > 3 * h else center
         return left
     return center
 
@@ -178,11 +179,11 @@ def focus(widget: QWidget) -> None:
         settle(50)
         return
     close_popups_outside(widget)
-    window = widget.window()
-    if not window.isActiveWindow():
-        window.activateWindow()
+    window = QWidget.window(widget)
+    if not QWidget.isActiveWindow(window):
+        QWidget.activateWindow(window)
         QCoreApplication.processEvents()
-    widget.setFocus(Qt.FocusReason.OtherFocusReason)
+    QWidget.setFocus(widget, Qt.FocusReason.OtherFocusReason)
     settle(50)
 
 
@@ -199,7 +200,7 @@ def _key_receiver(widget: QWidget | None) -> QWidget | QWindow | None:
         return _focus_window()
     if is_item(widget):
         return widget.window()  # it delivers keys to its active focus item
-    if focused is not None and (focused is widget or widget.isAncestorOf(focused)):
+    if focused is not None and (focused is widget or QWidget.isAncestorOf(widget, focused)):
         return focused
     return widget
 
@@ -328,8 +329,8 @@ def scroll(widget: QWidget, pos: QPoint | None, dx: float, dy: float,
         window, scene, _ = item_point(widget, pos)
         window_scroll(window, scene, dx, dy, modifiers)
         return
-    point = QPointF(pos if pos is not None else widget.rect().center())
-    glob = QPointF(widget.mapToGlobal(point.toPoint()))
+    point = QPointF(pos if pos is not None else QWidget.rect(widget).center())
+    glob = QPointF(QWidget.mapToGlobal(widget, point.toPoint()))
     angle = QPoint(round(-dx * 120), round(-dy * 120))
     event = QWheelEvent(point, glob, QPoint(0, 0), angle, Qt.MouseButton.NoButton,
                         modifiers_of(modifiers), Qt.ScrollPhase.NoScrollPhase, False)
@@ -342,12 +343,12 @@ def scroll(widget: QWidget, pos: QPoint | None, dx: float, dy: float,
 
 def window_of(widget: QWidget) -> tuple[QWindow, QPoint]:
     """The QWindow that ``widget`` lives in and the offset of ``widget`` inside it."""
-    top = widget.window()
-    handle = top.windowHandle()
+    top = QWidget.window(widget)
+    handle = QWidget.windowHandle(top)
     if handle is None:
         raise QtError("ELEMENT_NOT_VISIBLE", "the widget's window is not shown",
-                      element=widget.objectName())
-    return handle, widget.mapTo(top, QPoint(0, 0))
+                      element=QObject.objectName(widget))
+    return handle, QWidget.mapTo(widget, top, QPoint(0, 0))
 
 
 def hover(widget: QWidget, pos: QPoint | None = None) -> QPoint:
@@ -357,7 +358,7 @@ def hover(widget: QWidget, pos: QPoint | None = None) -> QPoint:
         window, scene, local = item_point(widget, pos)
         window_move(window, scene)
         return local
-    point = pos if pos is not None else widget.rect().center()
+    point = pos if pos is not None else QWidget.rect(widget).center()
     window, offset = window_of(widget)
     window_move(window, point + offset)
     return point
@@ -458,7 +459,7 @@ def is_item(obj: object) -> bool:
     """A QQuickItem (input goes through its window; QtQuick is never imported here)."""
     if isinstance(obj, (QWidget, QWindow)) or not isinstance(obj, QObject):
         return False
-    meta = obj.metaObject()
+    meta = QObject.metaObject(obj)
     while meta is not None:
         if meta.className() == "QQuickItem":
             return True
@@ -478,7 +479,7 @@ def item_point(item: QObject, pos: QPoint | None) -> tuple[QWindow, QPoint, QPoi
     window = item.window()  # type: ignore[attr-defined]
     if window is None:
         raise QtError("ELEMENT_NOT_VISIBLE", "the item is in no window",
-                      element=item.objectName())
+                      element=QObject.objectName(item))
     if pos is None:
         local = QPoint(int(item.width() / 2), int(item.height() / 2))  # type: ignore
     else:

@@ -47,22 +47,21 @@ def _strong(obj: QObject) -> Callable[[], QObject | None]:
 
 
 def _python_owned(obj: QObject) -> bool:
-    """Whether the wrapper owns the C++ object (holding it would keep it alive). One that
-    C++ owns (a completer's popup list, made and kept by Qt) is held by its wrapper: a
-    weak reference would die with the wrapper while the object lives on."""
+    """Whether dropping the wrapper deletes the object (Python made it and owns it)."""
     try:
-        return shiboken6.ownedByPython(obj)
+        return bool(shiboken6.ownedByPython(obj))
     except (RuntimeError, TypeError):
-        return True
+        return False
 
 
 class IdTable:
     """One session's ``#N`` ids: assigned on first appearance, never reused.
 
-    Objects with a parent are held by their wrapper (the parent owns the C++ object, so
-    this keeps nothing alive and keeps the wrapper, hence the mapping, stable); so are
-    parentless objects that C++ owns. Parentless objects Python owns are held weakly, so
-    a session never keeps a window alive.
+    An object that C++ owns (one with a parent, or a parentless one Qt made: the style,
+    the event dispatcher, a QML engine's window) is held by its wrapper: that keeps
+    nothing alive (shiboken marks the wrapper invalid when C++ deletes the object) and
+    keeps the wrapper, hence the id, stable for the whole session. A parentless object
+    that Python owns is held weakly, so a session never keeps a window alive.
     """
 
     def __init__(self) -> None:
@@ -94,16 +93,15 @@ class IdTable:
         self._next += 1
         if parented is None:
             try:
-                parented = obj.parent() is not None
-            except RuntimeError:
+                parented = QObject.parent(obj) is not None  # not obj.parent(): see objects/
+            except (RuntimeError, TypeError):
                 parented = False
+        ref: Callable[[], QObject | None] = _strong(obj)
         if not parented and _python_owned(obj):
             try:
-                ref: Callable[[], QObject | None] = weakref.ref(obj)
+                ref = weakref.ref(obj)
             except TypeError:
-                ref = _strong(obj)
-        else:
-            ref = _strong(obj)
+                pass
         text = f"#{n}"
         self._entries[n] = _Entry(ref, path, class_name, key, text=text)
         self._by_wrapper[key] = n

@@ -27,8 +27,9 @@ ObjectRef = Callable[[QObject], Any]
 def objref_for(ids: IdTable) -> ObjectRef:
     """How QObject values appear in results: ``{"id": "#N", "className": ...}``."""
     def ref(obj: QObject) -> dict[str, Any]:
-        cls = obj.metaObject().className()
-        return {"id": ids.id_of(obj, None, cls), "className": cls, "objectName": obj.objectName()}
+        cls = QObject.metaObject(obj).className()
+        return {"id": ids.id_of(obj, None, cls), "className": cls,
+                "objectName": QObject.objectName(obj)}
     return ref
 
 
@@ -62,17 +63,17 @@ def _declared_in(chain: list[tuple[int, str]], index: int) -> str:
 
 
 def dynamic_names(obj: QObject) -> list[str]:
-    names = (_decode(n) for n in obj.dynamicPropertyNames())
+    names = (_decode(n) for n in QObject.dynamicPropertyNames(obj))
     return [n for n in names if not n.startswith(_INTERNAL_PREFIXES)]
 
 
 def property_names(obj: QObject) -> list[str]:
-    mo = obj.metaObject()
+    mo = QObject.metaObject(obj)
     return [mo.property(i).name() for i in range(mo.propertyCount())] + dynamic_names(obj)
 
 
 def _static(obj: QObject, name: str) -> QMetaProperty | None:
-    mo = obj.metaObject()
+    mo = QObject.metaObject(obj)
     i = mo.indexOfProperty(name)
     return mo.property(i) if i >= 0 else None
 
@@ -81,7 +82,7 @@ def _not_found(obj: QObject, name: str) -> QtError:
     names = property_names(obj)
     close = [n for n in names if n.lower() == name.lower() or name.lower() in n.lower()]
     return QtError(
-        "PROPERTY_NOT_FOUND", f"{obj.metaObject().className()} has no property {name!r}",
+        "PROPERTY_NOT_FOUND", f"{QObject.metaObject(obj).className()} has no property {name!r}",
         hint=f"data.available lists its {len(names)} properties"
              + (f"; did you mean {', '.join(close[:3])}?" if close else "."),
         property=name, available=sorted(names), similar=close[:5])
@@ -89,7 +90,7 @@ def _not_found(obj: QObject, name: str) -> QtError:
 
 def _read(obj: QObject, name: str, objref: ObjectRef | None) -> Any:
     try:
-        return variant.to_json(obj.property(name), objref)
+        return variant.to_json(QObject.property(obj, name), objref)
     except RuntimeError as exc:
         if "Can't find converter" in str(exc):  # QQmlListProperty<…> of QML items
             return {"type": "unsupported", "text": str(exc)[:300]}
@@ -111,7 +112,7 @@ def _enum_info(p: QMetaProperty) -> dict[str, Any] | None:
 
 def list_properties(obj: QObject, ids: IdTable) -> list[dict[str, Any]]:
     """Every static and dynamic property with type, value, flags and enum names."""
-    mo = obj.metaObject()
+    mo = QObject.metaObject(obj)
     chain = _declaring_classes(mo, QMetaObject.propertyOffset)
     objref = objref_for(ids)
     out: list[dict[str, Any]] = []
@@ -127,7 +128,7 @@ def list_properties(obj: QObject, ids: IdTable) -> list[dict[str, Any]]:
             "notifySignal": _decode(notify.methodSignature()) if notify is not None else None,
         })
     for name in dynamic_names(obj):
-        value = obj.property(name)
+        value = QObject.property(obj, name)
         out.append({"name": name, "type": variant.type_of_value(value),
                     "value": variant.to_json(value, objref), "readable": True,
                     "writable": True, "designable": False, "declaredIn": None,
@@ -144,7 +145,7 @@ def get_property(obj: QObject, name: str, ids: IdTable) -> dict[str, Any]:
                           property=name, available=sorted(property_names(obj)))
         return {"name": name, "type": p.typeName(), "value": _read(obj, name, objref_for(ids))}
     if name in dynamic_names(obj):
-        value = obj.property(name)
+        value = QObject.property(obj, name)
         return {"name": name, "type": variant.type_of_value(value),
                 "value": variant.to_json(value, objref_for(ids))}
     raise _not_found(obj, name)
@@ -152,10 +153,10 @@ def get_property(obj: QObject, name: str, ids: IdTable) -> dict[str, Any]:
 
 def set_property(obj: QObject, name: str, value: Any, ids: IdTable) -> dict[str, Any]:
     """Convert ``value`` strictly, write it, read it back; errors say what was expected."""
-    cls = obj.metaObject().className()
+    cls = QObject.metaObject(obj).className()
     objref = objref_for(ids)
     p = _static(obj, name)
-    current = obj.property(name)
+    current = QObject.property(obj, name)
     if p is not None:
         if not p.isWritable():
             raise QtError("PROPERTY_READ_ONLY", f"{cls}.{name} cannot be written",
@@ -175,11 +176,11 @@ def set_property(obj: QObject, name: str, value: Any, ids: IdTable) -> dict[str,
     bounds.check_number(converted, f"{cls}.{name}", name)
     previous = variant.to_json(current, objref)
     try:
-        ok = obj.setProperty(name, converted)
+        ok = QObject.setProperty(obj, name, converted)
     except (TypeError, ValueError) as exc:
         raise QtError("PROPERTY_SET_FAILED", f"{cls}.{name}: {exc}", property=name,
                       requested=value) from None
-    actual = variant.to_json(obj.property(name), objref)
+    actual = variant.to_json(QObject.property(obj, name), objref)
     if p is not None and not ok:
         raise QtError("PROPERTY_SET_FAILED", f"Qt refused the value for {cls}.{name}",
                       property=name, requested=value, actual=actual, previous=previous)
@@ -206,7 +207,7 @@ def _convert_property(obj: QObject, value: Any, type_name: str, where: str, curr
 
 
 def _writable(obj: QObject) -> list[dict[str, Any]]:
-    mo = obj.metaObject()
+    mo = QObject.metaObject(obj)
     return [{"name": mo.property(i).name()} for i in range(mo.propertyCount())
             if mo.property(i).isWritable()]
 
@@ -223,9 +224,9 @@ def _object_arg(value: Any, type_name: str, where: str, ids: IdTable) -> QObject
                       received=value)
     target = resolve(value, ids)
     wanted = type_name.rstrip("*").strip()
-    if wanted and not target.inherits(wanted):
+    if wanted and not QObject.inherits(target, wanted):
         raise QtError("PROPERTY_TYPE_MISMATCH", f"{where}: {value!r} is a "
-                      f"{target.metaObject().className()}, not a {wanted}",
+                      f"{QObject.metaObject(target).className()}, not a {wanted}",
                       hint=f"Give the id of a {wanted}.",
                       expected={"type": type_name}, received=value)
     return target
@@ -238,7 +239,7 @@ _KINDS = {QMetaMethod.MethodType.Signal: "signal", QMetaMethod.MethodType.Slot: 
 
 
 def _methods(obj: QObject) -> list[tuple[int, QMetaMethod]]:
-    mo = obj.metaObject()
+    mo = QObject.metaObject(obj)
     out = []
     for i in range(mo.methodCount()):
         m = mo.method(i)
@@ -260,7 +261,7 @@ def describe_method(m: QMetaMethod, declared_in: str) -> dict[str, Any]:
 
 def list_methods(obj: QObject) -> list[dict[str, Any]]:
     """Slots, signals and invokables with signatures and the class declaring them."""
-    chain = _declaring_classes(obj.metaObject(), QMetaObject.methodOffset)
+    chain = _declaring_classes(QObject.metaObject(obj), QMetaObject.methodOffset)
     return [describe_method(m, _declared_in(chain, i)) for i, m in _methods(obj)]
 
 
@@ -286,7 +287,7 @@ def _names_of(obj: QObject, kinds: tuple[str, ...]) -> list[str]:
 
 def invoke(obj: QObject, name: str, args: list[Any], ids: IdTable) -> dict[str, Any]:
     """Call a slot, invokable or signal (emits it) with converted arguments."""
-    cls = obj.metaObject().className()
+    cls = QObject.metaObject(obj).className()
     kinds = ("slot", "method", "signal")
     candidates = _matching(obj, name, kinds)
     if not candidates:
@@ -382,7 +383,7 @@ def _call(obj: QObject, m: QMetaMethod, args: list[Any]) -> Any:
 
 def _invoke_failed(obj: QObject, m: QMetaMethod, exc: BaseException) -> QtError:
     return QtError("METHOD_INVOKE_FAILED",
-                   f"{obj.metaObject().className()}.{_decode(m.methodSignature())} raised "
+                   f"{QObject.metaObject(obj).className()}.{_decode(m.methodSignature())} raised "
                    f"{type(exc).__name__}: {exc}"[:500],
                    detail=f"{type(exc).__name__}: {exc}"[:2000])
 
@@ -407,7 +408,7 @@ def find_signal(obj: QObject, name: str) -> QMetaMethod:
         short = name.split("(")[0].lower()
         close = [s for s in available if short in s.lower()]
         raise QtError(
-            "SIGNAL_NOT_FOUND", f"{obj.metaObject().className()} has no signal {name!r}",
+            "SIGNAL_NOT_FOUND", f"{QObject.metaObject(obj).className()} has no signal {name!r}",
             hint="data.available lists its signals"
                  + (f"; did you mean {', '.join(close[:3])}?" if close else "."),
             signal=name, available=available, similar=close[:5])

@@ -168,16 +168,16 @@ class NameMap:
                 if not container and _fits_name(scope, name):
                     candidates.append(scope)
                 if name:
-                    candidates.extend(scope.findChildren(QObject, name))
+                    candidates.extend(QObject.findChildren(scope, QObject, name))
                 else:
-                    candidates.extend(scope.findChildren(QObject))
+                    candidates.extend(QObject.findChildren(scope, QObject))
         out = []
         for obj in candidates:
             if not alive(obj):
                 continue
-            if name is not None and obj.objectName() != name:
+            if name is not None and QObject.objectName(obj) != name:
                 continue
-            if cls is not None and not obj.inherits(cls):
+            if cls is not None and not QObject.inherits(obj, cls):
                 continue
             if all(_property_fits(obj, k, v) for k, v in d.items() if k not in _SPECIAL):
                 out.append(obj)
@@ -246,22 +246,22 @@ class NameMap:
 
 
 def _fits_name(obj: QObject, name: str | None) -> bool:
-    return name is None or obj.objectName() == name
+    return name is None or QObject.objectName(obj) == name
 
 
 def _property_fits(obj: QObject, key: str, wanted: Any) -> bool:
-    if key == "visible" and obj.isWidgetType():
+    if key == "visible" and QObject.isWidgetType(obj):
         return bool(obj.isVisible()) == wanted  # type: ignore[attr-defined]
-    value = obj.property(key)
+    value = QObject.property(obj, key)
     if value is None and key not in _property_names(obj):
         return False
     return variant.same(variant.to_json(value), wanted)
 
 
 def _property_names(obj: QObject) -> set[str]:
-    mo = obj.metaObject()
+    mo = QObject.metaObject(obj)
     names = {mo.property(i).name() for i in range(mo.propertyCount())}
-    names.update(bytes(n.data()).decode() for n in obj.dynamicPropertyNames())
+    names.update(bytes(n.data()).decode() for n in QObject.dynamicPropertyNames(obj))
     return names
 
 

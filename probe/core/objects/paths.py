@@ -5,8 +5,11 @@ Each segment is the objectName where set (``name#k`` when siblings share it), el
 A first segment that is not a root is looked up by objectName anywhere, so ``nameEdit``
 alone works when it is unique. GUI thread only.
 
+Class segments use the class name without the ``_QMLTYPE_N`` / ``_QML_N`` suffix the QML
+engine appends (it changes from run to run), so recorded paths replay.
+
 Qt is called through its classes (``QObject.parent(obj)``, ``QObject.children(obj)``),
-never through attributes an app's class can shadow.
+never through attributes an app's class can shadow (the rule: ``probe/core/objects``).
 """
 
 from __future__ import annotations
@@ -22,8 +25,15 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable, alive
+from probe.core.objects.qmltypes import quick_module
 
 _SEGMENT = re.compile(r"^(.*)#(\d+)$")
+#: What the QML engine appends to a type's class name (a different number every run).
+QML_SUFFIX = re.compile(r"(_QMLTYPE_\d+|_QML_\d+)+$")
+_parent = QObject.parent
+_children = QObject.children
+_name = QObject.objectName
+_meta = QObject.metaObject
 #: How many names an OBJECT_NOT_FOUND lists in ``data.available``.
 AVAILABLE_LIMIT = 50
 
@@ -44,30 +54,31 @@ def roots() -> list[QObject]:
     app = QCoreApplication.instance()
     if app is None:
         return []
+    quick_module()  # QtQuick before any wrapper is made, so items are typed as items
     found: dict[int, QObject] = {}
     if isinstance(app, QApplication):
         for w in QApplication.topLevelWidgets():
-            if w.parent() is None:
+            if _parent(w) is None:
                 found[id(w)] = w
     if isinstance(app, QGuiApplication):
         for win in QGuiApplication.topLevelWindows():
-            if win.parent() is None and not _is_widget_window(win):
+            if _parent(win) is None and not _is_widget_window(win):
                 found[id(win)] = win
-    for child in app.children():
+    for child in _children(app):
         if not is_probe_internal(child):
             found[id(child)] = child
     out = list(found.values())
-    out.sort(key=lambda o: (o.metaObject().className(), o.objectName(), _address(o)))
+    out.sort(key=lambda o: (class_name(o), _name(o), _address(o)))
     return out
 
 
 def _is_widget_window(win: QWindow) -> bool:
     """A QWidgetWindow backs a top-level widget; the widget is the root, not its window."""
-    return win.metaObject().className() == "QWidgetWindow"
+    return _meta(win).className() == "QWidgetWindow"
 
 
 def is_probe_internal(obj: QObject) -> bool:
-    return obj.objectName().startswith("qtmcp") or type(obj).__module__.startswith("probe.")
+    return _name(obj).startswith("qtmcp") or type(obj).__module__.startswith("probe.")
 
 
 # ------------------------------------------------------------------------------ paths
@@ -83,8 +94,8 @@ def segments_of(children: Iterable[QObject]) -> list[tuple[QObject, str, str]]:
     named: dict[str, int] = {}
     unnamed: dict[str, int] = {}
     for child in children:
-        cls = child.metaObject().className()
-        name = child.objectName()
+        cls = class_name(child)
+        name = _name(child)
         if name:
             k = named.get(name, 0)
             named[name] = k + 1
@@ -98,7 +109,7 @@ def segments_of(children: Iterable[QObject]) -> list[tuple[QObject, str, str]]:
 
 def parent_of(obj: QObject) -> QObject | None:
     """The parent in the path sense: None for roots (app children are roots too)."""
-    parent = obj.parent()
+    parent = _parent(obj)
     if parent is None or parent is QCoreApplication.instance():
         return None
     return parent
@@ -106,21 +117,21 @@ def parent_of(obj: QObject) -> QObject | None:
 
 def siblings_of(obj: QObject) -> list[QObject]:
     parent = parent_of(obj)
-    return list(parent.children()) if parent is not None else roots()
+    return list(_children(parent)) if parent is not None else roots()
 
 
 def segment_of(obj: QObject) -> str:
     """The last path segment of ``obj`` among its siblings."""
-    name = obj.objectName()
-    cls = obj.metaObject().className()
+    name = _name(obj)
+    cls = class_name(obj)
     k = 0
     for sib in siblings_of(obj):
         if sib is obj or (alive(sib) and _address(sib) == _address(obj)):
             break
         if name:
-            if sib.objectName() == name:
+            if _name(sib) == name:
                 k += 1
-        elif not sib.objectName() and sib.metaObject().className() == cls:
+        elif not _name(sib) and class_name(sib) == cls:
             k += 1
     if name:
         return name if k == 0 else f"{name}#{k}"
@@ -141,16 +152,16 @@ def match_segment(children: list[QObject], seg: str) -> QObject | None:
     """The child a path segment names (objectName first, then unnamed ClassName#k)."""
     m = _SEGMENT.match(seg)
     base, k = (m.group(1), int(m.group(2))) if m else (seg, 0)
-    same_name = [c for c in children if c.objectName() == base]
+    base = QML_SUFFIX.sub("", base)  # a path recorded with the engine's suffix still works
+    same_name = [c for c in children if _name(c) == base]
     if same_name:
         return same_name[k] if k < len(same_name) else None
-    same_class = [c for c in children
-                  if not c.objectName() and c.metaObject().className() == base]
+    same_class = [c for c in children if not _name(c) and class_name(c) == base]
     if same_class:
         return same_class[k] if k < len(same_class) else None
     if m is None and seg and base:
         # plain class name: any child of that class, named or not
-        any_class = [c for c in children if c.metaObject().className() == base]
+        any_class = [c for c in children if class_name(c) == base]
         return any_class[0] if len(any_class) == 1 else None
     return None
 
@@ -171,7 +182,7 @@ def resolve_path(path: str) -> QObject:
     if cur is None:
         cur = _find_anywhere(parts[0], top)
     for i, seg in enumerate(parts[1:], start=1):
-        children = list(cur.children())
+        children = list(_children(cur))
         nxt = match_segment(children, seg)
         if nxt is None:
             prefix = "/".join(parts[:i])
@@ -190,9 +201,9 @@ def _find_anywhere(name: str, top: list[QObject]) -> QObject:
     base, k = (m.group(1), int(m.group(2))) if m else (name, None)
     matches: list[QObject] = []
     for root in top:
-        if root.objectName() == base:
+        if _name(root) == base:
             matches.append(root)
-        matches.extend(root.findChildren(QObject, base))
+        matches.extend(QObject.findChildren(root, QObject, base))
     if k is not None and k < len(matches):
         return matches[k]
     if len(matches) == 1 and k is None:
@@ -210,15 +221,17 @@ def _find_anywhere(name: str, top: list[QObject]) -> QObject:
 
 
 def class_name(obj: QObject) -> str:
-    return obj.metaObject().className()
+    """The class name as paths use it: a QML type's without the engine's ``_QMLTYPE_N``."""
+    name = _meta(obj).className()
+    return QML_SUFFIX.sub("", name) if "_QML" in name else name
 
 
 def describe(obj: QObject, ids: IdTable, path: str | None = None) -> dict[str, Any]:
     """The short form of an object used in every response that names one."""
     try:
-        cls = obj.metaObject().className()
+        cls = _meta(obj).className()
         p = path if path is not None else path_of(obj)
-        return _describe(obj, ids, p, cls, len(obj.children()))
+        return _describe(obj, ids, p, cls, len(_children(obj)))
     except RuntimeError:
         raise QtError("OBJECT_STALE", "the object was deleted while being described",
                       path=path) from None
@@ -228,26 +241,55 @@ def _describe(obj: QObject, ids: IdTable, path: str, cls: str, child_count: int
               ) -> dict[str, Any]:
     visible: bool | None
     enabled: bool | None
-    if obj.isWidgetType():
+    if isinstance(obj, QWidget):
         is_widget = True
-        visible = obj.isVisible()  # type: ignore[attr-defined]
-        enabled = obj.isEnabled()  # type: ignore[attr-defined]
+        visible = QWidget.isVisible(obj)
+        enabled = QWidget.isEnabled(obj)
     else:
         is_widget = False
-        visible = enabled = None
-        if hasattr(obj, "isVisible"):
-            try:
-                visible = bool(obj.isVisible())  # QAction, QWindow
-            except TypeError:
-                visible = None
-        if hasattr(obj, "isEnabled"):
-            try:
-                enabled = bool(obj.isEnabled())
-            except TypeError:
-                enabled = None
+        visible, enabled = flags_of(obj)
     return {"id": ids.id_of(obj, path, cls), "path": path, "className": cls,
-            "objectName": obj.objectName(), "isWidget": is_widget, "visible": visible,
+            "objectName": _name(obj), "isWidget": is_widget, "visible": visible,
             "enabled": enabled, "childCount": child_count}
+
+
+#: Python type -> the Qt classes' isVisible / isEnabled (None where Qt has none).
+_FLAGS: dict[type, tuple[Any, Any]] = {}
+
+
+_QT_METHODS: dict[tuple[type, str], Any] = {}
+
+
+def qt_method(tp: type, name: str) -> Any:
+    """Method ``name`` as the nearest Qt (PySide6) class in ``tp``'s MRO defines it, else
+    None: what to call when only the name is known (``text``, ``title``), unshadowed."""
+    key = (tp, name)
+    found = _QT_METHODS.get(key, _QT_METHODS)
+    if found is _QT_METHODS:
+        found = None
+        for klass in tp.__mro__:
+            if klass.__module__.startswith("PySide6") and name in klass.__dict__:
+                attr = klass.__dict__[name]
+                found = attr if callable(attr) else None
+                break
+        _QT_METHODS[key] = found
+    return found
+
+
+def flags_of(obj: QObject) -> tuple[bool | None, bool | None]:
+    """``(visible, enabled)`` of a non-widget (QAction, QWindow, Qt Quick item) through
+    its Qt class; None where the class has no such flag."""
+    tp = type(obj)
+    methods = _FLAGS.get(tp)
+    if methods is None:
+        methods = _FLAGS[tp] = (qt_method(tp, "isVisible"), qt_method(tp, "isEnabled"))
+    out: list[bool | None] = []
+    for fn in methods:
+        try:
+            out.append(None if fn is None else bool(fn(obj)))
+        except (TypeError, RuntimeError):
+            out.append(None)
+    return out[0], out[1]
 
 
 def is_widget(obj: QObject) -> bool:

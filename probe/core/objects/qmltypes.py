@@ -25,7 +25,7 @@ def qml_loaded() -> bool:
 
 def type_name(obj: QObject) -> str:
     """``QQuickRectangle_QML_12`` -> ``Rectangle``; ``Button_QMLTYPE_2`` -> ``Button``."""
-    name = _SUFFIX.sub("", obj.metaObject().className())
+    name = _SUFFIX.sub("", QObject.metaObject(obj).className())
     if name.startswith("QQuick") and len(name) > 6:
         name = name[6:]
     return name
@@ -54,34 +54,59 @@ def qml_id(obj: QObject) -> str:
         return ""
 
 
+def _quick_in_use() -> bool:
+    """Whether the app can have Qt Quick objects: it imported QtQml (an engine), or a
+    window is a QQuickWindow (a QML plugin, a C++ view) — asked through the meta-object,
+    which needs no QtQuick wrapper."""
+    if qml_loaded():
+        return True
+    windows = QGuiApplication.allWindows() if QGuiApplication.instance() is not None else []
+    return any(QObject.inherits(w, "QQuickWindow") for w in windows)
+
+
 def quick_module() -> Any:
     """``PySide6.QtQuick`` when the app can have Qt Quick objects, else None.
 
     Imported here on first need (a heavy module a widgets app never pays for); a QML app
-    that imported only QtGui and QtQml still gets it.
+    that imported only QtGui and QtQml still gets it. Call it before making wrappers of
+    an app's objects (object paths and trees do): shiboken types a wrapper by the modules
+    loaded when it makes it, and a QQuickItem wrapped while QtQuick was not loaded stays
+    a plain QObject for as long as that wrapper lives.
     """
     quick = sys.modules.get("PySide6.QtQuick")
-    if quick is None and qml_loaded():
+    if quick is None and _quick_in_use():
         from PySide6 import QtQuick as quick  # optional heavy module: only for QML apps
     return quick
 
 
 def is_quick(obj: object) -> bool:
     """A Qt Quick item or window (they own refs and take input as widgets do)."""
+    if not isinstance(obj, QObject):
+        return False
     quick = quick_module()
-    return quick is not None and isinstance(obj, (quick.QQuickItem, quick.QQuickWindow))
+    if quick is None:
+        return False
+    return isinstance(obj, (quick.QQuickItem, quick.QQuickWindow)) or \
+        QObject.inherits(obj, "QQuickItem") or QObject.inherits(obj, "QQuickWindow")
 
 
 def is_quick_window(window: object) -> bool:
     """A QQuickWindow (a Qt Quick scene: walked by its items, grabbed by rendering)."""
-    quick = quick_module()
-    return quick is not None and isinstance(window, quick.QQuickWindow)
+    return isinstance(window, QObject) and QObject.inherits(window, "QQuickWindow")
 
 
 def quick_windows(visible_only: bool = False) -> list[Any]:
-    """The app's QQuickWindows in a stable order (only the shown ones if asked)."""
-    quick = quick_module()
-    if quick is None:
+    """The app's QQuickWindows in a stable order (only the shown ones if asked), found by
+    their meta-object (a wrapper the app made before QtQuick was loaded is a QWindow)."""
+    if quick_module() is None:
         return []
-    return [w for w in QGuiApplication.allWindows() if isinstance(w, quick.QQuickWindow)
+    return [w for w in QGuiApplication.allWindows() if QObject.inherits(w, "QQuickWindow")
             and (not visible_only or w.isVisible())]
+
+
+def content_item(window: Any) -> Any:
+    """A QQuickWindow's root item, also through a wrapper typed as a plain QWindow."""
+    quick = quick_module()
+    if quick is not None and isinstance(window, quick.QQuickWindow):
+        return window.contentItem()
+    return QObject.property(window, "contentItem")

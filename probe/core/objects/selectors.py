@@ -29,13 +29,17 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QWidget
 
 from probe.core.errors import QtError
 from probe.core.objects.paths import (
     AVAILABLE_LIMIT,
+    QML_SUFFIX,
+    class_name,
     is_probe_internal,
     match_segment,
     path_of,
+    qt_method,
     roots,
     segments_of,
 )
@@ -46,7 +50,6 @@ FILTER_KINDS = ("name", "class", "text", "accessible", "id")
 _FILTER = re.compile(r"@(\w+):")
 _INDEX = re.compile(r"^(.*)\[(-?\d+)\]$")
 _GLOB = re.compile(r"[*?]")
-_QML_TYPE = re.compile(r"(_QMLTYPE_\d+|_QML_\d+)+$")
 #: How many candidates ELEMENT_AMBIGUOUS / ELEMENT_NOT_FOUND list.
 LIST_LIMIT = 20
 
@@ -132,18 +135,18 @@ def parse(selector: str) -> list[Segment]:
 def text_of(obj: QObject) -> list[str]:
     """What a user reads on ``obj``: text, title, current text, window title."""
     out = []
+    tp = type(obj)
     for attr in ("text", "title", "currentText"):
-        fn = getattr(obj, attr, None)
-        if callable(fn):
+        fn = qt_method(tp, attr)  # the Qt class's, not an attribute the app's class put there
+        if fn is not None:
             try:
-                value = fn()
+                value = fn(obj)
             except (TypeError, RuntimeError):
                 continue
             if isinstance(value, str) and value:
                 out.append(strip_mnemonic(value))
-    is_window = getattr(obj, "isWindow", None)
-    if callable(is_window) and is_window():
-        title = obj.windowTitle()  # type: ignore[attr-defined]
+    if isinstance(obj, QWidget) and QWidget.isWindow(obj):
+        title = QWidget.windowTitle(obj)
         if title:
             out.append(title)
     return out
@@ -159,12 +162,12 @@ def accessible_name(obj: QObject) -> str:
 def class_names(obj: QObject) -> list[str]:
     """The Qt class chain and Python class chain of ``obj`` (most derived first)."""
     names = []
-    meta = obj.metaObject()
+    meta = QObject.metaObject(obj)
     while meta is not None:
         names.append(meta.className())
         meta = meta.superClass()
     names.extend(c.__name__ for c in type(obj).__mro__ if c.__name__ not in names)
-    qml = [_QML_TYPE.sub("", n).removeprefix("QQuick") for n in names
+    qml = [QML_SUFFIX.sub("", n).removeprefix("QQuick") for n in names
            if n.startswith("QQuick") or "_QML" in n]
     names.extend(n for n in qml if n and n not in names)  # QML types: Rectangle, Button
     return names
@@ -176,7 +179,7 @@ def _like(value: str, pattern: str) -> bool:
 
 def _filter_ok(obj: QObject, kind: str, value: str) -> bool:
     if kind == "name":
-        return _like(obj.objectName(), value)
+        return _like(QObject.objectName(obj), value)
     if kind == "class":
         return any(_like(n, value) for n in class_names(obj))
     if kind == "text":
@@ -190,16 +193,17 @@ def _segment_ok(obj: QObject, seg: Segment) -> bool:
     if seg.filters:
         return all(_filter_ok(obj, k, v) for k, v in seg.filters)
     assert seg.name is not None
+    name = QObject.objectName(obj)
     if _GLOB.search(seg.name):
-        return fnmatchcase(obj.objectName(), seg.name) or (
-            not obj.objectName() and fnmatchcase(obj.metaObject().className(), seg.name))
-    if obj.objectName() == seg.name:
+        return fnmatchcase(name, seg.name) or (
+            not name and fnmatchcase(class_name(obj), seg.name))
+    if name == seg.name:
         return True
     return seg.name in class_names(obj)
 
 
 def _visible_children(parent: QObject | None) -> list[QObject]:
-    kids = roots() if parent is None else list(parent.children())
+    kids = roots() if parent is None else list(QObject.children(parent))
     return [k for k in kids if not is_probe_internal(k)]
 
 
@@ -208,9 +212,9 @@ def _descendants(parent: QObject | None) -> list[QObject]:
         out: list[QObject] = []
         for root in roots():
             out.append(root)
-            out.extend(root.findChildren(QObject))
+            out.extend(QObject.findChildren(root, QObject))
     else:
-        out = list(parent.findChildren(QObject))
+        out = list(QObject.findChildren(parent, QObject))
     return [o for o in out if not is_probe_internal(o)]
 
 
@@ -309,8 +313,8 @@ def _not_found(selector: str, segments: list[Segment], i: int,
 
 
 _VALUES: dict[str, Callable[[QObject], list[str]]] = {
-    "name": lambda o: [o.objectName()] if o.objectName() else [],
-    "class": lambda o: [o.metaObject().className()],
+    "name": lambda o: [n] if (n := QObject.objectName(o)) else [],
+    "class": lambda o: [QObject.metaObject(o).className()],
     "text": text_of,
     "accessible": lambda o: [n] if (n := accessible_name(o)) else [],
     "id": lambda o: [n] if (n := qml_id(o)) else [],

@@ -23,18 +23,6 @@ from probe.core.errors import QtError
 from probe.core.objects import paths, qmltypes, variant
 from probe.core.objects.idtable import IdTable
 
-#: Python type -> (has isVisible, has isEnabled), for non-widget objects.
-_FLAGS: dict[type, tuple[bool, bool]] = {}
-
-
-def _flag_methods(tp: type) -> tuple[bool, bool]:
-    flags = _FLAGS.get(tp)
-    if flags is None:
-        flags = _FLAGS[tp] = (callable(getattr(tp, "isVisible", None)),
-                              callable(getattr(tp, "isEnabled", None)))
-    return flags
-
-
 Annotator = tuple[tuple[type, ...], Callable[[QObject, dict[str, Any]], None]]
 
 
@@ -45,29 +33,15 @@ def _qml_annotator() -> Annotator | None:
         return None
 
     def annotate(obj: QObject, node: dict[str, Any]) -> None:
+        if not (isinstance(obj, quick.QQuickItem) or QObject.inherits(obj, "QQuickItem")
+                or QObject.inherits(obj, "QQuickWindow")):
+            return  # (a wrapper the app made before QtQuick loaded is a plain QWindow)
         node["qmlType"] = qmltypes.type_name(obj)
         qid = qmltypes.qml_id(obj)
         if qid:
             node["qmlId"] = qid
 
-    return (quick.QQuickItem, quick.QQuickWindow), annotate
-
-
-def node_of(obj: QObject, ids: IdTable, path: str, cls: str, name: str,
-            kids: list[QObject], parented: bool) -> dict[str, Any]:
-    """``describe()`` without recomputing what the walk already knows."""
-    if obj.isWidgetType():
-        is_widget = True
-        visible: bool | None = obj.isVisible()  # type: ignore[attr-defined]
-        enabled: bool | None = obj.isEnabled()  # type: ignore[attr-defined]
-    else:
-        is_widget = False
-        has_visible, has_enabled = _flag_methods(type(obj))
-        visible = bool(obj.isVisible()) if has_visible else None  # type: ignore[attr-defined]
-        enabled = bool(obj.isEnabled()) if has_enabled else None  # type: ignore[attr-defined]
-    return {"id": ids.id_of(obj, path, cls, parented), "path": path, "className": cls,
-            "objectName": name, "isWidget": is_widget, "visible": visible,
-            "enabled": enabled, "childCount": len(kids)}
+    return (QObject,), annotate
 
 
 def tree(ids: IdTable, root: QObject | None, depth: int, max_nodes: int) -> dict[str, Any]:
@@ -84,8 +58,8 @@ def tree(ids: IdTable, root: QObject | None, depth: int, max_nodes: int) -> dict
     else:
         parent = paths.parent_of(root)
         prefix = paths.path_of(parent) + "/" if parent is not None else ""
-        starts = [(root, root.metaObject().className(), paths.segment_of(root))]
-        parented = root.parent() is not None
+        starts = [(root, QObject.metaObject(root).className(), paths.segment_of(root))]
+        parented = QObject.parent(root) is not None
     nodes: list[dict[str, Any]] = []
     was_enabled = gc.isenabled()
     gc.disable()
@@ -95,7 +69,7 @@ def tree(ids: IdTable, root: QObject | None, depth: int, max_nodes: int) -> dict
             if state[0] >= max_nodes:
                 state[1] = True
                 break
-            nodes.append(walk(obj, cls, obj.objectName(), prefix + seg, 0, parented))
+            nodes.append(walk(obj, cls, QObject.objectName(obj), prefix + seg, 0, parented))
     finally:
         if was_enabled:
             gc.enable()
@@ -103,29 +77,34 @@ def tree(ids: IdTable, root: QObject | None, depth: int, max_nodes: int) -> dict
 
 
 def _walker(ids: IdTable, depth: int, max_nodes: int) -> tuple[Any, list[Any]]:
-    """A recursive walk as a closure: names resolve as fast locals and cells."""
+    """A recursive walk as a closure: names resolve as fast locals and cells.
+
+    Qt is called through its classes (``QObject.children(obj)``, never ``QObject.children(obj)``:
+    an app's class may hide the method, see ``probe/core/objects``)."""
     id_of = ids.id_of
     quick = _qml_annotator()
-    flags_of = _FLAGS.get
+    children_of = QObject.children
+    meta_of = QObject.metaObject
+    name_of = QObject.objectName
+    visible_of = QWidget.isVisible
+    enabled_of = QWidget.isEnabled
+    flags_of = paths.flags_of
+    stable = paths.QML_SUFFIX.sub
     state: list[Any] = [0, False]  # count, truncated
 
     def walk(obj: QObject, cls: str, name: str, path: str, level: int, parented: bool
              ) -> dict[str, Any]:
-        kids = obj.children()
+        kids = children_of(obj)
         if isinstance(obj, QWidget):  # cheaper than isWidgetType(); wrappers are typed
             node = {"id": id_of(obj, path, cls, parented), "path": path, "className": cls,
                     "objectName": name, "isWidget": True,
-                    "visible": obj.isVisible(),  # type: ignore[attr-defined]
-                    "enabled": obj.isEnabled(),  # type: ignore[attr-defined]
+                    "visible": visible_of(obj), "enabled": enabled_of(obj),
                     "childCount": len(kids)}
         else:
-            tp = type(obj)
-            flags = flags_of(tp) or _flag_methods(tp)
+            visible, enabled = flags_of(obj)
             node = {"id": id_of(obj, path, cls, parented), "path": path, "className": cls,
                     "objectName": name, "isWidget": False,
-                    "visible": bool(obj.isVisible()) if flags[0] else None,  # type: ignore
-                    "enabled": bool(obj.isEnabled()) if flags[1] else None,  # type: ignore
-                    "childCount": len(kids)}
+                    "visible": visible, "enabled": enabled, "childCount": len(kids)}
             if quick is not None and isinstance(obj, quick[0]):
                 quick[1](obj, node)
         state[0] += 1
@@ -141,16 +120,17 @@ def _walker(ids: IdTable, depth: int, max_nodes: int) -> tuple[Any, list[Any]]:
             if state[0] >= max_nodes:
                 state[1] = True
                 break
-            ccls = child.metaObject().className()
-            cname = child.objectName()
+            ccls = meta_of(child).className()
+            cname = name_of(child)
             if cname:
                 k = named.get(cname, 0)
                 named[cname] = k + 1
                 seg = cname if k == 0 else f"{cname}#{k}"
             else:
-                k = unnamed.get(ccls, 0)
-                unnamed[ccls] = k + 1
-                seg = f"{ccls}#{k}"
+                scls = stable("", ccls) if "_QML" in ccls else ccls
+                k = unnamed.get(scls, 0)
+                unnamed[scls] = k + 1
+                seg = f"{scls}#{k}"
             children.append(walk(child, ccls, cname, prefix + seg, level, True))
         return node
 
@@ -165,7 +145,7 @@ def _scope(root: QObject | None) -> Iterator[QObject]:
     starts = [root] if root is not None else paths.roots()
     for start in starts:
         yield start
-        yield from start.findChildren(QObject)
+        yield from QObject.findChildren(start, QObject)
 
 
 def find(name: str, root: QObject | None) -> list[QObject]:
@@ -173,30 +153,30 @@ def find(name: str, root: QObject | None) -> list[QObject]:
     starts = [root] if root is not None else paths.roots()
     out: list[QObject] = []
     for start in starts:
-        if start.objectName() == name:
+        if QObject.objectName(start) == name:
             out.append(start)
-        out.extend(start.findChildren(QObject, name))
+        out.extend(QObject.findChildren(start, QObject, name))
     return out
 
 
 def similar_names(name: str, root: QObject | None, limit: int = 10) -> list[str]:
     import difflib
 
-    names = {o.objectName() for o in _scope(root)} - {""}
+    names = {QObject.objectName(o) for o in _scope(root)} - {""}
     return difflib.get_close_matches(name, sorted(names), n=limit, cutoff=0.6)
 
 
 def find_by_class(class_name: str, root: QObject | None, exact: bool) -> list[QObject]:
     """Objects of a class (or, unless ``exact``, of a subclass)."""
     if exact:
-        return [o for o in _scope(root) if o.metaObject().className() == class_name]
-    return [o for o in _scope(root) if o.inherits(class_name)]
+        return [o for o in _scope(root) if QObject.metaObject(o).className() == class_name]
+    return [o for o in _scope(root) if QObject.inherits(o, class_name)]
 
 
 def known_classes(root: QObject | None, near: str, limit: int = 10) -> list[str]:
     import difflib
 
-    names = sorted({o.metaObject().className() for o in _scope(root)})
+    names = sorted({QObject.metaObject(o).className() for o in _scope(root)})
     close = difflib.get_close_matches(near, names, n=limit, cutoff=0.5)
     return close or names[:50]
 
@@ -222,17 +202,15 @@ def query(root: QObject | None, class_name: str | None, object_name: str | None,
     match_name = _name_matcher(object_name) if object_name else None
     out = []
     for o in _scope(root):
-        if class_name and not o.inherits(class_name):
+        if class_name and not QObject.inherits(o, class_name):
             continue
-        if match_name is not None and not match_name(o.objectName()):
+        if match_name is not None and not match_name(QObject.objectName(o)):
             continue
         if visible is not None or enabled is not None:
-            if o.isWidgetType():
-                v, e = o.isVisible(), o.isEnabled()  # type: ignore[attr-defined]
+            if isinstance(o, QWidget):
+                v, e = QWidget.isVisible(o), QWidget.isEnabled(o)
             else:
-                hv, he = _flag_methods(type(o))
-                v = o.isVisible() if hv else None  # type: ignore[attr-defined]
-                e = o.isEnabled() if he else None  # type: ignore[attr-defined]
+                v, e = paths.flags_of(o)
             if visible is not None and v != visible:
                 continue
             if enabled is not None and e != enabled:
@@ -244,8 +222,8 @@ def query(root: QObject | None, class_name: str | None, object_name: str | None,
 
 
 def _prop_is(obj: QObject, name: str, wanted: Any) -> bool:
-    value = obj.property(name)
+    value = QObject.property(obj, name)
     if value is None:
         return wanted is None and name.encode() in [bytes(n.data()) for n in
-                                                    obj.dynamicPropertyNames()]
+                                                    QObject.dynamicPropertyNames(obj)]
     return variant.same(variant.to_json(value), wanted)

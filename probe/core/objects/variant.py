@@ -114,7 +114,8 @@ def _to_json(value: Any, objref: ObjectRef | None, depth: int) -> Any:
             return None
         if objref is not None:
             return objref(value)
-        return {"type": value.metaObject().className(), "objectName": value.objectName()}
+        return {"type": QObject.metaObject(value).className(),
+                "objectName": QObject.objectName(value)}
     if isinstance(value, (bytes, bytearray, QByteArray)):
         raw = bytes(value.data() if isinstance(value, QByteArray) else value)
         try:
@@ -676,7 +677,7 @@ def type_of_value(value: Any) -> str:
     if isinstance(value, dict):
         return "QVariantMap"
     if isinstance(value, QObject):
-        return value.metaObject().className() + "*"
+        return QObject.metaObject(value).className() + "*"
     return type(value).__name__
 
 

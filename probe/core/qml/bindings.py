@@ -172,7 +172,7 @@ def _declared(obj: QObject) -> tuple[str, tuple[dict[str, Any], ...]] | None:
     """(file, members) of the object's declaration, searching its QML context's file and
     the files of the contexts above it (a component's root is declared in its user)."""
     qid = qml_id(obj)
-    name = obj.objectName()
+    name = QObject.objectName(obj)
     if not qid and not name:
         return None
     ctx = context_of(obj)
@@ -213,7 +213,7 @@ def bindings(obj: QObject, ids: IdTable, name: str | None = None) -> dict[str, A
         raise QtError("NOT_SUPPORTED", f"{path_of(obj)} was not created by QML",
                       hint="qml.bindings reads QML declarations; pass an item created by QML "
                            "(qml.tree lists them, @id:name picks one).",
-                      className=obj.metaObject().className())
+                      className=QObject.metaObject(obj).className())
     declared = _declared(obj)
     if declared is None:
         raise QtError("NOT_SUPPORTED",
@@ -235,7 +235,7 @@ def bindings(obj: QObject, ids: IdTable, name: str | None = None) -> dict[str, A
     if name is not None and not rows:
         ok, value = _read(obj, name, ctx, ids)
         if not ok:
-            meta = obj.metaObject()
+            meta = QObject.metaObject(obj)
             names = sorted({meta.property(i).name() for i in range(meta.propertyCount())})
             raise QtError("PROPERTY_NOT_FOUND",
                           f"{type_name(obj)} {path_of(obj)} has no property {name!r}",

@@ -22,7 +22,14 @@ from PySide6.QtQuick import QQuickItem, QQuickWindow
 from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.paths import describe, path_of
-from probe.core.objects.qmltypes import context_of, qml_id, quick_windows, type_name
+from probe.core.objects.qmltypes import (
+    content_item,
+    context_of,
+    is_quick_window,
+    qml_id,
+    quick_windows,
+    type_name,
+)
 from probe.core.objects.variant import to_json
 
 #: Items per qml.tree answer unless asked otherwise.
@@ -94,7 +101,7 @@ def describe_item(item: QObject, ids: IdTable) -> dict[str, Any]:
         out.update(visible=item.isVisible(), enabled=item.isEnabled(),
                    opacity=round(item.opacity(), 3), z=item.z(), geometry=scene_rect(item))
         out["childCount"] = len(item.childItems())
-    elif isinstance(item, QQuickWindow):
+    elif is_quick_window(item):
         out.update(title=item.title(), geometry=[item.x(), item.y(), item.width(),
                                                  item.height()])
     return out
@@ -129,27 +136,27 @@ def tree(root: QObject | None, ids: IdTable, depth: int = 50,
         nodes = []
         for w in wins:
             wd = describe_item(w, ids)
-            wd["children"] = [node(w.contentItem(), 1)]
+            wd["children"] = [node(content_item(w), 1)]
             nodes.append(wd)
         return {"nodes": nodes, "count": count, "truncated": truncated}
-    if isinstance(root, QQuickWindow):
-        root = root.contentItem()
+    if is_quick_window(root):
+        root = content_item(root)
     if not isinstance(root, QQuickItem):
         raise not_an_item(root)
     return {"nodes": [node(root, 0)], "count": count, "truncated": truncated}
 
 
 def not_an_item(obj: QObject) -> QtError:
-    return QtError("NOT_SUPPORTED", f"a {obj.metaObject().className()} is no Qt Quick item",
+    return QtError("NOT_SUPPORTED", f"a {QObject.metaObject(obj).className()} is no Qt Quick item",
                    hint="Pass a QQuickItem or QQuickWindow (qml.tree lists them).",
-                   className=obj.metaObject().className())
+                   className=QObject.metaObject(obj).className())
 
 
 def all_items() -> list[QQuickItem]:
     """Every item of every QQuickWindow, in tree order."""
     out: list[QQuickItem] = []
     for w in quick_windows():
-        stack = [w.contentItem()]
+        stack = [content_item(w)]
         while stack:
             it = stack.pop()
             out.append(it)
@@ -236,5 +243,5 @@ def item_at(window: QQuickWindow, x: int, y: int) -> QQuickItem:
                 return child
         return None
 
-    root = window.contentItem()
+    root = content_item(window)
     return deepest(root) or root

@@ -1,0 +1,121 @@
+"""Items of a QGraphicsScene that a user clicks or drags, as elements with refs.
+
+A QGraphicsView shows items that have no QObject and no accessible interface; a board
+game's pieces, a diagram's nodes. The items under the view's viewport that accept mouse
+buttons with a handler of their own, or are movable or selectable, become gap fillers
+(``generic "Red token" [ref_9] clickable``). A ref holds no pointer to the item (a scene
+may delete it at any time): a :class:`SceneSpot` keeps its address and class and finds
+it again among the scene's live items. GUI thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QAbstractScrollArea, QGraphicsItem, QGraphicsView, QWidget
+
+from probe.core.a11y.nodes import SpotNode
+from probe.core.objects.text import clean_name
+
+#: Scene items looked at per view, and shown.
+SCAN = 2000
+SHOWN = 60
+_FLAG = QGraphicsItem.GraphicsItemFlag
+_HANDLERS = ("mousePressEvent", "mouseReleaseEvent", "mouseDoubleClickEvent")
+
+
+def _address(item: QGraphicsItem) -> int:
+    try:
+        return int(shiboken6.getCppPointer(item)[0])
+    except (RuntimeError, TypeError):
+        return 0
+
+
+def _handles_mouse(item: QGraphicsItem) -> bool:
+    """A Python class of the item handles the mouse itself."""
+    return any(name in klass.__dict__ for klass in type(item).__mro__
+               if not klass.__module__.startswith(("PySide6", "shiboken6"))
+               for name in _HANDLERS)
+
+
+def clickable(item: QGraphicsItem) -> bool:
+    """What a user can act on: movable or selectable, or handling mouse buttons itself."""
+    flags = QGraphicsItem.flags(item)
+    if flags & (_FLAG.ItemIsMovable | _FLAG.ItemIsSelectable):
+        return True
+    return bool(QGraphicsItem.acceptedMouseButtons(item)) and _handles_mouse(item)
+
+
+def name_of(item: QGraphicsItem) -> str:
+    """Tool tip, else its text (text items), else its class."""
+    text = QGraphicsItem.toolTip(item)
+    if not text:
+        plain = getattr(type(item), "toPlainText", None) or getattr(type(item), "text", None)
+        if callable(plain):
+            try:
+                value = plain(item)
+                text = value if isinstance(value, str) else ""
+            except (TypeError, RuntimeError):
+                text = ""
+    return clean_name(text) or type(item).__name__
+
+
+@dataclass(frozen=True, slots=True)
+class SceneSpot:
+    """A scene item found again by its address and class among the scene's live items."""
+
+    address: int
+    kind: str
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        return ("scene", self.address, self.kind)
+
+    def item(self, view: QGraphicsView) -> QGraphicsItem | None:
+        scene = QGraphicsView.scene(view)
+        if scene is None:
+            return None
+        for item in scene.items():
+            if _address(item) == self.address and type(item).__name__ == self.kind:
+                return item
+        return None
+
+    def locate(self, owner: QWidget) -> tuple[QWidget, QRect] | None:
+        if not isinstance(owner, QGraphicsView):
+            return None
+        item = self.item(owner)
+        if item is None or not QGraphicsItem.isVisible(item):
+            return None
+        poly = QGraphicsView.mapFromScene(owner, QGraphicsItem.sceneBoundingRect(item))
+        return QAbstractScrollArea.viewport(owner), poly.boundingRect()
+
+
+def spots(view: QGraphicsView, window: QWidget) -> list[SpotNode]:
+    """The clickable items on screen, topmost first, in window coordinates."""
+    scene = QGraphicsView.scene(view)
+    if scene is None:
+        return []
+    viewport = QAbstractScrollArea.viewport(view)
+    area = QWidget.rect(viewport)
+    offset = QWidget.mapTo(viewport, window, QPoint(0, 0))
+    out: list[SpotNode] = []
+    for item in QGraphicsView.items(view, area)[:SCAN]:
+        if len(out) >= SHOWN:
+            break
+        if not QGraphicsItem.isVisible(item) or not clickable(item):
+            continue
+        r = QGraphicsView.mapFromScene(view, QGraphicsItem.sceneBoundingRect(item)) \
+            .boundingRect().intersected(area)
+        states = ["disabled"] if not QGraphicsItem.isEnabled(item) else []
+        if QGraphicsItem.isSelected(item):
+            states.append("selected")
+        out.append(SpotNode("generic", name_of(item), view, states=states,
+                            bounds=(r.x() + offset.x(), r.y() + offset.y(), r.width(),
+                                    r.height()),
+                            interactive=True, gap=True,
+                            spot=SceneSpot(_address(item), type(item).__name__)))
+    out.sort(key=lambda n: (n.bounds[1], n.bounds[0]))  # reading order, as widgets
+    return out

@@ -1,0 +1,96 @@
+"""Can a user reach this widget now? What no user can reach is neither listed as
+interactive nor acted on.
+
+Two ways a shown widget is out of reach: it sits outside its parent (a tabified dock
+that is not the current tab is moved to negative coordinates, still "visible"), or its
+window is blocked by a modal dialog (``Qt.ApplicationModal``: every other window;
+``Qt.WindowModal``: its parent window chain). A widget scrolled away inside a scroll
+area is *not* out of reach: scrolling brings it back, as in a browser. Qt is called
+through its classes (the shadowing rule: ``probe/core/objects``). GUI thread.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
+
+_APP_MODAL = Qt.WindowModality.ApplicationModal
+_WINDOW_MODAL = Qt.WindowModality.WindowModal
+
+
+def in_viewport(w: QWidget) -> bool:
+    """Whether ``w`` is the viewport of a scroll area (its children scroll, not hide)."""
+    parent = QWidget.parentWidget(w)
+    return isinstance(parent, QAbstractScrollArea) and \
+        QAbstractScrollArea.viewport(parent) is w
+
+
+def outside(child: QWidget, parent: QWidget) -> bool:
+    """Whether ``child`` lies wholly outside ``parent``'s rectangle (not counting a scroll
+    area's viewport, whose children are only scrolled away)."""
+    x, y = QWidget.x(child), QWidget.y(child)
+    return (x >= QWidget.width(parent) or y >= QWidget.height(parent)
+            or x + QWidget.width(child) <= 0 or y + QWidget.height(child) <= 0) \
+        and not in_viewport(parent)
+
+
+def offscreen_ancestor(w: QWidget) -> QWidget | None:
+    """The widget (``w`` or an ancestor below its window) that lies outside its parent,
+    so no user sees ``w``; None when ``w`` is within reach."""
+    cur = w
+    while not QWidget.isWindow(cur):
+        parent = QWidget.parentWidget(cur)
+        if parent is None:
+            return None
+        if outside(cur, parent):
+            return cur
+        cur = parent
+    return None
+
+
+def _window_chain(w: QWidget) -> list[QWidget]:
+    """The window of ``w`` and the windows it belongs to (its transient parents)."""
+    out: list[QWidget] = []
+    cur: QWidget | None = QWidget.window(w)
+    while cur is not None and cur not in out:
+        out.append(cur)
+        parent = QWidget.parentWidget(cur)
+        cur = QWidget.window(parent) if parent is not None else None
+    return out
+
+
+def modal_blocker(w: QWidget) -> QWidget | None:
+    """The shown modal dialog that keeps input from ``w``'s window, or None."""
+    window = QWidget.window(w)
+    mine = _window_chain(window)
+    for m in QApplication.topLevelWidgets():
+        if m is window or not QWidget.isVisible(m):
+            continue
+        modality = QWidget.windowModality(m)
+        if modality == Qt.WindowModality.NonModal:
+            continue
+        chain = _window_chain(m)
+        if window in chain:  # ``w`` is the dialog's parent window (or one of its)
+            return m
+        if modality == _APP_MODAL and m not in mine:
+            return m
+    return None
+
+
+def why_unreachable(w: QWidget) -> tuple[str, str] | None:
+    """``(why, hint)`` when a user could not act on ``w`` although it is shown; None when
+    they could (hidden and disabled widgets are for the input checks to say)."""
+    away = offscreen_ancestor(w)
+    if away is not None:
+        what = QObject.objectName(away) or QObject.metaObject(away).className()
+        return (f"it is outside the window (in {what}, which is not shown: a tabbed-away "
+                "dock or page)",
+                "Show its tab or dock first (chr.navigate to its tab, or click the tab), "
+                "then chr.readPage again.")
+    blocker = modal_blocker(w)
+    if blocker is not None:
+        title = QWidget.windowTitle(blocker) or QObject.objectName(blocker)
+        return (f"the modal dialog {title!r} blocks its window",
+                "Act in that dialog first (chr.readPage with its tabId) or close it; "
+                "chr.tabsContext lists the windows.")
+    return None

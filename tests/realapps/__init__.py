@@ -1,0 +1,1 @@
+"""Tests on third-party apps from PyPI and on quirks apps of our own."""

@@ -1,0 +1,91 @@
+"""A QML app written the usual way, for tests/realapps/test_quirks_qml.py.
+
+Python imports only QtCore, QtGui and QtQml (``QGuiApplication`` +
+``QQmlApplicationEngine``, no QtQuick) and keeps the root window's wrapper, made before
+anything loaded QtQuick (so it is a plain QWindow to Python). The QML has the habits of
+QML apps: a field named only by its placeholder, list delegates whose check box is named
+by the Label beside it, a Label made clickable by a MouseArea inside it.
+
+Run it with the probe: ``qtmcp launch tests/realapps/quirks_qml.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtQml import QQmlApplicationEngine
+
+QML = b"""
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+
+ApplicationWindow {
+    id: root
+    objectName: "qmlQuirks"
+    title: "QML Quirks"
+    width: 480; height: 400
+    visible: true
+    property string lastClicked: ""
+    property int doneCount: 0
+
+    ListModel {
+        id: tasks
+        ListElement { title: "Water the plants"; done: false }
+        ListElement { title: "Call the plumber"; done: false }
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        anchors.margins: 8
+        RowLayout {
+            TextField { id: taskField; placeholderText: "New task"; Layout.fillWidth: true }
+            Button {
+                id: addButton
+                text: "Add"
+                onClicked: { tasks.append({title: taskField.text, done: false});
+                             taskField.text = "" }
+            }
+        }
+        ListView {
+            id: taskList
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            model: tasks
+            delegate: RowLayout {
+                width: taskList.width
+                CheckBox {
+                    checked: model.done
+                    onToggled: { model.done = checked;
+                                 root.doneCount += checked ? 1 : -1 }
+                }
+                Label {
+                    text: model.title
+                    Layout.fillWidth: true
+                    MouseArea {
+                        anchors.fill: parent
+                        onClicked: root.lastClicked = model.title
+                    }
+                }
+            }
+        }
+    }
+}
+"""
+
+_keep: list[object] = []
+
+
+def main() -> int:
+    app = QGuiApplication(sys.argv)
+    engine = QQmlApplicationEngine()
+    engine.loadData(QML)
+    if not engine.rootObjects():
+        return 1
+    _keep.extend([engine, engine.rootObjects()[0]])  # a QWindow-typed wrapper, kept
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

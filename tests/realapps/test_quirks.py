@@ -1,0 +1,231 @@
+"""The habits of real widget apps, one test each, on tests/realapps/quirks_app.py.
+
+Everything goes through the probe over a real WebSocket; what an action did is read
+back from the app's own state (its properties, its models), never from the answer.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from chrome_support import flatten, node_of, parse, ref_of
+
+from conftest import wait_until
+from probe.client import Client
+from probe.exceptions import RemoteError
+
+from .conftest import RealApp
+
+
+@pytest.fixture(scope="module")
+def qt(quirks: RealApp) -> Client:
+    return quirks.client()
+
+
+def _page(qt: Client, tab: str, **params: Any) -> dict[str, Any]:
+    qt.call("chr.navigate", {"url": tab})
+    return qt.call("chr.readPage", params)
+
+
+def _prop(qt: Client, obj: str, name: str) -> Any:
+    return qt.call("qt.properties.get", {"objectId": obj, "name": name})["value"]
+
+
+def test_shadowed_methods_and_list_models_answer_every_read(qt: Client) -> None:
+    """Classes hiding parent, children, window, isVisible, model, … and list models with a
+    private columnCount: every read family answers, none with INTERNAL_ERROR."""
+    page = _page(qt, "Shadows")
+    assert ref_of(page, "Shadow button", "button")
+    assert ref_of(page, "Shadow field", "textbox")  # named by its placeholder
+    assert node_of(page, "two", "listitem")
+    tree = qt.call("qt.objects.tree", {"objectId": "shadowPage", "depth": 3})
+    assert tree["nodes"][0]["path"].endswith("shadowPage")
+    assert tree["nodes"][0]["visible"] is True
+    info = qt.call("qt.objects.info", {"objectId": "shadowButton"})
+    assert info["parentId"] and info["geometry"]["width"] > 3  # not the shadowing 3
+    models = qt.call("qt.models.list")["models"]
+    columns = {m["path"].split("/")[-1]: m["columnCount"] for m in models}
+    assert all(c >= 1 for c in columns.values())
+    rows = qt.call("qt.models.rows", {"modelId": "shadowList"})
+    assert [r["cells"][0] for r in rows["rows"]] == ["one", "two"]
+    for method, params in [("chr.find", {"query": "shadow"}), ("chr.getPageText", {}),
+                           ("qt.objects.query", {"className": "QWidget", "visible": True}),
+                           ("qt.objects.findByClass", {"className": "QPushButton"}),
+                           ("qt.ui.geometry", {"target": "shadowButton"}),
+                           ("cu.screenshot", {})]:
+        qt.call(method, params)  # raises on INTERNAL_ERROR
+    clicks = _prop(qt, "quirks", "shadowClicks") or 0
+    qt.call("chr.click", {"ref": ref_of(page, "Shadow button", "button")})
+    assert _prop(qt, "quirks", "shadowClicks") == clicks + 1
+
+
+def test_custom_model_with_parent_index_is_listed(qt: Client) -> None:
+    """A model defining parent(index) (QObject.parent() hidden) and a QStringListModel."""
+    info = qt.call("qt.models.info", {"modelId": "custom"})
+    assert info["rowCount"] == 5 and info["columnCount"] == 1
+    assert qt.call("qt.models.info", {"modelId": "strings"})["rowCount"] == 3
+    qt.call("chr.navigate", {"url": "Views"})
+    found = qt.call("chr.find", {"query": "gamma"})
+    assert any(m["name"] == "gamma" for m in found["matches"])
+
+
+def test_refilled_views_read_as_they_are_now(qt: Client) -> None:
+    """Clear-and-refill (no screen reader told): readPage shows the new rows only."""
+    page = _page(qt, "Views")
+    refills = _prop(qt, "quirks", "refills") or 0
+    qt.call("chr.click", {"ref": ref_of(page, "Refill", "button")})
+    assert _prop(qt, "quirks", "refills") == refills + 1
+    tag = f"refill{refills + 1}"
+    text = qt.call("chr.readPage")["text"]
+    for name in (f"{tag} folder 0", f"{tag} file 2.1", f"{tag} key 0", f"{tag} item 3",
+                 f"{tag} model row 4"):
+        assert name in text, f"{name!r} missing after the refill:\n{text}"
+    assert "first folder" not in text and "first key" not in text
+    found = qt.call("chr.find", {"query": f"{tag} file 1.0"})
+    assert found["matches"][0]["name"] == f"{tag} file 1.0"
+
+
+def test_tree_rows_nest_one_ref_per_row_and_rows_scrolled_away_are_counted(qt: Client
+                                                                           ) -> None:
+    page = _page(qt, "Views")
+    nodes = parse(page["text"])
+    folder = next(n for n in nodes if n["role"] == "treeitem" and "folder 0" in n["name"])
+    child = next(n for n in nodes if n["role"] == "treeitem" and "file 0.0" in n["name"])
+    assert child["depth"] == folder["depth"] + 1  # nested under its parent
+    assert 'value="0' in " ".join(child["rest"])  # the Size column is the row's value
+    refs = [n["ref"] for n in nodes if n["ref"]]
+    assert len(refs) == len(set(refs))  # one ref per row: no ref printed twice
+    table = next(n for n in nodes if n["role"] == "table")
+    more = next(w for w in table["rest"] if w.startswith("(+"))
+    assert int(more[2:]) > 20  # 40 rows, a few on screen: the rest are counted
+    flat = flatten(qt.call("chr.readPage", {"format": "json"})["tree"])
+    leaf = next(n for n in flat if n["role"] == "treeitem" and "file 0.0" in n["name"])
+    assert leaf["level"] == 2
+    view = next(n for n in flat if n["role"] == "table")
+    assert view["moreItems"] > 20
+    # a widget the app put into a cell (setIndexWidget) is an element of the view too
+    button = next(n for n in flatten(view["children"]) if n.get("name") == "Row action")
+    qt.call("chr.click", {"ref": button["ref"]})
+    assert _prop(qt, "quirks", "rowAction") != ""
+
+
+def test_long_text_is_cut_honestly_and_read_whole_on_request(qt: Client) -> None:
+    page = _page(qt, "Text")
+    assert page["truncated"] and page["valuesCut"] >= 1 and "ref_id" in page["note"]
+    log = next(n for n in parse(page["text"]) if n["role"] == "textbox")
+    assert "(cut:" in " ".join(log["rest"])
+    whole = qt.call("chr.readPage", {"ref_id": log["ref"], "format": "json",
+                                     "max_chars": 100_000})
+    assert whole["tree"][0]["value"].endswith("THE END OF THE LOG")
+    text = qt.call("chr.getPageText", {"max_chars": 100_000})
+    assert "THE END OF THE LOG" in text["text"] and "LAST WORDS" in text["text"]
+    assert not text["truncated"]
+    short = qt.call("chr.getPageText", {"max_chars": 1000})
+    assert short["truncated"] and short["totalChars"] > 6000
+    assert "max_chars" in short["note"]
+
+
+def test_names_from_tool_tips_placeholders_and_adjacent_labels(qt: Client) -> None:
+    page = _page(qt, "Names")
+    for name in ("Delete selection", "Stage all", "Refresh", "Push to remote"):
+        assert ref_of(page, name, "button")
+    assert ref_of(page, "Search files", "textbox")
+    assert ref_of(page, "City", "textbox")
+    assert ref_of(page, "Street", "textbox")
+    assert ref_of(page, "Commit message", "textbox")
+    texts = [n for n in parse(page["text"]) if n["role"] == "text"]
+    assert not any(n["name"] in ("City", "Street") for n in texts)  # shown as names only
+    unnamed = [n for n in parse(page["text"]) if n["ref"] and not n["name"]]
+    assert all(n["role"] == "tablist" for n in unnamed), unnamed
+    qt.call("chr.click", {"ref": ref_of(page, "Push to remote", "button")})
+    assert _prop(qt, "quirks", "lastTool") == "Push to remote"
+    found = qt.call("chr.find", {"query": "city"})["matches"][0]
+    assert found["name"] == "City" and found["role"] == "textbox"
+    qt.call("chr.formInput", {"ref": found["ref"], "value": "Oslo"})
+    assert _prop(qt, "city", "text") == "Oslo"
+
+
+def test_custom_clickable_with_a_form_label_gets_a_ref(qt: Client) -> None:
+    page = _page(qt, "Names")
+    swatch = node_of(page, "Colour")
+    assert swatch["ref"] and "clickable" in swatch["rest"]
+    before = _prop(qt, "swatch", "clicks") or 0
+    qt.call("chr.click", {"ref": swatch["ref"]})
+    assert _prop(qt, "swatch", "clicks") == before + 1
+
+
+def test_scene_items_are_clickable_and_the_view_is_listed_once(qt: Client) -> None:
+    page = _page(qt, "Scene")
+    nodes = parse(page["text"])
+    clickable = [n for n in nodes if "clickable" in n["rest"]]
+    # the view once (not its viewport too), its movable items inside it; the static one
+    # (neither movable nor handling the mouse) is no element
+    assert [n["name"] for n in clickable] == ["boardView", "Red token", "Blue token"]
+    assert clickable[1]["depth"] == clickable[0]["depth"] + 1
+    assert all(n["ref"] for n in clickable)
+    qt.call("chr.click", {"ref": ref_of(page, "Blue token")})
+    assert _prop(qt, "board", "clicked") == "Blue token 1"
+    qt.call("chr.click", {"ref": ref_of(page, "Red token")})
+    assert _prop(qt, "board", "clicked") == "Red token 1"
+
+
+def test_tabbed_away_dock_is_neither_listed_nor_clickable(qt: Client) -> None:
+    page = _page(qt, "Views")
+    names = {n["name"] for n in parse(page["text"])}
+    assert "Show history" in names and "Open file" not in names
+    found = qt.call("chr.find", {"query": "Open file"})["matches"]
+    hidden = next((m for m in found if m.get("name") == "Open file"), None)
+    if hidden is not None:  # find may still list it; acting on it must fail
+        with pytest.raises(RemoteError) as info:
+            qt.call("chr.click", {"ref": hidden["ref"]})
+        assert info.value.name == "ELEMENT_NOT_VISIBLE"
+        assert "tab" in (info.value.hint or "")
+    assert _prop(qt, "quirks", "lastDock") == ""
+    qt.call("chr.click", {"ref": ref_of(page, "Show history", "button")})
+    assert _prop(qt, "quirks", "lastDock") == "Show history"
+
+
+def test_window_behind_a_modal_dialog_is_blocked(qt: Client) -> None:
+    page = _page(qt, "Names")
+    push = ref_of(page, "Push to remote", "button")
+    qt.call("chr.click", {"ref": ref_of(page, "Open settings", "button")})
+    tabs = wait_until(lambda: [t for t in qt.call("chr.tabsContext")["tabs"]
+                               if t["title"] == "Settings"], what="the Settings dialog")
+    dialog = tabs[0]["tabId"]
+    try:
+        with pytest.raises(RemoteError) as info:
+            qt.call("chr.click", {"ref": push})
+        assert info.value.name == "ELEMENT_BLOCKED"
+        assert info.value.data["blockedBy"]["tabId"] == dialog
+        assert dialog in (info.value.hint or "")
+        main = next(t["tabId"] for t in qt.call("chr.tabsContext")["tabs"]
+                    if t["title"] == "Quirks")
+        blocked = qt.call("chr.readPage", {"tabId": main})
+        assert blocked["blockedBy"]["tabId"] == dialog and blocked["interactive"] == 0
+        assert "[ref_" not in blocked["text"]
+    finally:
+        box = qt.call("chr.readPage", {"tabId": dialog})
+        qt.call("chr.click", {"ref": ref_of(box, "Close", "button")})
+    wait_until(lambda: not [t for t in qt.call("chr.tabsContext")["tabs"]
+                            if t["title"] == "Settings"], what="the dialog to close")
+    qt.call("chr.click", {"ref": push})  # reachable again
+
+
+def test_parentless_cpp_objects_keep_one_id(qt: Client) -> None:
+    """The style, the event dispatcher and other C++-owned roots: one id per object for
+    the session, alive when asked again, and the id table does not grow per tree call."""
+    first = qt.call("qt.objects.tree", {"depth": 0})["nodes"]
+    second = qt.call("qt.objects.tree", {"depth": 0})["nodes"]
+    assert [n["id"] for n in first] == [n["id"] for n in second]
+    for node in first:
+        info = qt.call("qt.objects.info", {"objectId": node["id"]})
+        assert info["className"] == node["className"]
+
+
+def test_screenshot_of_a_widget_is_cut_from_the_window(qt: Client) -> None:
+    _page(qt, "Names")
+    shot = qt.call("qt.ui.screenshot", {"target": "swatch"})
+    assert json.dumps(shot)  # a picture came back, and the app lives on
+    assert (shot["width"], shot["height"]) == (60, 24)  # the swatch's own size

@@ -1,0 +1,82 @@
+"""A QML app written the usual way (QGuiApplication + QQmlApplicationEngine, Python
+imports no QtQuick): tests/realapps/quirks_qml.py, driven through the probe only."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from chrome_support import flatten, node_of, parse, ref_of
+
+from conftest import wait_until
+from probe.client import Client
+
+from .conftest import RealApp, wait_for_window
+
+
+@pytest.fixture(scope="module")
+def qt(quirks_qml: RealApp) -> Client:
+    client = quirks_qml.client()
+    wait_for_window(client)
+    return client
+
+
+def _prop(qt: Client, name: str) -> Any:
+    return qt.call("qt.properties.get", {"objectId": "qmlQuirks", "name": name})["value"]
+
+
+def test_the_window_is_found_and_its_tab_id_stays_valid(qt: Client) -> None:
+    tabs = qt.call("chr.tabsContext")["tabs"]
+    assert [t["title"] for t in tabs] == ["QML Quirks"]
+    tab = tabs[0]["tabId"]
+    page = qt.call("chr.readPage", {"tabId": tab})
+    assert page["window"]["tabId"] == tab
+    assert qt.call("qt.objects.info", {"objectId": tab})["objectName"] == "qmlQuirks"
+    assert qt.call("cu.screenshot", {})["width"] == 480
+
+
+def test_qml_tree_after_objects_tree_and_paths_without_engine_suffixes(qt: Client) -> None:
+    objects = json.dumps(qt.call("qt.objects.tree", {"depth": 30}))
+    assert '"qmlType": "ApplicationWindow"' in objects
+    qml = qt.call("qml.tree", {"depth": 30})
+    assert qml["nodes"][0]["type"] == "ApplicationWindow"
+    paths = [n["path"] for n in flatten(json.loads(objects)["nodes"])]
+    assert paths and not [p for p in paths if "_QML" in p]
+    field = next(n for n in flatten(qml["nodes"]) if n.get("qmlId") == "taskField")
+    assert qt.call("qt.objects.info", {"objectId": field["path"]})["id"] == field["id"]
+
+
+def test_placeholder_and_delegate_labels_name_the_controls(qt: Client) -> None:
+    page = qt.call("chr.readPage")
+    assert ref_of(page, "New task", "textbox")
+    assert ref_of(page, "Water the plants", "checkbox")
+    label = node_of(page, "Call the plumber", "text")
+    assert label["ref"] and "clickable" in label["rest"]  # a MouseArea inside the Label
+    assert not [n for n in parse(page["text"]) if n["ref"] and not n["name"]]
+
+
+def test_form_input_on_a_check_box_reports_the_change(qt: Client) -> None:
+    page = qt.call("chr.readPage")
+    done = _prop(qt, "doneCount")
+    box = ref_of(page, "Water the plants", "checkbox")
+    result = qt.call("chr.formInput", {"ref": box, "value": True})
+    assert result["changed"] is True and result["checked"] is True
+    assert result["previous"]["checked"] is False
+    assert _prop(qt, "doneCount") == done + 1
+    again = qt.call("chr.formInput", {"ref": box, "value": True})
+    assert again["changed"] is False
+
+
+def test_add_a_task_and_click_its_label(qt: Client) -> None:
+    page = qt.call("chr.readPage")
+    qt.call("chr.formInput", {"ref": ref_of(page, "New task", "textbox"), "value": "Buy milk"})
+    qt.call("chr.click", {"ref": ref_of(page, "Add", "button")})
+
+    def with_row() -> dict[str, Any] | None:
+        now = qt.call("chr.readPage")
+        return now if "Buy milk" in now["text"] else None
+
+    page = wait_until(with_row, what="the new task's row (the ListView makes it later)")
+    qt.call("chr.click", {"ref": ref_of(page, "Buy milk", "text")})
+    assert _prop(qt, "lastClicked") == "Buy milk"
