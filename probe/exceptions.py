@@ -30,7 +30,9 @@ class RemoteError(QtmcpError):
         self.data = data or {}
         self.name: str = self.data.get("name", str(code))
         self.hint: str = self.data.get("hint", "")
-        super().__init__(f"{self.name}: {message}" + (f" (hint: {self.hint})" if self.hint else ""))
+        detail = self.data.get("detail")  # what failed, for INTERNAL_ERROR: worth seeing
+        super().__init__(f"{self.name}: {message}" + (f" [{detail}]" if detail else "")
+                         + (f" (hint: {self.hint})" if self.hint else ""))
 
     @classmethod
     def from_error(cls, error: dict[str, Any]) -> RemoteError:

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -170,6 +171,19 @@ class DialogsWindow(QMainWindow):
             button.setObjectName(name)
             button.clicked.connect(slot)
             buttons.addWidget(button)
+        # A tool button whose menu Qt opens with QMenu::exec from C++, inside the click's
+        # own delivery (nothing of the app's Python runs until an entry is chosen).
+        self.sortButton = QToolButton(central)
+        self.sortButton.setObjectName("sortButton")
+        self.sortButton.setText("Sort")
+        sort_menu = QMenu(self.sortButton)
+        sort_menu.setObjectName("sortMenu")
+        for key in ("By name", "By date"):
+            sort_menu.addAction(key).triggered.connect(
+                lambda _=False, k=key: self.report(f"Sort: {k}"))
+        self.sortButton.setMenu(sort_menu)
+        self.sortButton.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        buttons.addWidget(self.sortButton)
         layout.addLayout(buttons)
 
         self.statusLabel = QLabel("Ready", central)

@@ -129,6 +129,12 @@ class DemoApp:
         return self.proc.poll() is None
 
     def stop(self) -> None:
+        code = self.proc.poll()
+        if code is not None and code != 0:  # it died under a test: say how (faulthandler)
+            noise = "This plugin does not support"
+            tail = [line for line in self.stderr_lines if noise not in line][-40:]
+            print(f"app {self.pid} died with exit code {code}; its stderr ends:",
+                  *tail, sep="\n")
         for c in self._clients:
             try:
                 c.close()
@@ -153,7 +159,7 @@ def start_demo(*args: str, launch: bool = False, env: dict[str, str] | None = No
         cmd = [sys.executable, "-m", module, "--probe", "--control-stdin", *args]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, bufsize=1,
-                            env={**os.environ, **(env or {})})
+                            env={"PYTHONFAULTHANDLER": "1", **os.environ, **(env or {})})
     try:
         info = wait_for_probe(proc.pid, timeout=30, proc=proc)
     except (RuntimeError, TimeoutError):

@@ -166,6 +166,32 @@ def test_escape_closes_a_context_menu_and_the_app_code_after_exec_runs(qt: Clien
     assert len(tabs(qt)) == 1
 
 
+def test_a_menu_qt_opens_from_cpp_inside_the_click_keeps_the_probe_serving(
+        app: DemoApp, qt: Client) -> None:
+    """A QToolButton's menu runs QMenu::exec from C++ inside the click's own delivery,
+    under a binding that keeps the GIL: the probe must still answer (it hung before), and
+    other clients too, while the menu is open."""
+    menu = opened(click(qt, "Sort", "button"), "menu", "Sort")
+    assert menu["waiting"] is True  # the click's delivery waits in the menu's loop
+    other = app.client("bystander")
+    assert other.call("qt.ping")["busy"] is False
+    assert [n["name"] for n in parse(page(qt)["text"]) if n["role"] == "menuitem"
+            and n["name"].startswith("By ")] == ["By name", "By date"]
+    click(qt, "By date", "menuitem")
+    assert status(qt) == "Sort: By date"
+    assert len(tabs(qt)) == 1
+
+
+def test_a_fields_own_context_menu_from_cpp(qt: Client) -> None:
+    """QLineEdit's standard context menu: QMenu::exec from Qt's C++ contextMenuEvent."""
+    menu = opened(click(qt, "City", "textbox", button="right"), "menu")
+    assert any(n["role"] == "menuitem" and "Paste" in n["name"]
+               for n in parse(page(qt, tabId=menu["tabId"])["text"]))
+    qt.call("chr.key", {"text": "Escape"})
+    assert len(tabs(qt)) == 1
+    assert qt.call("qt.ping")["busy"] is False
+
+
 def test_menu_entry_then_message_box_in_the_code_after_the_menu(qt: Client) -> None:
     opened(click(qt, "ideas.txt", "listitem", button="right"), "menu")
     result = click(qt, "Delete…", "menuitem")

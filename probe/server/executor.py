@@ -31,7 +31,14 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QAbstractEventDispatcher, QCoreApplication, QEvent, QObject, QThread
+from PySide6.QtCore import (
+    QAbstractEventDispatcher,
+    QCoreApplication,
+    QEvent,
+    QObject,
+    QThread,
+    QTimer,
+)
 
 from probe.protocol import RpcError
 
@@ -39,6 +46,13 @@ _JOB_EVENT = QEvent.Type(QEvent.registerEventType())
 #: Seconds a job that started on the GUI thread before its timeout may take beyond it
 #: before its caller is told STILL_RUNNING (it is slow, or sits in a dialog's exec()).
 RUNNING_GRACE = 5.0
+#: While a job waits in a nested event loop, the GUI thread may hold the GIL the whole
+#: time: a loop entered from C++ under a binding that keeps the GIL (QTest delivering the
+#: click that opens a QToolButton's menu: ``QMenu::exec`` from C++) never lets Python's
+#: other threads run, the probe's own included. So every GIL_RELIEF_S, and only then, the
+#: GUI thread sleeps a moment, which hands the GIL over (no cost when nothing waits).
+GIL_RELIEF_S = 0.005
+GIL_RELIEF_SLEEP_S = 0.0005
 
 
 class NestedLoop(Exception):
@@ -96,6 +110,10 @@ class _Receiver(QObject):
         if self._executor._running:
             self._executor._check_nested()
 
+    def relieve(self) -> None:
+        """Hand the GIL to other threads for a moment (see GIL_RELIEF_S)."""
+        time.sleep(GIL_RELIEF_SLEEP_S)
+
 
 class GuiExecutor:
     """The one way the probe reaches Qt. Create it on the GUI thread."""
@@ -107,6 +125,9 @@ class GuiExecutor:
         self._pending: collections.deque[_Job] = collections.deque()
         self._lock = threading.Lock()
         self._receiver = _Receiver(self)
+        self._relief = QTimer(self._receiver)
+        self._relief.setInterval(round(GIL_RELIEF_S * 1000))
+        self._relief.timeout.connect(self._receiver.relieve)
         self.last_run = time.monotonic()
         #: Jobs running now, outermost first (a job runs inside another's nested loop).
         self._running: list[_Job] = []
@@ -239,6 +260,8 @@ class GuiExecutor:
             return False, exc
         finally:
             self._running.remove(job)
+            if job.nested and not any(j.nested for j in self._running):
+                self._relief.stop()
 
     def _watch(self) -> None:
         """First job on the GUI thread: the event dispatcher exists; learn when it idles."""
@@ -256,6 +279,8 @@ class GuiExecutor:
             if job.nested or job.level >= level:
                 continue
             job.nested = True
+            if not self._relief.isActive():
+                self._relief.start()
             if job.on_nested is not None:
                 try:
                     job.on_nested()

@@ -150,13 +150,12 @@ def _ref(text: str, role: str, name: str, missing_ok: bool = False) -> Any:
 # ------------------------------------------------------------------------ monkey
 
 
-def refs_of(text: str, popups: bool = True) -> list[tuple[str, str, str]]:
-    """(ref, role, name) of each element with a ref in a readPage outline (without the
-    ``hasPopup`` ones unless ``popups``)."""
+def refs_of(text: str) -> list[tuple[str, str, str]]:
+    """(ref, role, name) of each element with a ref in a readPage outline."""
     out = []
     for line in text.splitlines():
         m = _LINE.match(line)
-        if m and (popups or " hasPopup" not in line):
+        if m:
             out.append((m.group(3), m.group(1), m.group(2) or ""))
     return out
 
@@ -178,12 +177,7 @@ def monkey(qt: Client, actions: int = 300, seed: int = 18, avoid: str = "") -> d
                 assert exc.name != "INTERNAL_ERROR", exc.data
                 errors[exc.name] = errors.get(exc.name, 0) + 1
                 continue
-            # Buttons with a popup are left out: a QToolButton opens its menu with
-            # QMenu::exec() from C++ inside the input call, a nested event loop entered
-            # while that call holds the GIL, and the probe's own thread then starves (no
-            # answer at all). Nested event loops are issue #19's.
-            refs = [r for r in refs_of(page["text"], popups=False)
-                    if not unsafe.search(r[2])]
+            refs = [r for r in refs_of(page["text"]) if not unsafe.search(r[2])]
             if not refs:
                 continue
         ref, role, _ = rng.choice(refs)

@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QWidget
 
 from probe.core.a11y import modal
@@ -37,7 +38,7 @@ def open_dialog() -> QFileDialog | None:
 
 def _problem(dialog: QFileDialog, paths: Sequence[str]) -> str | None:
     """Why ``paths`` cannot answer this dialog, or None."""
-    mode = dialog.fileMode()
+    mode = QFileDialog.fileMode(dialog)
     if not paths:
         return "give at least one path"
     if len(paths) > 1 and mode != _MODE.ExistingFiles:
@@ -55,10 +56,10 @@ def _problem(dialog: QFileDialog, paths: Sequence[str]) -> str | None:
 
 
 def _mode_name(dialog: QFileDialog) -> str:
-    if dialog.acceptMode() == QFileDialog.AcceptMode.AcceptSave:
+    if QFileDialog.acceptMode(dialog) == QFileDialog.AcceptMode.AcceptSave:
         return "save"
     return {_MODE.ExistingFiles: "openFiles", _MODE.Directory: "folder"}.get(
-        dialog.fileMode(), "open")
+        QFileDialog.fileMode(dialog), "open")
 
 
 def choose(paths: Sequence[str]) -> tuple[dict[str, Any], Deliver]:
@@ -74,19 +75,20 @@ def choose(paths: Sequence[str]) -> tuple[dict[str, Any], Deliver]:
                       hint="Give absolute paths that fit the dialog's mode (data.mode).",
                       mode=_mode_name(dialog), paths=list(paths))
     full = [os.path.abspath(p) for p in paths]
-    folder = full[0] if dialog.fileMode() == _MODE.Directory else os.path.dirname(full[0])
+    is_folder = QFileDialog.fileMode(dialog) == _MODE.Directory
+    folder = full[0] if is_folder else os.path.dirname(full[0])
     names = [os.path.basename(p) for p in full]
-    info = {"dialog": dialog.windowTitle(), "mode": _mode_name(dialog), "paths": full}
+    info = {"dialog": QWidget.windowTitle(dialog), "mode": _mode_name(dialog), "paths": full}
 
     def answer() -> None:
-        dialog.setDirectory(folder)
-        if dialog.fileMode() != _MODE.Directory:
-            field = dialog.findChild(QLineEdit, "fileNameEdit")
+        QFileDialog.setDirectory(dialog, folder)
+        if QFileDialog.fileMode(dialog) != _MODE.Directory:
+            field = QObject.findChild(dialog, QLineEdit, "fileNameEdit")
             typed = names[0] if len(names) == 1 else " ".join(f'"{n}"' for n in names)
             if field is not None:
-                field.setText(typed)  # as typed: the dialog reads its field on accept
+                QLineEdit.setText(field, typed)  # as typed: the dialog reads its field on accept
             else:
-                dialog.selectFile(typed)
-        dialog.accept()
+                QFileDialog.selectFile(dialog, typed)
+        QFileDialog.accept(dialog)
 
     return info, answer

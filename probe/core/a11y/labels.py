@@ -12,7 +12,6 @@ GUI thread.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import (
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from probe.core.objects import layoutitems
 from probe.core.objects.text import clean_name, strip_mnemonic
 
 #: Where a widget sits in a layout: (widget, layout, kind, numbers); the wrappers are kept
@@ -104,37 +104,29 @@ def _beside(label: QLabel, cache: dict[int, tuple[QLayout, dict[int, Position]]]
     if where is None:
         return None
     _, lay, kind, nums = where
-    item: Any = None
     if kind == "form" and isinstance(lay, QFormLayout):
         row, role = nums
-        if role == QFormLayout.ItemRole.LabelRole.value:
-            item = QFormLayout.itemAt(lay, row, QFormLayout.ItemRole.FieldRole)
-    elif kind == "grid" and isinstance(lay, QGridLayout):
+        if role != QFormLayout.ItemRole.LabelRole.value:
+            return None
+        return layoutitems.entry(QFormLayout.itemAt(lay, row, QFormLayout.ItemRole.FieldRole))[0]
+    if kind == "grid" and isinstance(lay, QGridLayout):
         row, column, span = nums
-        item = QGridLayout.itemAtPosition(lay, row, column + span)
-    elif kind == "box" and isinstance(lay, QBoxLayout):
-        for i in range(nums[0] + 1, lay.count()):
-            nxt = lay.itemAt(i)
-            if nxt is not None and nxt.widget() is not None:
-                item = nxt
-                break
-    widget = item.widget() if item is not None else None
-    return widget if isinstance(widget, QWidget) else None
+        return layoutitems.entry(QGridLayout.itemAtPosition(lay, row, column + span))[0]
+    if kind == "box" and isinstance(lay, QBoxLayout):
+        for _, widget, _sub in layoutitems.entries(lay)[nums[0] + 1:]:
+            if widget is not None:
+                return widget
+    return None
 
 
 def _index(lay: QLayout, out: dict[int, Position]) -> None:
     """Where each widget of ``lay`` (and its nested layouts) sits: id(widget) -> position."""
     horizontal = isinstance(lay, QBoxLayout) and \
         QBoxLayout.direction(lay) in _LEFT_TO_RIGHT
-    for i in range(lay.count()):
-        item = lay.itemAt(i)
-        if item is None:
-            continue
-        sub = item.layout()
+    for i, w, sub in layoutitems.entries(lay):
         if sub is not None:
             _index(sub, out)
             continue
-        w = item.widget()
         if w is None:
             continue
         if isinstance(lay, QFormLayout):

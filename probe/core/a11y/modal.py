@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
 from probe.core.a11y import popups
@@ -66,10 +66,10 @@ def describe(ids: idtable.IdTable, before: str | None = None, waiting: bool = Fa
     file_chooser = isinstance(w, QFileDialog)
     out: dict[str, Any] = {
         "kind": kind,
-        "title": popups.title_of(w) if popup else w.windowTitle(),
+        "title": popups.title_of(w) if popup else QWidget.windowTitle(w),
         "tabId": tab,
-        "className": w.metaObject().className(),
-        "modal": not popup and w.windowModality() != Qt.WindowModality.NonModal,
+        "className": QObject.metaObject(w).className(),
+        "modal": not popup and QWidget.windowModality(w) != Qt.WindowModality.NonModal,
         "opened": tab != before,
     }
     if popup:

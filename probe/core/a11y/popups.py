@@ -11,7 +11,7 @@ parent, else the active window. GUI thread.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAccessible, QAction
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QMenu, QWidget
 
@@ -95,10 +95,10 @@ def kind_of(popup: QWidget) -> str:
 def title_of(popup: QWidget) -> str:
     """A menu's title, else the window title, else the accessible name of its opener (the
     combo box or field it lists choices for)."""
-    if isinstance(popup, QMenu) and popup.title():
-        return clean_name(strip_mnemonic(popup.title()))
-    if popup.windowTitle():
-        return clean_name(popup.windowTitle())
+    if isinstance(popup, QMenu) and QMenu.title(popup):
+        return clean_name(strip_mnemonic(QMenu.title(popup)))
+    if QWidget.windowTitle(popup):
+        return clean_name(QWidget.windowTitle(popup))
     opener = opener_of(popup)
     if opener is None or QWidget.isWindow(opener):
         return ""
@@ -112,7 +112,7 @@ def refresh_views(popup: QWidget) -> None:
     completer's list changes with every key (a second completion read the first's rows).
     The next query builds them anew; nothing keeps the old ones (refs are locators)."""
     views = [popup] if isinstance(popup, QAbstractItemView) else []
-    views += popup.findChildren(QAbstractItemView)
+    views += QObject.findChildren(popup, QAbstractItemView)
     for view in views:
         iface = QAccessible.queryAccessibleInterface(view)
         if iface is not None:
@@ -123,7 +123,7 @@ def submenu_states(obj: object) -> list[str]:
     """``hasPopup`` (and ``expanded`` while it shows) for a menu entry that opens a submenu."""
     if not isinstance(obj, QAction):
         return []
-    menu = obj.menu()
+    menu = QAction.menu(obj)
     if menu is None:
         return []
     return ["hasPopup", "expanded"] if QWidget.isVisible(menu) else ["hasPopup"]

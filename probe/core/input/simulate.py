@@ -96,12 +96,12 @@ def close_popups_outside(widget: QWidget) -> None:
     widget do not go through Qt's popup handling, so this does what it would)."""
     if is_item(widget):
         return
-    window = widget.window()
+    window = QWidget.window(widget)
     for _ in range(20):  # a chain of submenus, innermost first
         popup = QApplication.activePopupWidget()
         if popup is None or popup is window:
             return
-        popup.close()
+        QWidget.close(popup)
 
 
 # --------------------------------------------------------------------------- settling
@@ -156,14 +156,14 @@ def context_click(widget: QWidget, pos: QPoint | None = None,
     if is_item(widget):  # Qt Quick: Qt makes the context menu event from the window's click
         return click(widget, pos, "right", modifiers)
     close_popups_outside(widget)
-    point = pos if pos is not None else widget.rect().center()
+    point = pos if pos is not None else QWidget.rect(widget).center()
     target = QWidget.childAt(widget, point) or widget
-    local = target.mapFrom(widget, point) if target is not widget else point
+    local = QWidget.mapFrom(target, widget, point) if target is not widget else point
     mods = modifiers_of(modifiers)
     QTest.mousePress(target, Qt.MouseButton.RightButton, mods, local)
     QTest.mouseRelease(target, Qt.MouseButton.RightButton, mods, local)
     event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, local,
-                              target.mapToGlobal(local), mods)
+                              QWidget.mapToGlobal(target, local), mods)
     QApplication.sendEvent(target, event)
     settle()
     return point
@@ -194,7 +194,7 @@ def _key_receiver(widget: QWidget | None) -> QWidget | QWindow | None:
     if widget is None:
         popup = QApplication.activePopupWidget()
         if popup is not None:
-            return popup.focusWidget() or popup
+            return QWidget.focusWidget(popup) or popup
         if focused is not None:
             return focused
         return _focus_window()
