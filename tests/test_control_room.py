@@ -244,7 +244,7 @@ def test_highlight_reaches_the_inspector(inspector: Client, agent: Client) -> No
 
 def test_mcp_get_user_selection(demo: DemoApp, inspector: Client) -> None:
     inspector.call("probe.selection.set", {"objectId": "termsCheck"})
-    session = McpSession("--pid", str(demo.pid))
+    session = McpSession("--pid", str(demo.pid), "--caps", "chrome,control")
     try:
         assert "get_user_selection" in session.tools()
         text = session.text("get_user_selection")

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 
 import probe
 from probe.api import _interact as act
+from probe.api._changes import remember, reports_changes
 from probe.api.computer_tool import _call as call_method
 from probe.core.a11y import actions, forminput, navigate, pagetext, refs, snapshot
 from probe.core.a11y import windows as wins
@@ -113,8 +114,13 @@ def read_page(
         window = element.widget.window()
     else:
         window = wins.window_for(tabId, ids)
-    return snapshot.read_page(window, table, ids, interactive=filter == "interactive",
-                              depth=depth, element=element, max_chars=max_chars, fmt=format)
+    seen: list[snapshot.Record] = []
+    out = snapshot.read_page(window, table, ids, interactive=filter == "interactive",
+                             depth=depth, element=element, max_chars=max_chars, fmt=format,
+                             seen=seen)
+    if seen:  # a whole window: what later actions report their changes against
+        remember(ctx.state, window, seen)
+    return out
 
 
 @method("chr.find")
@@ -157,6 +163,7 @@ def tabs_context(ctx: Context) -> dict[str, Any]:
 
 
 @method("chr.formInput", changes=True)
+@reports_changes()
 async def form_input(
     ctx: Context,
     ref: Ref,
@@ -187,6 +194,7 @@ async def _act(ctx: Context, ref: str, build: Any, wait_for_idle: bool = True) -
 
 
 @method("chr.click", changes=True)
+@reports_changes()
 async def click(
     ctx: Context,
     ref: OptRef = None,
@@ -223,6 +231,7 @@ async def click(
 
 
 @method("chr.hover", changes=True)
+@reports_changes()
 async def hover(ctx: Context, ref: OptRef = None, coordinate: OptCoordinate = None,
                 wait_for_idle: WaitForIdle = True) -> Any:
     """Move the pointer over an element (tool tips, hover effects)."""
@@ -236,6 +245,7 @@ async def hover(ctx: Context, ref: OptRef = None, coordinate: OptCoordinate = No
 
 
 @method("chr.type", changes=True)
+@reports_changes()
 async def type_(
     ctx: Context,
     text: Annotated[str, P("text to type, as key presses")],
@@ -259,6 +269,7 @@ async def type_(
 
 
 @method("chr.key", changes=True)
+@reports_changes()
 async def key(
     ctx: Context,
     text: Annotated[str, P("keys, space-separated: 'Return', 'ctrl+a Delete', 'Tab Tab'")],
@@ -286,6 +297,7 @@ async def key(
 
 
 @method("chr.scroll", changes=True)
+@reports_changes()
 async def scroll(
     ctx: Context,
     ref: OptRef = None,
@@ -311,6 +323,7 @@ async def scroll(
 
 
 @method("chr.scrollTo", changes=True)
+@reports_changes()
 def scroll_to(ctx: Context, ref: Ref) -> dict[str, Any]:
     """Scroll the scroll areas around an element until it shows (scroll_to)."""
     el = _element(ctx, ref)
@@ -319,6 +332,7 @@ def scroll_to(ctx: Context, ref: Ref) -> dict[str, Any]:
 
 
 @method("chr.navigate", changes=True)
+@reports_changes()
 async def navigate_(
     ctx: Context,
     url: Annotated[str, P("where to go: a menu path 'File > Open', a tab's name, an "

@@ -16,7 +16,7 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from probe.core.a11y import itemrefs
-from probe.core.a11y.refs import Element, Locator, RefTable
+from probe.core.a11y.refs import Element, Locator, RefTable, element_key
 from probe.core.a11y.roles import SEMANTIC
 from probe.core.a11y.walk import walker_for
 from probe.core.a11y.walker import Node
@@ -41,6 +41,23 @@ class View:
     children: list[View] = field(default_factory=list)
     hidden: int = 0
     ref: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One element as the change report compares them (``changes``): its identity for the
+    session (``key``, see refs.element_key), the locator its ref is issued from, and what
+    an agent sees of it. Plain values: a record outlives the widgets it describes."""
+
+    key: tuple[Any, ...]
+    locator: Locator
+    ref_worthy: bool
+    role: str
+    name: str
+    value: str
+    states: tuple[str, ...]
+    parent: tuple[Any, ...] | None
+    level: int
 
 
 def _ref_worthy(node: Node) -> bool:
@@ -89,14 +106,36 @@ class Reader:
 
     # ------------------------------------------------------------------------ refs
 
-    def issue(self, node: Node) -> str:
+    def locator(self, node: Node) -> Locator:
+        """Where ``node`` lives, as its ref holds it."""
         owner = self.ids.id_of(node.owner)
         index = getattr(node, "index", None)
         if index is None and node.path:  # an item of an item view: hold it by model index
             index = itemrefs.index_of_node(node, self.window)
         if index is not None:
-            return self.refs.issue(Locator(owner, (), node.role, node.name, index))
-        return self.refs.issue(Locator(owner, node.path, node.role, node.name))
+            return Locator(owner, (), node.role, node.name, index)
+        return Locator(owner, node.path, node.role, node.name)
+
+    def issue(self, node: Node) -> str:
+        return self.refs.issue(self.locator(node))
+
+    def records(self, root: Node) -> list[Record]:
+        """Every node under ``root`` (included) as a :class:`Record`, in document order."""
+        out: list[Record] = []
+        seen: dict[tuple[Any, ...], int] = {}
+        stack: list[tuple[Node, int, tuple[Any, ...] | None]] = [(root, 0, None)]
+        while stack:
+            node, level, parent = stack.pop()
+            loc = self.locator(node)
+            key = element_key(loc)
+            n = seen.get(key, 0)
+            seen[key] = n + 1
+            if n:  # one widget seen twice (rare): keep both apart
+                key = (*key, n)
+            out.append(Record(key, loc, _ref_worthy(node), node.role, node.name, node.value,
+                              tuple(node.states), parent, level))
+            stack.extend((c, level + 1, key) for c in reversed(node.children))
+        return out
 
     def roots_for(self, element: Element | None) -> list[Node]:
         """The walked nodes of the whole window, or of one element's subtree."""
@@ -234,13 +273,19 @@ class Reader:
 
 
 def read_page(window: QWidget, refs: RefTable, ids: idtable.IdTable, *, interactive: bool,
-              depth: int, element: Element | None, max_chars: int, fmt: str
-              ) -> dict[str, Any]:
-    """The page as chr.readPage returns it (refs reset unless reading a ref's subtree)."""
+              depth: int, element: Element | None, max_chars: int, fmt: str,
+              seen: list[Record] | None = None) -> dict[str, Any]:
+    """The page as chr.readPage returns it (refs reset unless reading a ref's subtree).
+
+    ``seen`` receives every element of a whole-window read as records (the change
+    report's baseline), from the same walk.
+    """
     if element is None:
         refs.reset()
     reader = Reader(window, refs, ids)
     roots = reader.roots_for(element)
+    if seen is not None and element is None:
+        seen.extend(reader.records(roots[0]))
     views, flat = reader.views(roots, interactive, depth)
     total = len(flat)
     interactive_count = sum(1 for _, v in flat if v.node.interactive)
@@ -383,3 +428,9 @@ def find(window: QWidget, refs: RefTable, ids: idtable.IdTable, query: str,
     if not matches:
         out["note"] = "Nothing matched; chr.readPage shows every element."
     return out
+
+
+def records(window: Any, refs: RefTable, ids: idtable.IdTable) -> list[Record]:
+    """Every element of a window (no filter, no depth cut) as records, in document order."""
+    reader = Reader(window, refs, ids)
+    return reader.records(reader.walker.walk())
