@@ -182,7 +182,8 @@ def test_streamable_http(demo: DemoApp) -> None:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     server = subprocess.Popen([sys.executable, "-m", "probe.cli", "mcp", "--pid", str(demo.pid),
-                               "--http", str(port), "--caps", "chrome,native"], cwd=ROOT, stdin=subprocess.DEVNULL,
+                               "--http", str(port), "--caps", "chrome,native"],
+                              cwd=ROOT, stdin=subprocess.DEVNULL,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         wait_until(lambda: _listening(port), timeout=30, what=f"the MCP server on port {port}")

@@ -203,8 +203,9 @@ class Tracker:
             records = snapshot.records(window, refs, ids)
             _lines, count = _diff(self.seen[wid].records, records, refs)
             if count:
-                out.add([f"~ {shown.line('').lstrip()}: {count} changes not listed (read "
-                         "that window)"], count)
+                what = "1 change" if count == 1 else f"{count} changes"
+                out.add([f"~ {shown.line('').lstrip()}: {what} not listed (read that "
+                         "window)"], count)
             self.seen[wid].records = _by_key(records)
         for shown, lines, count in sections:
             head = [f"in {shown.line('').lstrip()}:"] if len(sections) > 1 else []
