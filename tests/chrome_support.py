@@ -46,3 +46,14 @@ def read(qt: Client, **params: Any) -> dict[str, Any]:
 
 def show_tab(qt: Client, name: str) -> None:
     qt.call("chr.navigate", {"url": name})
+
+
+def ref_in(text: str, *words: str) -> str:
+    """The ref on the first line of a text (a page outline, a change report, a tool's answer)
+    that holds every word."""
+    for line in text.splitlines():
+        if all(w in line for w in words):
+            found = re.search(r"ref_\d+", line)
+            if found:
+                return found.group(0)
+    raise AssertionError(f"no line with {words} and a ref in:\n{text[:3000]}")

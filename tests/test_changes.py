@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from chrome_support import read, ref_of, show_tab
+from chrome_support import read, ref_in, ref_of, show_tab
 
 from conftest import DemoApp, wait_until
 from probe.client import Client
@@ -30,15 +30,6 @@ def agent(demo: DemoApp) -> Iterator[Client]:
 
 def _prop(qt: Client, name: str, prop: str = "text") -> object:
     return qt.call("qt.properties.get", {"objectId": name, "name": prop})["value"]
-
-
-def _ref_in(report: str, *words: str) -> str:
-    for line in report.splitlines():
-        if all(w in line for w in words):
-            found = re.search(r"ref_\d+", line)
-            assert found, f"no ref on {line!r}"
-            return found.group(0)
-    raise AssertionError(f"no line with {words} in:\n{report}")
 
 
 def test_value_and_label_changes_are_lines_with_refs(agent: Client) -> None:
@@ -73,7 +64,7 @@ def test_a_dialog_that_opens_is_listed_with_the_refs_to_act_on(agent: Client) ->
     lines = out["changes"].splitlines()
     tab_id = agent.call("chr.tabsContext")["activeTabId"]
     assert lines[0] == f'+ dialog "About qtmcp demo" [tabId {tab_id}]'
-    ok = _ref_in(out["changes"], 'button "OK"')
+    ok = ref_in(out["changes"], 'button "OK"')
     closed = agent.call("chr.click", {"ref": ok})
     assert f'- dialog "About qtmcp demo" [tabId {tab_id}]' in closed["changes"].splitlines()
     assert all(t["title"] != "About qtmcp demo" for t in agent.call("chr.tabsContext")["tabs"])
@@ -87,7 +78,7 @@ def test_a_menu_popup_is_listed_and_its_entries_can_be_clicked(agent: Client) ->
     out = agent.call("chr.click", {"ref": edit})
     assert re.search(r'^\+ menu "Edit" \[tabId #\d+\] popup$', out["changes"], re.M), \
         out["changes"]
-    done = agent.call("chr.click", {"ref": _ref_in(out["changes"], 'menuitem "Clear form"')})
+    done = agent.call("chr.click", {"ref": ref_in(out["changes"], 'menuitem "Clear form"')})
     assert f'~ textbox "Name" [{name}]: value "Zed" -> ""' in done["changes"].splitlines()
     assert _prop(agent, "nameEdit") == ""
     if "- menu" not in done["changes"]:  # an entry pressed through its action leaves it open
@@ -235,5 +226,5 @@ def test_a_known_window_that_changes_elsewhere_is_counted(agent: Client) -> None
     out = agent.call("chr.waitFor", {"text": "About qtmcp", "tabId": dialog})
     assert f'~ window "qtmcp demo" [tabId {main["tabId"]}]: 1 change not listed' in \
         out["changes"], out["changes"]
-    agent.call("chr.click", {"ref": _ref_in(about["changes"], 'button "OK"')})
+    agent.call("chr.click", {"ref": ref_in(about["changes"], 'button "OK"')})
     wait_until(lambda: len(agent.call("chr.tabsContext")["tabs"]) == 1, what="the dialog to close")

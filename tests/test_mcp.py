@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import mcp_types as types
 import pytest
+from chrome_support import ref_in as _ref
 from jsonschema import Draft202012Validator
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -262,16 +263,6 @@ def _alive(pid: int) -> bool:
 
 
 # -------------------------------------------------------------- chrome-style tools
-
-
-def _ref(text: str, *words: str) -> str:
-    """The ref on the first line of a read_page / find answer holding every word."""
-    for line in text.splitlines():
-        if all(w in line for w in words):
-            found = re.search(r"ref_\d+", line)
-            if found:
-                return found.group(0)
-    raise AssertionError(f"no line with {words} and a ref in:\n{text[:3000]}")
 
 
 def test_agent_fills_the_form_by_ref(agent: McpSession, qt: Client) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import mcp_types as types
 import pytest
+from chrome_support import ref_in as _ref
 from test_mcp import McpSession
 
 from conftest import ROOT, DemoApp
@@ -38,15 +39,6 @@ def agent(demo: DemoApp) -> Iterator[McpSession]:
 def clean_form(qt: Client) -> None:
     qt.call("chr.navigate", {"url": "Form"})
     qt.call("qt.methods.invoke", {"objectId": "mainWindow", "method": "resetForm"})
-
-
-def _ref(text: str, *words: str) -> str:
-    for line in text.splitlines():
-        if all(w in line for w in words):
-            found = re.search(r"ref_\d+", line)
-            if found:
-                return found.group(0)
-    raise AssertionError(f"no line with {words} and a ref in:\n{text[:3000]}")
 
 
 def test_the_form_task_takes_three_calls(agent: McpSession, qt: Client) -> None:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -35,16 +34,10 @@ from _common import ROOT, demo_app, summary, table, target, timed
 from probe.client import Client
 from probe.mcp import tools as mcp_tools
 
+# isort: split
+from chrome_support import ref_in as _ref  # tests/ is on the path once _common is in
+
 CAP_SETS = ["chrome", *[c for c in mcp_tools.CAPS if c != "chrome"], "all"]
-
-
-def _ref(text: str, *words: str) -> str:
-    for line in text.splitlines():
-        if all(w in line for w in words):
-            found = re.search(r"ref_\d+", line)
-            if found:
-                return found.group(0)
-    raise AssertionError(f"no {words} in:\n{text[:2000]}")
 
 
 class Agent:
