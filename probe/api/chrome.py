@@ -6,6 +6,10 @@ window's text, its windows as tabs, navigation by menu path or tab, and the cons
 Parameter names and defaults follow the browser tools (shared/CHROME_TOOLS.md); a
 "tab" is a top-level window, ``tabId`` its ``#N`` (default: the active window).
 
+Every action answers with ``changes``: what it changed on the page since the session last
+read it (``_changes``); chr.fillForm and chr.batch (``chrome_steps``) run several actions
+in one call, chr.waitFor (``chrome_wait``) waits for a text to show or go.
+
 The console capture is installed when this module is imported, which
 ``probe.install()`` does as the probe starts (nothing else imports ``probe.api``).
 """
@@ -97,14 +101,15 @@ def read_page(
     ] = "text",
     tabId: TabId = None,
 ) -> dict[str, Any]:
-    """The window's accessibility tree with refs for the elements to act on.
+    """The window's accessibility tree with refs for the elements to act on; a ref names
+    one element for the whole session.
 
     Like the browser's read_page: roles, names, values and states (focused, disabled,
     checked, expanded, selected, readonly, …) of the visible elements, in reading order;
-    custom widgets a user can click appear as ``generic … clickable``. A ref names one
-    element for the whole session (a later read gives it the same ref, never another
-    element's); use refs with chr.click, chr.formInput, chr.type.
-    The viewport is the window's size.
+    custom widgets a user can click appear as ``generic … clickable``. A later read gives
+    an element the same ref, never another element's; use refs with chr.click,
+    chr.formInput, chr.type. The viewport is the window's size. A whole-window read is
+    what the next actions report their ``changes`` against.
     """
     ids = _ids(ctx)
     table = _refs(ctx)

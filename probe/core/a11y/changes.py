@@ -12,10 +12,11 @@ or states becomes one line of text with its ref::
     - button "Cancel"
 
 Windows, dialogs and popups that opened or closed are one line each; a new one lists
-its first elements (the agent acts there next), any other window is only named. At most
-``LIMIT`` lines, then how many more; "no visible change" when nothing changed. Refs are
-the session's own (refs.RefTable): an element keeps its ref, a new one gets a new
-number. GUI thread.
+its first elements (the agent acts there next). Another window the agent saw before is
+walked too, but its changes are only counted (read it to see them). At most ``LIMIT``
+lines, then how many more; "no visible change" when nothing changed. Refs are the
+session's own (refs.RefTable): an element keeps its ref, a new one gets a new number.
+GUI thread.
 """
 
 from __future__ import annotations
@@ -191,17 +192,15 @@ class Tracker:
                 lines, count = _listing(records, refs)
                 out.add([shown.line("+"), *lines], count)
             else:
-                lines, count = _diff(old.records, records, refs)
+                lines, count = _diff(old.records, records, refs,
+                                     focus=active is not None and wid == ids.id_of(active))
                 if lines:
                     sections.append((shown, lines, count))
             self._keep(Seen(shown, _by_key(records)))
-        for s in opened:
-            if s.id not in look:
-                out.add([s.line("+")])
         for wid in [k for k in self.seen if k in now and k not in look]:
             window, shown = now[wid]  # known, not where the agent is: counted, not listed
             records = snapshot.records(window, refs, ids)
-            _lines, count = _diff(self.seen[wid].records, records, refs)
+            _lines, count = _diff(self.seen[wid].records, records, None, focus=False)
             if count:
                 what = "1 change" if count == 1 else f"{count} changes"
                 out.add([f"~ {shown.line('').lstrip()}: {what} not listed (read that "
@@ -241,24 +240,27 @@ def _by_key(records: Iterable[Record]) -> dict[Key, Record]:
     return {r.key: r for r in records}
 
 
-def _ref(rec: Record, refs: RefTable) -> str:
-    return f" {snapshot.REF_FORMAT.format(ref=refs.issue(rec.locator))}" if rec.ref_worthy \
-        else ""
+def _ref(rec: Record, refs: RefTable | None) -> str:
+    """`` [ref_N]`` of an element worth a ref (issued now if it has none); none without
+    ``refs`` (a gone element, or one only counted)."""
+    if refs is None or not rec.ref_worthy:
+        return ""
+    return f" {snapshot.REF_FORMAT.format(ref=refs.issue(rec.locator))}"
 
 
 def _element(rec: Record, refs: RefTable | None) -> str:
-    """``role "name" [ref] value=… states`` (no ref for a gone element)."""
+    """``role "name" [ref] value=… states``."""
     parts = [rec.role]
     if rec.name:
         parts.append(_quote(rec.name))
-    text = " ".join(parts) + (_ref(rec, refs) if refs is not None else "")
+    text = " ".join(parts) + _ref(rec, refs)
     if rec.value:
         text += f" value={_value(rec)}"
     states = _states(rec)
     return f"{text} {' '.join(states)}" if states else text
 
 
-def _changed(old: Record, new: Record, refs: RefTable) -> str | None:
+def _changed(old: Record, new: Record, refs: RefTable | None) -> str | None:
     """The ``~`` line of an element shown before and now, or None if it looks the same."""
     bits: list[str] = []
     if old.value != new.value:
@@ -285,9 +287,10 @@ def _focused(records: Iterable[Record]) -> Record | None:
     return found
 
 
-def _diff(before: dict[Key, Record], after: list[Record], refs: RefTable
-          ) -> tuple[list[str], int]:
-    """Lines for one window seen before and now: gone, changed, new (in document order)."""
+def _diff(before: dict[Key, Record], after: list[Record], refs: RefTable | None, *,
+          focus: bool) -> tuple[list[str], int]:
+    """Lines for one window seen before and now: gone, changed, new (in document order);
+    with ``focus`` (the active window: keys go there) where the focus moved."""
     now = _by_key(after)
     lines: list[str] = []
     count = 0
@@ -331,7 +334,7 @@ def _diff(before: dict[Key, Record], after: list[Record], refs: RefTable
     if hidden:
         lines.append(f"  … {hidden} more new elements inside")
     was, is_ = _focused(before.values()), _focused(after)
-    if is_ is not None and (was is None or was.key != is_.key):
+    if focus and is_ is not None and (was is None or was.key != is_.key):
         lines.append(f"* focus: {_element(is_, refs)}")
     return lines, count
 
