@@ -20,6 +20,7 @@ from chrome_support import ref_in as _ref
 from test_mcp import McpSession
 
 from conftest import ROOT, DemoApp
+from probe import protocol
 from probe.client import Client
 from probe.mcp import tools as mcp_tools
 from probe.mcp.server import LOCAL_TOOLS
@@ -141,3 +142,20 @@ def test_screenshots_stay_under_a_megabyte(agent: McpSession, demo: DemoApp,
     small = qt.call("cu.screenshot", {"maxBytes": 8000})
     assert small["format"] == "jpeg" and len(base64.b64decode(small["data"])) <= 8000
     assert small["scale"] <= 1.0 and small["width"] <= small["windowSize"]["width"]
+
+
+def test_every_hint_an_agent_can_meet_names_tools(qt: Client) -> None:
+    schema = qt.call("qt.schema")
+    methods = {m["name"] for m in schema["methods"]}
+    inspector_only = {"UNKNOWN_TOPIC", "GATE_NOT_FOUND", "ROLE_NOT_ALLOWED"}  # no MCP tools
+    for caps in (mcp_tools.DEFAULT_CAPS, tuple(mcp_tools.CAPS)):
+        speak = mcp_tools.build_tools(schema, caps).speak
+        for kind in protocol.ERRORS.values():
+            said = speak(kind.hint)
+            named = [m for m in re.findall(r"\b(?:chr|cu|qt|qml|probe)\.[\w.]*\w", said)
+                     if m in methods]
+            assert kind.name in inspector_only or not named, (caps, kind.name, said)
+    speak = mcp_tools.build_tools(schema).speak
+    assert speak("call chr.readPage with tabId") == "call read_page with tab_id"
+    assert speak("the Qt objectName") == "the Qt objectName"  # prose, not a parameter
+    assert "get_property (qtmcp mcp --caps native)" in speak("qt.properties.get")

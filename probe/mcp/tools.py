@@ -96,6 +96,7 @@ SPOKEN_AS: dict[str, str] = {
     "chr.key": "computer (key)", "chr.scroll": "computer (scroll)",
     "chr.scrollTo": "computer (scroll_to)", "chr.hover": "computer (hover)",
     "cu.leftClick": "computer (left_click)", "cu.zoom": "computer (zoom)",
+    "cu.screenshot": "computer (screenshot)",
     "cu.wait": "computer (wait)", "qt.objects.find": "find_objects",
     "qt.objects.findByClass": "find_objects", "qt.objects.info": "inspect_object",
     "qt.ui.exists": "find_objects", "qt.ui.isVisible": "inspect_object",
@@ -183,14 +184,20 @@ class Speaker:
                           if m.group(0) not in _PROSE else m.group(0), text)
 
     def _method(self, m: re.Match[str]) -> str:
+        """A probe method as the agent can call it: its tool here, a tool here that does
+        the same, or its tool in another set with the ``--caps`` that brings it."""
         name = m.group(0)
         if name in self.tools:
             return self.tools[name]
-        other = next((t for t, meth in TOOLS.items() if meth == name), None)
-        if other is not None:
-            caps = next(c for c, tools in CAPS.items() if other in tools)
-            return f"{other} (qtmcp mcp --caps {caps})"
-        return SPOKEN_AS.get(name, name)
+        instead = SPOKEN_AS.get(name)
+        if instead is not None and instead.split()[0] in self.tools.values():
+            return instead
+        other = next((t for t, meth in TOOLS.items() if meth == name),
+                     instead.split()[0] if instead is not None else None)
+        caps = cap_of(other) if other is not None else None
+        if caps is not None:
+            return f"{instead or other} (qtmcp mcp --caps {caps})"
+        return instead or name
 
 
 @dataclass
