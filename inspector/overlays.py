@@ -100,8 +100,9 @@ def mark_from_record(record: dict[str, Any]) -> Mark | None:
     mark = Mark(method, client, int(record.get("seq") or 0))
     if method.startswith("qt.ui."):
         target = result.get("target") if isinstance(result.get("target"), dict) else {}
-        mark.path = target.get("path") or (params.get("target") if isinstance(
-            params.get("target"), str) and not params["target"].startswith("#") else None)
+        named = params.get("objectId", params.get("target"))  # "target": the older name
+        mark.path = target.get("path") or (named if isinstance(named, str)
+                                           and not named.startswith("#") else None)
         position = _pair(result.get("position"))
         mark.local_point = position
     elif method.startswith("cu."):

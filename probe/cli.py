@@ -69,10 +69,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("ls", help="list running probes")
     p.add_argument("--json", action="store_true", help="machine-readable output (with tokens)")
 
-    p = sub.add_parser("call", help="call one probe method and print the result as JSON")
-    p.add_argument("method", help="e.g. qt.ping, qt.objects.tree")
+    p = sub.add_parser("call", help="call one probe method and print the result as JSON",
+                       description="Call one method, or with --lines several in one session "
+                       "(refs and #N ids of one answer work in the next): one call per line, "
+                       "{\"method\": ..., \"params\": {...}} or `chr.click {\"ref\": "
+                       "\"ref_7\"}`; each answer is printed as a JSON line when it comes.")
+    p.add_argument("method", nargs="?", help="e.g. qt.ping, qt.objects.tree")
     p.add_argument("params", nargs="?", default=None, help="params as a JSON object")
     p.add_argument("--envelope", action="store_true", help="print result and meta")
+    p.add_argument("--lines", metavar="FILE", help="calls as JSON lines from FILE (- = stdin)")
+    p.add_argument("--keep-going", action="store_true",
+                   help="with --lines: go on after a call fails")
     _add_target(p)
 
     p = sub.add_parser("schema", help="print the probe's API schema")
@@ -89,6 +96,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1", help="address for --http (127.0.0.1)")
     p.add_argument("--max-chars", type=int, default=50_000,
                    help="longest text a tool returns (default 50000)")
+    p.add_argument("--caps", default="chrome",
+                   help="tool sets, comma-separated: chrome (default: pages, refs, forms, "
+                   "computer, batch), native (Qt objects), qml, data (item models), control "
+                   "(the inspector's human), or all")
     p.add_argument("app_command", nargs=argparse.REMAINDER, metavar="-- APP",
                    help="-- python app.py [args...]: start this app, stop it on exit")
 
@@ -185,6 +196,11 @@ def _client(ns: argparse.Namespace) -> Any:
 
 
 def cmd_call(ns: argparse.Namespace) -> int:
+    if ns.lines is not None:
+        return _call_lines(ns)
+    if ns.method is None:
+        print("qtmcp call: give a method (qtmcp call qt.ping) or --lines FILE", file=sys.stderr)
+        return 2
     try:
         params = json.loads(ns.params) if ns.params else None
     except ValueError as exc:
@@ -194,6 +210,26 @@ def cmd_call(ns: argparse.Namespace) -> int:
         out = client.call_envelope(ns.method, params)
         print(json.dumps(out if ns.envelope else out["result"], indent=2, ensure_ascii=False))
     return 0
+
+
+def _call_lines(ns: argparse.Namespace) -> int:
+    from probe import sequence
+
+    try:
+        source = sys.stdin if ns.lines == "-" else open(ns.lines, encoding="utf-8")
+    except OSError as exc:
+        print(f"qtmcp call: cannot read {ns.lines}: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        with _client(ns) as client:
+            return sequence.run(client, source, sys.stdout, envelope=ns.envelope,
+                                keep_going=ns.keep_going)
+    except sequence.BadLine as exc:
+        print(f"qtmcp call: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        if source is not sys.stdin:
+            source.close()
 
 
 def cmd_schema(ns: argparse.Namespace) -> int:
@@ -311,12 +347,18 @@ def cmd_replay(ns: argparse.Namespace) -> int:
 
 def cmd_mcp(ns: argparse.Namespace) -> int:
     from probe.mcp import server as mcp
+    from probe.mcp.tools import parse_caps
 
+    try:
+        caps = parse_caps(ns.caps)
+    except ValueError as exc:
+        print(f"qtmcp mcp: {exc}", file=sys.stderr)
+        return 2
     command = list(ns.app_command)
     if command and command[0] == "--":
         command = command[1:]
     return mcp.run(pid=ns.pid, app=ns.app, url=ns.url, token=ns.token, command=command,
-                   http_port=ns.http, host=ns.host, max_chars=ns.max_chars)
+                   http_port=ns.http, host=ns.host, max_chars=ns.max_chars, caps=caps)
 
 
 def cmd_inspect(ns: argparse.Namespace) -> int:

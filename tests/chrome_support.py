@@ -55,3 +55,14 @@ def flatten(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out.append(n)
         out.extend(flatten(n.get("children", [])))
     return out
+
+
+def ref_in(text: str, *words: str) -> str:
+    """The ref on the first line of a text (a page outline, a change report, a tool's answer)
+    that holds every word."""
+    for line in text.splitlines():
+        if all(w in line for w in words):
+            found = re.search(r"ref_\d+", line)
+            if found:
+                return found.group(0)
+    raise AssertionError(f"no line with {words} and a ref in:\n{text[:3000]}")

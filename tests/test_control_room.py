@@ -244,7 +244,7 @@ def test_highlight_reaches_the_inspector(inspector: Client, agent: Client) -> No
 
 def test_mcp_get_user_selection(demo: DemoApp, inspector: Client) -> None:
     inspector.call("probe.selection.set", {"objectId": "termsCheck"})
-    session = McpSession("--pid", str(demo.pid))
+    session = McpSession("--pid", str(demo.pid), "--caps", "chrome,control")
     try:
         assert "get_user_selection" in session.tools()
         text = session.text("get_user_selection")
@@ -303,7 +303,9 @@ def test_old_ref_of_a_live_element_resolves_through_identity(qt: Client) -> None
     # a small read restarts numbering below this ref: the old ref is not re-issued
     small = qt.call("chr.readPage", {"depth": 1})
     assert f"[{ref}]" not in small["text"]
-    envelope = qt.call_envelope("chr.formInput", {"ref": ref, "value": "by identity"})
+    # no change report: it would show the element, and so issue its ref again
+    envelope = qt.call_envelope("chr.formInput", {"ref": ref, "value": "by identity",
+                                                  "report_changes": False})
     assert envelope["meta"]["resolvedFrom"] == "identity"
     assert envelope["meta"]["resolvedRef"]["ref"] == ref
     assert text_of(qt, "nameEdit") == "by identity"

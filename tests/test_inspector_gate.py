@@ -139,7 +139,7 @@ def test_selection_in_the_inspector_is_what_the_mcp_resource_returns(
     from test_mcp import McpSession
 
     assert run(window.objects.reveal("termsCheck")) is not None
-    session = McpSession("--pid", str(demo.pid))
+    session = McpSession("--pid", str(demo.pid), "--caps", "chrome,control")
     try:
         def selected() -> dict[str, Any]:
             read = session._run(session.session.read_resource("qtmcp://selection"))

@@ -129,7 +129,7 @@ def test_bad_input_params(qt: Client) -> None:
     assert err.value.name == "INVALID_PARAMS"
     with pytest.raises(RemoteError) as err:
         qt.call("qt.ui.click", {})
-    assert err.value.name == "INVALID_PARAMS" and "target" in err.value.data["expected"][
+    assert err.value.name == "INVALID_PARAMS" and "objectId" in err.value.data["expected"][
         "required"]
     with pytest.raises(RemoteError) as err:
         qt.call("qt.ui.type", {"target": "nameEdit", "text": 5})

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import mcp_types as types
 import pytest
+from chrome_support import ref_in as _ref
 from jsonschema import Draft202012Validator
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -93,7 +94,7 @@ class McpSession:
 
 @pytest.fixture(scope="module")
 def agent(demo: DemoApp) -> Iterator[McpSession]:
-    session = McpSession("--pid", str(demo.pid))
+    session = McpSession("--pid", str(demo.pid), "--caps", "all")
     yield session
     session.close()
 
@@ -121,8 +122,13 @@ def test_tools_follow_the_probe_schema(agent: McpSession, qt: Client) -> None:
         assert tool.input_schema["type"] == "object"
         if name in mcp_tools.TOOLS:
             method = methods[mcp_tools.TOOLS[name]]
-            assert tool.input_schema["properties"] == method["params"]["properties"]
-            assert tool.description and method["summary"] in tool.description
+            names = {mcp_tools.snake(p) for p in method["params"]["properties"]
+                     if p not in mcp_tools.MANAGED}
+            extra = {mcp_tools.SAVE_TO} if name in mcp_tools.HEAVY else set()
+            assert set(tool.input_schema["properties"]) == names | extra
+            assert all(p == p.lower() for p in tool.input_schema["properties"]), name
+            assert tool.description.split()[:3] == method["summary"].split()[:3], name
+            assert not re.search(r"\b(chr|cu|qt|qml)\.[a-zA-Z]", tool.description), name
             assert tool.annotations is not None
             assert tool.annotations.read_only_hint is (not method["changesApp"])
             # what can change the app can close or crash it: hosts must ask first
@@ -135,9 +141,10 @@ def test_unknown_probe_methods_are_not_listed() -> None:
     schema = {"methods": [{"name": "qt.ping", "summary": "Ping.", "description": "Ping.",
                            "changesApp": False, "params": {"type": "object", "properties": {},
                                                            "required": []}}]}
-    tools, routes = mcp_tools.build_tools(schema)
-    assert [t.name for t in tools] == ["app_status"] and routes == {"app_status": "qt.ping"}
-    assert "required" not in tools[0].input_schema
+    toolset = mcp_tools.build_tools(schema)
+    assert [t.name for t in toolset.tools] == ["app_status"]
+    assert {n: r.method for n, r in toolset.routes.items()} == {"app_status": "qt.ping"}
+    assert "required" not in toolset.tools[0].input_schema
 
 
 def test_tool_error_carries_name_and_hint(agent: McpSession) -> None:
@@ -180,7 +187,8 @@ def test_streamable_http(demo: DemoApp) -> None:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     server = subprocess.Popen([sys.executable, "-m", "probe.cli", "mcp", "--pid", str(demo.pid),
-                               "--http", str(port)], cwd=ROOT, stdin=subprocess.DEVNULL,
+                               "--http", str(port), "--caps", "chrome,native"],
+                              cwd=ROOT, stdin=subprocess.DEVNULL,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         wait_until(lambda: _listening(port), timeout=30, what=f"the MCP server on port {port}")
@@ -222,7 +230,7 @@ def test_list_and_switch_apps(agent: McpSession, demo: DemoApp) -> None:
 
 
 def test_the_app_going_away_is_a_tool_error(fresh_demo: DemoApp) -> None:
-    session = McpSession("--pid", str(fresh_demo.pid))
+    session = McpSession("--pid", str(fresh_demo.pid), "--caps", "native")
     try:
         assert f'"pid":{fresh_demo.pid}' in session.text("app_version")
         fresh_demo.stop()
@@ -233,8 +241,8 @@ def test_the_app_going_away_is_a_tool_error(fresh_demo: DemoApp) -> None:
 
 
 def test_mcp_starts_the_app_and_stops_it_on_exit() -> None:
-    session = McpSession("--", sys.executable, "-m", "resources.demo_app", "--title",
-                         "started by mcp")
+    session = McpSession("--caps", "native", "--", sys.executable, "-m", "resources.demo_app",
+                         "--title", "started by mcp")
     try:
         text = session.text("app_version")
         pid = int(text.split('"pid":')[1].split(",")[0].split("}")[0])
@@ -259,16 +267,6 @@ def _alive(pid: int) -> bool:
 
 
 # -------------------------------------------------------------- chrome-style tools
-
-
-def _ref(text: str, *words: str) -> str:
-    """The ref on the first line of a read_page / find answer holding every word."""
-    for line in text.splitlines():
-        if all(w in line for w in words):
-            found = re.search(r"ref_\d+", line)
-            if found:
-                return found.group(0)
-    raise AssertionError(f"no line with {words} and a ref in:\n{text[:3000]}")
 
 
 def test_agent_fills_the_form_by_ref(agent: McpSession, qt: Client) -> None:
@@ -314,7 +312,8 @@ def test_computer_checks_each_actions_arguments(qt: Client) -> None:
 
 
 def test_computer_wait_runs_without_blocking_the_app(qt: Client) -> None:
-    assert qt.call("chr.computer", {"action": "wait", "duration": 0.05}) == {"waited": 0.05}
+    waited = qt.call("chr.computer", {"action": "wait", "duration": 0.05})
+    assert waited == {"waited": 0.05, "changes": "no visible change"}
     with pytest.raises(RemoteError) as info:
         qt.call("chr.computer", {"action": "wait", "duration": 31})
     assert info.value.name == "INVALID_PARAMS" and "30" in info.value.message
@@ -358,7 +357,7 @@ def test_native_tools_change_the_app(agent: McpSession, qt: Client) -> None:
 
 
 def test_large_trees_are_cut_at_max_chars(demo: DemoApp) -> None:
-    session = McpSession("--pid", str(demo.pid), "--max-chars", "5000")
+    session = McpSession("--pid", str(demo.pid), "--max-chars", "5000", "--caps", "native")
     try:
         text = session.text("get_object_tree", {"depth": 20})
     finally:

@@ -292,3 +292,30 @@ def test_slot_results_are_checked_and_clashing_names_kept(demo: DemoApp) -> None
     assert Replayer(client).run(script).ok
     with pytest.raises(Divergence, match='expected: returned == "Hi"\n  found:    returned'):
         Replayer(client).run_step({**step, "expect": {"returned": "Hi"}})
+
+
+def test_calls_that_run_other_calls_are_replayed_by_their_steps(demo: DemoApp) -> None:
+    """chr.fillForm, chr.batch and chr.computer record each call they make: a replay runs
+    those once, not the outer call as well."""
+    def agent_calls(agent: Client) -> None:
+        agent.call("qt.methods.invoke", {"objectId": "mainWindow", "method": "resetForm"})
+        page = agent.call("chr.readPage", {"filter": "interactive"})["text"]
+        refs = {line.split('"')[1]: line.split("[")[1].split("]")[0]
+                for line in page.splitlines() if '"' in line and "[ref_" in line}
+        agent.call("chr.fillForm", {"fields": [{"ref": refs["Name"], "value": "Nested"}]})
+        agent.call("chr.batch", {"actions": [
+            {"action": "form_input", "ref": refs["I accept the terms and conditions"],
+             "value": True}]})
+        agent.call("chr.computer", {"action": "left_click", "ref": refs["Submit"]})
+
+    records = record(demo, agent_calls)
+    script = se.build_script(records, {"app": "qtmcp-demo"})
+    assert [s["do"] for s in script["steps"]] == ["qt.methods.invoke", "chr.formInput",
+                                                   "chr.formInput", "chr.click"]
+    skipped = {s["method"] for s in script["skipped"]}
+    assert {"chr.fillForm", "chr.batch", "chr.computer"} <= skipped
+    client = demo.client()
+    client.call("qt.methods.invoke", {"objectId": "mainWindow", "method": "resetForm"})
+    assert Replayer(client).run(script).ok
+    submissions = client.call("qt.properties.get", {"objectId": "statusLabel", "name": "text"})
+    assert submissions["value"] == "Submitted: Nested"

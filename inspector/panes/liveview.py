@@ -386,7 +386,7 @@ class LiveViewPane(Pane):
     async def geometry(self, target: str) -> Rect | None:
         """The rectangle of ``target`` in the streamed window, or None (elsewhere, gone)."""
         try:
-            geo = await self.conn.call("qt.ui.geometry", {"target": target})
+            geo = await self.conn.call("qt.ui.geometry", {"objectId": target})
         except QtmcpError:
             return None
         if self.window_name and geo.get("windowName") != self.window_name:

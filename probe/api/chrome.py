@@ -6,6 +6,10 @@ window's text, its windows as tabs, navigation by menu path or tab, and the cons
 Parameter names and defaults follow the browser tools (shared/CHROME_TOOLS.md); a
 "tab" is a top-level window, ``tabId`` its ``#N`` (default: the active window).
 
+Every action answers with ``changes``: what it changed on the page since the session last
+read it (``_changes``); chr.fillForm and chr.batch (``chrome_steps``) run several actions
+in one call, chr.waitFor (``chrome_wait``) waits for a text to show or go.
+
 The console capture is installed when this module is imported, which
 ``probe.install()`` does as the probe starts (nothing else imports ``probe.api``).
 """
@@ -16,6 +20,7 @@ from typing import Annotated, Any, Literal
 
 import probe
 from probe.api import _interact as act
+from probe.api._changes import remember, reports_changes
 from probe.api.computer_tool import _call as call_method
 from probe.core.a11y import actions, forminput, navigate, pagetext, refs, snapshot
 from probe.core.a11y import windows as wins
@@ -99,15 +104,17 @@ def read_page(
     ] = "text",
     tabId: TabId = None,
 ) -> dict[str, Any]:
-    """The window's accessibility tree with refs for the elements to act on.
+    """The window's accessibility tree with refs for the elements to act on; a ref names
+    one element for the whole session.
 
     Like the browser's read_page: roles, names, values and states (focused, disabled,
     checked, expanded, selected, readonly, …) of the visible elements, in reading order;
-    custom widgets a user can click appear as ``generic … clickable``. A ref names one
-    element for the whole session (a later read gives it the same ref, never another
-    element's); use refs with chr.click, chr.formInput, chr.type.
-    The viewport is the window's size. Its open menus and popups (a context menu, a combo
-    box's list, a completer) come last, as ``menu`` / ``listbox`` with their entries.
+    custom widgets a user can click appear as ``generic … clickable``. A later read gives
+    an element the same ref, never another element's; use refs with chr.click,
+    chr.formInput, chr.type. The viewport is the window's size. Its open menus and popups
+    (a context menu, a combo box's list, a completer) come last, as ``menu`` / ``listbox``
+    with their entries. A whole-window read is what the next actions report their
+    ``changes`` against.
     """
     ids = _ids(ctx)
     table = _refs(ctx)
@@ -117,8 +124,13 @@ def read_page(
         window = wins.window_of(element.widget)
     else:
         window = wins.window_for(tabId, ids)
-    return snapshot.read_page(window, table, ids, interactive=filter == "interactive",
-                              depth=depth, element=element, max_chars=max_chars, fmt=format)
+    seen: list[snapshot.Record] = []
+    out = snapshot.read_page(window, table, ids, interactive=filter == "interactive",
+                             depth=depth, element=element, max_chars=max_chars, fmt=format,
+                             seen=seen)
+    if seen:  # a whole window: what later actions report their changes against
+        remember(ctx.state, window, seen)
+    return out
 
 
 @method("chr.find")
@@ -165,6 +177,7 @@ def tabs_context(ctx: Context) -> dict[str, Any]:
 
 
 @method("chr.formInput", changes=True)
+@reports_changes()
 async def form_input(
     ctx: Context,
     ref: Ref,
@@ -196,6 +209,7 @@ async def _act(ctx: Context, ref: str, build: Any, wait_for_idle: bool = True) -
 
 
 @method("chr.click", changes=True)
+@reports_changes()
 async def click(
     ctx: Context,
     ref: OptRef = None,
@@ -236,6 +250,7 @@ async def click(
 
 
 @method("chr.hover", changes=True)
+@reports_changes()
 async def hover(ctx: Context, ref: OptRef = None, coordinate: OptCoordinate = None,
                 wait_for_idle: WaitForIdle = True) -> Any:
     """Move the pointer over an element (tool tips, hover effects)."""
@@ -249,6 +264,7 @@ async def hover(ctx: Context, ref: OptRef = None, coordinate: OptCoordinate = No
 
 
 @method("chr.type", changes=True)
+@reports_changes()
 async def type_(
     ctx: Context,
     text: Annotated[str, P("text to type, as key presses", maxLength=qinput.MAX_TYPED)],
@@ -272,6 +288,7 @@ async def type_(
 
 
 @method("chr.key", changes=True)
+@reports_changes()
 async def key(
     ctx: Context,
     text: Annotated[str, P("keys, space-separated: 'Return', 'ctrl+a Delete', 'Tab Tab'")],
@@ -303,6 +320,7 @@ async def key(
 
 
 @method("chr.scroll", changes=True)
+@reports_changes()
 async def scroll(
     ctx: Context,
     ref: OptRef = None,
@@ -328,6 +346,7 @@ async def scroll(
 
 
 @method("chr.scrollTo", changes=True)
+@reports_changes()
 def scroll_to(ctx: Context, ref: Ref) -> dict[str, Any]:
     """Scroll the scroll areas around an element until it shows (scroll_to)."""
     el = _element(ctx, ref)
@@ -336,6 +355,7 @@ def scroll_to(ctx: Context, ref: Ref) -> dict[str, Any]:
 
 
 @method("chr.navigate", changes=True)
+@reports_changes()
 async def navigate_(
     ctx: Context,
     url: Annotated[str, P("where to go: a menu path 'File > Open', a tab's name, an "

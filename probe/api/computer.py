@@ -18,7 +18,7 @@ from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QWidget
 
 from probe.api import _interact as act
-from probe.api.ui import encode_result, hit_test, window_named
+from probe.api.ui import MaxBytes, encode_result, hit_test, window_named
 from probe.core.capture import grab as capture
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
@@ -147,13 +147,16 @@ async def screenshot(
     maxHeight: Annotated[int | None, P("scale down to fit this height", minimum=16)] = None,
     format: Annotated[Literal["png", "jpeg"], P("picture format")] = "png",
     quality: Annotated[int, P("JPEG quality", minimum=1, maximum=100)] = 80,
+    maxBytes: MaxBytes = None,
 ) -> dict[str, Any]:
     """A picture of the active window; later coordinates are pixels of this picture.
 
-    ``scale`` is picture pixels per window pixel (1.0 unless maxWidth/maxHeight shrink it).
+    ``scale`` is picture pixels per window pixel (1.0 unless maxWidth/maxHeight/maxBytes
+    shrink it).
     """
     image, win = await ctx.gui(_shoot, ctx)
-    result = await asyncio.to_thread(encode_result, image, format, quality, maxWidth, maxHeight)
+    result = await asyncio.to_thread(encode_result, image, format, quality, maxWidth, maxHeight,
+                                     maxBytes)
     view = _view(ctx)
     view.window, view.scale = win, result["scale"]
     result["window"] = await ctx.gui(win.objectName)
@@ -169,6 +172,7 @@ async def zoom(
     maxWidth: Annotated[int | None, P("scale the close-up down to fit", minimum=16)] = None,
     maxHeight: Annotated[int | None, P("scale the close-up down to fit", minimum=16)] = None,
     format: Annotated[Literal["png", "jpeg"], P("picture format")] = "png",
+    maxBytes: MaxBytes = None,
 ) -> dict[str, Any]:
     """A close-up of a region of the window at full resolution (the screenshot may be scaled)."""
     x0, y0, x1, y1 = region
@@ -182,7 +186,8 @@ async def zoom(
         return capture.crop(capture.grab(win, with_popups=True), QRect(a, b - QPoint(1, 1)))
 
     image = await ctx.gui(grab)
-    result = await asyncio.to_thread(encode_result, image, format, 80, maxWidth, maxHeight)
+    result = await asyncio.to_thread(encode_result, image, format, 80, maxWidth, maxHeight,
+                                     maxBytes)
     result["region"] = region
     return result
 

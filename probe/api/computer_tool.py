@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from probe import protocol
+from probe.api._changes import reports_changes
 from probe.protocol import RpcError
 from probe.server.context import Context, Meta
 from probe.server.registry import P, method
@@ -37,6 +38,10 @@ def _pointer(cu: str, chr_: str, **extra: Any) -> Callable[[Args], tuple[str, Ar
     return build
 
 
+def _fit(a: Args) -> Args:
+    return {"maxBytes": a["maxBytes"]} if a["maxBytes"] is not None else {}
+
+
 def _scroll(a: Args) -> tuple[str, Args]:
     how = {"scroll_direction": a["scroll_direction"], "scroll_amount": a["scroll_amount"]}
     if a["ref"] is not None:
@@ -57,14 +62,14 @@ ACTIONS: dict[str, tuple[tuple[str, ...], Callable[[Args], tuple[str, Args]]]] =
     "hover": (("coordinate|ref",), _pointer("cu.mouseMove", "chr.hover")),
     "type": (("text",), lambda a: ("cu.type", {"text": a["text"]})),
     "key": (("text",), lambda a: ("cu.key", {"text": a["text"], "repeat": a["repeat"]})),
-    "screenshot": ((), lambda a: ("cu.screenshot", {})),
+    "screenshot": ((), lambda a: ("cu.screenshot", _fit(a))),
     "wait": (("duration",), lambda a: ("cu.wait", {"duration": a["duration"]})),
     "scroll": (("coordinate|ref", "scroll_direction"), _scroll),
     "scroll_to": (("ref",), lambda a: ("chr.scrollTo", {"ref": a["ref"]})),
     "left_click_drag": (("start_coordinate", "coordinate"),
                         lambda a: ("cu.drag", {"start": a["start_coordinate"],
                                                "end": a["coordinate"]})),
-    "zoom": (("region",), lambda a: ("cu.zoom", {"region": a["region"]})),
+    "zoom": (("region",), lambda a: ("cu.zoom", {"region": a["region"], **_fit(a)})),
 }
 
 #: Actions that may name an element by ref (the others act on a point or the focus).
@@ -117,10 +122,11 @@ async def _call(ctx: Context, name: str, params: Args) -> Any:
         raise RpcError(ename, err.get("message"), hint=hint, **data)
     envelope = reply["result"]
     extra = {k: v for k, v in envelope.get("meta", {}).items() if k != "durationMs"}
-    return Meta(envelope["result"], via=name, **extra)
+    return Meta(envelope["result"], **{**extra, "via": name})
 
 
 @method("chr.computer", changes=True)
+@reports_changes(skip=lambda kw: kw["action"] in ("screenshot", "zoom"))
 async def computer(
     ctx: Context,
     action: Annotated[Action, P("what to do, as in the browser's computer tool")],
@@ -142,6 +148,8 @@ async def computer(
     duration: Annotated[float | None, P("seconds to wait ('wait')", minimum=0,
                                         maximum=MAX_WAIT)] = None,
     repeat: Annotated[int, P("times to press the keys ('key')", minimum=1, maximum=100)] = 1,
+    maxBytes: Annotated[int | None, P("largest picture in bytes ('screenshot', 'zoom'): past "
+                                      "it JPEG, then smaller", minimum=1000)] = None,
 ) -> Any:
     """Click, type, press keys, scroll, drag, wait, or take a screenshot, by ref or coordinate.
 
@@ -154,7 +162,7 @@ async def computer(
     args: Args = {"coordinate": coordinate, "ref": ref, "text": text, "modifiers": modifiers,
                   "scroll_direction": scroll_direction, "scroll_amount": scroll_amount,
                   "start_coordinate": start_coordinate, "region": region,
-                  "duration": duration, "repeat": repeat}
+                  "duration": duration, "repeat": repeat, "maxBytes": maxBytes}
     _check(action, args)
     name, params = ACTIONS[action][1](args)
     if ctx.probe.registry.get(name) is None:

@@ -31,7 +31,8 @@ TOPICS["highlight"] = "elements an agent points out to the human (probe.highligh
 #: probe -> {"obj": the selected QObject, "by": session description, "ts": time}
 _SELECTION: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 
-Target = Annotated[str, P("the element: a ref (ref_12), #N, path, symbolic name or selector")]
+Target = Annotated[str, P("the element: a ref (ref_12), #N, path, symbolic name or selector",
+                          aliases=("target",))]
 
 
 def _inspector_only(ctx: Context) -> None:
@@ -131,16 +132,16 @@ def selection_get(ctx: Context) -> dict[str, Any] | None:
 
 
 @method("probe.highlight")
-def highlight(ctx: Context, target: Target,
+def highlight(ctx: Context, objectId: Target,
               note: Annotated[str, P("why, shown to the human", maxLength=500)] = ""
               ) -> dict[str, Any]:
     """Point the human at an element: the inspector selects and outlines it."""
     ids = idtable.ids_for(ctx.state)
-    if refs.is_ref(target):
-        el = refs.refs_for(ctx.state).resolve(target, ids)
+    if refs.is_ref(objectId):
+        el = refs.refs_for(ctx.state).resolve(objectId, ids)
         obj = el.obj if el.obj is not None else el.widget
     else:
-        obj = resolver.resolve(target, ids)
+        obj = resolver.resolve(objectId, ids)
     by = {"id": ctx.session.id, "name": ctx.session.name, "role": ctx.session.role}
     watchers = ctx.probe.hub.subscribers("highlight")
     _publish_each(ctx, "highlight", "probe.highlight", obj, {"by": by, "note": note})

@@ -27,7 +27,8 @@ from probe.server.context import Context, Meta
 from probe.server.registry import P, method
 
 Target = Annotated[str, P("the element: path, #N, symbolic name or selector "
-                          "(@name:, @class:, @text:, @accessible:, paths with * and [i])")]
+                          "(@name:, @class:, @text:, @accessible:, paths with * and [i])",
+                          aliases=("target",))]
 Timeout = Annotated[float, P("seconds to wait at most", minimum=0, maximum=600)]
 
 #: Fewest seconds between two checks of one wait, however often the app wakes it.
@@ -42,7 +43,7 @@ def _condition(condition: str) -> waits.Condition:
     return cond
 
 
-class _Waiter:
+class Waiter:
     """Wake-ups of one wait: an asyncio event set from the GUI thread's event filter."""
 
     def __init__(self, ctx: Context) -> None:
@@ -51,7 +52,7 @@ class _Waiter:
         self.event = asyncio.Event()
         self.key = 0
 
-    async def __aenter__(self) -> _Waiter:
+    async def __aenter__(self) -> Waiter:
         self.key = waits.WAKER.arm(lambda: self.loop.call_soon_threadsafe(self.event.set))
         self.ctx.probe.executor.post(waits.WAKER.sync_filter)
         return self
@@ -76,7 +77,7 @@ class _Waiter:
 @method("qt.wait", gui=False)
 async def wait(
     ctx: Context,
-    target: Target,
+    objectId: Target,
     condition: Annotated[str, P(
         "exists, not_exists, visible, not_visible, enabled, disabled, focused, stable "
         "(geometry unchanged for stableMs), or property:NAME=VALUE / property:NAME!=VALUE")]
@@ -101,11 +102,11 @@ async def wait(
     checks = 0
     stable_since: float | None = None
     last_geometry: Any = None
-    async with _Waiter(ctx) as waiter:
+    async with Waiter(ctx) as waiter:
         while True:
             now = loop.time()
             try:
-                ok, seen = await ctx.gui(waits.observe, target, cond, ids,
+                ok, seen = await ctx.gui(waits.observe, objectId, cond, ids,
                                          timeout=max(0.05, min(2.0, deadline - now)))
             except RpcError as exc:
                 if exc.name != "APP_BUSY":
@@ -124,8 +125,8 @@ async def wait(
                              "waitedMs": round((now - start) * 1000)}, checks=checks)
             if now >= deadline:
                 raise RpcError(
-                    "TIMEOUT", f"{target!r} not {condition} after {timeout:g} s",
-                    target=target, condition=condition, timeout=timeout, checks=checks,
+                    "TIMEOUT", f"{objectId!r} not {condition} after {timeout:g} s",
+                    target=objectId, condition=condition, timeout=timeout, checks=checks,
                     lastObserved=seen)
             await waiter.sleep(interval, deadline - now, now)
 
@@ -176,7 +177,7 @@ async def wait_idle(
 @method("qt.waitSignal", gui=False)
 async def wait_signal(
     ctx: Context,
-    target: Target,
+    objectId: Target,
     signal: Annotated[str, P("signal name or signature: clicked, textChanged(QString)")],
     timeout: Timeout = 5.0,
 ) -> dict[str, Any]:
@@ -193,10 +194,10 @@ async def wait_signal(
     def died(what: str) -> None:
         if not fut.done():
             fut.set_exception(RpcError("OBJECT_STALE", f"{what} was deleted while waiting for "
-                                       f"{signal}", target=target, signal=signal))
+                                       f"{signal}", target=objectId, signal=signal))
 
     def connect() -> tuple[list[Any], str, dict[str, Any], Any]:
-        obj = act.resolve(ctx, target)
+        obj = act.resolve(ctx, objectId)
         sig = meta.signature(meta.find_signal(obj, signal))
         objref = meta.objref_for(ids)
         what = paths.path_of(obj)
@@ -220,7 +221,7 @@ async def wait_signal(
         args = await asyncio.wait_for(fut, timeout)
     except TimeoutError:
         raise RpcError("TIMEOUT", f"{sig} was not emitted within {timeout:g} s",
-                       target=target, signal=sig,
+                       target=objectId, signal=sig,
                        lastObserved={"emitted": False, "object": info}) from None
     finally:
         ctx.probe.executor.post(lambda: _disconnect(conn, keep))
@@ -262,13 +263,13 @@ def _holds(actual: Any, op: str, expected: Any) -> bool:
 
 
 @method("qt.assert")
-def assert_(ctx: Context, target: Target,
+def assert_(ctx: Context, objectId: Target,
             property: Annotated[str, P("property to check (qt.properties.list)")],
             operator: Annotated[Operator, P("how to compare")] = "==",
             value: Annotated[Any, P("expected JSON value (a regex for 'matches')")] = None,
             ) -> dict[str, Any]:
     """Check a property of an element; ASSERTION_FAILED with data.actual if it does not hold."""
-    obj = act.resolve(ctx, target)
+    obj = act.resolve(ctx, objectId)
     got = meta.get_property(obj, property, act.ids(ctx))
     actual = got["value"]
     if operator == "matches":

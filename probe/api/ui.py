@@ -30,7 +30,8 @@ from probe.server.context import Context, Meta
 from probe.server.registry import P, method
 
 Target = Annotated[str, P("the element: path (mainWindow/**/okButton, box/QPushButton[1]), "
-                          "#N, symbolic name, or @name:/@class:/@text:/@accessible: filters")]
+                          "#N, symbolic name, or @name:/@class:/@text:/@accessible: filters",
+                          aliases=("target",))]
 Button = Annotated[Literal["left", "right", "middle"], P("mouse button")]
 Modifiers = Annotated[list[Literal["ctrl", "shift", "alt", "meta"]],
                       P("keys held during the action")]
@@ -39,6 +40,8 @@ Position = Annotated[dict[str, int] | None,
 WaitForIdle = Annotated[bool, P("return only after the events the action caused have run")]
 Timeout = Annotated[float, P("seconds to wait for the app", minimum=0.05, maximum=120)]
 Format = Annotated[Literal["png", "jpeg"], P("picture format")]
+MaxBytes = Annotated[int | None, P("largest picture in bytes: past it JPEG, then smaller "
+                                   "(format and scale say what came)", minimum=1000)]
 
 
 def _widget(obj: Any) -> QWidget:
@@ -92,7 +95,7 @@ async def _click(ctx: Context, target: str, button: str, modifiers: list[str],
 
 
 @method("qt.ui.click", changes=True)
-async def click(ctx: Context, target: Target, button: Button = "left",
+async def click(ctx: Context, objectId: Target, button: Button = "left",
                 modifiers: Modifiers = [], position: Position = None,  # noqa: B006
                 clickCount: Annotated[int, P("2 double, 3 triple click", minimum=1,
                                              maximum=3)] = 1,
@@ -101,34 +104,34 @@ async def click(ctx: Context, target: Target, button: Button = "left",
 
     ELEMENT_NOT_VISIBLE / ELEMENT_NOT_ENABLED when a user could not click it.
     """
-    return await _click(ctx, target, button, modifiers, position, clickCount, wait_for_idle,
+    return await _click(ctx, objectId, button, modifiers, position, clickCount, wait_for_idle,
                         timeout)
 
 
 @method("qt.ui.doubleClick", changes=True)
-async def double_click(ctx: Context, target: Target, button: Button = "left",
+async def double_click(ctx: Context, objectId: Target, button: Button = "left",
                        modifiers: Modifiers = [], position: Position = None,  # noqa: B006
                        wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
     """Double-click a widget."""
-    return await _click(ctx, target, button, modifiers, position, 2, wait_for_idle, timeout)
+    return await _click(ctx, objectId, button, modifiers, position, 2, wait_for_idle, timeout)
 
 
 @method("qt.ui.rightClick", changes=True)
-async def right_click(ctx: Context, target: Target, modifiers: Modifiers = [],  # noqa: B006
+async def right_click(ctx: Context, objectId: Target, modifiers: Modifiers = [],  # noqa: B006
                       position: Position = None, wait_for_idle: WaitForIdle = True,
                       timeout: Timeout = 5.0) -> Meta:
     """Right-click a widget (opens its context menu, if it has one)."""
-    return await _click(ctx, target, "right", modifiers, position, 1, wait_for_idle, timeout)
+    return await _click(ctx, objectId, "right", modifiers, position, 1, wait_for_idle, timeout)
 
 
 @method("qt.ui.type", changes=True)
-async def type_(ctx: Context, target: Target,
+async def type_(ctx: Context, objectId: Target,
                 text: Annotated[str, P("text to type; \\n presses Return, \\t Tab",
                                        maxLength=qinput.MAX_TYPED)],
                 clear: Annotated[bool, P("select all and delete first")] = False,
                 wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
     """Focus a widget and type text into it as key events (any Unicode text)."""
-    return await _input(ctx, target, wait_for_idle, timeout,
+    return await _input(ctx, objectId, wait_for_idle, timeout,
                         lambda w: lambda: qinput.type_text(w, text, clear))
 
 
@@ -136,13 +139,13 @@ async def type_(ctx: Context, target: Target,
 async def key(ctx: Context,
               keys: Annotated[str, P("chords separated by spaces: ctrl+s, Ctrl+Shift+S, Return, "
                                      "'ctrl+a BackSpace', Page_Down, F5")],
-              target: Annotated[str | None, P("widget to focus first; default: the focus "
-                                              "widget")] = None,
+              objectId: Annotated[str | None, P("widget to focus first; default: the focus "
+                                                "widget", aliases=("target",))] = None,
               wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
     """Press keys or shortcuts (Qt and xdotool names); shortcuts fire as for a real keyboard."""
     strokes = await ctx.gui(qkeys.parse_keys, keys)  # INVALID_KEY before anything happens
-    if target is not None:
-        meta = await _input(ctx, target, wait_for_idle, timeout,
+    if objectId is not None:
+        meta = await _input(ctx, objectId, wait_for_idle, timeout,
                             lambda w: lambda: qinput.key(w, keys))
         meta.value["keys"] = len(strokes)
         return meta
@@ -157,24 +160,24 @@ async def key(ctx: Context,
 
 
 @method("qt.ui.hover", changes=True)
-async def hover(ctx: Context, target: Target, position: Position = None,
+async def hover(ctx: Context, objectId: Target, position: Position = None,
                 wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
     """Move the mouse pointer over a widget (enter and hover events, tool tips)."""
     where = _qpoint(act.point(position))
-    return await _input(ctx, target, wait_for_idle, timeout,
+    return await _input(ctx, objectId, wait_for_idle, timeout,
                         lambda w: lambda: qinput.hover(w, where))
 
 
 @method("qt.ui.focus", changes=True)
-async def focus(ctx: Context, target: Target, wait_for_idle: WaitForIdle = True,
+async def focus(ctx: Context, objectId: Target, wait_for_idle: WaitForIdle = True,
                 timeout: Timeout = 5.0) -> Meta:
     """Give a widget the keyboard focus."""
-    return await _input(ctx, target, wait_for_idle, timeout,
+    return await _input(ctx, objectId, wait_for_idle, timeout,
                         lambda w: lambda: qinput.focus(w))
 
 
 @method("qt.ui.scroll", changes=True)
-async def scroll(ctx: Context, target: Target,
+async def scroll(ctx: Context, objectId: Target,
                  dy: Annotated[float, P("wheel notches down (negative: up)", minimum=-1000,
                                         maximum=1000)] = 0.0,
                  dx: Annotated[float, P("wheel notches right (negative: left)",
@@ -183,12 +186,12 @@ async def scroll(ctx: Context, target: Target,
                  wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
     """Turn the mouse wheel over a widget (it scrolls, or changes a slider or spin box)."""
     where = _qpoint(act.point(position))
-    return await _input(ctx, target, wait_for_idle, timeout,
+    return await _input(ctx, objectId, wait_for_idle, timeout,
                         lambda w: lambda: qinput.scroll(w, where, dx, dy, modifiers))
 
 
 @method("qt.ui.drag", changes=True)
-async def drag(ctx: Context, target: Target,
+async def drag(ctx: Context, objectId: Target,
                to: Annotated[str | None, P("element to drop on (its center or toPosition)")]
                = None,
                position: Position = None,
@@ -215,7 +218,7 @@ async def drag(ctx: Context, target: Target,
             return b
         return run
 
-    return await _input(ctx, target, wait_for_idle, timeout, deliver_for)
+    return await _input(ctx, objectId, wait_for_idle, timeout, deliver_for)
 
 
 # --------------------------------------------------------------------------- reading
@@ -256,9 +259,9 @@ def geometry_of(obj: Any) -> dict[str, Any]:
 
 
 @method("qt.ui.geometry")
-def geometry(ctx: Context, target: Target) -> dict[str, Any]:
+def geometry(ctx: Context, objectId: Target) -> dict[str, Any]:
     """Where a widget is: in its parent (local), in its window (window), on screen (global)."""
-    obj = act.resolve(ctx, target)
+    obj = act.resolve(ctx, objectId)
     return {"target": _described(ctx, obj), **geometry_of(obj)}
 
 
@@ -301,20 +304,21 @@ def element_handles(ctx: Context, obj: Any, ref: str | None = None) -> dict[str,
 
 
 @method("qt.ui.handles")
-def handles_method(ctx: Context, target: Annotated[str, P(
-        "the element: a ref (ref_12), #N, path, symbolic name or selector")]) -> dict[str, Any]:
+def handles_method(ctx: Context, objectId: Annotated[str, P(
+        "the element: a ref (ref_12), #N, path, symbolic name or selector",
+        aliases=("target",))]) -> dict[str, Any]:
     """Every handle of one element: ref, #N id, stable selector, symbolic name and bounds.
 
     Gives the caller a ref for it in its own ref space (the one it has, else a new one),
     so an element found by selector or picked by a human can be used with chr.* tools.
     """
-    if refs.is_ref(target):
-        el = refs.refs_for(ctx.state).resolve(target, act.ids(ctx))
+    if refs.is_ref(objectId):
+        el = refs.refs_for(ctx.state).resolve(objectId, act.ids(ctx))
         out = element_handles(ctx, el.obj if el.obj is not None else el.widget, el.ref)
         if el.resolved_from:
             out["resolvedFrom"] = el.resolved_from
         return out
-    return element_handles(ctx, act.resolve(ctx, target))
+    return element_handles(ctx, act.resolve(ctx, objectId))
 
 
 @method("qt.ui.hitTest")
@@ -343,25 +347,28 @@ def shoot(ctx: Context, target: str | None) -> Any:
 
 
 @method("qt.ui.screenshot")
-async def screenshot(ctx: Context, target: Annotated[str | None, P(
-                         "widget or window; default: the active window")] = None,
+async def screenshot(ctx: Context, objectId: Annotated[str | None, P(
+                         "widget or window; default: the active window",
+                         aliases=("target",))] = None,
                      format: Format = "png",
                      quality: Annotated[int, P("JPEG quality", minimum=1, maximum=100)] = 80,
                      maxWidth: Annotated[int | None, P("scale down to fit", minimum=16)] = None,
                      maxHeight: Annotated[int | None, P("scale down to fit", minimum=16)] = None,
+                     maxBytes: MaxBytes = None,
                      ) -> dict[str, Any]:
     """A picture of a widget or window as base64 PNG/JPEG; ``scale`` maps pixels back."""
-    image = await ctx.gui(shoot, ctx, target)
-    return await asyncio.to_thread(encode_result, image, format, quality, maxWidth, maxHeight)
+    image = await ctx.gui(shoot, ctx, objectId)
+    return await asyncio.to_thread(encode_result, image, format, quality, maxWidth, maxHeight,
+                                   maxBytes)
 
 
 def encode_result(image: Any, fmt: str, quality: int, max_w: int | None,
-                  max_h: int | None) -> dict[str, Any]:
+                  max_h: int | None, max_bytes: int | None = None) -> dict[str, Any]:
     """Encode off the GUI thread; the result every picture-returning method shares."""
     size = None
     if max_w is not None or max_h is not None:
         size = (max_w or image.width(), max_h or image.height())
-    data, scale = capture.encode(image, fmt, quality, size)
+    data, scale, fmt = capture.encode_within(image, fmt, quality, size, max_bytes)
     return {"format": fmt, "width": round(image.width() * scale),
             "height": round(image.height() * scale), "scale": scale,
             "data": base64.b64encode(data).decode("ascii")}
@@ -372,7 +379,8 @@ async def compare_screenshot(
     ctx: Context,
     reference: Annotated[str, P("base64 PNG/JPEG to compare with (e.g. an earlier "
                                 "qt.ui.screenshot's data)")],
-    target: Annotated[str | None, P("widget or window; default: the active window")] = None,
+    objectId: Annotated[str | None, P("widget or window; default: the active window",
+                                      aliases=("target",))] = None,
     threshold: Annotated[float, P("largest share of differing pixels that still matches",
                                   minimum=0, maximum=1)] = 0.0,
     tolerance: Annotated[int, P("per-channel difference ignored (JPEG noise)", minimum=0,
@@ -384,7 +392,7 @@ async def compare_screenshot(
     except ValueError:
         raise QtError("SCREENSHOT_FAILED", "reference is not base64",
                       hint="Pass the 'data' of a qt.ui.screenshot result.") from None
-    image = await ctx.gui(shoot, ctx, target)
+    image = await ctx.gui(shoot, ctx, objectId)
     result = await asyncio.to_thread(diffimage.compare, image, capture.decode(raw), tolerance)
     result["match"] = result["ratio"] <= threshold
     result["threshold"] = threshold
@@ -395,10 +403,10 @@ async def compare_screenshot(
 
 
 @method("qt.ui.exists")
-def exists(ctx: Context, target: Target) -> dict[str, Any]:
+def exists(ctx: Context, objectId: Target) -> dict[str, Any]:
     """Whether anything matches (never ELEMENT_NOT_FOUND): count and the first matches."""
     try:
-        found = resolver.resolve_all(target, act.ids(ctx))
+        found = resolver.resolve_all(objectId, act.ids(ctx))
     except QtError as exc:
         if exc.name in ("ELEMENT_NOT_FOUND", "OBJECT_NOT_FOUND", "OBJECT_STALE"):
             return {"exists": False, "count": 0, "matches": []}
@@ -408,10 +416,10 @@ def exists(ctx: Context, target: Target) -> dict[str, Any]:
 
 
 @method("qt.ui.isVisible")
-def is_visible(ctx: Context, target: Target) -> dict[str, Any]:
+def is_visible(ctx: Context, objectId: Target) -> dict[str, Any]:
     """Whether the element exists and a user can see it (it and its window are shown)."""
     try:
-        obj = act.resolve(ctx, target)
+        obj = act.resolve(ctx, objectId)
     except QtError as exc:
         if exc.name in ("ELEMENT_NOT_FOUND", "OBJECT_NOT_FOUND", "OBJECT_STALE"):
             return {"exists": False, "visible": False}

@@ -21,7 +21,7 @@ import os
 import signal
 import subprocess
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,7 @@ from probe import __version__, discovery
 from probe.client import AsyncClient
 from probe.exceptions import CallTimeout, ConnectError, ConnectionLost, QtmcpError, RemoteError
 from probe.launcher.launch import parse_command, spawn, stop_app, wait_for_probe
+from probe.mcp import saved
 from probe.mcp import tools as mcp_tools
 
 log = logging.getLogger("qtmcp.mcp")
@@ -45,18 +46,38 @@ PROBE_CLIENT_NAME = "qtmcp-mcp"
 INSTRUCTIONS = """\
 Drive a running Qt (PySide6) desktop app. The tools follow the Claude in Chrome tools: \
 read_page gives the window's accessibility tree with refs (ref_N), find looks elements up, \
-form_input sets a field by ref, computer clicks/types/scrolls/takes screenshots by ref or \
-coordinate, get_page_text reads the text, tabs_context lists the top-level windows, \
-read_console_messages reads the app's log. Native tools reach Qt objects directly \
-(get_object_tree, get_property, set_property, invoke_method, wait_for). A window is a 'tab'. \
-Refs go stale when the UI changes: read the page again. Dialogs and menus never block a call: \
-an action that opens one returns at once and its result's "modal" names it (kind, title, \
-tabId); a dialog is a tab (read_page tabId) whose buttons you click by ref, an open menu or \
+form_input / fill_form set fields by ref, computer clicks/types/scrolls/takes screenshots by \
+ref or coordinate, batch runs several actions in one call, wait_for waits for a text, \
+get_page_text reads the text, tabs_context lists the top-level windows (a window is a \
+'tab'), read_console_messages reads the app's log. A ref names one element for the whole \
+session. Every action answers with 'changes': what it changed on the page since you last \
+read it (values, texts, states, elements and windows that came or went, with their refs), \
+so there is no need to read the page again after acting. Dialogs and menus never block a \
+call: an action that opens one returns at once and its result's 'modal' names it (kind, title, \
+tabId); a dialog is a tab (read_page tab_id) whose buttons you click by ref, an open menu or \
 popup shows at the end of read_page; Escape closes it; file_upload answers a file dialog. \
 list_apps shows running Qt apps \
-with the probe; switch_app picks one. A human may watch in the qtmcp inspector: \
-get_user_selection (or the qtmcp://selection resource) is what they selected, \
-highlight_element shows them an element; USER_DECLINED means they rejected a call."""
+with the probe; switch_app picks one. USER_DECLINED means a human watching in the qtmcp \
+inspector rejected a call."""
+#: What each capability set adds to the instructions when it is on, or says when it is off.
+CAPS_NOTES = {
+    "native": "Native tools reach Qt objects directly (get_object_tree, get_property, "
+              "set_property, invoke_method, wait_for_object).",
+    "qml": "QML tools read Qt Quick scenes (qml_tree, qml_item, qml_bindings).",
+    "data": "Data tools page through item models (list_models, get_model_rows).",
+    "control": "get_user_selection (or the qtmcp://selection resource) is what the human "
+               "selected in the inspector; highlight_element shows them an element.",
+}
+
+
+def instructions(caps: tuple[str, ...]) -> str:
+    """The server's instructions for these capability sets (and how to get the others)."""
+    parts = [INSTRUCTIONS, *(CAPS_NOTES[c] for c in caps if c in CAPS_NOTES)]
+    off = [c for c in mcp_tools.CAPS if c not in caps]
+    if off:
+        parts.append(f"More tools come with `qtmcp mcp --caps {','.join((*caps, *off))}` "
+                     f"(sets: {', '.join(off)}).")
+    return " ".join(parts)
 
 #: The server's own tools (not probe methods, so their schemas are written here).
 LOCAL_TOOLS = [
@@ -100,9 +121,12 @@ class Link:
 
     client: AsyncClient
     info: discovery.ProbeInfo | None
-    tools: list[types.Tool] = field(default_factory=list)
-    routes: dict[str, str] = field(default_factory=dict)
+    toolset: mcp_tools.Toolset
     named: str = ""
+
+    @property
+    def tools(self) -> list[types.Tool]:
+        return self.toolset.tools
 
     @property
     def pid(self) -> int | None:
@@ -129,10 +153,12 @@ class Bridge:
     def __init__(self, *, pid: int | None = None, app: str | None = None,
                  url: str | None = None, token: str | None = None,
                  command: list[str] | None = None,
-                 max_chars: int = mcp_tools.DEFAULT_MAX_CHARS) -> None:
+                 max_chars: int = mcp_tools.DEFAULT_MAX_CHARS,
+                 caps: tuple[str, ...] = mcp_tools.DEFAULT_CAPS) -> None:
         self.target = {"pid": pid, "app": app, "url": url, "token": token}
         self.command = command or []
         self.max_chars = max_chars
+        self.caps = caps
         self.link: Link | None = None
         self.child: subprocess.Popen[Any] | None = None
         self._lock = asyncio.Lock()
@@ -190,8 +216,8 @@ class Bridge:
         except BaseException:
             await client.close()
             raise
-        tools, routes = mcp_tools.build_tools(schema)
-        old, self.link = self.link, Link(client, info, tools, routes, PROBE_CLIENT_NAME)
+        toolset = mcp_tools.build_tools(schema, self.caps)
+        old, self.link = self.link, Link(client, info, toolset, PROBE_CLIENT_NAME)
         if old is not None:
             with contextlib.suppress(Exception):
                 await old.client.close()
@@ -233,15 +259,16 @@ class Bridge:
             async with self._lock:
                 link = await self.ensure()
                 await self._introduce(link, ctx)
-            method = link.routes.get(name)
-            if method is None:
-                known = ", ".join([*link.routes, *LOCAL_NAMES])
-                return mcp_tools.failure(f"No tool named '{name}' for this app. Tools: {known}")
-            envelope = await link.client.call_envelope(method, args, timeout=_timeout_for(args))
-            return types.CallToolResult(content=mcp_tools.result_content(
-                envelope, max_chars=mcp_tools.limit_for(args, self.max_chars)))
+            route = link.toolset.routes.get(name)
+            if route is None:
+                return self._unknown(name, link)
+            return await self._call(link, name, route, args)
         except RemoteError as exc:
-            return mcp_tools.error_result(exc)
+            speak = self.link.toolset.speak if self.link is not None else None
+            tool = next((t for t in self.link.tools if t.name == name), None) \
+                if self.link is not None else None
+            return mcp_tools.error_result(exc, speak=speak, schema=tool.input_schema
+                                          if tool is not None else None)
         except NoApp as exc:
             return mcp_tools.failure(f"NO_APP: {exc}")
         except ConnectionLost as exc:
@@ -253,6 +280,31 @@ class Bridge:
         except ConnectError as exc:
             return mcp_tools.failure(f"CONNECT_FAILED: {exc}\nhint: call list_apps to see the "
                                      "running Qt apps and switch_app to pick one.")
+
+    async def _call(self, link: Link, name: str, route: mcp_tools.Route,
+                    args: dict[str, Any]) -> types.CallToolResult:
+        """One probe call for a tool: its arguments renamed, its result as content (or
+        written to the file ``save_to`` names)."""
+        path = args.pop(mcp_tools.SAVE_TO, None)
+        params = route.arguments(args)
+        if route.max_bytes and path is None:  # a picture inline stays under 1 MB
+            params.setdefault(route.max_bytes, mcp_tools.INLINE_IMAGE_BYTES)
+        envelope = await link.client.call_envelope(route.method, params,
+                                                   timeout=_timeout_for(params))
+        if path is not None:
+            return saved.save(envelope, str(path), self.max_chars)
+        return types.CallToolResult(content=mcp_tools.result_content(
+            envelope, max_chars=mcp_tools.limit_for(args, self.max_chars)))
+
+    def _unknown(self, name: str, link: Link) -> types.CallToolResult:
+        known = ", ".join([*link.toolset.routes, *LOCAL_NAMES])
+        caps = mcp_tools.cap_of(name)
+        if caps is not None:
+            sets = ",".join(dict.fromkeys((*self.caps, caps)))
+            return mcp_tools.failure(f"NOT_ENABLED: '{name}' is in the '{caps}' tool set, "
+                                     f"which this server does not offer.\nhint: start it "
+                                     f"with `qtmcp mcp --caps {sets}`. Tools now: {known}")
+        return mcp_tools.failure(f"No tool named '{name}' for this app. Tools: {known}")
 
     async def list_resources(self, ctx: Any, params: Any) -> types.ListResourcesResult:
         """The control-room resources (the human's selection in the inspector)."""
@@ -344,7 +396,7 @@ def start_app(command: list[str]) -> subprocess.Popen[Any]:
 def build_server(bridge: Bridge) -> Server[Any]:
     """The MCP server object: tools/list and tools/call go to the bridge."""
     return Server(SERVER_NAME, version=__version__, title="qtmcp: drive Qt apps",
-                  instructions=INSTRUCTIONS, on_list_tools=bridge.list_tools,
+                  instructions=instructions(bridge.caps), on_list_tools=bridge.list_tools,
                   on_call_tool=bridge.call_tool, on_list_resources=bridge.list_resources,
                   on_read_resource=bridge.read_resource)
 
@@ -376,13 +428,14 @@ async def serve(bridge: Bridge, http_port: int | None = None,
 def run(*, pid: int | None = None, app: str | None = None, url: str | None = None,
         token: str | None = None, command: list[str] | None = None,
         http_port: int | None = None, host: str = "127.0.0.1",
-        max_chars: int = mcp_tools.DEFAULT_MAX_CHARS) -> int:
+        max_chars: int = mcp_tools.DEFAULT_MAX_CHARS,
+        caps: tuple[str, ...] = mcp_tools.DEFAULT_CAPS) -> int:
     """Entry point of ``qtmcp mcp``."""
     logging.basicConfig(level=os.environ.get("QTMCP_MCP_LOG", "WARNING"), stream=sys.stderr,
                         format="qtmcp mcp: %(levelname)s %(message)s")
     signal.signal(signal.SIGTERM, _exit_on_signal)
     bridge = Bridge(pid=pid, app=app, url=url, token=token, command=command,
-                    max_chars=max_chars)
+                    max_chars=max_chars, caps=caps)
     try:
         anyio.run(serve, bridge, http_port, host)
     except KeyboardInterrupt:

@@ -4,54 +4,119 @@ No hand-written schemas here: each tool's input schema and description are the p
 method's own declaration, fetched at run time with ``qt.schema``. A tool whose method the
 connected probe lacks is not listed. Pure functions of plain values (no I/O), so the
 conversion is tested without a server.
+
+MCP speaks MCP: a tool's parameters are spelt in snake_case (``tab_id`` for the probe's
+``tabId``; the probe's spelling is accepted too), and the text an agent reads (tool
+descriptions, error messages and hints) names tools and their parameters, never probe
+methods (:func:`speak`).
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 import mcp_types as types
 
 from probe.exceptions import RemoteError
 
-#: THE table: MCP tool name -> probe method. Browser names first, so an agent that
-#: knows the Claude in Chrome tools knows these; then native tools for what a browser
-#: has no word for. Order is the order tools are listed in.
-TOOLS: dict[str, str] = {
-    # Claude in Chrome parity (shared/CHROME_TOOLS.md)
-    "read_page": "chr.readPage",
-    "find": "chr.find",
-    "form_input": "chr.formInput",
-    "computer": "chr.computer",
-    "get_page_text": "chr.getPageText",
-    "navigate": "chr.navigate",
-    "tabs_context": "chr.tabsContext",
-    "read_console_messages": "chr.readConsoleMessages",
-    "file_upload": "chr.fileChooser",
-    # computer use: the whole window's picture with its coordinates
-    "screenshot": "cu.screenshot",
-    # native Qt: objects, properties, methods, signals, waits
-    "get_object_tree": "qt.objects.tree",
-    "inspect_object": "qt.objects.inspect",
-    "find_objects": "qt.objects.query",
-    "list_properties": "qt.properties.list",
-    "get_property": "qt.properties.get",
-    "set_property": "qt.properties.set",
-    "list_methods": "qt.methods.list",
-    "invoke_method": "qt.methods.invoke",
-    "wait_for": "qt.wait",
-    "wait_for_signal": "qt.waitSignal",
-    "wait_for_idle": "qt.waitIdle",
-    "screenshot_element": "qt.ui.screenshot",
-    "app_status": "qt.ping",
-    "app_version": "qt.version",
+#: THE table: capability set -> MCP tool name -> probe method. ``qtmcp mcp --caps`` picks
+#: the sets (default ``chrome``); a set's order is the order its tools are listed in.
+#: Browser names first, so an agent that knows the Claude in Chrome tools knows these.
+CAPS: dict[str, dict[str, str]] = {
+    # Claude in Chrome parity (shared/CHROME_TOOLS.md), and what a browser agent expects
+    "chrome": {
+        "read_page": "chr.readPage",
+        "find": "chr.find",
+        "form_input": "chr.formInput",
+        "fill_form": "chr.fillForm",
+        "computer": "chr.computer",
+        "batch": "chr.batch",
+        "navigate": "chr.navigate",
+        "wait_for": "chr.waitFor",
+        "get_page_text": "chr.getPageText",
+        "tabs_context": "chr.tabsContext",
+        "read_console_messages": "chr.readConsoleMessages",
+        "file_upload": "chr.fileChooser",
+        "app_status": "qt.ping",
+    },
+    # native Qt: objects, properties, methods, signals, waits by object
+    "native": {
+        "screenshot": "cu.screenshot",
+        "app_version": "qt.version",
+        "get_object_tree": "qt.objects.tree",
+        "inspect_object": "qt.objects.inspect",
+        "find_objects": "qt.objects.query",
+        "list_properties": "qt.properties.list",
+        "get_property": "qt.properties.get",
+        "set_property": "qt.properties.set",
+        "list_methods": "qt.methods.list",
+        "invoke_method": "qt.methods.invoke",
+        "click_object": "qt.ui.click",
+        "wait_for_object": "qt.wait",
+        "wait_for_signal": "qt.waitSignal",
+        "wait_for_idle": "qt.waitIdle",
+        "screenshot_element": "qt.ui.screenshot",
+        "element_handles": "qt.ui.handles",
+        "list_names": "qt.names.list",
+        "app_modes": "qt.modes",
+    },
+    # Qt Quick: the item tree with QML types and ids, bindings, context, JavaScript
+    "qml": {
+        "qml_tree": "qml.tree",
+        "qml_item": "qml.info",
+        "qml_bindings": "qml.bindings",
+        "qml_context": "qml.contextProperties",
+        "qml_evaluate": "qml.evaluate",
+    },
+    # item models and timers
+    "data": {
+        "list_models": "qt.models.list",
+        "model_info": "qt.models.info",
+        "get_model_rows": "qt.models.rows",
+        "search_model": "qt.models.search",
+        "set_model_data": "qt.models.setData",
+        "list_timers": "qt.timers.list",
+    },
     # control room: a human in the inspector works with the agent
-    "get_user_selection": "probe.selection.get",
-    "highlight_element": "probe.highlight",
-    "element_handles": "qt.ui.handles",
+    "control": {
+        "get_user_selection": "probe.selection.get",
+        "highlight_element": "probe.highlight",
+    },
 }
+DEFAULT_CAPS = ("chrome",)
+#: Every tool of every set: MCP tool name -> probe method.
+TOOLS: dict[str, str] = {name: m for tools in CAPS.values() for name, m in tools.items()}
+#: Probe methods with no tool of their own, as an agent is told about them.
+SPOKEN_AS: dict[str, str] = {
+    "chr.click": "computer (left_click)", "chr.type": "computer (type)",
+    "chr.key": "computer (key)", "chr.scroll": "computer (scroll)",
+    "chr.scrollTo": "computer (scroll_to)", "chr.hover": "computer (hover)",
+    "cu.leftClick": "computer (left_click)", "cu.zoom": "computer (zoom)",
+    "cu.screenshot": "computer (screenshot)",
+    "cu.wait": "computer (wait)", "qt.objects.find": "find_objects",
+    "qt.objects.findByClass": "find_objects", "qt.objects.info": "inspect_object",
+    "qt.ui.exists": "find_objects", "qt.ui.isVisible": "inspect_object",
+    "qt.assert": "get_property", "qt.schema": "the tool list",
+    "qt.signals.subscribe": "wait_for_signal", "qt.signals.list": "inspect_object",
+    "qt.transaction": "batch", "qt.ui.type": "computer (type)",
+}
+#: Tools whose result can go to a file (``save_to``): pictures and long texts.
+HEAVY = frozenset({"read_page", "get_page_text", "screenshot", "computer", "get_object_tree",
+                   "screenshot_element", "get_model_rows", "qml_tree", "find_objects"})
+SAVE_TO = "save_to"
+SAVE_TO_SCHEMA = {"type": "string",
+                  "description": "write the result to this file instead (a picture as PNG/JPEG)"}
+#: Bytes a picture may have inline (base64 makes it a third larger: under 1 MB of text).
+INLINE_IMAGE_BYTES = 700_000
+#: Probe parameters the server sets itself (a picture's byte budget): not in tool schemas.
+MANAGED = frozenset({"maxBytes"})
+#: Words that are Qt's, not parameter names, in the prose an agent reads.
+_PROSE = frozenset({"objectName", "className", "windowTitle", "toolTip"})
 
 #: MCP resources: URI -> (probe method, name, description). Read with the method's result.
 RESOURCES: dict[str, tuple[str, str, str]] = {
@@ -70,48 +135,187 @@ DEFAULT_MAX_CHARS = 50_000
 #: Room over a call's own max_chars for the few JSON fields around its text.
 _MAX_CHARS_SLACK = 2_000
 
+_METHOD = re.compile(r"\b(?:chr|cu|qt|qml|probe)\.[A-Za-z]+(?:\.[A-Za-z]+)*\b")
+_CAMEL = re.compile(r"(?<![\w.])[a-z]+(?:[A-Z][a-z0-9]*)+(?![\w])")
+
+
+def parse_caps(text: str | Iterable[str] | None) -> tuple[str, ...]:
+    """``"chrome,qml"`` or ``["all"]`` -> the capability sets; ValueError names the known."""
+    if text is None:
+        return DEFAULT_CAPS
+    words = [w.strip().lower() for part in ([text] if isinstance(text, str) else text)
+             for w in part.split(",") if w.strip()]
+    if "all" in words:
+        return tuple(CAPS)
+    unknown = [w for w in words if w not in CAPS]
+    if unknown or not words:
+        raise ValueError(f"unknown capability set {', '.join(unknown) or '(none)'}: give "
+                         f"{', '.join(CAPS)} or all, comma-separated")
+    return tuple(dict.fromkeys(words))
+
+
+def snake(name: str) -> str:
+    """``tabId`` -> ``tab_id`` (a name with no capital stays as it is)."""
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", lambda m: "_" + m.group(1).lower(), name)
+
+
+@dataclass
+class Route:
+    """Where a tool goes: its probe method and its argument names -> the method's."""
+
+    method: str
+    params: dict[str, str] = field(default_factory=dict)
+    max_bytes: str | None = None
+
+    def arguments(self, args: dict[str, Any]) -> dict[str, Any]:
+        """The tool's arguments under the probe's names (the probe's own names pass)."""
+        return {self.params.get(k, k): v for k, v in args.items()}
+
+
+@dataclass
+class Speaker:
+    """Rewrites probe wording into MCP wording for one set of enabled tools."""
+
+    tools: dict[str, str]  # probe method -> enabled tool
+    params: dict[str, str]  # probe parameter name -> MCP name (only those that differ)
+
+    def __call__(self, text: str) -> str:
+        text = _METHOD.sub(self._method, text)
+        return _CAMEL.sub(lambda m: self.params.get(m.group(0), m.group(0))
+                          if m.group(0) not in _PROSE else m.group(0), text)
+
+    def _method(self, m: re.Match[str]) -> str:
+        """A probe method as the agent can call it: its tool here, a tool here that does
+        the same, or its tool in another set with the ``--caps`` that brings it."""
+        name = m.group(0)
+        if name in self.tools:
+            return self.tools[name]
+        instead = SPOKEN_AS.get(name)
+        if instead is not None and instead.split()[0] in self.tools.values():
+            return instead
+        other = next((t for t, meth in TOOLS.items() if meth == name),
+                     instead.split()[0] if instead is not None else None)
+        caps = cap_of(other) if other is not None else None
+        if caps is not None:
+            return f"{instead or other} (qtmcp mcp --caps {caps})"
+        return instead or name
+
+
+@dataclass
+class Toolset:
+    """The tools of one app for the chosen capability sets."""
+
+    tools: list[types.Tool]
+    routes: dict[str, Route]
+    speak: Speaker
+    caps: tuple[str, ...] = DEFAULT_CAPS
+
 
 def methods_of(schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """``qt.schema``'s method list as name -> description."""
     return {m["name"]: m for m in schema.get("methods", [])}
 
 
-def input_schema(params: dict[str, Any]) -> dict[str, Any]:
-    """A probe params schema as an MCP tool input schema (an object schema at the root)."""
-    out = copy.deepcopy(params) if params else {}
+def input_schema(params: dict[str, Any], speak: Speaker | None = None,
+                 heavy: bool = False) -> tuple[dict[str, Any], dict[str, str]]:
+    """A probe params schema as an MCP tool input schema (an object schema at the root,
+    snake_case names, MCP wording); and its MCP names -> probe names."""
+    src = _open(copy.deepcopy(params)) if params else {}
+    out = {k: v for k, v in src.items() if k not in ("properties", "required")}
     out.setdefault("type", "object")
-    out.setdefault("properties", {})
-    if not out.get("required"):
-        out.pop("required", None)
-    return out
+    names = {p: snake(p) for p in src.get("properties", {})}
+    required = [names[p] for p in src.get("required") or []]
+    props: dict[str, Any] = {}
+    for p, schema in src.get("properties", {}).items():
+        if p in MANAGED:
+            continue
+        if speak is not None and isinstance(schema.get("description"), str):
+            schema["description"] = speak(schema["description"])
+        props[names[p]] = schema if names[p] in required else _optional(schema)
+    if heavy:
+        props[SAVE_TO] = dict(SAVE_TO_SCHEMA)
+    out["properties"] = props
+    if required:
+        out["required"] = required
+    return out, {mcp: p for p, mcp in names.items() if mcp != p}
 
 
-def tool_of(name: str, method: dict[str, Any]) -> types.Tool:
+def _open(schema: Any) -> Any:
+    """``schema`` without ``additionalProperties: false`` (the probe refuses unknown
+    arguments itself, with their names; the flag only costs characters in every list)."""
+    if isinstance(schema, dict):
+        return {k: _open(v) for k, v in schema.items()
+                if not (k == "additionalProperties" and v is False)}
+    if isinstance(schema, list):
+        return [_open(v) for v in schema]
+    return schema
+
+
+def _optional(schema: dict[str, Any]) -> dict[str, Any]:
+    """An optional parameter's schema without its ``null``: leaving it out says the same."""
+    kinds = schema.get("type")
+    if isinstance(kinds, list) and "null" in kinds:
+        rest = [k for k in kinds if k != "null"]
+        return {**schema, "type": rest[0] if len(rest) == 1 else rest}
+    options = schema.get("anyOf")
+    if isinstance(options, list) and {"type": "null"} in options:
+        rest = [o for o in options if o != {"type": "null"}]
+        out = {k: v for k, v in schema.items() if k != "anyOf"}
+        return {**rest[0], **out} if len(rest) == 1 else {**out, "anyOf": rest}
+    return schema
+
+
+def concise(doc: str) -> str:
+    """A docstring's first paragraph on one line: what a tool list needs, no more."""
+    return " ".join(doc.strip().split("\n\n", 1)[0].split())
+
+
+def tool_of(name: str, method: dict[str, Any], speak: Speaker | None = None
+            ) -> tuple[types.Tool, Route]:
     """One MCP tool from one probe method's description (``qt.schema`` entry)."""
     changes = bool(method.get("changesApp"))
-    doc = method.get("description") or method.get("summary") or method["name"]
-    return types.Tool(
+    doc = concise(method.get("description") or method.get("summary") or method["name"])
+    schema, renames = input_schema(method.get("params") or {}, speak, name in HEAVY)
+    max_bytes = next((p for p in (method.get("params") or {}).get("properties", {})
+                      if p == "maxBytes"), None)
+    tool = types.Tool(
         name=name,
-        title=method.get("summary") or None,
-        description=f"{doc}\n\n(probe method {method['name']})",
-        input_schema=input_schema(method.get("params") or {}),
+        description=speak(doc) if speak is not None else doc,
+        input_schema=schema,
         # From the declaration: a method that changes the app can also close or crash
         # it (a click on Quit, a property set), so hosts ask before running it.
         annotations=types.ToolAnnotations(
             read_only_hint=not changes, destructive_hint=changes, open_world_hint=False),
     )
+    return tool, Route(method["name"], renames, max_bytes)
 
 
-def build_tools(schema: dict[str, Any]) -> tuple[list[types.Tool], dict[str, str]]:
-    """Tools for the methods this probe has, and their name -> method map."""
+def build_tools(schema: dict[str, Any], caps: Iterable[str] = DEFAULT_CAPS) -> Toolset:
+    """Tools of the chosen capability sets for the methods this probe has."""
+    caps = tuple(caps)
     methods = methods_of(schema)
+    chosen = {name: m for c in caps for name, m in CAPS[c].items() if m in methods}
+    params = {p: snake(p) for m in methods.values()
+              for p in (m.get("params") or {}).get("properties", {}) if snake(p) != p}
+    speak = Speaker({m: name for name, m in chosen.items()}, params)
     tools: list[types.Tool] = []
-    routes: dict[str, str] = {}
-    for name, method in TOOLS.items():
-        if method in methods:
-            tools.append(tool_of(name, methods[method]))
-            routes[name] = method
-    return tools, routes
+    routes: dict[str, Route] = {}
+    for name, method in chosen.items():
+        tool, route = tool_of(name, methods[method], speak)
+        tools.append(tool)
+        routes[name] = route
+    return Toolset(tools, routes, speak, caps)
+
+
+def cap_of(tool: str) -> str | None:
+    """The capability set a tool belongs to."""
+    return next((c for c, tools in CAPS.items() if tool in tools), None)
+
+
+def tool_list_chars(tools: Iterable[types.Tool]) -> int:
+    """Characters of the tools' JSON as a client receives it in tools/list."""
+    return len(types.ListToolsResult(tools=list(tools)).model_dump_json(
+        by_alias=True, exclude_none=True))
 
 
 # --------------------------------------------------------------------- results
@@ -165,18 +369,25 @@ def cap(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     return (f"{text[:limit]}\n[truncated: {len(text) - limit} more characters; narrow the "
-            "call (a ref_id / objectId, a smaller depth, a filter) or raise max_chars]")
+            "call (a ref_id / object_id, a smaller depth, a filter), raise max_chars or "
+            "give save_to]")
 
 
-def result_content(envelope: dict[str, Any], *, max_chars: int = DEFAULT_MAX_CHARS
-                   ) -> list[types.ContentBlock]:
-    """A probe result envelope as MCP content: the text, then any pictures as images."""
+def result_text(envelope: dict[str, Any]) -> tuple[str, list[tuple[str, str]]]:
+    """A probe result envelope as the text an agent reads, and its pictures (base64, mime)."""
     images: list[tuple[str, str]] = []
     result = _pull_images(envelope.get("result"), images)
     text = render_text(result)
     meta = {k: v for k, v in (envelope.get("meta") or {}).items() if k != "durationMs"}
     if meta:
         text += f"\nmeta: {_dumps(meta)}"
+    return text, images
+
+
+def result_content(envelope: dict[str, Any], *, max_chars: int = DEFAULT_MAX_CHARS
+                   ) -> list[types.ContentBlock]:
+    """A probe result envelope as MCP content: the text, then any pictures as images."""
+    text, images = result_text(envelope)
     content: list[types.ContentBlock] = [types.TextContent(text=cap(text, max_chars))]
     content += [types.ImageContent(data=data, mime_type=mime) for data, mime in images]
     return content
@@ -190,16 +401,27 @@ def limit_for(arguments: dict[str, Any], default: int = DEFAULT_MAX_CHARS) -> in
     return default
 
 
-def error_result(exc: RemoteError, *, max_chars: int = 8_000) -> types.CallToolResult:
-    """A probe error as a tool error the agent can recover from: name, message, hint, data."""
-    data = {k: v for k, v in exc.data.items() if k not in ("name", "hint")}
-    lines = [f"{exc.name}: {exc.message}"]
+def error_result(exc: RemoteError, *, max_chars: int = 8_000, speak: Speaker | None = None,
+                 schema: dict[str, Any] | None = None) -> types.CallToolResult:
+    """A probe error as a tool error the agent can recover from: name, message, hint, data.
+
+    With ``speak`` the text names MCP tools and parameters; ``schema`` (the tool's input
+    schema) stands for the probe's parameter schema of an INVALID_PARAMS.
+    """
+    said = speak or (lambda text: text)
+    data = {k: v for k, v in exc.data.items() if k not in ("name", "hint", "changes")}
+    if schema is not None and "expected" in data:
+        data["expected"] = schema
+    lines = [f"{exc.name}: {said(exc.message)}"]
     if exc.hint:
-        lines.append(f"hint: {exc.hint}")
+        lines.append(f"hint: {said(exc.hint)}")
     if data:
-        lines.append(f"data: {_dumps(data)}")
+        lines.append(f"data: {said(_dumps(data))}")
+    if isinstance(exc.data.get("changes"), str):
+        lines.append(f"changes:\n{exc.data['changes']}")
     return failure("\n".join(lines), max_chars=max_chars,
-                   structured={"error": exc.name, "message": exc.message, "hint": exc.hint})
+                   structured={"error": exc.name, "message": said(exc.message),
+                               "hint": said(exc.hint) if exc.hint else exc.hint})
 
 
 def failure(text: str, *, max_chars: int = 8_000,

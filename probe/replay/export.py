@@ -50,6 +50,10 @@ RESULT_CHECKS: dict[str, tuple[str, ...]] = {
 #: Calls that change the app but are no step of their own.
 NOT_REPLAYED = {
     "qt.transaction": "its steps were recorded one by one and are replayed as such",
+    "chr.fillForm": "its fields were recorded one by one (chr.formInput) and are replayed "
+                    "as such",
+    "chr.batch": "its steps were recorded one by one and are replayed as such",
+    "chr.computer": "its action was recorded as the chr.* / cu.* call that did it",
     "qt.names.save": "writes a file of the app's names, not the app",
     "qt.names.load": "reads a file of the app's names",
 }

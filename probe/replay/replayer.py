@@ -140,7 +140,7 @@ class Replayer:
         """Wait until ``target`` exists (an element the recorded step acted on)."""
         __tracebackhide__ = True  # pytest: show the test's line
         try:
-            self.client.call("qt.wait", {"target": target, "condition": "exists",
+            self.client.call("qt.wait", {"objectId": target, "condition": "exists",
                                          "timeout": self.timeout if timeout is None else timeout})
         except RemoteError as exc:
             if exc.name == "TIMEOUT":
@@ -154,7 +154,7 @@ class Replayer:
         """A ref, in this client's ref space, for the element (or the item under it)."""
         __tracebackhide__ = True  # pytest: show the test's line
         try:
-            owner = self.client.call("qt.ui.handles", {"target": target})
+            owner = self.client.call("qt.ui.handles", {"objectId": target})
         except RemoteError as exc:
             raise self._diverged(what, "one element to act on", self._found(exc),
                                  target) from None
@@ -229,7 +229,7 @@ class Replayer:
                                      target)
             return
         try:
-            self.client.call("qt.wait", {"target": target, "condition": f"property:{name}=="
+            self.client.call("qt.wait", {"objectId": target, "condition": f"property:{name}=="
                                          + text, "timeout": timeout})
         except RemoteError as exc:
             raise self._diverged(what, expected, self._observed(exc, name, timeout),
@@ -252,7 +252,7 @@ class Replayer:
         self._next(call)
         timeout = self.timeout if timeout is None else timeout
         try:
-            self.client.call("qt.wait", {"target": target, "condition": condition,
+            self.client.call("qt.wait", {"objectId": target, "condition": condition,
                                          "timeout": timeout})
         except RemoteError as exc:
             found = self._found(exc)
@@ -272,7 +272,7 @@ class Replayer:
         self.client.call("qt.waitIdle", {"timeout": self.timeout if timeout is None
                                          else timeout})
         try:
-            self.client.call("qt.assert", {"target": target, "property": name,
+            self.client.call("qt.assert", {"objectId": target, "property": name,
                                            "operator": operator, "value": value})
         except RemoteError as exc:
             actual = exc.data.get("actual") if exc.name == "ASSERTION_FAILED" else None

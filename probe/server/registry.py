@@ -29,10 +29,16 @@ _MISSING = inspect.Parameter.empty
 
 
 class P:
-    """Parameter metadata inside ``Annotated``: a description and extra JSON Schema keys."""
+    """Parameter metadata inside ``Annotated``: a description and extra JSON Schema keys.
 
-    def __init__(self, description: str, **schema: Any) -> None:
+    ``aliases`` are older names the parameter is still accepted under (said in its
+    description, not listed as properties of their own).
+    """
+
+    def __init__(self, description: str, *, aliases: tuple[str, ...] = (),
+                 **schema: Any) -> None:
         self.description = description
+        self.aliases = aliases
         self.schema = schema
 
 
@@ -42,6 +48,7 @@ class Param:
     schema: dict[str, Any]
     required: bool
     default: Any = None
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass
@@ -89,6 +96,7 @@ class MethodSpec:
                                              f"params, got {len(params)}"])
             params = {p.name: v for p, v in zip(self.params, params)}
         problems: list[str] = []
+        params = self._unalias(params, problems)
         known = {p.name for p in self.params}
         for key in params:
             if key not in known:
@@ -106,6 +114,20 @@ class MethodSpec:
         if problems:
             raise self._invalid(params, problems)
         return kwargs
+
+    def _unalias(self, params: dict[str, Any], problems: list[str]) -> dict[str, Any]:
+        """``params`` with each alias renamed to its parameter's name."""
+        if not any(a in params for p in self.params for a in p.aliases):
+            return params
+        out = dict(params)
+        for p in self.params:
+            for alias in p.aliases:
+                if alias not in out:
+                    continue
+                if p.name in out:
+                    problems.append(f"'{alias}' is another name of '{p.name}': give one")
+                out[p.name] = out.pop(alias)
+        return out
 
     def _invalid(self, received: Any, problems: list[str]) -> RpcError:
         return RpcError(
@@ -125,8 +147,18 @@ def schema_of(hint: Any) -> dict[str, Any]:
         meta = [m for m in extras if isinstance(m, P)]
     schema = _plain_schema(hint)
     for m in meta:
-        schema = {**schema, "description": m.description, **m.schema}
+        text = m.description
+        if m.aliases:
+            text += f" (also accepted as {', '.join(repr(a) for a in m.aliases)})"
+        schema = {**schema, "description": text, **m.schema}
     return schema
+
+
+def aliases_of(hint: Any) -> tuple[str, ...]:
+    """The older names a parameter's ``P`` accepts."""
+    if typing.get_origin(hint) is not Annotated:
+        return ()
+    return tuple(a for m in typing.get_args(hint)[1:] if isinstance(m, P) for a in m.aliases)
 
 
 def _plain_schema(hint: Any) -> dict[str, Any]:
@@ -159,7 +191,8 @@ def _plain_schema(hint: Any) -> dict[str, Any]:
         return {"anyOf": options}
     if isinstance(hint, type) and typing.is_typeddict(hint):
         hints = typing.get_type_hints(hint, include_extras=True)
-        return {"type": "object", "properties": {k: schema_of(v) for k, v in hints.items()}}
+        return {"type": "object", "properties": {k: schema_of(v) for k, v in hints.items()},
+                "required": sorted(hint.__required_keys__), "additionalProperties": False}
     raise TypeError(f"cannot express {hint!r} as JSON Schema")
 
 
@@ -218,10 +251,17 @@ def check(value: Any, schema: dict[str, Any], where: str) -> list[str]:
             if len(problems) > 5:
                 break
     if isinstance(value, dict):
+        for key in schema.get("required", ()):
+            if key not in value:
+                problems.append(f"'{where}' needs '{key}'")
         for key, sub in schema.get("properties", {}).items():
             if key in value:
                 problems.extend(check(value[key], sub, f"{where}.{key}"))
         extra = schema.get("additionalProperties")
+        if extra is False:
+            known = schema.get("properties", {})
+            problems.extend(f"'{where}' has no '{key}' (it takes {', '.join(known)})"
+                            for key in value if key not in known)
         if isinstance(extra, dict):
             for key, item in value.items():
                 if key not in schema.get("properties", {}):
@@ -286,7 +326,8 @@ def spec_of(name: str, func: Callable[..., Any], *, changes: bool, gui: bool,
         required = p.default is _MISSING
         if not required and p.default is not None:
             schema = {**schema, "default": p.default}
-        params.append(Param(pname, schema, required, None if required else p.default))
+        params.append(Param(pname, schema, required, None if required else p.default,
+                            aliases_of(hints.get(pname))))
     doc = inspect.cleandoc(func.__doc__ or "")
     if not doc:
         raise TypeError(f"{name}: a method needs a docstring (it is the API's documentation)")

@@ -112,13 +112,13 @@ class RefTable:
         while len(self._retired) > RETIRED_LIMIT:
             n = next(iter(self._retired))
             loc = self._retired.pop(n)
-            self._by_key.pop(_key(loc), None)
+            self._by_key.pop(element_key(loc), None)
         self._by_ref.clear()
 
     def issue(self, loc: Locator) -> str:
         """The ref of this element: the one it was given before in this session, else a
         new number."""
-        key = _key(loc)
+        key = element_key(loc)
         n = self._by_key.get(key)
         if n is not None:
             self._by_ref[n] = loc
@@ -248,10 +248,10 @@ class RefTable:
                        element={"role": loc.role, "name": loc.name})
 
 
-def _key(loc: Locator) -> tuple[Any, ...]:
+def element_key(loc: Locator) -> tuple[Any, ...]:
     """What makes two locators the same element: its widget, and for an item its path
     with the role and name seen (a reordered tab is another element) or, for a model
-    item, its row/column position."""
+    item, its row/column position. The change report compares elements by it too."""
     if is_spot(loc.index):
         return (loc.owner, *loc.index.key)
     if loc.index is not None:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QWidget
 
 from probe.core.a11y import itemrefs, reach
 from probe.core.a11y.nodes import ItemNode, SpotNode
-from probe.core.a11y.refs import Element, Locator, RefTable
+from probe.core.a11y.refs import Element, Locator, RefTable, element_key
 from probe.core.a11y.roles import SEMANTIC
 from probe.core.a11y.walk import walker_for
 from probe.core.a11y.walker import VALUE_LIMIT, Node
@@ -43,6 +43,23 @@ class View:
     children: list[View] = field(default_factory=list)
     hidden: int = 0
     ref: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One element as the change report compares them (``changes``): its identity for the
+    session (``key``, see refs.element_key), the locator its ref is issued from, and what
+    an agent sees of it. Plain values: a record outlives the widgets it describes."""
+
+    key: tuple[Any, ...]
+    locator: Locator
+    ref_worthy: bool
+    role: str
+    name: str
+    value: str
+    states: tuple[str, ...]
+    parent: tuple[Any, ...] | None
+    level: int
 
 
 def _ref_worthy(node: Node) -> bool:
@@ -94,14 +111,36 @@ class Reader:
 
     # ------------------------------------------------------------------------ refs
 
-    def issue(self, node: Node) -> str:
+    def locator(self, node: Node) -> Locator:
+        """Where ``node`` lives, as its ref holds it."""
         owner = self.ids.id_of(node.owner)
         if isinstance(node, SpotNode):
-            return self.refs.issue(Locator(owner, (), node.role, node.name, node.spot))
+            return Locator(owner, (), node.role, node.name, node.spot)
         index = getattr(node, "index", None)
         if index is not None:
-            return self.refs.issue(Locator(owner, (), node.role, node.name, index))
-        return self.refs.issue(Locator(owner, node.path, node.role, node.name))
+            return Locator(owner, (), node.role, node.name, index)
+        return Locator(owner, node.path, node.role, node.name)
+
+    def issue(self, node: Node) -> str:
+        return self.refs.issue(self.locator(node))
+
+    def records(self, root: Node) -> list[Record]:
+        """Every node under ``root`` (included) as a :class:`Record`, in document order."""
+        out: list[Record] = []
+        seen: dict[tuple[Any, ...], int] = {}
+        stack: list[tuple[Node, int, tuple[Any, ...] | None]] = [(root, 0, None)]
+        while stack:
+            node, level, parent = stack.pop()
+            loc = self.locator(node)
+            key = element_key(loc)
+            n = seen.get(key, 0)
+            seen[key] = n + 1
+            if n:  # one widget seen twice (rare): keep both apart
+                key = (*key, n)
+            out.append(Record(key, loc, _ref_worthy(node), node.role, node.name, node.value,
+                              tuple(node.states), parent, level))
+            stack.extend((c, level + 1, key) for c in reversed(node.children))
+        return out
 
     def roots_for(self, element: Element | None) -> list[Node]:
         """The walked nodes of the whole window, or of one element's subtree."""
@@ -248,15 +287,16 @@ class Reader:
 
 
 def read_page(window: QWidget, refs: RefTable, ids: idtable.IdTable, *, interactive: bool,
-              depth: int, element: Element | None, max_chars: int, fmt: str
-              ) -> dict[str, Any]:
+              depth: int, element: Element | None, max_chars: int, fmt: str,
+              seen: list[Record] | None = None) -> dict[str, Any]:
     """The page as chr.readPage returns it (refs reset unless reading a ref's subtree).
 
     A whole window's long values are cut at VALUE_LIMIT characters (each marked with its
     full length); the read of one element (``element``) returns them whole up to
     ``max_chars``. Whenever anything was cut, ``truncated`` is true and ``note`` says how
     to read the rest. In a window that a modal dialog blocks nothing is interactive:
-    ``blockedBy`` names the dialog.
+    ``blockedBy`` names the dialog. ``seen`` receives every element of a whole-window
+    read as records (the change report's baseline), from the same walk.
     """
     if element is None:
         refs.reset()
@@ -264,6 +304,8 @@ def read_page(window: QWidget, refs: RefTable, ids: idtable.IdTable, *, interact
     reader = Reader(window, refs, ids, full_text=element is not None,
                     blocked=blocker is not None)
     roots = reader.roots_for(element)
+    if seen is not None and element is None:
+        seen.extend(reader.records(roots[0]))
     views, flat = reader.views(roots, interactive, depth)
     total = len(flat)
     interactive_count = 0 if blocker is not None else \
@@ -426,3 +468,9 @@ def find(window: QWidget, refs: RefTable, ids: idtable.IdTable, query: str,
     if not matches:
         out["note"] = "Nothing matched; chr.readPage shows every element."
     return out
+
+
+def records(window: Any, refs: RefTable, ids: idtable.IdTable) -> list[Record]:
+    """Every element of a window (no filter, no depth cut) as records, in document order."""
+    reader = Reader(window, refs, ids)
+    return reader.records(reader.walker.walk())

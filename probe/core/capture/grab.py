@@ -139,6 +139,42 @@ def encode(image: QImage, fmt: str = "png", quality: int = 80,
     return encode_image(image, fmt, quality), scale
 
 
+#: JPEG qualities tried, then each scale step, until a picture fits its byte budget.
+_QUALITIES = (80, 60)
+_SHRINK = 0.75
+_SMALLEST = 64
+
+
+def encode_within(image: QImage, fmt: str, quality: int, max_size: tuple[int, int] | None,
+                  max_bytes: int | None) -> tuple[bytes, float, str]:
+    """:func:`encode`, then, past ``max_bytes``, JPEG at lower qualities and smaller
+    sizes until it fits (a big window for a model that takes pictures up to a size).
+    Returns (bytes, scale, format)."""
+    data, scale = encode(image, fmt, quality, max_size)
+    if max_bytes is None or len(data) <= max_bytes:
+        return data, scale, fmt
+    base = scaled(image, *max_size)[0] if max_size is not None else image
+    factor = 1.0
+    while True:
+        smaller = _shrink(base, factor)
+        for q in _QUALITIES:
+            data = encode_image(smaller, "jpeg", min(q, quality) if fmt == "jpeg" else q)
+            if len(data) <= max_bytes:
+                return data, scale * factor, "jpeg"
+        if min(base.width(), base.height()) * factor * _SHRINK < _SMALLEST:
+            return data, scale * factor, "jpeg"  # as small as it sensibly gets
+        factor *= _SHRINK
+
+
+def _shrink(image: QImage, factor: float) -> QImage:
+    if factor >= 1.0:
+        return image
+    return image.scaled(max(1, round(image.width() * factor)),
+                        max(1, round(image.height() * factor)),
+                        Qt.AspectRatioMode.IgnoreAspectRatio,
+                        Qt.TransformationMode.SmoothTransformation)
+
+
 def crop(image: QImage, rect: QRect) -> QImage:
     """The part of ``image`` inside ``rect`` (clipped to the picture)."""
     return image.copy(rect.intersected(image.rect()))

@@ -1,0 +1,126 @@
+"""The one place every chr.* action passes through to report what it changed.
+
+``@reports_changes`` (under ``@method``) gives an action the ``report_changes`` parameter
+and adds ``changes`` to its result: the session's baseline is made sure of before the
+action, and once the action has settled the report (core.a11y.changes) is taken on the
+GUI thread. An action run inside another one (chr.computer running chr.click, chr.batch
+and chr.fillForm running their steps) reports nothing: the outer one reports once, at the
+end. An action that fails after changing something (a batch stopped at its third step)
+carries the report in its error's ``data.changes``. A report that cannot be taken (the
+app is busy) says so; it never fails the action.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
+from typing import Annotated, Any
+
+from probe.core.a11y import changes, refs
+from probe.core.errors import QtError
+from probe.core.objects import idtable
+from probe.protocol import RpcError
+from probe.server.context import Context, Meta
+from probe.server.registry import P
+
+ReportChanges = Annotated[bool, P("false: no 'changes' (what changed on the page) in the "
+                                  "answer")]
+#: Seconds the report may wait for the GUI thread.
+REPORT_TIMEOUT = 5.0
+PARAM = "report_changes"
+
+#: Set while an action that reports runs: the actions it runs inside report nothing.
+_REPORTING: ContextVar[bool] = ContextVar("qtmcp_reporting", default=False)
+
+Action = Callable[..., Awaitable[Any]]
+
+
+def _tracker(ctx: Context) -> tuple[changes.Tracker, refs.RefTable, idtable.IdTable]:
+    return (changes.tracker_for(ctx.state), refs.refs_for(ctx.state),
+            idtable.ids_for(ctx.state))
+
+
+async def prepare(ctx: Context) -> None:
+    """Make sure the session has a baseline of the active window (GUI thread job)."""
+    tracker, table, ids = _tracker(ctx)
+    try:
+        await ctx.gui(tracker.prepare, table, ids, timeout=REPORT_TIMEOUT)
+    except RpcError as exc:
+        if exc.name != "APP_BUSY":
+            raise
+
+
+async def take(ctx: Context) -> str:
+    """The change report since the baseline, as text; the state now becomes the baseline."""
+    tracker, table, ids = _tracker(ctx)
+    try:
+        report = await ctx.gui(tracker.report, table, ids, timeout=REPORT_TIMEOUT)
+    except RpcError as exc:
+        if exc.name != "APP_BUSY":
+            raise
+        return "changes unknown: the app is busy (its GUI thread did not answer)"
+    return report.text
+
+
+def remember(state: dict[str, Any], window: Any, records: list[Any]) -> None:
+    """A whole-window read: its records are what the agent knows of it now (GUI thread)."""
+    changes.tracker_for(state).remember(window, records, idtable.ids_for(state))
+
+
+def with_changes(result: Any, text: str) -> Any:
+    """``result`` with ``changes``: a dict (or a Meta's dict) gets the key, else it is wrapped."""
+    if isinstance(result, Meta):
+        return Meta(with_changes(result.value, text), **result.extra)
+    if isinstance(result, dict):
+        return {**result, "changes": text}
+    return {"result": result, "changes": text}
+
+
+def nested() -> bool:
+    """Whether an action that reports is running around this code (same task)."""
+    return _REPORTING.get()
+
+
+def reports_changes(skip: Callable[[dict[str, Any]], bool] | None = None
+                    ) -> Callable[[Action], Action]:
+    """Decorate an action method: it gets ``report_changes`` and a ``changes`` result.
+
+    ``skip(kwargs)`` says for which calls a report makes no sense (a screenshot).
+    """
+
+    def wrap(func: Callable[..., Any]) -> Action:
+        sig = inspect.signature(func)
+        param = inspect.Parameter(PARAM, inspect.Parameter.KEYWORD_ONLY, default=True,
+                                  annotation=ReportChanges)
+        is_async = inspect.iscoroutinefunction(func)
+
+        @functools.wraps(func)
+        async def action(**kwargs: Any) -> Any:
+            wanted = kwargs.pop(PARAM, True)
+            ctx: Context = kwargs["ctx"]
+            run = (lambda: func(**kwargs)) if is_async else \
+                (lambda: ctx.gui(lambda: func(**kwargs)))
+            if not wanted or _REPORTING.get() or (skip is not None and skip(kwargs)):
+                return await run()
+            token = _REPORTING.set(True)
+            try:
+                await prepare(ctx)
+                try:
+                    result = await run()
+                except (RpcError, QtError) as exc:  # steps may have run: say what changed
+                    text = await take(ctx)
+                    if text != changes.NO_CHANGE:
+                        exc.data["changes"] = text
+                    raise
+            finally:
+                _REPORTING.reset(token)
+            return with_changes(result, await take(ctx))
+
+        action.__signature__ = sig.replace(  # type: ignore[attr-defined]
+            parameters=[*sig.parameters.values(), param])
+        action.__annotations__ = {**func.__annotations__, PARAM: ReportChanges}
+        return action
+
+    return wrap

@@ -1,0 +1,85 @@
+"""chr.waitFor: wait for a text to show or to go away, answered with what changed.
+
+Playwright's ``browser_wait_for`` (``text`` / ``textGone``) for a Qt app: the texts are
+the names and values an agent reads in chr.readPage, searched in every open window and
+popup (or one window). The wait looks again when the app's UI changes (the same waker
+as qt.wait, so nothing runs while no one waits) and at the latest every ``INTERVAL``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from probe.api._changes import reports_changes
+from probe.api.sync import Waiter
+from probe.core.a11y import textsearch
+from probe.core.a11y import windows as wins
+from probe.core.objects import idtable
+from probe.protocol import RpcError
+from probe.server.context import Context
+from probe.server.registry import P, method
+
+#: Longest pause between two looks (s) when the app sends no wake-up.
+INTERVAL = 0.25
+Text = Annotated[str | None, P("a part of a name or value, any case", minLength=1)]
+
+
+def _look(ctx: Context, tab_id: str | None, text: str | None, gone: str | None
+          ) -> tuple[bool, dict[str, Any]]:
+    """Whether the wait is over, and what was seen (GUI thread)."""
+    window = wins.window_for(tab_id, idtable.ids_for(ctx.state)) if tab_id else None
+    where = textsearch.searched_windows(window)
+    seen: dict[str, Any] = {}
+    ok = True
+    if text is not None:
+        seen["text"] = textsearch.find_text(text, where)
+        ok = bool(seen["text"])
+    if gone is not None:
+        seen["text_gone"] = textsearch.find_text(gone, where)
+        ok = ok and not seen["text_gone"]
+    return ok, seen
+
+
+@method("chr.waitFor", gui=False)
+@reports_changes()
+async def wait_for(
+    ctx: Context,
+    text: Text = None,
+    text_gone: Text = None,
+    timeout: Annotated[float, P("seconds to wait at most", minimum=0, maximum=600)] = 10.0,
+    tabId: Annotated[str | None, P("only this window (tabId); default: every window and "
+                                   "popup")] = None,
+) -> dict[str, Any]:
+    """Wait until a text shows (text) or is gone (text_gone); then say what changed.
+
+    TIMEOUT with data.lastObserved (the matching texts still there, or none) otherwise.
+    """
+    if text is None and text_gone is None:
+        raise RpcError("INVALID_PARAMS", "give 'text' (wait until it shows) or 'text_gone' "
+                       "(wait until it is gone), or both", received={},
+                       hint="e.g. {\"text\": \"Saved\"} or {\"text_gone\": \"Loading\"}")
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    deadline = start + timeout
+    async with Waiter(ctx) as waiter:
+        while True:
+            try:
+                ok, seen = await ctx.gui(_look, ctx, tabId, text, text_gone,
+                                         timeout=max(0.05, min(2.0, deadline - loop.time())))
+            except RpcError as exc:
+                if exc.name != "APP_BUSY":
+                    raise
+                ok, seen = False, {"busy": True}
+            now = loop.time()
+            if ok:
+                return {"ok": True, "waitedMs": round((now - start) * 1000), **seen}
+            if now >= deadline:
+                what = " and ".join(
+                    ([f"{text!r} to show"] if text is not None else []) +
+                    ([f"{text_gone!r} to go"] if text_gone is not None else []))
+                raise RpcError("TIMEOUT", f"waited {timeout:g} s for {what}",
+                               timeout=timeout, lastObserved=seen,
+                               hint="Read the page to see what it shows now, or wait "
+                                    "longer (timeout).")
+            await waiter.sleep(INTERVAL, deadline - now, now)

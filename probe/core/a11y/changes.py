@@ -1,0 +1,358 @@
+"""What changed since the agent last looked: the change report of the chr.* actions.
+
+A session keeps what it last saw of a few windows (element records from the snapshot,
+by element identity) and which windows and popups were open. After an action the
+windows that matter are walked again, the one the agent saw last and the active one
+(where it acts next), and each element that is new, gone, or shows another name, value
+or states becomes one line of text with its ref::
+
+    ~ textbox "Name" [ref_16]: value "" -> "Ada"
+    ~ text "Ready" -> "Submitted: Ada"
+    + dialog "About qtmcp demo" [tabId #41]
+    - button "Cancel"
+
+Windows, dialogs and popups that opened or closed are one line each; a new one lists
+its first elements (the agent acts there next). Another window the agent saw before is
+walked too, but its changes are only counted (read it to see them). At most ``LIMIT``
+lines, then how many more; "no visible change" when nothing changed. Refs are the
+session's own (refs.RefTable): an element keeps its ref, a new one gets a new number.
+GUI thread.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QWidget
+
+from probe.core.a11y import snapshot
+from probe.core.a11y import windows as wins
+from probe.core.a11y.refs import RefTable
+from probe.core.a11y.snapshot import Record
+from probe.core.objects import idtable
+
+#: Lines of one report; the rest are counted.
+LIMIT = 40
+#: Elements listed under a window that opened, and inside a new element (a tab's page).
+NEW_WINDOW_LINES = 12
+ADDED_INSIDE = 12
+#: Windows whose elements a session remembers (the most recently seen).
+KEEP_WINDOWS = 4
+#: Longest name or value quoted in a line.
+TEXT_LIMIT = 80
+NO_CHANGE = "no visible change"
+#: States that come and go with every click; focus gets its own line.
+_QUIET_STATES = frozenset({"focused"})
+#: ``ctx.state`` key of the session's tracker.
+STATE_KEY = "chr.changes"
+Key = tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A window, dialog or popup that is open: what its report line says."""
+
+    id: str
+    kind: str
+    title: str
+    modal: bool = False
+    popup: bool = False
+
+    def line(self, sign: str) -> str:
+        parts = [f"{sign} {self.kind}"]
+        if self.title:
+            parts.append(_quote(self.title))
+        parts.append(f"[tabId {self.id}]")
+        if self.modal:
+            parts.append("modal")
+        if self.popup:
+            parts.append("popup")
+        return " ".join(parts)
+
+
+@dataclass
+class Seen:
+    """One window's elements as the agent last saw them."""
+
+    window: Shown
+    records: dict[Key, Record]
+
+
+@dataclass
+class Report:
+    """A finished report: its lines (already cut to ``LIMIT``) and the count of changes."""
+
+    lines: list[str] = field(default_factory=list)
+    changes: int = 0
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines) if self.lines else NO_CHANGE
+
+
+def _quote(text: str) -> str:
+    if len(text) > TEXT_LIMIT:
+        text = text[:TEXT_LIMIT - 1] + "…"
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _value(rec: Record) -> str:
+    return rec.value if rec.role in snapshot.NUMERIC else _quote(rec.value)
+
+
+def _states(rec: Record) -> list[str]:
+    return [s for s in rec.states if s not in _QUIET_STATES]
+
+
+def open_windows(ids: idtable.IdTable) -> dict[str, tuple[Any, Shown]]:
+    """The windows and dialogs an agent can act in, and the open popups (menus, lists)."""
+    out: dict[str, tuple[Any, Shown]] = {}
+    for w in wins.windows():
+        kind = "dialog" if isinstance(w, QDialog) else "window"
+        modal = bool(w.isModal()) if isinstance(w, QWidget) else \
+            w.modality() != Qt.WindowModality.NonModal
+        out[ids.id_of(w)] = (w, Shown(ids.id_of(w), kind, wins.title_of(w), modal))
+    for w in QApplication.topLevelWidgets():
+        if w.isVisible() and w.windowType() == Qt.WindowType.Popup:
+            kind = "menu" if isinstance(w, QMenu) else "popup"
+            title = w.title() if isinstance(w, QMenu) else w.windowTitle()
+            out[ids.id_of(w)] = (w, Shown(ids.id_of(w), kind, title.replace("&", ""),
+                                          popup=True))
+    return out
+
+
+class Tracker:
+    """What one session last saw, and the reports of the changes since (GUI thread)."""
+
+    def __init__(self) -> None:
+        self.seen: OrderedDict[str, Seen] = OrderedDict()
+        self.shown: dict[str, Shown] | None = None
+
+    # ------------------------------------------------------------------ baseline
+
+    def remember(self, window: Any, records: list[Record], ids: idtable.IdTable) -> None:
+        """The agent read ``window`` whole: these records are what it knows of it now."""
+        now = open_windows(ids)
+        wid = ids.id_of(window)
+        shown = now[wid][1] if wid in now else Shown(wid, "window", wins.title_of(window))
+        self._keep(Seen(shown, {r.key: r for r in records}))
+        self.shown = {k: s for k, (_, s) in now.items()}
+
+    def prepare(self, refs: RefTable, ids: idtable.IdTable) -> None:
+        """Before an action: make sure the active window has a baseline (the agent may
+        act on refs from a find, or on coordinates, without reading the page first)."""
+        now = open_windows(ids)
+        if self.shown is None:
+            self.shown = {k: s for k, (_, s) in now.items()}
+        active = wins.active_window()
+        if active is None:
+            return
+        wid = ids.id_of(active)
+        if wid not in self.seen and wid in now:
+            self._keep(Seen(now[wid][1], _by_key(snapshot.records(active, refs, ids))))
+
+    def _keep(self, seen: Seen) -> None:
+        self.seen[seen.window.id] = seen
+        self.seen.move_to_end(seen.window.id)
+        while len(self.seen) > KEEP_WINDOWS:
+            self.seen.popitem(last=False)
+
+    # ------------------------------------------------------------------ report
+
+    def report(self, refs: RefTable, ids: idtable.IdTable) -> Report:
+        """What changed since the baseline; the state now becomes the baseline."""
+        now = open_windows(ids)
+        before = self.shown or {}
+        opened = [s for k, (_, s) in now.items() if k not in before]
+        closed = [s for k, s in before.items() if k not in now]
+        for s in closed:
+            self.seen.pop(s.id, None)
+        active = wins.active_window()
+        last = next(reversed(self.seen), None) if self.seen else None
+        look = [k for k in (last, ids.id_of(active) if active is not None else None)
+                if k is not None and k in now]
+        look += [s.id for s in opened if s.id not in look]
+        out = _Lines()
+        sections: list[tuple[Shown, list[str], int]] = []
+        for s in closed:
+            out.add([s.line("-")])
+        for wid in dict.fromkeys(look):
+            window, shown = now[wid]
+            records = snapshot.records(window, refs, ids)
+            old = self.seen.get(wid)
+            if wid in before and old is None:
+                if wid != last and active is not None and wid == ids.id_of(active):
+                    out.add([f"* active: {shown.line('').lstrip()}"])
+            elif old is None:  # opened by the action: the agent acts there next
+                lines, count = _listing(records, refs)
+                out.add([shown.line("+"), *lines], count)
+            else:
+                lines, count = _diff(old.records, records, refs,
+                                     focus=active is not None and wid == ids.id_of(active))
+                if lines:
+                    sections.append((shown, lines, count))
+            self._keep(Seen(shown, _by_key(records)))
+        for wid in [k for k in self.seen if k in now and k not in look]:
+            window, shown = now[wid]  # known, not where the agent is: counted, not listed
+            records = snapshot.records(window, refs, ids)
+            _lines, count = _diff(self.seen[wid].records, records, None, focus=False)
+            if count:
+                what = "1 change" if count == 1 else f"{count} changes"
+                out.add([f"~ {shown.line('').lstrip()}: {what} not listed (read that "
+                         "window)"], count)
+            self.seen[wid].records = _by_key(records)
+        for shown, lines, count in sections:
+            head = [f"in {shown.line('').lstrip()}:"] if len(sections) > 1 else []
+            out.add([*head, *lines], count)
+        if active is not None and ids.id_of(active) in self.seen:
+            self.seen.move_to_end(ids.id_of(active))
+        self.shown = {k: s for k, (_, s) in now.items()}
+        return out.done()
+
+
+class _Lines:
+    """Lines gathered up to ``LIMIT``; what does not fit is counted."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.changes = 0
+        self.left_out = 0
+
+    def add(self, lines: list[str], changes: int | None = None) -> None:
+        self.changes += len(lines) if changes is None else changes
+        room = LIMIT - len(self.lines)
+        self.lines.extend(lines[:max(room, 0)])
+        self.left_out += max(len(lines) - max(room, 0), 0)
+
+    def done(self) -> Report:
+        lines = self.lines
+        if self.left_out:
+            lines = [*lines, f"… {self.left_out} more lines not shown (read the page for all)"]
+        return Report(lines, self.changes)
+
+
+def _by_key(records: Iterable[Record]) -> dict[Key, Record]:
+    return {r.key: r for r in records}
+
+
+def _ref(rec: Record, refs: RefTable | None) -> str:
+    """`` [ref_N]`` of an element worth a ref (issued now if it has none); none without
+    ``refs`` (a gone element, or one only counted)."""
+    if refs is None or not rec.ref_worthy:
+        return ""
+    return f" {snapshot.REF_FORMAT.format(ref=refs.issue(rec.locator))}"
+
+
+def _element(rec: Record, refs: RefTable | None) -> str:
+    """``role "name" [ref] value=… states``."""
+    parts = [rec.role]
+    if rec.name:
+        parts.append(_quote(rec.name))
+    text = " ".join(parts) + _ref(rec, refs)
+    if rec.value:
+        text += f" value={_value(rec)}"
+    states = _states(rec)
+    return f"{text} {' '.join(states)}" if states else text
+
+
+def _changed(old: Record, new: Record, refs: RefTable | None) -> str | None:
+    """The ``~`` line of an element shown before and now, or None if it looks the same."""
+    bits: list[str] = []
+    if old.value != new.value:
+        bits.append(f"value {_value(old)} -> {_value(new)}")
+    gone = [s for s in _states(old) if s not in new.states]
+    came = [s for s in _states(new) if s not in old.states]
+    bits += [f"+{s}" for s in came] + [f"-{s}" for s in gone]
+    if old.name == new.name and not bits:
+        return None
+    head = f"~ {new.role}"
+    if old.name != new.name:
+        head += f" {_quote(old.name)} -> {_quote(new.name)}"
+    elif new.name:
+        head += f" {_quote(new.name)}"
+    head += _ref(new, refs)
+    return f"{head}: {', '.join(bits)}" if bits else head
+
+
+def _focused(records: Iterable[Record]) -> Record | None:
+    found = None
+    for r in records:
+        if "focused" in r.states:
+            found = r  # the deepest (last in document order) wins: a tab, not its bar
+    return found
+
+
+def _diff(before: dict[Key, Record], after: list[Record], refs: RefTable | None, *,
+          focus: bool) -> tuple[list[str], int]:
+    """Lines for one window seen before and now: gone, changed, new (in document order);
+    with ``focus`` (the active window: keys go there) where the focus moved."""
+    now = _by_key(after)
+    lines: list[str] = []
+    count = 0
+    gone = [r for k, r in before.items() if k not in now]
+    gone_keys = {r.key for r in gone}
+    inside: dict[Key, int] = {}
+    for r in gone:
+        top = r
+        while top.parent in gone_keys:
+            top = before[top.parent]
+        if top is not r:
+            inside[top.key] = inside.get(top.key, 0) + 1
+    for r in gone:
+        if r.parent in gone_keys:
+            continue
+        count += 1
+        more = inside.get(r.key, 0)
+        lines.append(f"- {_element(r, None)}" + (f" (and {more} inside)" if more else ""))
+    new_keys = {r.key for r in after if r.key not in before}
+    base = start = 0
+    hidden = 0  # elements of the current new subtree past ADDED_INSIDE
+    for r in after:
+        if r.key in new_keys and r.parent in new_keys:  # inside a new subtree (contiguous)
+            if len(lines) - start < ADDED_INSIDE + 1:
+                lines.append("  " * (r.level - base) + f"+ {_element(r, refs)}")
+            else:
+                hidden += 1
+            continue
+        if hidden:
+            lines.append(f"  … {hidden} more new elements inside")
+            hidden = 0
+        if r.key in new_keys:
+            count += 1
+            base, start = r.level, len(lines)
+            lines.append(f"+ {_element(r, refs)}")
+            continue
+        line = _changed(before[r.key], r, refs)
+        if line is not None:
+            count += 1
+            lines.append(line)
+    if hidden:
+        lines.append(f"  … {hidden} more new elements inside")
+    was, is_ = _focused(before.values()), _focused(after)
+    if focus and is_ is not None and (was is None or was.key != is_.key):
+        lines.append(f"* focus: {_element(is_, refs)}")
+    return lines, count
+
+
+def _listing(records: list[Record], refs: RefTable) -> tuple[list[str], int]:
+    """The first elements of a window that opened, indented like read_page (root left out)."""
+    body = [r for r in records[1:] if r.name or r.ref_worthy]
+    lines = ["  " + "  " * max(r.level - 1, 0) + _element(r, refs)
+             for r in body[:NEW_WINDOW_LINES]]
+    if len(body) > NEW_WINDOW_LINES:
+        lines.append(f"  … {len(body) - NEW_WINDOW_LINES} more elements (read the page "
+                     "with this tabId)")
+    return lines, 1
+
+
+def tracker_for(state: dict[str, Any]) -> Tracker:
+    """The session's tracker, kept in ``ctx.state``."""
+    tracker = state.get(STATE_KEY)
+    if tracker is None:
+        tracker = state[STATE_KEY] = Tracker()
+    return tracker
