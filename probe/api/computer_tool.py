@@ -151,13 +151,14 @@ async def computer(
     maxBytes: Annotated[int | None, P("largest picture in bytes ('screenshot', 'zoom'): past "
                                       "it JPEG, then smaller", minimum=1000)] = None,
 ) -> Any:
-    """Click, type, press keys, scroll, drag, wait, or take a screenshot, by ref or coordinate.
+    """Click, type, press keys, scroll, drag, wait, or take a screenshot, by ref or coordinate;
+    an action that opens a dialog or menu returns at once, naming it in ``modal``.
 
     The Claude in Chrome ``computer`` tool: each action runs the chr.* / cu.* method that
     does it (named in meta.via), and returns that method's result; 'screenshot' and
-    'zoom' return a picture. Coordinates are those of the latest screenshot. An action
-    that opens a dialog or menu returns at once with it in ``modal`` (kind, title, tabId);
-    the dialog is then a tab whose buttons have refs, a menu's entries show in read_page.
+    'zoom' return a picture. Coordinates are those of the latest screenshot. ``modal``
+    gives kind, title and tabId: the dialog is then a tab whose buttons have refs, a
+    menu's entries show in read_page.
     """
     args: Args = {"coordinate": coordinate, "ref": ref, "text": text, "modifiers": modifiers,
                   "scroll_direction": scroll_direction, "scroll_amount": scroll_amount,

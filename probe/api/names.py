@@ -47,7 +47,7 @@ def unregister(ctx: Context, name: Name) -> dict[str, Any]:
 @method("qt.names.list")
 def list_(ctx: Context) -> dict[str, Any]:
     """Every registered name and its definition, where the map was loaded from, and the
-    folder qt.names.load and qt.names.save use."""
+    one folder name maps are loaded from and saved to."""
     return {"names": dict(sorted(NAMES.names.items())), "count": len(NAMES.names),
             "source": NAMES.source, "loadError": NAMES.load_error,
             "folder": str(namefiles.folder())}
