@@ -9,6 +9,7 @@ or a tab panel). GUI thread.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from probe.core.a11y import itemrefs
-from probe.core.a11y.refs import Element, Locator, RefTable
+from probe.core.a11y.refs import Element, LastRead, Locator, RefTable
 from probe.core.a11y.roles import SEMANTIC
 from probe.core.a11y.walk import walker_for
 from probe.core.a11y.walker import Node
@@ -90,13 +91,16 @@ class Reader:
     # ------------------------------------------------------------------------ refs
 
     def issue(self, node: Node) -> str:
-        owner = self.ids.id_of(node.owner)
+        return self.refs.issue(self.locator(node, self.ids.id_of(node.owner)))
+
+    def locator(self, node: Node, owner: str) -> Locator:
+        """Where ``node`` lives, its widget being ``owner`` (a ``#N``)."""
         index = getattr(node, "index", None)
         if index is None and node.path:  # an item of an item view: hold it by model index
             index = itemrefs.index_of_node(node, self.window)
         if index is not None:
-            return self.refs.issue(Locator(owner, (), node.role, node.name, index))
-        return self.refs.issue(Locator(owner, node.path, node.role, node.name))
+            return Locator(owner, (), node.role, node.name, index)
+        return Locator(owner, node.path, node.role, node.name)
 
     def roots_for(self, element: Element | None) -> list[Node]:
         """The walked nodes of the whole window, or of one element's subtree."""
@@ -236,10 +240,24 @@ class Reader:
 def read_page(window: QWidget, refs: RefTable, ids: idtable.IdTable, *, interactive: bool,
               depth: int, element: Element | None, max_chars: int, fmt: str
               ) -> dict[str, Any]:
-    """The page as chr.readPage returns it (refs reset unless reading a ref's subtree)."""
+    """The page as chr.readPage returns it (refs reset unless reading a ref's subtree);
+    the answer is kept as the ref table's ``last_read``."""
     if element is None:
         refs.reset()
-    reader = Reader(window, refs, ids)
+    out = render(Reader(window, refs, ids), element, interactive=interactive, depth=depth,
+                 max_chars=max_chars, fmt=fmt)
+    options = {"filter": "interactive" if interactive else "all", "depth": depth,
+               "format": fmt, "max_chars": max_chars}
+    if element is not None:
+        options["ref_id"] = element.ref
+    refs.last_read = LastRead(out, time.time(), refs.generation, options, ids.id_of(window))
+    return out
+
+
+def render(reader: Reader, element: Element | None, *, interactive: bool, depth: int,
+           max_chars: int, fmt: str) -> dict[str, Any]:
+    """Walk and render one read with ``reader`` (which decides how refs are given)."""
+    window, ids = reader.window, reader.ids
     roots = reader.roots_for(element)
     views, flat = reader.views(roots, interactive, depth)
     total = len(flat)
