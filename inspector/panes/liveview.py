@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -38,6 +38,8 @@ ZOOMS = {"Fit": 0.0, "50%": 0.5, "100%": 1.0, "200%": 2.0}
 MARK_COLOUR = QColor("#ff6d00")
 SELECT_COLOUR = QColor("#1e88e5")
 HOVER_COLOUR = QColor("#43a047")
+#: Agent marks drawn at once at most (the newest).
+MAX_MARKS = 12
 
 
 class FrameView(QWidget):
@@ -59,6 +61,8 @@ class FrameView(QWidget):
         self.hover: Rect | None = None
         self.hover_text = ""
         self.marks: list[tuple[Mark, Rect | None, tuple[int, int] | None]] = []
+        self._scaled = QPixmap()
+        self._scaled_key: tuple[int, int, int] | None = None
 
     # ------------------------------------------------------------ geometry
 
@@ -99,6 +103,18 @@ class FrameView(QWidget):
             return None
         return int(x), int(y)
 
+    def _scaled_to(self, width: int, height: int) -> QPixmap:
+        """The frame scaled to the view, kept until the frame or the size changes: marks
+        fading over a still picture repaint often, and scaling it each time cost the
+        inspector most of a core under a busy agent."""
+        key = (self.image.cacheKey(), width, height)
+        if self._scaled_key != key:
+            self._scaled = QPixmap.fromImage(self.image.scaled(
+                max(1, width), max(1, height), Qt.AspectRatioMode.IgnoreAspectRatio,
+                Qt.TransformationMode.SmoothTransformation))
+            self._scaled_key = key
+        return self._scaled
+
     # ------------------------------------------------------------ events
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
@@ -120,9 +136,9 @@ class FrameView(QWidget):
             p.setPen(theme.accent("muted"))
             p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "no picture yet")
             return
-        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         ww, wh = self.window_size()
-        p.drawImage(self.rect_to_view((0, 0, round(ww), round(wh))), self.image)
+        target = self.rect_to_view((0, 0, round(ww), round(wh))).toRect()
+        p.drawPixmap(target.topLeft(), self._scaled_to(target.width(), target.height()))
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.hover is not None:
             p.setPen(QPen(HOVER_COLOUR, 1, Qt.PenStyle.DashLine))
@@ -443,11 +459,15 @@ class LiveViewPane(Pane):
         self._place(mark, rect, point)
 
     def _place(self, mark: Mark, rect: Rect | None, point: tuple[int, int] | None) -> None:
-        self.view.marks = [m for m in self.view.marks if m[0] is not mark]
+        """Show ``mark``; it replaces a mark on the same spot, and only the newest
+        MAX_MARKS stay (a busy agent acting on one field draws one mark, not hundreds)."""
+        self.view.marks = [m for m in self.view.marks
+                           if m[0] is not mark and (m[1], m[2]) != (rect, point)]
         self.view.marks.append((mark, rect, point))
-        if not self._fade.isActive():
+        del self.view.marks[:-MAX_MARKS]
+        if not self._fade.isActive():  # else its next tick paints it (at most 25 a second)
             self._fade.start()
-        self.view.update()
+            self.view.update()
 
     def live_marks(self) -> list[tuple[Mark, Rect | None, tuple[int, int] | None]]:
         return [m for m in self.view.marks if m[0].opacity() > 0]

@@ -115,13 +115,17 @@ def segment_of(obj: QObject) -> str:
     cls = obj.metaObject().className()
     k = 0
     for sib in siblings_of(obj):
-        if sib is obj or (alive(sib) and _address(sib) == _address(obj)):
+        if sib is obj:
             break
         if name:
-            if sib.objectName() == name:
-                k += 1
-        elif not sib.objectName() and sib.metaObject().className() == cls:
-            k += 1
+            if sib.objectName() != name:
+                continue
+        elif sib.objectName() or sib.metaObject().className() != cls:
+            continue
+        # a sibling like it: the same object under another wrapper, or one before it
+        if alive(sib) and _address(sib) == _address(obj):
+            break
+        k += 1
     if name:
         return name if k == 0 else f"{name}#{k}"
     return f"{cls}#{k}"
