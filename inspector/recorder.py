@@ -98,11 +98,13 @@ class SessionRecorder(QObject):
                 and (self._open is None or time.monotonic() >= self._open_until))
 
     def add(self, rec: dict[str, Any]) -> None:
-        """One mirrored call; the inspector's own calls are not part of the session."""
+        """One mirrored call; inspectors' own calls (this one's or another's) are not part
+        of the session."""
         if not self.enabled:
             return
         client = rec.get("client") or {}
-        if self.conn.session_id is not None and client.get("id") == self.conn.session_id:
+        if client.get("role") == "inspector" or (
+                self.conn.session_id is not None and client.get("id") == self.conn.session_id):
             return
         calls = self.session.calls
         calls.append(rec)

@@ -12,11 +12,12 @@ import base64
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QIODevice, Qt
-from PySide6.QtGui import QAction, QImage, QKeySequence
+from PySide6.QtCore import QBuffer, QIODevice
+from PySide6.QtGui import QAction, QImage
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from inspector import resend, session_file
+from inspector.actions import make_action
 from inspector.connection import Connection
 from inspector.panes.agentlog import AgentLogPane
 from inspector.panes.liveview import LiveViewPane
@@ -58,30 +59,25 @@ class Records:
         self.players: list[SessionPlayer] = []
         resend.install(agent_log)
 
-    def _action(self, text: str, slot: Any, shortcut: str | None = None, tip: str = ""
-                ) -> QAction:
-        action = QAction(text, self.window)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
-        action.setStatusTip(tip)
-        action.triggered.connect(slot)
-        self.window.addAction(action)
-        return action
+    def _action(self, text: str, slot: Any, shortcut: str | None = None, tip: str = "",
+                icon_name: str = "") -> QAction:
+        return make_action(self.window, text, slot, shortcut, tip, icon_name)
 
     def add_actions(self, menu: QMenu) -> None:
         w = self
         record = w._action("&Record session", self._toggle, None,
-                           "Keep the agents' calls and a picture after each change")
+                           "Keep the agents' calls and a picture after each change", "record")
         record.setCheckable(True)
         record.setChecked(self.recorder.enabled)
         self.record_action = record
         menu.addAction(record)
-        menu.addAction(w._action("&Save session…", self.save_dialog, "Ctrl+Shift+S",
-                                 "Write the recorded calls and pictures to a file"))
+        self.save_action = w._action("&Save session…", self.save_dialog, "Ctrl+Shift+S",
+                                     "Write the recorded calls and pictures to a file", "save")
+        menu.addAction(self.save_action)
         menu.addAction(w._action("Open s&ession…", self.open_dialog, "Ctrl+Shift+O",
-                                 "Step through a saved session offline"))
-        menu.addAction(w._action("Clear recorded session", self.recorder.clear))
+                                 "Step through a saved session offline", "open"))
+        menu.addAction(w._action("Clear recorded session", self.recorder.clear, None,
+                                 "Forget what was recorded so far", "clear"))
 
     def _toggle(self, on: bool) -> None:
         self.recorder.enabled = on

@@ -15,7 +15,6 @@ from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
-    QLabel,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -25,6 +24,7 @@ from inspector.connection import Connection
 from inspector.models.properties import PropertyModel
 from inspector.panes.base import ObjectPane, describe_error
 from inspector.panes.editors import PropertyDelegate
+from inspector.panes.hints import ElidedLabel
 from probe.exceptions import QtmcpError, RemoteError
 
 
@@ -46,7 +46,7 @@ class PropertiesPane(ObjectPane):
         self._stale: set[str] = set()
         self.last_error = ""
 
-        self.title = QLabel("Select an object in the tree", self)
+        self.title = ElidedLabel("Select an object in the tree", self)
         self.title.setObjectName("propertiesTitle")
         self.filter = self.make_filter("Filter properties (Ctrl+F)")
         self.filter.textChanged.connect(self._filter_changed)
@@ -68,6 +68,9 @@ class PropertiesPane(ObjectPane):
         header.setStretchLastSection(False)
         self.view.setColumnWidth(0, 180)
         self.view.setColumnWidth(2, 150)
+
+        self.add_hint(self.view, lambda: self.object_hint(
+            "Its properties show here, live and editable in place (double-click a value)."))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDoubleSpinBox,
     QHeaderView,
-    QLabel,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from inspector.connection import Connection
 from inspector.panes.base import Pane
+from inspector.panes.hints import ElidedLabel
 from probe.exceptions import QtmcpError
 
 COLUMNS = ("Timer", "Owner", "Interval ms", "Active", "Wake-ups", "Per second")
@@ -86,7 +86,7 @@ class TimersPane(Pane):
         bar.addWidget(self.seconds)
         bar.addWidget(self.measure_button)
 
-        self.summary = QLabel("", self)
+        self.summary = ElidedLabel("", self)
         self.summary.setObjectName("timerSummary")
         self.view = QTableView(self)
         self.view.setObjectName("timerView")
@@ -99,6 +99,11 @@ class TimersPane(Pane):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in range(1, len(COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+
+        self.add_hint(self.view, lambda: (
+            f"No timer matches “{self.filter.text()}”." if self.filter.text() and self.timers
+            else self.connected_or("The app's timers show here; Measure counts how often "
+                                   "each wakes the app, the busiest first.")))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
