@@ -111,7 +111,7 @@ class MainWindow(QMainWindow):
             self.docks[pane.NAME] = dock
         self._default_layout()
         self._needs_default = True  # until a saved layout is restored
-        self.records = Records(self, self.conn, self.live_view, self.agent_log)
+        self.records = Records(self, self.conn, self.agent_log)
         self.objects.objectSelected.connect(self._object_selected)
         self._wire_agent_view()
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.connection import Connection
+from inspector.models.logmodel import clock
 from inspector.models.properties import PropertyModel
 from inspector.panes.base import ObjectPane, describe_error
 from inspector.panes.editors import PropertyDelegate
@@ -47,6 +48,8 @@ class PropertiesPane(ObjectPane):
         self.last_error = ""
 
         self.title = ElidedLabel("Select an object in the tree", self)
+        self.note = ElidedLabel("", self)
+        self.note.setObjectName("propertiesNote")
         self.title.setObjectName("propertiesTitle")
         self.filter = self.make_filter("Filter properties (Ctrl+F)")
         self.filter.textChanged.connect(self._filter_changed)
@@ -77,6 +80,7 @@ class PropertiesPane(ObjectPane):
         layout.addWidget(self.title)
         layout.addLayout(bar)
         layout.addWidget(self.view, 1)
+        layout.addWidget(self.note)
         layout.addWidget(self.status)
 
         self.model.editRequested.connect(
@@ -92,6 +96,7 @@ class PropertiesPane(ObjectPane):
     def clear(self) -> None:
         self.title.setText("Select an object in the tree")
         self.model.clear()
+        self.note.setText("")
         self._drop_subscriptions()
 
     async def load(self, object_id: str) -> None:
@@ -102,6 +107,7 @@ class PropertiesPane(ObjectPane):
         self.title.setText(self.object_label)
         self.model.load(result)
         self.view.expandAll()
+        self._show_snapshot_note()
         await self._subscribe_notify(object_id)
 
     def _filter_changed(self, text: str) -> None:
@@ -128,7 +134,33 @@ class PropertiesPane(ObjectPane):
             self.last_error = ""
             self.show_info("")
             self.model.confirm(name, result.get("value"))
+            await self.reread_snapshots(object_id)
         return True
+
+    async def reread_snapshots(self, object_id: str) -> list[str]:
+        """Read again the properties no signal follows: an edit may have changed them
+        (``displayText`` after ``text``); returns those that changed."""
+        names = {p.name for p in self.model.snapshots()}
+        if not names:
+            return []
+        try:
+            result = await self.conn.call("qt.properties.list", {"objectId": object_id})
+        except QtmcpError:
+            return []
+        if object_id != self.object_id:
+            return []
+        changed = self.model.update_values(result, names)
+        self._show_snapshot_note()
+        return changed
+
+    def _show_snapshot_note(self) -> None:
+        snaps = self.model.snapshots()
+        if snaps:
+            read = max(p.read_at for p in snaps)
+            self.note.setText(f"{len(snaps)} values in italics are snapshots read at "
+                              f"{clock(read)} (no notify signal); F5 reads them again")
+        else:
+            self.note.setText("")
 
     # ---------------------------------------------------------------- live values
 
@@ -185,6 +217,8 @@ class PropertiesPane(ObjectPane):
                 continue
             if object_id == self.object_id:
                 self.model.set_value(name, reply.get("value"))
+        if names and object_id is not None and object_id == self.object_id:
+            await self.reread_snapshots(object_id)  # what depends on them has no signal
 
     def on_lost(self) -> None:
         self.subscriptions.clear()

@@ -7,6 +7,7 @@ Timers that are no QTimer (animations, cursor blink) are listed with their recei
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.connection import Connection
+from inspector.models.logmodel import clock
 from inspector.panes.base import Pane
 from inspector.panes.hints import ElidedLabel
 from probe.exceptions import QtmcpError
@@ -56,6 +58,7 @@ class TimersPane(Pane):
     def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
         super().__init__(conn, parent)
         self.timers: list[dict[str, Any]] = []
+        self.read_at = 0.0
         self.measured: dict[str, dict[str, Any]] = {}
         self.others: list[dict[str, Any]] = []
         self.model = QStandardItemModel(0, len(COLUMNS), self)
@@ -131,6 +134,7 @@ class TimersPane(Pane):
             self.show_error(exc)
             return
         self.timers = list(result.get("timers") or [])
+        self.read_at = time.time()
         self.show_info("")
         self._fill()
 
@@ -184,7 +188,9 @@ class TimersPane(Pane):
                 _item(o.get("perSecond"), o.get("perSecond", 0))])
         self.view.sortByColumn(WAKEUPS, Qt.SortOrder.DescendingOrder)
         if not self.measured:
-            self.summary.setText(f"{len(self.timers)} timers · Measure counts wake-ups")
+            self.summary.setText(f"{len(self.timers)} timers, as read at {clock(self.read_at)}"
+                                 " (a snapshot: Reload reads again) · Measure counts "
+                                 "wake-ups")
 
     def rows(self) -> list[list[str]]:
         """The table as shown (sorted, filtered), for tests and export."""
