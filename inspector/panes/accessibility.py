@@ -113,8 +113,9 @@ class AccessibilityPane(Pane):
                                          "agent it follows)")
         reload_button.setObjectName("a11yReload")
         reload_button.clicked.connect(self.refresh)
-        bar = self.toolbar(self.follow_box, self.filter_box, self.depth, self.as_text,
-                           reload_button)
+        # what matters most first: what does not fit goes behind » from the end
+        bar = self.toolbar(self.follow_box, self.as_text, reload_button, self.filter_box,
+                           self.depth)
         self.summary = ElidedLabel("", self)  # a long summary must not widen the dock
         self.summary.setObjectName("a11ySummary")
 
@@ -316,6 +317,7 @@ class AccessibilityPane(Pane):
         selected = self._selected_node()
         keep = selected.object_id if selected else None
         scroll = self.view.verticalScrollBar().value()
+        fresh_eyes = (session or {}).get("id") != (self.following or {}).get("id")
         self.result, self.following, self.last_read = result, session, last_read
         answer = (last_read or {}).get("result") or {}
         self.text = str(answer["text"]) if "text" in answer else (
@@ -323,8 +325,10 @@ class AccessibilityPane(Pane):
             if answer else "")
         self.model.reset(list(result.get("tree") or []))
         self.view.expandAll()
-        if self.reads == 0 or not self.model.count:
+        if self.reads == 0 or fresh_eyes:
             self._size_columns()
+        elif self.model.count < 1000:  # values change as the agent types: keep them legible
+            self._size_columns((3,))
         self.text_view.setPlainText(self.text or NO_AGENT)
         self._show_text(self.as_text.isChecked())
         self.summary.setText(self._summary())
@@ -356,11 +360,12 @@ class AccessibilityPane(Pane):
             parts.append(f"last: {self.last_target[1]} {self.last_target[0]}")
         return " · ".join(parts)
 
-    def _size_columns(self) -> None:
+    def _size_columns(self, columns: tuple[int, ...] = (0, 1, 2, 3, 4, 5)) -> None:
         """Columns fit what they hold (capped), the last one takes the rest."""
-        for col, cap in ((0, 200), (1, 170), (2, 70), (3, 150), (4, 140), (5, 130)):
+        caps = {0: 200, 1: 170, 2: 70, 3: 160, 4: 140, 5: 130}
+        for col in columns:
             self.view.resizeColumnToContents(col)
-            self.view.setColumnWidth(col, min(cap, max(48, self.view.columnWidth(col))))
+            self.view.setColumnWidth(col, min(caps[col], max(48, self.view.columnWidth(col))))
 
     def _show_text(self, on: bool) -> None:
         self.stack.setCurrentWidget(self.text_view if on else self.view)

@@ -140,7 +140,10 @@ class Pane(QWidget):
         bar = QToolBar(self)
         bar.setObjectName(self.NAME + "Toolbar")
         bar.setIconSize(QSize(16, 16))
-        bar.setStyleSheet("QToolBar { border: none; padding: 0; spacing: 3px; }")
+        bar.setMovable(False)
+        bar.setFloatable(False)
+        bar.layout().setContentsMargins(0, 0, 0, 0)
+        bar.layout().setSpacing(3)
         for w in widgets:
             bar.addWidget(w)
         return bar

@@ -69,8 +69,8 @@ class PropertiesPane(ObjectPane):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
-        self.view.setColumnWidth(0, 180)
-        self.view.setColumnWidth(2, 150)
+        self.view.setColumnWidth(0, 150)
+        self.view.setColumnWidth(2, 110)
 
         self.add_hint(self.view, lambda: self.object_hint(
             "Its properties show here, live and editable in place (double-click a value)."))
