@@ -1,5 +1,6 @@
 """probe.agentView over real WebSockets: an inspector reads the page with an agent's refs,
 sees the agent's last chr.readPage verbatim, and leaves the agent's refs alone."""
+# ruff: noqa: F811 - pytest fixtures imported from test_control_room
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from test_control_room import agent  # noqa: F401 - the agent fixture
 
 from conftest import DemoApp
 from probe.client import Client
@@ -17,13 +19,6 @@ from probe.exceptions import RemoteError
 @pytest.fixture()
 def inspector(demo: DemoApp) -> Iterator[Client]:
     c = demo.client(name="pytest-inspector", role="inspector")
-    yield c
-    c.close()
-
-
-@pytest.fixture()
-def agent(demo: DemoApp) -> Iterator[Client]:
-    c = demo.client(name="pytest-agent", role="agent")
     yield c
     c.close()
 
@@ -70,29 +65,29 @@ def test_the_view_follows_the_agents_form_input(inspector: Client, agent: Client
 
 
 def test_watching_leaves_the_agents_refs_alone(demo: DemoApp, inspector: Client) -> None:
-    agent = demo.client(name="fresh-agent", role="agent")
+    fresh = demo.client(name="fresh-agent", role="agent")
     try:
-        first = agent.call("chr.readPage", {"filter": "interactive"})
+        first = fresh.call("chr.readPage", {"filter": "interactive"})
         # the inspector reads every element, many the agent never saw, several times
         for _ in range(3):
-            inspector.call("probe.agentView", {"sessionId": _session_id(inspector, agent)})
-        again = agent.call("chr.readPage", {"filter": "interactive"})
+            inspector.call("probe.agentView", {"sessionId": _session_id(inspector)})
+        again = fresh.call("chr.readPage", {"filter": "interactive"})
         assert again["text"] == first["text"]
         unissued = f"ref_{first['nodes'] + 50}"
         with pytest.raises(RemoteError) as err:
-            agent.call("chr.click", {"ref": unissued})
+            fresh.call("chr.click", {"ref": unissued})
         assert err.value.name == "REF_NOT_FOUND"
         assert "never issued" in err.value.message  # no number was spent on the inspector
         # every element shows, and exactly the refs the agent holds: none for the others
-        full = inspector.call("probe.agentView", {"sessionId": _session_id(inspector, agent)})
+        full = inspector.call("probe.agentView", {"sessionId": _session_id(inspector)})
         assert full["nodes"] > first["nodes"]
         held = set(re.findall(r"\[(ref_\d+)\]", first["text"]))
         assert {n["ref"] for n in nodes(full["tree"]) if n.get("ref")} == held
     finally:
-        agent.close()
+        fresh.close()
 
 
-def _session_id(inspector: Client, agent: Client) -> int:
+def _session_id(inspector: Client) -> int:
     sessions = inspector.call("probe.sessions")
     return next(s["id"] for s in reversed(sessions) if s["name"] == "fresh-agent")
 

@@ -72,18 +72,29 @@ def wait_for_demo(runtime: Path, proc: subprocess.Popen[str], inspector: bool) -
     return info.pid
 
 
-@pytest.mark.parametrize("inspector", [True, False], ids=["with-inspector", "app-only"])
-def test_ctrl_c_on_demo_stops_both_and_leaves_no_file(runtime: Path, inspector: bool) -> None:
-    proc = start_demo_cli(runtime, *([] if inspector else ["--no-inspector"]))
+def stop_demo(runtime: Path, proc: subprocess.Popen[str], inspector: bool, how: signal.Signals,
+              group: bool) -> tuple[int, str]:
+    """Send ``how`` to a running ``qtmcp demo`` (to its whole process group, as a
+    terminal's Ctrl+C does, when ``group``); its demo app's pid and its stderr."""
     try:
         app_pid = wait_for_demo(runtime, proc, inspector)
-        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl+C in its terminal does
+        if group:
+            os.killpg(proc.pid, how)
+        else:
+            proc.send_signal(how)
         _out, err = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(10)
     wait_until(lambda: not alive(app_pid), timeout=15, what="the demo app to end")
+    return app_pid, err
+
+
+@pytest.mark.parametrize("inspector", [True, False], ids=["with-inspector", "app-only"])
+def test_ctrl_c_on_demo_stops_both_and_leaves_no_file(runtime: Path, inspector: bool) -> None:
+    proc = start_demo_cli(runtime, *([] if inspector else ["--no-inspector"]))
+    _pid, err = stop_demo(runtime, proc, inspector, signal.SIGINT, group=True)
     assert not list(runtime.glob("*.json")), "a discovery file stayed behind"
     no_traceback(err)
     assert proc.returncode in (0, 130), err[-2000:]
@@ -91,15 +102,7 @@ def test_ctrl_c_on_demo_stops_both_and_leaves_no_file(runtime: Path, inspector: 
 
 def test_sigterm_on_demo_stops_both(runtime: Path) -> None:
     proc = start_demo_cli(runtime)
-    try:
-        app_pid = wait_for_demo(runtime, proc, inspector=True)
-        proc.terminate()
-        _out, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(10)
-    wait_until(lambda: not alive(app_pid), timeout=15, what="the demo app to end")
+    _pid, err = stop_demo(runtime, proc, True, signal.SIGTERM, group=False)
     assert not list(runtime.glob("*.json"))
     no_traceback(err)
 
