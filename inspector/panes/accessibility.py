@@ -230,7 +230,8 @@ class AccessibilityPane(Pane):
         method = str(record.get("method") or "")
         params = record.get("params") if isinstance(record.get("params"), dict) else {}
         ref = params.get("ref") if isinstance(params.get("ref"), str) else None
-        if ref and record.get("ok", True) and method != "chr.readPage":
+        if ref and record.get("ok", True) and method != "chr.readPage" \
+                and self.last_target != (ref, method):  # the same again changes nothing
             self.last_target = (ref, method)
             self._mark_target()
         if method in READS or record.get("changesApp"):

@@ -251,7 +251,7 @@ class LiveViewPane(Pane):
         layout.addWidget(self.status)
 
         self._fade = QTimer(self)
-        self._fade.setInterval(40)
+        self._fade.setInterval(80)  # a 1.5 s fade at 12 steps a second: smooth enough, cheap
         self._fade.timeout.connect(self._tick)
         self._restart = QTimer(self)
         self._restart.setSingleShot(True)
@@ -481,7 +481,7 @@ class LiveViewPane(Pane):
                            if m[0] is not mark and (m[1], m[2]) != (rect, point)]
         self.view.marks.append((mark, rect, point))
         del self.view.marks[:-MAX_MARKS]
-        if not self._fade.isActive():  # else its next tick paints it (at most 25 a second)
+        if not self._fade.isActive():  # else its next tick paints it (12 a second)
             self._fade.start()
             self.view.update()
 

@@ -1,6 +1,6 @@
 """What watching costs an agent: its calls with and without an inspector subscribed.
 
-    python tests/bench/bench_watching.py [--n 200] [--rounds 3]
+    python tests/bench/bench_watching.py [--n 200] [--rounds 5]
 
 An agent (this process) calls the demo app: ``qt.properties.get`` (a checked read: its
 target is recorded), ``chr.formInput`` by ref (changes the app: target recorded) and
@@ -99,7 +99,7 @@ def watcher(kind: str, app: Any, agent: Any, cpu: dict[str, list[float]]
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=200, help="calls per block")
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=5)
     ns = ap.parse_args()
     kinds = ("none", "subscriber", "inspector")
     with demo_app() as app:
