@@ -227,3 +227,20 @@ def test_other_inspectors_calls_stay_out_of_the_agent_log(window: MainWindow,
     assert any(r.client == "second-inspector" for r in log.visible_rows())
     log.show_own.setChecked(False)
     other.close()
+
+
+def test_a_probe_that_refuses_the_agent_view_falls_back_to_the_own_view(
+        window: MainWindow) -> None:
+    """An older probe, or one that does not take this client for an inspector, answers
+    probe.agentView with an error: the pane shows its own refs and says why."""
+    pane = window.accessibility
+    pane.follow(LATEST)
+    run(window.conn.call("probe.hello", {"name": "qtmcp-inspector", "role": "agent"}))
+    try:
+        pane.refresh()
+        qwait(lambda: pane.mode() == OWN and (pane.following or {}).get("name")
+              == "this inspector", what="the fallback to the own view")
+        assert "ROLE_NOT_ALLOWED" in pane.summary.text() and pane.model.by_ref
+    finally:
+        run(window.conn.call("probe.hello", {"name": "qtmcp-inspector", "role": "inspector"}))
+        pane.follow(LATEST)

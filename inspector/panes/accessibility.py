@@ -36,7 +36,7 @@ from inspector.icons import icon
 from inspector.models.accessibility import A11yNode, AccessibilityModel
 from inspector.panes.base import Pane
 from inspector.panes.hints import ElidedLabel
-from probe.exceptions import QtmcpError
+from probe.exceptions import QtmcpError, RemoteError
 
 #: Follow modes of the picker besides a session id.
 LATEST, OWN = "latest", "own"
@@ -74,6 +74,8 @@ class AccessibilityPane(Pane):
         self.last_read: dict[str, Any] | None = None
         self.last_target: tuple[str, str] | None = None  # (ref, method)
         self.reads = 0
+        #: why the probe cannot show an agent's view (an older probe, or our role), if so
+        self.no_agent_view = ""
         self._syncing = False
         self._sessions: dict[int, dict[str, Any]] = {}
         self._first_wait = 0.0
@@ -266,6 +268,7 @@ class AccessibilityPane(Pane):
     # ------------------------------------------------------------ loading
 
     def on_connected(self) -> None:
+        self.no_agent_view = ""
         self.model.reset([])
         self._sessions.clear()
         self.following = self.last_read = self.last_target = None
@@ -297,7 +300,16 @@ class AccessibilityPane(Pane):
                 params = {"filter": self.filter_box.currentText(), "depth": self.depth.value()}
                 if mode != LATEST:
                     params["sessionId"] = mode
-                view = await self.conn.call("probe.agentView", params)
+                try:
+                    view = await self.conn.call("probe.agentView", params)
+                except RemoteError as exc:
+                    if exc.name not in ("METHOD_NOT_FOUND", "ROLE_NOT_ALLOWED"):
+                        raise
+                    # an older probe, or one that does not take us for an inspector: our
+                    # own eyes are all we have
+                    self.no_agent_view = exc.name
+                    self.follow(OWN)
+                    return
                 self._show(view, view.get("session"), view.get("lastRead"))
         except QtmcpError as exc:
             self.show_error(exc)
@@ -343,6 +355,9 @@ class AccessibilityPane(Pane):
     def _summary(self) -> str:
         """Whose view, read when and how, and how big the text the agent got was."""
         parts: list[str] = []
+        if self.no_agent_view and self.mode() == OWN:
+            parts.append(f"the probe cannot show an agent's refs ({self.no_agent_view}): "
+                         "this inspector's own")
         if self.following is None:
             parts.append("no agent yet · page without refs")
         else:
