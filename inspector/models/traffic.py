@@ -107,7 +107,7 @@ class TrafficModel(BoundedLogModel):
         #: methods and statuses seen, of agents' calls and of inspectors' calls (the log
         #: sizes its columns for those it shows)
         self.methods: dict[bool, set[str]] = {False: set(), True: set()}
-        self.statuses: set[str] = set()
+        self.statuses: dict[bool, set[str]] = {False: set(), True: set()}
         #: a method or status not seen before came (the pane sizes its columns again)
         self.new_names = False
         self.probe_dropped = 0
@@ -117,10 +117,11 @@ class TrafficModel(BoundedLogModel):
         if row.client not in self.clients:
             self.clients.add(row.client)
             self.clientSeen.emit(row.client)
-        methods = self.methods[row.role == "inspector"]
-        if row.method not in methods or row.status not in self.statuses:
+        methods, statuses = (self.methods[row.role == "inspector"],
+                             self.statuses[row.role == "inspector"])
+        if row.method not in methods or row.status not in statuses:
             methods.add(row.method)
-            self.statuses.add(row.status)
+            statuses.add(row.status)
             self.new_names = True
         return row
 

@@ -364,14 +364,17 @@ class AgentLogPane(Pane):
             return min(cap, max((fm.horizontalAdvance(t) for t in texts), default=40) + 16)
 
         header = self.view.horizontalHeader()
+        own = self.proxy.show_own  # inspectors' calls shown: their names count too
+
+        def seen(names: dict[bool, set[str]]) -> list[str]:
+            return [*names[False], *(names[True] if own else ())]
+
         cols = {0: width(["00:00:00.000", "Time"]),
                 1: width([*self.model.clients, "Client"], cap=200),
-                2: width([*self.model.methods[False], "Method",
-                          *(self.model.methods[True] if self.proxy.show_own else ())],
-                         QFontMetrics(bold), cap=220),
+                2: width([*seen(self.model.methods), "Method"], QFontMetrics(bold), cap=220),
                 4: width(["1234.56 ms", "Duration"]),
-                5: width(["ok", "Status", *self.model.statuses], cap=200)}
-        for col, w in cols.items():
+                5: width(["ok", "Status", *seen(self.model.statuses)], cap=200)}
+        for col, w in cols.items():  # widen only: a column the user sized stays
             if header.sectionSize(col) < w or col in (0, 4):
                 self.view.setColumnWidth(col, w)
 
