@@ -330,11 +330,16 @@ def encode(message: Any) -> str:
         except (TypeError, ValueError, _orjson.JSONEncodeError):
             pass
     try:
-        return json.dumps(message, ensure_ascii=False, separators=(",", ":"),
+        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"),
                           default=_fallback, allow_nan=False)
     except ValueError:
-        return json.dumps(_sanitize(message), ensure_ascii=False, separators=(",", ":"),
+        text = json.dumps(_sanitize(message), ensure_ascii=False, separators=(",", ":"),
                           default=_fallback)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates (a client's "\ud800"): as JSON escapes
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
 
 
 def _sanitize(value: Any) -> Any:

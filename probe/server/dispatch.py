@@ -79,8 +79,8 @@ class Dispatcher:
                 return self._target_of(session, str(ident))
 
             if spec.is_async or not spec.gui:
-                if described is not None:  # queued ahead of the call's own GUI jobs
-                    self.probe.executor.post(lambda: described.fill(describe))
+                if described is not None:  # run ahead of the call's own first GUI job
+                    self.probe.executor.ahead(lambda: described.fill(describe))
                 value = await spec.func(**kwargs) if spec.is_async else spec.func(**kwargs)
             else:
                 def job() -> Any:

@@ -70,9 +70,16 @@ class GuiExecutor:
         self.gui_thread_id = threading.get_ident()
         self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
         self._pending: collections.deque[_Job] = collections.deque()
+        #: callables that run on the GUI thread just before the next job, in its wake-up
+        self._ahead: collections.deque[Callable[[], Any]] = collections.deque()
         self._lock = threading.Lock()
         self._receiver = _Receiver(self)
         self.last_run = time.monotonic()
+
+    def ahead(self, fn: Callable[[], Any]) -> None:
+        """Run ``fn()`` on the GUI thread just before the next job, in the same wake-up
+        (no event of its own; nothing runs it if no job follows)."""
+        self._ahead.append(fn)
 
     def post(self, fn: Callable[[], Any]) -> None:
         """Queue ``fn()`` for the GUI thread without waiting (works before the loop runs)."""
@@ -106,6 +113,11 @@ class GuiExecutor:
             waitedMs=round(limit * 1000), **self.freeze_report()))
 
     def _run_one(self) -> None:
+        while self._ahead:
+            try:
+                self._ahead.popleft()()
+            except Exception:
+                logging.getLogger("qtmcp.probe").exception("probe job failed")
         try:
             job = self._jobs.get_nowait()
         except queue.Empty:

@@ -3,8 +3,9 @@
 While someone records traffic, the mirror of a call that names an element carries that
 element's stable handles (``Hooks.describe_target``), so a replay finds it again. They
 must describe the element as it was *before* the call changed anything, on the GUI
-thread: a synchronous method describes it in its own GUI job first; an async one gets a
-job queued ahead of its own (jobs run in order), whose result it does not wait for.
+thread: a synchronous method describes it in its own GUI job first; for an async one the
+executor runs the description just before the next job (the call's first), in the same
+wake-up of the GUI thread, and the call never waits for it.
 """
 
 from __future__ import annotations
