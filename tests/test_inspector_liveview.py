@@ -75,7 +75,7 @@ def test_accessibility_pane_in_the_inspectors_own_view(window: MainWindow, qt: C
     assert submit.role == "button" and submit.name == "Submit" and submit.ref
     # the compact text form is what an agent reads, with its size
     assert f'button "Submit" [{submit.ref}]' in pane.text
-    assert f"text {len(pane.text):,} chars" in pane.summary.toolTip()
+    assert f"text {len(pane.text):,} chars" in pane.summary.text()
     pane.as_text.setChecked(True)
     assert pane.stack.currentWidget() is pane.text_view
     assert pane.text_view.toPlainText() == pane.text

@@ -76,6 +76,7 @@ class AccessibilityPane(Pane):
         self.reads = 0
         #: why the probe cannot show an agent's view (an older probe, or our role), if so
         self.no_agent_view = ""
+        self._loads = 0  # reads started (a later one makes an earlier answer stale)
         self._syncing = False
         self._sessions: dict[int, dict[str, Any]] = {}
         self._first_wait = 0.0
@@ -291,11 +292,14 @@ class AccessibilityPane(Pane):
         return "Reading the page…" if self.reads == 0 else "The app shows no window."
 
     async def load(self) -> None:
-        """Read the page through the followed client's eyes (or the inspector's own)."""
+        """Read the page through the followed client's eyes (or the inspector's own); an
+        answer that a newer read overtook (the picker changed meanwhile) is dropped."""
         mode = self.mode()
+        self._loads += 1
+        token = self._loads
         try:
             if mode == OWN:
-                await self._load_own()
+                await self._load_own(token)
             else:
                 params = {"filter": self.filter_box.currentText(), "depth": self.depth.value()}
                 if mode != LATEST:
@@ -310,18 +314,23 @@ class AccessibilityPane(Pane):
                     self.no_agent_view = exc.name
                     self.follow(OWN)
                     return
+                if token != self._loads:
+                    return
                 self._show(view, view.get("session"), view.get("lastRead"))
         except QtmcpError as exc:
             self.show_error(exc)
             return
-        self.reads += 1
+        if token == self._loads:  # shown, not overtaken
+            self.reads += 1
 
-    async def _load_own(self) -> None:
+    async def _load_own(self, token: int) -> None:
         """This inspector's own reads: text first, so the json read's refs stay in force
         (both number the same nodes the same way)."""
         params = {"filter": self.filter_box.currentText(), "depth": self.depth.value()}
         text = await self.conn.call("chr.readPage", {**params, "format": "text"})
         result = await self.conn.call("chr.readPage", {**params, "format": "json"})
+        if token != self._loads:
+            return
         mine = {"id": self.conn.session_id, "name": "this inspector", "role": "inspector"}
         self._show(result, mine, {"result": text, "at": time.time(), "options": params})
 
