@@ -22,6 +22,8 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from inspector import __version__
+from probe.launcher.display import plugin_problem
+from probe.launcher.interrupt import quit_on_signals
 
 if TYPE_CHECKING:
     from inspector.mainwindow import MainWindow
@@ -64,12 +66,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.snapshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    problem = plugin_problem()
+    if problem is not None:  # Qt would abort the process without saying why
+        print(f"qtmcp-inspector: {problem.message()}", file=sys.stderr)
+        return 1
 
     import resources
     from inspector.mainwindow import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0], *qt_args])
     assert isinstance(app, QApplication)
+    quit_on_signals(QApplication.closeAllWindows)  # Ctrl+C: as if the window was closed
     app.setApplicationName("qtmcp-inspector")
     app.setOrganizationName("qtmcp")
     app.setWindowIcon(QIcon(str(Path(resources.__file__).parent / "icons" / "qtmcp.svg")))

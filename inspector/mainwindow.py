@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QScreen
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -21,8 +21,11 @@ from PySide6.QtWidgets import (
 )
 
 from inspector import theme
+from inspector.actions import make_action, recolour, set_icon
 from inspector.connectdialog import Choice, ConnectDialog
 from inspector.connection import CONNECTED, CONNECTING, LOST, Connection
+from inspector.icons import icon
+from inspector.overlays import Mark
 from inspector.panes.accessibility import AccessibilityPane
 from inspector.panes.agentlog import AgentLogPane
 from inspector.panes.base import ObjectPane, Pane, describe_error
@@ -41,9 +44,25 @@ from inspector.records import Records
 from inspector.watcher import DiscoveryWatcher
 from probe.exceptions import QtmcpError
 
+#: The View menu's order (Alt+1…9 for the first nine): what the agent sees first.
+VIEW_ORDER = ("accessibility", "liveView", "agentLog", "objects", "properties", "methods",
+              "signals", "console", "plots", "quick", "models", "events", "timers")
+#: Shortcuts that live in a pane (while it has the focus), for the shortcuts dialog.
+PANE_SHORTCUTS = ("Ctrl+F  filter the focused pane",
+                  "Ctrl+C  copy the selected object's id (object tree)",
+                  "Ctrl+P  pause the agent log · Ctrl+L clear it · Ctrl+E export it")
 #: Bump when the default dock arrangement changes, so old saved states are ignored.
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
 MAX_RECENT = 8
+
+
+def default_size(screen: QScreen | None) -> QSize:
+    """The first start's size: most of the screen, up to 1440x900 (a 1366x768 laptop
+    gets about 1280x700, which holds the minimum size)."""
+    if screen is None:
+        return QSize(1280, 800)
+    free = screen.availableGeometry()
+    return QSize(min(1440, int(free.width() * 0.94)), min(900, int(free.height() * 0.94)))
 
 
 class MainWindow(QMainWindow):
@@ -87,10 +106,12 @@ class MainWindow(QMainWindow):
         for pane in self.panes:
             dock = QDockWidget(pane.TITLE, self)
             dock.setObjectName(pane.NAME + "Dock")
+            dock.setWindowIcon(icon(pane.NAME))  # shown on its tab when docks share a place
             dock.setWidget(pane)
             self.docks[pane.NAME] = dock
         self._default_layout()
-        self.records = Records(self, self.conn, self.live_view, self.agent_log)
+        self._needs_default = True  # until a saved layout is restored
+        self.records = Records(self, self.conn, self.agent_log)
         self.objects.objectSelected.connect(self._object_selected)
         self._wire_agent_view()
 
@@ -107,10 +128,12 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------ layout
 
     def _default_layout(self) -> None:
+        """The default arrangement, from a clean slate: the first start and View › Reset
+        layout build it the same way, so they look the same."""
         d = self.docks
         for dock in d.values():
+            self.removeDockWidget(dock)
             dock.setFloating(False)
-            dock.show()
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, d["objects"])
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, d["properties"])
         self.tabifyDockWidget(d["properties"], d["methods"])
@@ -120,37 +143,41 @@ class MainWindow(QMainWindow):
         self.splitDockWidget(d["objects"], d["liveView"], Qt.Orientation.Horizontal)
         self.tabifyDockWidget(d["objects"], d["accessibility"])
         self.tabifyDockWidget(d["accessibility"], d["quick"])
-        d["objects"].raise_()
         self.tabifyDockWidget(d["console"], d["plots"])
         self.tabifyDockWidget(d["plots"], d["models"])
         self.tabifyDockWidget(d["models"], d["events"])
         self.tabifyDockWidget(d["events"], d["timers"])
+        for dock in d.values():
+            dock.show()
+        d["accessibility"].raise_()  # what the agent sees comes first
         d["console"].raise_()
         d["properties"].raise_()
-        self._size_docks_on_show = True
-        self._size_docks()
 
     def _size_docks(self) -> None:
         """Default proportions for the current window size; the live view, what users come
         for, gets the widest column. Run again once shown, when the real size is known."""
         d = self.docks
         w, h = max(self.width(), 800), max(self.height(), 600)
-        self.resizeDocks([d["objects"], d["liveView"], d["properties"]],
-                         [int(w * 0.27), int(w * 0.40), int(w * 0.33)],
+        self.resizeDocks([d["accessibility"], d["liveView"], d["properties"]],
+                         [int(w * 0.31), int(w * 0.39), int(w * 0.30)],
                          Qt.Orientation.Horizontal)
         self.resizeDocks([d["agentLog"], d["console"]], [int(w * 0.66), int(w * 0.34)],
                          Qt.Orientation.Horizontal)
-        self.resizeDocks([d["objects"], d["agentLog"]], [int(h * 0.55), int(h * 0.45)],
+        self.resizeDocks([d["accessibility"], d["agentLog"]], [int(h * 0.55), int(h * 0.45)],
                          Qt.Orientation.Vertical)
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
-        if getattr(self, "_size_docks_on_show", False):
-            self._size_docks_on_show = False
-            QTimer.singleShot(0, self._size_docks)
+        if self._needs_default:  # no saved layout: the first start is a Reset layout
+            self._needs_default = False
+            QTimer.singleShot(0, self.reset_layout)
 
     def reset_layout(self) -> None:
+        """The default arrangement and proportions for the window's size (View › Reset
+        layout; also the first start, once the window is shown and sized)."""
         self._default_layout()
+        self._size_docks()
+        QTimer.singleShot(0, self._size_docks)  # again once the docks are laid out
 
     def _restore(self) -> None:
         s = self.settings
@@ -159,10 +186,10 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
         else:
-            self.resize(1280, 820)
+            self.resize(default_size(self.screen()))
         state = s.value("window/state")
         if isinstance(state, QByteArray) and not state.isEmpty():
-            self.restoreState(state, LAYOUT_VERSION)
+            self._needs_default = not self.restoreState(state, LAYOUT_VERSION)
 
     def save_settings(self) -> None:
         s = self.settings
@@ -184,6 +211,9 @@ class MainWindow(QMainWindow):
             action.setChecked(action.data() == applied)
         for pane in self.panes:
             pane.theme_changed()
+        for name, dock in getattr(self, "docks", {}).items():
+            dock.setWindowIcon(icon(name))
+        recolour(self)
         self.settings.setValue("theme", applied)
 
     def toggle_theme(self) -> None:
@@ -191,28 +221,22 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------ menus
 
-    def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
-        if tip:
-            action.setStatusTip(tip)
-        action.triggered.connect(slot)
-        self.addAction(action)
-        return action
+    def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "",
+                icon_name: str = "") -> QAction:
+        return make_action(self, text, slot, shortcut, tip, icon_name)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         self.connect_action = self._action("&Connect…", self.show_connect_dialog,
                                            QKeySequence.StandardKey.Open,
-                                           "Choose a running app or launch one")
+                                           "Choose a running app or launch one", "connect")
         file_menu.addAction(self.connect_action)
         self.recent_menu = file_menu.addMenu("Recent connections")
         self._fill_recent()
         self.disconnect_action = self._action(
-            "&Disconnect", lambda: self.conn.spawn(self.conn.disconnect()), "Ctrl+Shift+D")
+            "&Disconnect", lambda: self.conn.spawn(self.conn.disconnect()), "Ctrl+Shift+D",
+            "Close the connection (the app keeps running)", "disconnect")
         file_menu.addAction(self.disconnect_action)
         file_menu.addSeparator()
         self.records.add_actions(file_menu)
@@ -220,14 +244,21 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
 
         view = bar.addMenu("&View")
-        for i, pane in enumerate(self.panes, start=1):
-            toggle = self.docks[pane.NAME].toggleViewAction()
-            toggle.setShortcut(QKeySequence(f"Alt+{i}"))
+        for i, name in enumerate(VIEW_ORDER, start=1):
+            toggle = self.docks[name].toggleViewAction()
+            set_icon(toggle, name)
+            if i <= 9:
+                toggle.setShortcut(QKeySequence(f"Alt+{i}"))
             view.addAction(toggle)
         view.addSeparator()
-        view.addAction(self._action("&Refresh", self.refresh, QKeySequence.StandardKey.Refresh,
-                                    "Reload the selected object and the tree"))
-        view.addAction(self._action("Reset &layout", self.reset_layout, "Ctrl+Shift+L"))
+        self.refresh_action = self._action(
+            "&Refresh", self.refresh, QKeySequence.StandardKey.Refresh,
+            "Reload the selected object and the tree", "refresh")
+        view.addAction(self.refresh_action)
+        self.reset_layout_action = self._action(
+            "Reset &layout", self.reset_layout, "Ctrl+Shift+L",
+            "Put every pane back where it was at the first start", "layout")
+        view.addAction(self.reset_layout_action)
         theme_menu = view.addMenu("&Theme")
         group = QActionGroup(self)
         self._theme_actions: dict[str, QAction] = {}
@@ -242,16 +273,37 @@ class MainWindow(QMainWindow):
         theme_menu.addSeparator()
         theme_menu.addAction(self._action("Toggle theme", self.toggle_theme, "Ctrl+Shift+T"))
 
+        self._build_toolbar()
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self._action("&Keyboard shortcuts", self._show_shortcuts, "F1"))
 
+    def _build_toolbar(self) -> None:
+        """The main actions one click away: connect, refresh, record, save, layout."""
+        tools = self.addToolBar("Main toolbar")
+        tools.setObjectName("mainToolbar")
+        tools.setMovable(False)
+        tools.setIconSize(QSize(18, 18))
+        tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for group in ((self.connect_action, self.disconnect_action), (self.refresh_action,),
+                      (self.records.record_action, self.records.save_action),
+                      (self.reset_layout_action,)):
+            for action in group:
+                tools.addAction(action)
+            tools.addSeparator()
+
+    def shortcuts(self) -> list[str]:
+        """One line per keyboard shortcut, read from the actions themselves (so this list
+        cannot drift from the menus), then those panes hold."""
+        lines = []
+        for action in [*self.actions(), *(self.docks[n].toggleViewAction()
+                                          for n in VIEW_ORDER)]:
+            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            if keys:
+                lines.append(f"{keys}  {action.text().replace('&', '')}")
+        return [*lines, *PANE_SHORTCUTS]
+
     def _show_shortcuts(self) -> None:
-        QMessageBox.information(self, "Keyboard shortcuts", "\n".join((
-            "Ctrl+O  connect…", "Ctrl+Shift+D  disconnect", "F5  refresh",
-            "Ctrl+F  filter the focused pane", "Alt+1…6  show/hide a pane",
-            "Ctrl+Shift+T  toggle light/dark", "Ctrl+Shift+L  reset the layout",
-            "Ctrl+C  copy the selected object's id (object tree)",
-            "Ctrl+P  pause the agent log · Ctrl+L clear · Ctrl+E export", "Ctrl+Q  quit")))
+        QMessageBox.information(self, "Keyboard shortcuts", "\n".join(self.shortcuts()))
 
     def refresh(self) -> None:
         for pane in self.panes:
@@ -294,12 +346,14 @@ class MainWindow(QMainWindow):
             self._remember(self.conn.target.url)
         for pane in self.panes:
             pane.on_connected()
+            pane.refresh_hints()
 
     def _on_lost(self, reason: str) -> None:
         self._set_panes_enabled(False)
         self.latency_label.setText("")
         for pane in self.panes:
             pane.on_lost()
+            pane.refresh_hints()
 
     def _set_panes_enabled(self, enabled: bool) -> None:
         for pane in self.panes:
@@ -321,11 +375,17 @@ class MainWindow(QMainWindow):
         self.live_view.objectPicked.connect(self.select_object_id)
         self.conn.on("probe.highlight", lambda p: self.select_object_id(str(p.get("id") or "")))
 
-        def locate(role: str | None, name: str | None) -> tuple[int, int, int, int] | None:
-            node = self.accessibility.model.find(role, name)
+        def locate(mark: Mark) -> tuple[int, int, int, int] | None:
+            a11y = self.accessibility
+            node = None
+            if mark.ref and a11y.shows_refs_of(mark.client_id):
+                node = a11y.model.by_ref.get(mark.ref)
+            if node is None and mark.role is not None:
+                node = a11y.model.find(mark.role, mark.name)
             return node.bounds if node is not None else None
 
         self.live_view.locate = locate
+        self.accessibility.agentTargetChanged.connect(self.live_view.set_agent_target)
 
         def row_selected(*_args: Any) -> None:
             row = self.agent_log.selected_row()

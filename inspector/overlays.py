@@ -37,6 +37,9 @@ class Mark:
     method: str
     client: str
     seq: int
+    #: the session of the client that acted, and the ref it named (refs are per session)
+    client_id: int | None = None
+    ref: str | None = None
     path: str | None = None
     role: str | None = None
     name: str | None = None
@@ -96,8 +99,10 @@ def mark_from_record(record: dict[str, Any]) -> Mark | None:
     result = result_of(record)
     result = result if isinstance(result, dict) else {}
     params = record.get("params") if isinstance(record.get("params"), dict) else {}
-    client = str((record.get("client") or {}).get("name") or "?")
-    mark = Mark(method, client, int(record.get("seq") or 0))
+    client = record.get("client") or {}
+    mark = Mark(method, str(client.get("name") or "?"), int(record.get("seq") or 0),
+                client.get("id"), params.get("ref") if isinstance(params.get("ref"), str)
+                else None)
     if method.startswith("qt.ui."):
         target = result.get("target") if isinstance(result.get("target"), dict) else {}
         named = params.get("objectId", params.get("target"))  # "target": the older name

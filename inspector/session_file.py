@@ -50,13 +50,20 @@ class Session:
     created: float = 0.0
 
     def frame_for(self, index: int) -> Frame | None:
-        """The latest frame taken at or after call ``index`` but before the next call."""
+        """The picture for call ``index``: for an action (a call that changed the app),
+        the first picture taken after it (filed at its seq or a later one, when pictures
+        of several quick actions were coalesced); for a read, the app as the read saw it:
+        the latest picture taken after the calls before it."""
         if not 0 <= index < len(self.calls):
             return None
-        seq = int(self.calls[index].get("seq") or 0)
+        call = self.calls[index]
+        seq = int(call.get("seq") or 0)
+        if call.get("changesApp"):
+            return next((f for f in sorted(self.frames, key=lambda f: f.after_seq)
+                         if f.after_seq >= seq), None)
         best: Frame | None = None
         for frame in self.frames:
-            if frame.after_seq <= seq:
+            if frame.after_seq <= seq and (best is None or frame.after_seq >= best.after_seq):
                 best = frame
         return best
 

@@ -53,10 +53,12 @@ _PALETTES: dict[str, dict[QPalette.ColorRole, str]] = {
 _ACCENTS: dict[str, dict[str, str]] = {
     "light": {"error": "#c62828", "errorBg": "#fdecea", "warning": "#9a6700",
               "warningBg": "#fff8e1", "debug": "#6b6b6b", "ok": "#2e7d32", "muted": "#8a8a8a",
-              "inspector": "#7b61a8", "critical": "#ffffff", "criticalBg": "#c62828"},
+              "inspector": "#7b61a8", "critical": "#ffffff", "criticalBg": "#c62828",
+              "icon": "#3d5a80", "agent": "#e65100", "agentBg": "#ffe0b2"},
     "dark": {"error": "#ff6b68", "errorBg": "#4a2626", "warning": "#e0b34a",
              "warningBg": "#3f3623", "debug": "#8c8f94", "ok": "#6cc070", "muted": "#8c8f94",
-             "inspector": "#b39ddb", "critical": "#ffffff", "criticalBg": "#a12b2b"},
+             "inspector": "#b39ddb", "critical": "#ffffff", "criticalBg": "#a12b2b",
+             "icon": "#9ab8e0", "agent": "#ffab40", "agentBg": "#4e3418"},
 }
 
 _current = "light"

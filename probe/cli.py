@@ -49,6 +49,7 @@ def _probe_options(ns: argparse.Namespace) -> dict[str, Any]:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="qtmcp", description="See and drive PySide6 apps: probe, MCP server, inspector.")
+    parser.add_argument("--version", action="version", version=version_text())
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("launch", help="run a PySide6 app with the probe in it",
@@ -82,8 +83,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --lines: go on after a call fails")
     _add_target(p)
 
-    p = sub.add_parser("schema", help="print the probe's API schema")
-    p.add_argument("--prefix", default="", help="only methods starting with this")
+    p = sub.add_parser("schema", help="list the probe's methods (--json: with their schemas)",
+                       description="Each method of the app's probe with its one-line "
+                       "summary; * marks those that change the app. --json prints the "
+                       "whole schema: parameters, results, descriptions.")
+    p.add_argument("--prefix", default="", help="only methods starting with this, e.g. chr.")
+    p.add_argument("--json", action="store_true", help="the full schema as JSON")
     _add_target(p)
 
     p = sub.add_parser("mcp", help="MCP server: let agents drive Qt apps",
@@ -188,11 +193,45 @@ def cmd_ls(ns: argparse.Namespace) -> int:
     return 0
 
 
+def version_text() -> str:
+    """``qtmcp 0.1.0 (Python 3.11.7, PySide6 6.11.3)`` without importing Qt."""
+    from importlib import metadata
+
+    import probe
+
+    try:
+        pyside = metadata.version("PySide6-Essentials")
+    except metadata.PackageNotFoundError:
+        pyside = "not installed"
+    return f"qtmcp {probe.__version__} (Python {sys.version.split()[0]}, PySide6 {pyside})"
+
+
+def _target(ns: argparse.Namespace) -> tuple[str, str | None]:
+    """The probe's URL and token from --url/--token, else from discovery by --pid/--app;
+    errors name the flags to pass."""
+    if ns.url:
+        return ns.url, ns.token
+    probes = discovery.find(pid=ns.pid, app=ns.app)
+    wanted = " and ".join(x for x in (f"--pid {ns.pid}" if ns.pid else "",
+                                      f"--app {ns.app}" if ns.app else "") if x)
+    wanted = f" for {wanted}" if wanted else ""
+    if not probes:
+        raise QtmcpError(
+            f"no running app with the probe{wanted} (looked in {discovery.runtime_dir()}); "
+            "start one with `qtmcp launch app.py` or `qtmcp demo`, or give --url "
+            "ws://127.0.0.1:PORT --token T")
+    if len(probes) > 1:
+        listing = ", ".join(f"{p.pid} ({p.app})" for p in probes)
+        raise QtmcpError(f"{len(probes)} apps run with the probe{wanted}: {listing}; choose "
+                         "one with --pid PID or --app NAME (`qtmcp ls` lists them)")
+    return probes[0].url, ns.token or probes[0].token
+
+
 def _client(ns: argparse.Namespace) -> Any:
     from probe.client import Client
 
-    return Client.connect(ns.url, ns.token, pid=ns.pid, app=ns.app, name="qtmcp-cli",
-                          role="cli")
+    url, token = _target(ns)
+    return Client.connect(url, token, name="qtmcp-cli", role="cli")
 
 
 def cmd_call(ns: argparse.Namespace) -> int:
@@ -234,23 +273,43 @@ def _call_lines(ns: argparse.Namespace) -> int:
 
 def cmd_schema(ns: argparse.Namespace) -> int:
     with _client(ns) as client:
-        print(json.dumps(client.call("qt.schema", {"prefix": ns.prefix}), indent=2))
+        schema = client.call("qt.schema", {"prefix": ns.prefix})
+    if ns.json:
+        print(json.dumps(schema, indent=2))
+        return 0
+    methods = schema.get("methods") or []
+    width = max((len(m["name"]) for m in methods), default=0)
+    for m in methods:
+        print(f"{m['name']:<{width}} {'*' if m.get('changesApp') else ' '} "
+              f"{m.get('summary', '')}")
+    print(f"\n{len(methods)} methods; * changes the app. `qtmcp schema --json` gives their "
+          "parameters; `--prefix chr.` narrows the list.", file=sys.stderr)
     return 0
 
 
 def cmd_demo(ns: argparse.Namespace) -> int:
-    """The demo app with the probe in its own process, and the inspector attached to it."""
-    import subprocess
+    """The demo app with the probe in its own process, and the inspector attached to it.
 
-    from probe.launcher.launch import spawn, wait_for_probe
+    Ctrl+C (or SIGTERM) ends both cleanly: the inspector closes as if its window was
+    closed, then the app is asked to quit (its exit handlers remove its discovery file).
+    The app runs in a session of its own, so a terminal's Ctrl+C reaches only this
+    process, which stops the app itself (and removes the file if the app could not).
+    """
+    from probe.launcher.display import plugin_problem
+    from probe.launcher.launch import spawn, stop_app, wait_for_probe
 
     if ns.snapshot:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # the picture needs no display
     elif sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
-                                                 or os.environ.get("WAYLAND_DISPLAY")):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+                                                 or os.environ.get("WAYLAND_DISPLAY")
+                                                 or os.environ.get("QT_QPA_PLATFORM")):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
         print("qtmcp demo: no display; running offscreen (use xvfb-run to see the windows)",
               file=sys.stderr)
+    problem = plugin_problem()
+    if problem is not None:  # the app and the inspector would both abort
+        print(f"qtmcp demo: {problem.message()}", file=sys.stderr)
+        return 1
     env = {k: str(v) for k, v in (("QTMCP_PORT", ns.port), ("QTMCP_TOKEN", ns.token),
                                   ("QTMCP_HOST", ns.host)) if v is not None}
     if ns.no_auth:
@@ -259,9 +318,17 @@ def cmd_demo(ns: argparse.Namespace) -> int:
         env["QTMCP_ALLOW_REMOTE"] = "1"
     if ns.allow_eval:
         env["QTMCP_ALLOW_EVAL"] = "1"
-    app = spawn("resources.demo_app", [], module=True, env=env, die_with_parent=True)
+    app = spawn("resources.demo_app", [], module=True, env=env, die_with_parent=True,
+                start_new_session=True)
+    info: discovery.ProbeInfo | None = None
     try:
-        info = wait_for_probe(app.pid, timeout=30, proc=app)
+        try:
+            info = wait_for_probe(app.pid, timeout=30, proc=app)
+            _wait_until_up(app, info)
+        except (RuntimeError, TimeoutError) as exc:
+            print(f"qtmcp demo: the demo app did not start ({exc}); its own messages are "
+                  "above", file=sys.stderr)
+            return 1
         print(f"qtmcp demo: demo app pid {info.pid} at {info.url}; try `qtmcp ls`, "
               f"`qtmcp call qt.ping --pid {info.pid}` or `qtmcp mcp --pid {info.pid}`",
               file=sys.stderr)
@@ -271,13 +338,31 @@ def cmd_demo(ns: argparse.Namespace) -> int:
 
         snapshot = [f"--snapshot={ns.snapshot}"] if ns.snapshot else []
         return inspector_main([f"--pid={info.pid}", *snapshot])
+    except KeyboardInterrupt:  # Ctrl+C while waiting (no inspector, or before it ran)
+        return 130
     finally:
-        if app.poll() is None:
-            app.terminate()
-            try:
-                app.wait(10)
-            except subprocess.TimeoutExpired:
-                app.kill()
+        stop_app(app)
+        discovery.remove(discovery.path_for(app.pid))  # if it died before it could
+
+def _wait_until_up(app: Any, info: discovery.ProbeInfo, timeout: float = 30.0) -> None:
+    """Until the app's event loop answers (its probe runs before its window exists: a
+    plugin or display problem kills it after the discovery file was written)."""
+    from probe.client import Client
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if app.poll() is not None:
+            raise RuntimeError(f"it exited with code {app.returncode}")
+        try:
+            with Client.connect(info.url, info.token, name="qtmcp-demo", role="cli") as c:
+                while time.monotonic() < deadline and app.poll() is None:
+                    if not c.call("qt.ping", {"timeout": 0.5})["busy"]:
+                        return
+        except (QtmcpError, OSError) as exc:
+            if app.poll() is not None:
+                raise RuntimeError(f"it exited with code {app.returncode}") from exc
+            time.sleep(0.1)
+    raise TimeoutError(f"its event loop did not answer within {timeout:g} s")
 
 
 def cmd_export(ns: argparse.Namespace) -> int:
@@ -400,13 +485,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     ns = build_parser().parse_args(_split_launch(args))
     try:
-        return COMMANDS[ns.command](ns)
+        code = COMMANDS[ns.command](ns)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return code
     except RemoteError as exc:
         print(json.dumps({"error": exc.name, "message": exc.message, "hint": exc.hint,
                           "data": exc.data}, indent=2), file=sys.stderr)
         return 1
     except QtmcpError as exc:
         print(f"qtmcp: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # the reader left (qtmcp ls | head): stop quietly, as cat does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
 
 

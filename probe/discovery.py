@@ -74,7 +74,7 @@ def write(info: ProbeInfo, folder: Path | None = None) -> Path:
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     if folder.stat().st_uid == os.getuid():
         os.chmod(folder, 0o700)
-    path = folder / f"{info.pid}.json"
+    path = path_for(info.pid, folder)
     info.path = str(path)
     tmp = folder / f".{info.pid}.json.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -82,6 +82,11 @@ def write(info: ProbeInfo, folder: Path | None = None) -> Path:
         json.dump(info.to_json(), fh, indent=1)
     os.replace(tmp, path)
     return path
+
+
+def path_for(pid: int, folder: Path | None = None) -> Path:
+    """Where the probe of process ``pid`` keeps its discovery file."""
+    return (folder or runtime_dir()) / f"{pid}.json"
 
 
 def remove(path: str | Path) -> None:

@@ -90,8 +90,10 @@ class Exchange:
         seen_sentinel = False
         while not (seen_sentinel and (replies or not expected)):
             msg = json.loads(self.conn.recv(timeout=15))
-            if isinstance(msg, dict) and "method" in msg and "id" not in msg:
-                continue  # a notification (a stream some fuzzed call started), not a reply
+            if all(isinstance(m, dict) and "method" in m and "id" not in m
+                   for m in (msg if isinstance(msg, list) and msg else [msg])):
+                continue  # notifications (a stream some fuzzed call started; several
+                # close in time come as one array), not a reply
             if isinstance(msg, dict) and msg.get("id") == sentinel:
                 assert msg["result"]["result"]["pong"] is True, "app stopped answering"
                 # The fuzzed call may be slower than the ping: its reply can come after.

@@ -84,10 +84,15 @@ def test_tree_loads_children_lazily_on_expand(window: MainWindow) -> None:
     pane.view.expand(index)
     qwait(lambda: unloaded.children is not None, what="children fetched on expand")
     assert len(unloaded.children or []) == unloaded.child_count
-    window.agent_log.model.flush()
-    tree_calls = [r for r in window.agent_log.model.rows if r.method == "qt.objects.tree"]
-    assert len(tree_calls) > calls_before
-    assert tree_calls[-1].record["params"] == {"objectId": unloaded.id, "depth": 1}
+
+    def tree_calls() -> list:
+        window.agent_log.model.flush()
+        return [r for r in window.agent_log.model.rows if r.method == "qt.objects.tree"]
+
+    # the mirror sends each 10 ms of traffic together: the row may come a moment later
+    calls = qwait(lambda: len(tree_calls()) > calls_before and tree_calls(),
+                  what="the fetch in the agent log")
+    assert calls[-1].record["params"] == {"objectId": unloaded.id, "depth": 1}
 
 
 def select(window: MainWindow, name: str) -> str:

@@ -11,13 +11,14 @@ from PySide6.QtTest import QTest
 from conftest import ARTIFACTS, DemoApp
 from inspector.mainwindow import MainWindow
 from inspector.overlays import mark_from_record
+from inspector.panes.accessibility import LATEST, OWN
 from probe.client import Client
 
 
 @pytest.fixture(scope="module", autouse=True)
 def connected(window: MainWindow, demo: DemoApp) -> None:
     connect(window, demo)
-    qwait(lambda: window.accessibility.model.by_ref, what="the accessibility tree")
+    qwait(lambda: window.accessibility.model.count, what="the accessibility tree")
     qwait(lambda: window.live_view.frames, what="a first frame")
 
 
@@ -58,9 +59,15 @@ def test_frames_arrive_only_when_the_app_changes(window: MainWindow, demo: DemoA
     qwait(lambda: pane.frames > count, what="a frame after the change")
 
 
-def test_accessibility_pane_shows_the_agents_refs(window: MainWindow, qt: Client) -> None:
+def test_accessibility_pane_in_the_inspectors_own_view(window: MainWindow, qt: Client
+                                                       ) -> None:
+    """Picked "This inspector": its own chr.readPage, its own refs (the agent's view is
+    tested in test_inspector_agent_view.py)."""
     pane = window.accessibility
     model = pane.model
+    reads = pane.reads
+    pane.follow(OWN)
+    qwait(lambda: pane.reads > reads and model.by_ref, what="the inspector's own read")
     name_edit = next(n for n in model.nodes() if n.data.get("objectName") == "nameEdit")
     assert name_edit.ref.startswith("ref_") and name_edit.role == "textbox"
     assert name_edit.object_id.startswith("#") and name_edit.bounds
@@ -81,6 +88,7 @@ def test_accessibility_pane_shows_the_agents_refs(window: MainWindow, qt: Client
     interactive = model.count
     pane.filter_box.setCurrentText("all")
     qwait(lambda: model.count > interactive, what="the whole tree again")
+    pane.follow(LATEST)
 
 
 def test_inspector_reads_do_not_reset_the_agents_refs(window: MainWindow,
@@ -98,7 +106,9 @@ def test_inspector_reads_do_not_reset_the_agents_refs(window: MainWindow,
         return None
 
     ref = find(page["tree"], "nameEdit")["ref"]  # type: ignore[index]
+    window.accessibility.follow(OWN)
     run(window.accessibility.load())  # the inspector reads again: its own refs restart
+    window.accessibility.follow(LATEST)
     agent.call("chr.formInput", {"ref": ref, "value": "still mine"})
     assert agent.call("qt.properties.get", {"objectId": "nameEdit", "name": "text"}
                       )["value"] == "still mine"
@@ -189,8 +199,9 @@ def test_agent_click_shows_a_mark_and_a_log_row(window: MainWindow, demo: DemoAp
 
 def test_chr_type_form_input_and_scroll_marks_land_on_their_element(
         window: MainWindow, demo: DemoApp, qt: Client) -> None:
-    """chr.* results name a role and a name: the mark goes on the element the inspector's
-    own accessibility tree has under them (refs are per session)."""
+    """chr.* results name a role and a name: the mark goes on the element the
+    accessibility tree has under them (refs are per session: this agent's refs are not
+    the ones the tree shows)."""
     pane = window.live_view
     run(window.accessibility.load())  # earlier tests moved the form: fresh bounds
     agent = demo.client(name="form-agent", role="agent")

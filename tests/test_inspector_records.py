@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 from typing import Any
 
@@ -115,16 +116,16 @@ def _region_diff(a: QImage, b: QImage, rect: tuple[int, int, int, int]) -> float
 
 def test_each_action_step_shows_the_app_after_that_action(window: MainWindow, demo: DemoApp,
                                                           tmp_path: Path) -> None:
-    """Step N's picture is the app after action N (not the frame before it), offline."""
+    """Step N's picture is the app after action N, at the app's resolution however small
+    the live view pane is, offline."""
     rec = window.records.recorder
-    qwait(lambda: window.live_view.streaming and not window.live_view.view.image.isNull(),
-          what="the live view's first frame")
+    window.docks["liveView"].resize(240, 160)  # a small pane streams small frames
     agent = demo.client(name="typing-agent", role="agent")
     agent.call("qt.ui.type", {"target": "nameEdit", "text": "", "clear": True})
     qwait(lambda: rec.idle, what="the recorder to settle after clearing the field")
     rec.clear()
     values = ("Ada", "WWWWW Grace Hopper WWWWW")
-    shown: list[QImage] = []  # the live view once each step settled: the app's state then
+    shown: list[QImage] = []  # the app once each step settled, as a screenshot shows it
     for value in values:
         # not waiting for idle: the record comes before the action's repaint, as it does
         # for any action whose picture changes later than its call returns
@@ -134,11 +135,13 @@ def test_each_action_step_shows_the_app_after_that_action(window: MainWindow, de
                                   for f in rec.session.frames),
               what=f"the picture after typing {value!r}")
         qwait(lambda: rec.idle, what="the step's picture to settle")
-        shown.append(window.live_view.view.image.convertToFormat(QImage.Format.Format_RGB32))
-    scale = window.live_view.view.scale
+        shot = agent.call("qt.ui.screenshot", {"format": "png"})
+        image = QImage()
+        image.loadFromData(base64.b64decode(shot["data"]))
+        shown.append(image.convertToFormat(QImage.Format.Format_RGB32))
+    size = agent.call("qt.ui.geometry", {"target": "mainWindow"})["window"]
     box = agent.call("qt.ui.geometry", {"target": "nameEdit"})["window"]
-    field = (int(box["x"] * scale), int(box["y"] * scale), int(box["width"] * scale) + 1,
-             int(box["height"] * scale) + 1)
+    field = (box["x"], box["y"], box["width"], box["height"])
     path = window.records.save(str(tmp_path / "typing"))
 
     player = SessionPlayer(session_file.load(path), "typing")  # no window, no connection
@@ -155,13 +158,38 @@ def test_each_action_step_shows_the_app_after_that_action(window: MainWindow, de
         assert _region_diff(shown[0], shown[1], field) > 8  # the field did change
         assert _region_diff(pictures[0], pictures[1], field) > 8, "steps show the same field"
         for value, picture, state in zip(values, pictures, shown, strict=True):
-            assert picture.size() == state.size()
+            # the app's resolution, not the small pane's
+            assert (picture.width(), picture.height()) == (size["width"], size["height"])
             # the step's picture is the app after that action (JPEG noise only)
             assert _region_diff(picture, state, field) < 4, f"wrong picture for {value!r}"
             assert _region_diff(picture, state, whole) < 3
+        assert "picture taken after call seq" in player.position.text()
     finally:
         player.close()
         player.deleteLater()
+        window.reset_layout()
+
+
+def test_an_action_shows_the_first_picture_after_it() -> None:
+    """Pictures of quick actions are coalesced: an action without its own picture shows the
+    next one taken (never an older one from before it); a read shows the app it read."""
+    def call(seq: int, changes: bool) -> dict[str, Any]:
+        return {"seq": seq, "method": "chr.formInput" if changes else "qt.properties.get",
+                **({"changesApp": True} if changes else {})}
+
+    def frame(after: int) -> session_file.Frame:
+        return session_file.Frame(after, 0.0, "jpeg", 10, 10, "")
+
+    session = session_file.Session(
+        calls=[call(60, True), call(67, True), call(300, False), call(380, True),
+               call(381, True), call(390, False)],
+        frames=[frame(60), frame(67), frame(381)])
+    after = [f.after_seq if f else None
+             for f in (session.frame_for(i) for i in range(len(session.calls)))]
+    assert after == [60, 67, 67, 381, 381, 381]
+    # an action after the last picture has none (not an older one)
+    session.calls.append(call(400, True))
+    assert session.frame_for(len(session.calls) - 1) is None
 
 
 def _seq_of(calls: list[dict[str, Any]], text: str) -> int | None:

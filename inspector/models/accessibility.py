@@ -72,12 +72,14 @@ class AccessibilityModel(QAbstractItemModel):
         self.by_object: dict[str, A11yNode] = {}
         self.by_ref: dict[str, A11yNode] = {}
         self.count = 0
+        #: the node the followed agent's last call named (drawn highlighted)
+        self.marked: A11yNode | None = None
 
     def reset(self, tree: list[dict[str, Any]]) -> None:
         """Replace the whole tree with a readPage ``tree`` (list of nested nodes)."""
         self.beginResetModel()
         self.root = A11yNode({})
-        self.by_object, self.by_ref, self.count = {}, {}, 0
+        self.by_object, self.by_ref, self.count, self.marked = {}, {}, 0, None
         self._add(self.root, tree)
         self.endResetModel()
 
@@ -93,6 +95,14 @@ class AccessibilityModel(QAbstractItemModel):
             if node.ref:
                 self.by_ref[node.ref] = node
             self._add(node, list(data.get("children") or []))
+
+    def set_marked(self, ref: str) -> A11yNode | None:
+        """Highlight the node of ``ref`` (none for an unknown or empty ref)."""
+        old, self.marked = self.marked, self.by_ref.get(ref) if ref else None
+        for node in {id(n): n for n in (old, self.marked) if n is not None}.values():
+            self.dataChanged.emit(self.index_of(node, 0),
+                                  self.index_of(node, len(self.COLUMNS) - 1))
+        return self.marked
 
     def nodes(self) -> list[A11yNode]:
         out: list[A11yNode] = []
@@ -167,6 +177,8 @@ class AccessibilityModel(QAbstractItemModel):
                 return f"{b[0]},{b[1]} {b[2]}×{b[3]}" if b else ""
             return " ".join(p for p in (node.data.get("objectName") or
                                         node.data.get("className") or "", node.object_id) if p)
+        if role == Qt.ItemDataRole.BackgroundRole and node is self.marked:
+            return QBrush(theme.accent("agentBg"))
         if role == Qt.ItemDataRole.ForegroundRole:
             if col == 2:
                 return QBrush(theme.accent("inspector"))
@@ -177,5 +189,7 @@ class AccessibilityModel(QAbstractItemModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ToolTipRole:
-            return "\n".join(f"{k}: {v}" for k, v in node.data.items())
+            tip = "\n".join(f"{k}: {v}" for k, v in node.data.items())
+            return ("the agent's last call named this element\n" + tip
+                    if node is self.marked else tip)
         return None

@@ -7,6 +7,7 @@ or :meth:`PropertyModel.reject` (the error; the old value stays).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +15,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QBrush, QFont
 
 from inspector import theme
+from inspector.models.logmodel import clock
 from inspector.models.values import color_of, format_value, kind_of
 
 Index = QModelIndex | QPersistentModelIndex
@@ -34,6 +36,8 @@ class Prop:
     enum: dict[str, Any] | None = None
     notify: str | None = None
     error: str = ""
+    #: when the value was read from the app (epoch seconds)
+    read_at: float = 0.0
     group: Group | None = field(default=None, repr=False)
 
     @classmethod
@@ -53,6 +57,15 @@ class Prop:
     @property
     def editable(self) -> bool:
         return self.writable or self.dynamic
+
+    @property
+    def snapshot(self) -> bool:
+        """No notify signal: the value is as read at ``read_at``, not followed live."""
+        return not self.notify and self.readable
+
+    def snapshot_note(self) -> str:
+        return (f"snapshot read at {clock(self.read_at)}: no notify signal, so a change in "
+                "the app shows when it is read again (after an edit here, or F5)")
 
 
 @dataclass
@@ -84,8 +97,10 @@ class PropertyModel(QAbstractItemModel):
         groups: dict[str, Group] = {}
         dynamic = Group(DYNAMIC)
         self.by_name = {}
+        now = time.time()
         for data in result.get("properties") or []:
             prop = Prop.from_json(data)
+            prop.read_at = now
             group = dynamic if prop.dynamic else groups.setdefault(
                 prop.declared_in or self.class_name, Group(prop.declared_in or self.class_name))
             prop.group = group
@@ -111,8 +126,22 @@ class PropertyModel(QAbstractItemModel):
         changed = prop.value != value or bool(prop.error)
         prop.value = value
         prop.error = ""
-        if changed:
+        prop.read_at = time.time()
+        if changed or prop.snapshot:  # a snapshot's read time changed: its tool tip says it
             self._row_changed(prop)
+        return changed
+
+    def snapshots(self) -> list[Prop]:
+        return [p for p in self.by_name.values() if p.snapshot]
+
+    def update_values(self, result: dict[str, Any], names: set[str]) -> list[str]:
+        """Take the values of ``names`` from a fresh ``qt.properties.list`` answer (rows
+        stay where they are); returns the names whose value changed."""
+        changed = []
+        for data in result.get("properties") or []:
+            name = str(data.get("name"))
+            if name in names and self.set_value(name, data.get("value")):
+                changed.append(name)
         return changed
 
     def confirm(self, name: str, value: Any) -> None:
@@ -219,6 +248,10 @@ class PropertyModel(QAbstractItemModel):
             if col == 1:
                 return format_value(prop.value, prop.type)
             return prop.type + ("" if prop.editable else " (read-only)")
+        if role == Qt.ItemDataRole.FontRole and col == 1 and prop.snapshot:
+            font = QFont()
+            font.setItalic(True)  # a snapshot, not followed live (the tool tip says when)
+            return font
         if role == Qt.ItemDataRole.EditRole and col == 1:
             return prop.value if not isinstance(prop.value, (dict, list)) else None
         if role == Qt.ItemDataRole.CheckStateRole and col == 1 and prop.kind == "bool":
@@ -237,7 +270,9 @@ class PropertyModel(QAbstractItemModel):
                      "writable" if prop.editable else "read-only",
                      f"declared in {prop.declared_in}" if prop.declared_in else "dynamic"]
             if prop.notify:
-                lines.append(f"notify: {prop.notify}")
+                lines.append(f"notify: {prop.notify} (followed live)")
+            elif prop.snapshot:
+                lines.append(prop.snapshot_note())
             if prop.enum:
                 lines.append("values: " + ", ".join(prop.enum.get("names", [])[:30]))
             if prop.error:

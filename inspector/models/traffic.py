@@ -104,6 +104,12 @@ class TrafficModel(BoundedLogModel):
         super().__init__(limit, flush_ms, parent)
         self.own_session: int | None = None
         self.clients: set[str] = set()
+        #: methods and statuses seen, of agents' calls and of inspectors' calls (the log
+        #: sizes its columns for those it shows)
+        self.methods: dict[bool, set[str]] = {False: set(), True: set()}
+        self.statuses: dict[bool, set[str]] = {False: set(), True: set()}
+        #: a method or status not seen before came (the pane sizes its columns again)
+        self.new_names = False
         self.probe_dropped = 0
 
     def prepare(self, record: Any) -> TrafficRow:
@@ -111,6 +117,12 @@ class TrafficModel(BoundedLogModel):
         if row.client not in self.clients:
             self.clients.add(row.client)
             self.clientSeen.emit(row.client)
+        methods, statuses = (self.methods[row.role == "inspector"],
+                             self.statuses[row.role == "inspector"])
+        if row.method not in methods or row.status not in statuses:
+            methods.add(row.method)
+            statuses.add(row.status)
+            self.new_names = True
         return row
 
     def add_held(self, params: dict[str, Any]) -> None:
@@ -142,17 +154,20 @@ class TrafficModel(BoundedLogModel):
     def is_own(self, row: TrafficRow) -> bool:
         return self.own_session is not None and row.client_id == self.own_session
 
+    def is_inspector(self, row: TrafficRow) -> bool:
+        """A call of this or any other inspector (its pings, its reads): not an agent's."""
+        return row.role == "inspector" or self.is_own(row)
+
     def display(self, row: TrafficRow, column: int) -> Any:
         if column == 1:
-            return f"{row.client} (this inspector)" if self.is_own(row) else \
-                f"{row.client} · {row.role}"
+            return f"{row.client} (this inspector)" if self.is_own(row) else row.client
         return (row.time, "", row.method, row.params, row.duration, row.status)[column]
 
     def decorate(self, row: TrafficRow, column: int, role: int) -> Any:
         if role == Qt.ItemDataRole.ForegroundRole:
             if not row.ok:
                 return QBrush(theme.accent("error"))
-            if self.is_own(row):
+            if self.is_inspector(row):
                 return QBrush(theme.accent("inspector"))
             if column in (0, 4):
                 return QBrush(theme.accent("muted"))
@@ -184,7 +199,7 @@ class TrafficModel(BoundedLogModel):
 
 
 class TrafficFilter(QSortFilterProxyModel):
-    """Client, method text, errors only, and whether to show the inspector's own calls."""
+    """Client, method text, errors only, and whether to show inspectors' own calls."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -212,7 +227,7 @@ class TrafficFilter(QSortFilterProxyModel):
         model = self.sourceModel()
         assert isinstance(model, TrafficModel)
         row: TrafficRow = model.rows[source_row]
-        if not self.show_own and model.is_own(row):
+        if not self.show_own and model.is_inspector(row):
             return False
         if self.errors_only and row.ok:
             return False

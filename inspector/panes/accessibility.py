@@ -1,85 +1,126 @@
-"""Accessibility pane: the tree an agent reads with ``chr.readPage``, refs and all.
+"""Accessibility pane: the page exactly as an agent sees it, refs and all, kept live.
 
-The tree view shows ``format: "json"`` (roles, names, refs, values, states, bounds and
-the widget's ``#N`` id); the text toggle shows ``format: "text"``, the compact outline
-the agent actually reads, with its character count. Both come from the inspector's own
-session: refs are per session, so reading here never resets the agent's refs.
-Selecting a node selects its widget elsewhere (``objectSelected``); ``select_object``
-does the reverse.
+Refs are per session, so the pane reads through the agent's eyes (``probe.agentView``):
+the tree as it is now, each element with the ref *that agent* holds for it, and, as
+text, the agent's last ``chr.readPage`` answer verbatim with its character count. By
+default it follows the agent that read the page last; the picker chooses any client, or
+this inspector's own view (its own ``chr.readPage``, its own refs). It reads again by
+itself after each call of the followed agent that reads or changes the app (a burst of
+calls gives one read), and marks the element that agent's last call named, here and on
+the live view (``agentTargetChanged``). Selecting a node selects its widget elsewhere
+(``objectSelected``); ``select_object`` does the reverse.
 """
 
 from __future__ import annotations
 
+import json
+import time
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Signal
+from PySide6.QtCore import QModelIndex, QTimer, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QCheckBox,
     QComboBox,
-    QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPlainTextEdit,
-    QSizePolicy,
     QSpinBox,
     QStackedWidget,
-    QToolButton,
     QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
 from inspector.connection import Connection
+from inspector.icons import icon
 from inspector.models.accessibility import A11yNode, AccessibilityModel
 from inspector.panes.base import Pane
-from probe.exceptions import QtmcpError
+from inspector.panes.hints import ElidedLabel
+from probe.exceptions import QtmcpError, RemoteError
+
+#: Follow modes of the picker besides a session id.
+LATEST, OWN = "latest", "own"
+#: A read waits this long for the followed agent's burst of calls to end…
+QUIET_MS = 150
+#: …but never longer than this after the first call it waits for.
+MAX_WAIT_S = 1.0
+#: Methods after which the followed agent's view is read again (besides those that
+#: change the app, marked ``changesApp`` in the traffic).
+READS = frozenset({"chr.readPage", "chr.find"})
+NOT_CONNECTED = ("Not connected. File › Connect… (Ctrl+O) picks a running app; "
+                 "its accessibility tree shows here, as the agent reads it.")
+NO_AGENT = ("No agent has read the page yet: the tree shows the page without refs. When an "
+            "agent calls chr.readPage (the read_page tool), its refs appear here and follow "
+            "what it does.")
 
 
 class AccessibilityPane(Pane):
-    """readPage as a tree (json) or as the agent's text; emits ``objectSelected(id, label)``."""
+    """The agent's page as a tree (json) or as the text it got; emits ``objectSelected``."""
 
     TITLE = "Accessibility"
     NAME = "accessibility"
     objectSelected = Signal(str, str)
+    #: (bounds [x, y, w, h] in window coordinates or None, label) of the element the
+    #: followed agent's last call named
+    agentTargetChanged = Signal(object, str)
 
     def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
         super().__init__(conn, parent)
         self.model = AccessibilityModel(self)
         self.text = ""
         self.result: dict[str, Any] = {}
+        #: the session the tree shows (its refs), None before any agent read the page
+        self.following: dict[str, Any] | None = None
+        self.last_read: dict[str, Any] | None = None
+        self.last_target: tuple[str, str] | None = None  # (ref, method)
+        self.reads = 0
+        #: why the probe cannot show an agent's view (an older probe, or our role), if so
+        self.no_agent_view = ""
+        self._loads = 0  # reads started (a later one makes an earlier answer stale)
         self._syncing = False
+        self._sessions: dict[int, dict[str, Any]] = {}
+        self._first_wait = 0.0
 
+        self.follow_box = QComboBox(self)
+        self.follow_box.setObjectName("a11yFollow")
+        self.follow_box.setToolTip("Whose eyes to read the page with: refs are per client. "
+                                   "Latest agent follows whichever agent read the page last.")
+        self.follow_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.follow_box.setMinimumContentsLength(11)
+        self.follow_box.addItem(icon("follow"), "Latest agent", LATEST)
+        self.follow_box.addItem(icon("accessibility"), "This inspector", OWN)
+        self.follow_box.currentIndexChanged.connect(lambda _i: self._follow_changed())
         self.filter_box = QComboBox(self)
         self.filter_box.setObjectName("a11yFilter")
         self.filter_box.addItems(["all", "interactive"])
         self.filter_box.setToolTip("chr.readPage filter: every element, or only those an "
                                    "agent acts on (and the groups around them)")
+        self.filter_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.filter_box.currentTextChanged.connect(lambda _t: self.refresh())
         self.depth = QSpinBox(self)
         self.depth.setObjectName("a11yDepth")
         self.depth.setRange(1, 100)
         self.depth.setValue(15)
         self.depth.setPrefix("depth ")
+        self.depth.setMaximumWidth(self.depth.fontMetrics().horizontalAdvance("depth 100") + 36)
         self.depth.editingFinished.connect(self.refresh)
-        self.as_text = QCheckBox("As text", self)
+        self.as_text = self.tool_button(
+            "text", "Text", "The agent's last chr.readPage answer, exactly as it was sent, "
+            "with its character count (the tree shows the page as it is now)",
+            checkable=True, with_text=True)
         self.as_text.setObjectName("a11yAsText")
-        self.as_text.setToolTip("Show the compact text form (format: text) the agent reads")
         self.as_text.toggled.connect(self._show_text)
-        reload_button = QToolButton(self)
-        reload_button.setText("Reload")
-        reload_button.setToolTip("Read the page again (new refs for this inspector only)")
+        reload_button = self.tool_button("refresh", "Reload", "read the page again now (it "
+                                         "also reads by itself after each call of the "
+                                         "agent it follows)")
+        reload_button.setObjectName("a11yReload")
         reload_button.clicked.connect(self.refresh)
-        self.summary = QLabel(self)
+        # what matters most first: what does not fit goes behind » from the end
+        bar = self.toolbar(self.follow_box, self.as_text, reload_button, self.filter_box,
+                           self.depth)
+        self.summary = ElidedLabel("", self)  # a long summary must not widen the dock
         self.summary.setObjectName("a11ySummary")
-        # ignored width: a long summary must not widen the dock (it elides by clipping)
-        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        bar = QHBoxLayout()
-        bar.setContentsMargins(0, 0, 0, 0)
-        for w in (self.filter_box, self.depth, self.as_text, reload_button):
-            bar.addWidget(w)
-        bar.addWidget(self.summary, 1)
 
         self.view = QTreeView(self)
         self.view.setObjectName("a11yTree")
@@ -91,7 +132,7 @@ class AccessibilityPane(Pane):
         header = self.view.header()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for col, width in enumerate((130, 150, 56, 60, 100, 110)):
+        for col, width in enumerate((150, 150, 60, 90, 90, 110)):
             self.view.setColumnWidth(col, width)
         self.view.selectionModel().currentRowChanged.connect(self._current_changed)
         self.text_view = QPlainTextEdit(self)
@@ -99,57 +140,260 @@ class AccessibilityPane(Pane):
         self.text_view.setReadOnly(True)
         self.text_view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.text_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.hint = self.add_hint(self.view, self._hint)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.view)
         self.stack.addWidget(self.text_view)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(bar)
+        layout.addWidget(bar)
+        layout.addWidget(self.summary)
         layout.addWidget(self.stack, 1)
         layout.addWidget(self.status)
 
-    # ------------------------------------------------------------ loading
+        self._read_timer = QTimer(self)
+        self._read_timer.setSingleShot(True)
+        self._read_timer.setInterval(QUIET_MS)
+        self._read_timer.timeout.connect(self.refresh)
+        conn.on("probe.traffic", self._on_traffic)
+        conn.on("probe.session", self._on_session)
 
-    def params(self, fmt: str) -> dict[str, Any]:
-        return {"format": fmt, "filter": self.filter_box.currentText(),
-                "depth": self.depth.value()}
+    # ------------------------------------------------------------ whom to follow
 
-    def on_connected(self) -> None:
-        self.model.reset([])
+    def mode(self) -> str | int:
+        """LATEST, OWN or the session id the picker chose."""
+        data = self.follow_box.currentData()
+        return data if data in (LATEST, OWN) else int(data)
+
+    def follow(self, mode: str | int) -> None:
+        """Pick whom to follow (LATEST, OWN or a session id listed in the picker)."""
+        index = self.follow_box.findData(mode)
+        if index >= 0:
+            self.follow_box.setCurrentIndex(index)
+
+    def _follow_changed(self) -> None:
+        self.last_target = None
+        self.agentTargetChanged.emit(None, "")
         self.refresh()
 
+    def _on_session(self, params: dict[str, Any]) -> None:
+        sid = params.get("id")
+        if not isinstance(sid, int) or sid == self.conn.session_id:
+            return
+        if params.get("event") == "disconnected":
+            self._sessions.pop(sid, None)
+        elif params.get("role") != "inspector":
+            self._sessions[sid] = params
+        self._fill_picker()
+
+    def theme_changed(self) -> None:
+        self._fill_picker()
+        super().theme_changed()
+
+    def _fill_picker(self) -> None:
+        current = self.follow_box.currentData()
+        self.follow_box.blockSignals(True)
+        self.follow_box.setItemIcon(0, icon("follow"))
+        self.follow_box.setItemIcon(self.follow_box.count() - 1, icon("accessibility"))
+        while self.follow_box.count() > 2:
+            self.follow_box.removeItem(1)
+        for sid, s in sorted(self._sessions.items()):
+            self.follow_box.insertItem(self.follow_box.count() - 1, icon("agentLog"),
+                                       f"{s.get('name')} ({s.get('role')}, #{sid})", sid)
+        index = self.follow_box.findData(current)
+        self.follow_box.setCurrentIndex(index if index >= 0 else 0)
+        self.follow_box.blockSignals(False)
+        if index < 0:  # the client we followed left: back to the latest agent
+            self._follow_changed()
+
+    async def _load_sessions(self) -> None:
+        try:
+            sessions = await self.conn.call("probe.sessions")
+        except QtmcpError:
+            return
+        self._sessions = {s["id"]: s for s in sessions
+                          if s.get("role") != "inspector" and s["id"] != self.conn.session_id}
+        self._fill_picker()
+
+    # ------------------------------------------------------------ following live
+
+    def _followed(self, client: dict[str, Any]) -> bool:
+        mode = self.mode()
+        if mode == OWN or client.get("role") == "inspector":
+            return False
+        return mode == LATEST or client.get("id") == mode
+
+    def _on_traffic(self, record: dict[str, Any]) -> None:
+        """A call of the followed agent that reads refs or changes the app: read again
+        once its burst is over, and mark what it named."""
+        client = record.get("client") or {}
+        if not self._followed(client):
+            return
+        method = str(record.get("method") or "")
+        params = record.get("params") if isinstance(record.get("params"), dict) else {}
+        ref = params.get("ref") if isinstance(params.get("ref"), str) else None
+        if ref and record.get("ok", True) and method != "chr.readPage" \
+                and self.last_target != (ref, method):  # the same again changes nothing
+            self.last_target = (ref, method)
+            self._mark_target()
+        if method in READS or record.get("changesApp"):
+            self._schedule_read()
+
+    def _schedule_read(self) -> None:
+        now = time.monotonic()
+        if not self._read_timer.isActive():
+            self._first_wait = now
+            self._read_timer.start()
+        elif now - self._first_wait < MAX_WAIT_S:
+            self._read_timer.start()  # restart: wait for the end of the burst
+
+    def _mark_target(self) -> None:
+        ref, method = self.last_target or ("", "")
+        node = self.model.set_marked(ref if self._refs_are_agents() else "")
+        if node is None:
+            self.agentTargetChanged.emit(None, "")
+            return
+        self.view.scrollTo(self.model.index_of(node))
+        who = (self.following or {}).get("name") or "agent"
+        self.agentTargetChanged.emit(node.bounds, f"{who}: {method.split('.', 1)[-1]} "
+                                                  f"{node.name or node.role}".strip())
+
+    def _refs_are_agents(self) -> bool:
+        return self.mode() != OWN and self.following is not None
+
+    def shows_refs_of(self, session_id: int | None) -> bool:
+        """Whether the tree's refs are those of client ``session_id``."""
+        return self.following is not None and self.following.get("id") == session_id
+
+    # ------------------------------------------------------------ loading
+
+    def on_connected(self) -> None:
+        self.no_agent_view = ""
+        self.model.reset([])
+        self._sessions.clear()
+        self.following = self.last_read = self.last_target = None
+        self.run(self.conn.subscribe("sessions"))
+        self.run(self._load_sessions())
+        self.refresh()
+
+    def on_lost(self) -> None:
+        self._read_timer.stop()
+
     def refresh(self) -> None:
+        self._read_timer.stop()
         if self.conn.is_connected:
             self.run(self.load())
+        self.hint.refresh()
+
+    def _hint(self) -> str:
+        if not self.conn.is_connected:
+            return NOT_CONNECTED
+        return "Reading the page…" if self.reads == 0 else "The app shows no window."
 
     async def load(self) -> None:
-        """Read the page twice, as the agent would: json for the tree, text for the count.
-
-        The text read comes first so the json read's refs are the ones left in force
-        (both number the same nodes the same way)."""
+        """Read the page through the followed client's eyes (or the inspector's own); an
+        answer that a newer read overtook (the picker changed meanwhile) is dropped."""
+        mode = self.mode()
+        self._loads += 1
+        token = self._loads
         try:
-            text = await self.conn.call("chr.readPage", self.params("text"))
-            result = await self.conn.call("chr.readPage", self.params("json"))
+            if mode == OWN:
+                await self._load_own(token)
+            else:
+                params = {"filter": self.filter_box.currentText(), "depth": self.depth.value()}
+                if mode != LATEST:
+                    params["sessionId"] = mode
+                try:
+                    view = await self.conn.call("probe.agentView", params)
+                except RemoteError as exc:
+                    if exc.name not in ("METHOD_NOT_FOUND", "ROLE_NOT_ALLOWED"):
+                        raise
+                    # an older probe, or one that does not take us for an inspector: our
+                    # own eyes are all we have
+                    self.no_agent_view = exc.name
+                    self.follow(OWN)
+                    return
+                if token != self._loads:
+                    return
+                self._show(view, view.get("session"), view.get("lastRead"))
         except QtmcpError as exc:
             self.show_error(exc)
             return
-        self.show_info("")
+        if token == self._loads:  # shown, not overtaken
+            self.reads += 1
+
+    async def _load_own(self, token: int) -> None:
+        """This inspector's own reads: text first, so the json read's refs stay in force
+        (both number the same nodes the same way)."""
+        params = {"filter": self.filter_box.currentText(), "depth": self.depth.value()}
+        text = await self.conn.call("chr.readPage", {**params, "format": "text"})
+        result = await self.conn.call("chr.readPage", {**params, "format": "json"})
+        if token != self._loads:
+            return
+        mine = {"id": self.conn.session_id, "name": "this inspector", "role": "inspector"}
+        self._show(result, mine, {"result": text, "at": time.time(), "options": params})
+
+    def _show(self, result: dict[str, Any], session: dict[str, Any] | None,
+              last_read: dict[str, Any] | None) -> None:
         selected = self._selected_node()
         keep = selected.object_id if selected else None
-        self.result = result
-        self.text = str(text.get("text") or "")
+        scroll = self.view.verticalScrollBar().value()
+        fresh_eyes = (session or {}).get("id") != (self.following or {}).get("id")
+        self.result, self.following, self.last_read = result, session, last_read
+        answer = (last_read or {}).get("result") or {}
+        self.text = str(answer["text"]) if "text" in answer else (
+            json.dumps(answer.get("tree"), ensure_ascii=False, separators=(",", ":"))
+            if answer else "")
         self.model.reset(list(result.get("tree") or []))
         self.view.expandAll()
-        self.text_view.setPlainText(self.text)
-        self.summary.setText(f"{result.get('nodes', 0)} nodes · {result.get('interactive', 0)}"
-                             f" interactive · text {len(self.text):,} chars"
-                             + (" · truncated" if result.get("truncated") else ""))
+        if self.reads == 0 or fresh_eyes:
+            self._size_columns()
+        elif self.model.count < 1000:  # values change as the agent types: keep them legible
+            self._size_columns((3,))
+        self.text_view.setPlainText(self.text or NO_AGENT)
+        self._show_text(self.as_text.isChecked())
+        self.summary.setText(self._summary())
+        self.show_info("" if session is not None else NO_AGENT)
         if keep:
             self.select_object(keep)
+        self.view.verticalScrollBar().setValue(scroll)
+        if self.last_target is not None:
+            self._mark_target()
+
+    def _summary(self) -> str:
+        """Whose view, read when and how, and how big the text the agent got was."""
+        parts: list[str] = []
+        if self.no_agent_view and self.mode() == OWN:
+            parts.append(f"the probe cannot show an agent's refs ({self.no_agent_view}): "
+                         "this inspector's own")
+        if self.following is None:
+            parts.append("no agent yet · page without refs")
+        else:
+            parts.append(str(self.following.get("name")))
+        read = self.last_read or {}
+        if read.get("at"):
+            opts = read.get("options") or {}
+            parts.append(f"read {time.strftime('%H:%M:%S', time.localtime(read['at']))}")
+            parts.append(f"{opts.get('filter', 'all')}, depth {opts.get('depth', 15)}")
+            parts.append(f"text {len(self.text):,} chars")
+        parts.append(f"{self.result.get('nodes', 0)} nodes, "
+                     f"{self.result.get('interactive', 0)} interactive")
+        if self.result.get("truncated"):
+            parts.append("truncated")
+        if self.last_target is not None:
+            parts.append(f"last: {self.last_target[1]} {self.last_target[0]}")
+        return " · ".join(parts)
+
+    def _size_columns(self, columns: tuple[int, ...] = (0, 1, 2, 3, 4, 5)) -> None:
+        """Columns fit what they hold (capped), the last one takes the rest."""
+        caps = {0: 200, 1: 170, 2: 70, 3: 160, 4: 140, 5: 130}
+        for col in columns:
+            self.view.resizeColumnToContents(col)
+            self.view.setColumnWidth(col, min(caps[col], max(48, self.view.columnWidth(col))))
 
     def _show_text(self, on: bool) -> None:
-        self.stack.setCurrentIndex(1 if on else 0)
+        self.stack.setCurrentWidget(self.text_view if on else self.view)
 
     # ------------------------------------------------------------ selection
 

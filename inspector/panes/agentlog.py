@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, QModelIndex, Qt
-from PySide6.QtGui import QFontDatabase, QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -23,22 +23,23 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QTableView,
     QTabWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from inspector import export_test
+from inspector.actions import set_icon
 from inspector.connection import Connection
 from inspector.models.traffic import TrafficFilter, TrafficModel, TrafficRow
 from inspector.panes.base import Pane
+from inspector.panes.hints import ElidedLabel
 from probe.exceptions import QtmcpError
 
 ALL_CLIENTS = "All clients"
@@ -65,46 +66,50 @@ class AgentLogPane(Pane):
         self.paused = False
 
         self.filter = self.make_filter("Filter by method (Ctrl+F)")
+        self.filter.setMinimumWidth(110)
+        self.filter.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.filter.textChanged.connect(lambda t: self.proxy.set_filters(method=t))
         self.client_box = QComboBox(self)
         self.client_box.setObjectName("agentLogClient")
         self.client_box.addItem(ALL_CLIENTS)
-        self.client_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.client_box.setToolTip("Only the calls of one client")
+        self.client_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.client_box.setMinimumContentsLength(11)
         self.client_box.currentTextChanged.connect(self._client_changed)
         self.errors_only = QCheckBox("Errors only", self)
         self.errors_only.setObjectName("agentLogErrorsOnly")
         self.errors_only.toggled.connect(lambda on: self.proxy.set_filters(errors_only=on))
-        self.show_own = QCheckBox("Inspector's calls", self)
+        self.show_own = QCheckBox("Inspector calls", self)
         self.show_own.setObjectName("agentLogShowOwn")
-        self.show_own.setToolTip("Also show the calls this inspector makes itself")
-        self.show_own.toggled.connect(lambda on: self.proxy.set_filters(show_own=on))
-        self.pause_button = QToolButton(self)
+        self.show_own.setToolTip("Also show the calls inspectors make (this one and any "
+                                 "other): their pings and reads. Hidden by default: this "
+                                 "log is about what agents do.")
+        self.show_own.toggled.connect(lambda on: (self.proxy.set_filters(show_own=on),
+                                                  self._fit_columns()))
+        self.pause_button = self.tool_button(
+            "pause", "Pause", "stop following new calls (Ctrl+P)", checkable=True)
         self.pause_button.setObjectName("agentLogPause")
-        self.pause_button.setText("Pause")
-        self.pause_button.setCheckable(True)
-        self.pause_button.setToolTip("Stop following new calls (Ctrl+P)")
         self.pause_button.toggled.connect(self.set_paused)
-        clear = QToolButton(self)
-        clear.setText("Clear")
-        clear.setToolTip("Forget the calls shown (Ctrl+L)")
+        clear = self.tool_button("clear", "Clear", "forget the calls shown (Ctrl+L)")
+        clear.setObjectName("agentLogClear")
         clear.clicked.connect(self.model.clear)
-        export = QToolButton(self)
-        export.setText("Export…")
-        export.setToolTip("Save this session's calls as JSON Lines (Ctrl+E)")
+        export = self.tool_button("save", "Export…",
+                                  "save the calls as JSON Lines (Ctrl+E)")
+        export.setObjectName("agentLogExport")
         export.clicked.connect(self._export_dialog)
         self.export_test_button = export_test.export_button(
             self, self.test_records, lambda selected: self._export_test_dialog(selected))
-        self.counts = QLabel(self)
+        set_icon(self.export_test_button, "export")
+        self.export_test_button.setAutoRaise(True)
+        self.export_test_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.counts = ElidedLabel("", self)
         self.counts.setObjectName("agentLogCounts")
         self._build_gate()
 
-        bar = QHBoxLayout()
-        bar.setContentsMargins(0, 0, 0, 0)
-        for w in (self.filter, self.client_box, self.errors_only, self.show_own,
-                  self.pause_button, clear, export, self.export_test_button,
-                  self.gate_button):
-            bar.addWidget(w)
-        bar.setStretch(0, 1)
+        bar = self.toolbar(self.filter, self.client_box, self.errors_only, self.show_own,
+                           self.pause_button, clear, export, self.export_test_button,
+                           self.gate_button)
 
         self.view = QTableView(self)
         self.view.setObjectName("agentLogView")
@@ -121,9 +126,10 @@ class AgentLogPane(Pane):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        for col, width in enumerate((96, 120, 150, 160, 64, 104)):
-            self.view.setColumnWidth(col, width)
+        header.setMinimumSectionSize(40)
+        self._fit_columns()
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.add_hint(self.view, self._hint)
 
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self.request_text = QPlainTextEdit(self)
@@ -133,6 +139,7 @@ class AgentLogPane(Pane):
         self.detail = QTabWidget(self)
         self.detail.setObjectName("agentLogDetail")
         for edit, title in ((self.request_text, "Request"), (self.response_text, "Response")):
+            edit.setPlaceholderText(f"Select a call: its {title.lower()} shows here as JSON.")
             edit.setReadOnly(True)
             edit.setFont(mono)
             edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
@@ -143,11 +150,11 @@ class AgentLogPane(Pane):
         split.addWidget(self.detail)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
-        split.setSizes([700, 300])
+        split.setSizes([760, 240])
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(bar)
+        layout.addWidget(bar)
         layout.addWidget(self.gate_bar)
         layout.addWidget(split, 1)
         layout.addWidget(self.counts)
@@ -170,6 +177,18 @@ class AgentLogPane(Pane):
         self.view.selectionModel().selectionChanged.connect(lambda *_: self._update_gate_bar())
         self._update_counts()
 
+    def _hint(self) -> str:
+        if not self.conn.is_connected and not self.model.rows:
+            return ("Not connected. File › Connect… (Ctrl+O) picks a running app; every "
+                    "call any client makes to it then shows here, live.")
+        if self.model.rows:
+            return "No call matches the filters."
+        pid = self.conn.app_info.get("pid", "PID")
+        return (f"No agent calls yet. Let an agent drive the app: qtmcp mcp --pid {pid} "
+                "(Claude Code: claude mcp add qtmcp -- qtmcp mcp --pid "
+                f"{pid}); each call it makes shows here with its result. Inspectors' own "
+                "calls are hidden (Inspector calls shows them).")
+
     # -- connection
 
     def on_connected(self) -> None:
@@ -189,16 +208,14 @@ class AgentLogPane(Pane):
     # -- approval gate
 
     def _build_gate(self) -> None:
-        self.gate_button = QToolButton(self)
+        self.gate_button = self.tool_button(
+            "gate", "Approval gate", "Hold agents' calls that change the app until you "
+            "approve them here", checkable=True, with_text=True)
         self.gate_button.setObjectName("agentLogGate")
-        self.gate_button.setText("Approval gate")
-        self.gate_button.setCheckable(True)
-        self.gate_button.setToolTip("Hold agents' calls that change the app until you "
-                                    "approve them here")
         self.gate_button.toggled.connect(lambda on: self.run(self._set_gate(on)))
         self.gate_bar = QWidget(self)
         self.gate_bar.setObjectName("agentLogGateBar")
-        self.gate_label = QLabel(self.gate_bar)
+        self.gate_label = ElidedLabel("", self.gate_bar)
         self.approve_button = QPushButton("Approve", self.gate_bar)
         self.approve_button.setObjectName("agentLogApprove")
         self.reject_button = QPushButton("Reject", self.gate_bar)
@@ -296,6 +313,9 @@ class AgentLogPane(Pane):
     # -- live updates
 
     def _flushed(self, _count: int) -> None:
+        if self.model.new_names:
+            self.model.new_names = False
+            self._fit_columns()
         self._update_counts()
         if not self.paused:
             self.view.scrollToBottom()
@@ -330,6 +350,33 @@ class AgentLogPane(Pane):
     def _client_seen(self, name: str) -> None:
         if self.client_box.findText(name) < 0:
             self.client_box.addItem(name)
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        """Columns as wide as what they hold (time, the clients and methods seen so far,
+        durations, statuses), measured once per new name rather than per row; Params
+        takes the rest."""
+        metrics = self.view.fontMetrics()
+        bold = QFont(self.view.font())
+        bold.setBold(True)
+
+        def width(texts: Any, fm: Any = metrics, cap: int = 260) -> int:
+            return min(cap, max((fm.horizontalAdvance(t) for t in texts), default=40) + 16)
+
+        header = self.view.horizontalHeader()
+        own = self.proxy.show_own  # inspectors' calls shown: their names count too
+
+        def seen(names: dict[bool, set[str]]) -> list[str]:
+            return [*names[False], *(names[True] if own else ())]
+
+        cols = {0: width(["00:00:00.000", "Time"]),
+                1: width([*self.model.clients, "Client"], cap=200),
+                2: width([*seen(self.model.methods), "Method"], QFontMetrics(bold), cap=220),
+                4: width(["1234.56 ms", "Duration"]),
+                5: width(["ok", "Status", *seen(self.model.statuses)], cap=200)}
+        for col, w in cols.items():  # widen only: a column the user sized stays
+            if header.sectionSize(col) < w or col in (0, 4):
+                self.view.setColumnWidth(col, w)
 
     def _client_changed(self, text: str) -> None:
         self.proxy.set_filters(client="" if text == ALL_CLIENTS else text)
@@ -377,14 +424,14 @@ class AgentLogPane(Pane):
 
     def test_records(self, selected_only: bool) -> list[dict[str, Any]]:
         """The calls an exported test replays: the selected rows, or every row; never
-        this inspector's own calls nor calls the gate still holds."""
+        an inspector's own calls nor calls the gate still holds."""
         if selected_only:
             picked = sorted(self.proxy.mapToSource(i).row()
                             for i in self.view.selectionModel().selectedRows())
             rows = [self.model.rows[r] for r in picked]
         else:
             rows = list(self.model.rows)
-        return [r.record for r in rows if not self.model.is_own(r) and not r.awaiting
+        return [r.record for r in rows if not self.model.is_inspector(r) and not r.awaiting
                 and not r.record.get("held")]
 
     def _export_test_dialog(self, selected_only: bool) -> None:

@@ -9,16 +9,32 @@ last content; the window greys the pane out), and for object panes the selected 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QToolBar,
+    QToolButton,
+    QWidget,
+)
 
 from inspector import theme
+from inspector.actions import recolour, set_icon
 from inspector.connection import Connection
+from inspector.panes.hints import EmptyHint
 from probe.exceptions import RemoteError
+
+#: What every empty pane says first when there is no connection.
+NOT_CONNECTED = "Not connected: File › Connect… (Ctrl+O) picks a running app."
+#: What an object pane says before anything is chosen.
+CHOOSE = ("Choose an object: in the Objects or Accessibility tree, or by clicking it in the "
+          "Live view.")
 
 
 def describe_error(exc: BaseException) -> str:
@@ -42,6 +58,7 @@ class Pane(QWidget):
         self.status.setObjectName(self.NAME + "Status")
         self.status.setWordWrap(True)
         self.status.hide()
+        self.hints: list[EmptyHint] = []
 
     # -- hooks
 
@@ -56,7 +73,26 @@ class Pane(QWidget):
 
     def theme_changed(self) -> None:
         """The theme switched: repaint what does not follow the palette by itself."""
+        for hint in self.hints:
+            hint.theme_changed()
+        recolour(self)
         self.update()
+
+    def add_hint(self, view: QAbstractItemView, text: Callable[[], str]) -> EmptyHint:
+        """Say over ``view``, while it is empty, what would fill it and how (``text()``
+        for the pane's state); refreshed when rows come and go and when the connection
+        comes or goes."""
+        hint = EmptyHint(view, text)
+        self.hints.append(hint)
+        return hint
+
+    def connected_or(self, text: str) -> str:
+        """``text`` when connected, else what to do to connect."""
+        return text if self.conn.is_connected else f"{NOT_CONNECTED} {text}"
+
+    def refresh_hints(self) -> None:
+        for hint in self.hints:
+            hint.refresh()
 
     # -- helpers
 
@@ -76,14 +112,40 @@ class Pane(QWidget):
 
     def filter_bar(self, edit: QLineEdit, reload_tip: str) -> QHBoxLayout:
         """The filter box with a Reload button (calls ``refresh``) beside it."""
-        reload_button = QToolButton(self)
-        reload_button.setText("Reload")
-        reload_button.setToolTip(reload_tip)
+        reload_button = self.tool_button("refresh", "Reload", reload_tip)
         reload_button.clicked.connect(self.refresh)
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(edit, 1)
         bar.addWidget(reload_button)
+        return bar
+
+    def tool_button(self, icon_name: str, text: str, tip: str, *, checkable: bool = False,
+                    with_text: bool = False) -> QToolButton:
+        """A small tool button with an icon (and ``text`` beside it when ``with_text``;
+        else the text is its tool tip's title and its accessible name)."""
+        button = QToolButton(self)
+        set_icon(button, icon_name)
+        button.setText(text)
+        button.setToolTip(f"{text}: {tip}" if not with_text else tip)
+        button.setAutoRaise(True)
+        button.setCheckable(checkable)
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon if with_text
+                                  else Qt.ToolButtonStyle.ToolButtonIconOnly)
+        return button
+
+    def toolbar(self, *widgets: QWidget) -> QToolBar:
+        """A row of controls that never widens the pane: what does not fit goes behind
+        the » button at its end."""
+        bar = QToolBar(self)
+        bar.setObjectName(self.NAME + "Toolbar")
+        bar.setIconSize(QSize(16, 16))
+        bar.setMovable(False)
+        bar.setFloatable(False)
+        bar.layout().setContentsMargins(0, 0, 0, 0)
+        bar.layout().setSpacing(3)
+        for w in widgets:
+            bar.addWidget(w)
         return bar
 
     def show_error(self, exc: BaseException | str) -> None:
@@ -103,6 +165,15 @@ class Pane(QWidget):
 class ObjectPane(Pane):
     """A pane that shows one object (properties, methods, signals)."""
 
+    def object_hint(self, what: str) -> str:
+        """The empty view's text: choose an object (``what`` it would show), loading, or
+        a filter that hides everything."""
+        if self.object_id is None:
+            return self.connected_or(f"{CHOOSE} {what}")
+        if getattr(self, "filter", None) is not None and self.filter.text():
+            return f"Nothing matches “{self.filter.text()}”."
+        return "Loading…"
+
     def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
         super().__init__(conn, parent)
         self.object_id: str | None = None
@@ -112,6 +183,7 @@ class ObjectPane(Pane):
     def set_object(self, object_id: str | None, label: str = "") -> None:
         """Show ``object_id`` (``#N``); a newer selection cancels an older load."""
         self.object_id, self.object_label = object_id, label or (object_id or "")
+        self.refresh_hints()
         if self._load_task is not None and not self._load_task.done():
             self._load_task.cancel()
         self.show_info("")

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPlainTextEdit,
     QSplitter,
     QTableView,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 from inspector.connection import Connection
 from inspector.models.console import LEVELS, ConsoleFilter, ConsoleModel
 from inspector.panes.base import Pane, describe_error
+from inspector.panes.hints import ElidedLabel
 from probe.exceptions import QtmcpError
 
 INITIAL_LIMIT = 2000
@@ -76,6 +76,10 @@ class ConsolePane(Pane):
         for col, width in enumerate((96, 70, 70)):
             self.view.setColumnWidth(col, width)
         self.view.selectionModel().currentRowChanged.connect(self._show_detail)
+        self.add_hint(self.view, lambda: (
+            "No message matches the filters." if self.model.rows else self.connected_or(
+                "The app's console shows here as it writes: Qt messages, logging, "
+                "print output and uncaught exceptions.")))
         self.detail = QPlainTextEdit(self)
         self.detail.setObjectName("consoleDetail")
         self.detail.setReadOnly(True)
@@ -86,7 +90,7 @@ class ConsolePane(Pane):
         split.addWidget(self.detail)
         split.setStretchFactor(0, 4)
         split.setStretchFactor(1, 1)
-        self.counts = QLabel(self)
+        self.counts = ElidedLabel("", self)
         self.counts.setObjectName("consoleCounts")
 
         layout = QVBoxLayout(self)

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QPushButton,
     QTableView,
@@ -22,9 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.actions import set_icon
 from inspector.connection import Connection
 from inspector.models.eventlog import EventLogModel
 from inspector.panes.base import Pane
+from inspector.panes.hints import ElidedLabel
 from probe.exceptions import QtmcpError
 
 
@@ -48,13 +49,18 @@ class EventsPane(Pane):
         self.object_edit = QLineEdit(self)
         self.object_edit.setObjectName("eventObject")
         self.object_edit.setPlaceholderText("object (#N, name; empty = all)")
+        self.types_edit.setMinimumWidth(80)
+        self.object_edit.setMinimumWidth(60)
         self.start_button = QPushButton("Start", self)
+        set_icon(self.start_button, "events")
         self.start_button.setObjectName("eventStart")
         self.start_button.setCheckable(True)
+        self.start_button.setToolTip("Watch the app's events of these types (the stream "
+                                     "costs the app nothing while stopped)")
         self.start_button.toggled.connect(self._toggled)
         self.pause = QCheckBox("Pause", self)
         self.pause.setObjectName("eventPause")
-        clear = QPushButton("Clear", self)
+        clear = self.tool_button("clear", "Clear", "forget the events shown")
         clear.clicked.connect(self.model.clear)
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
@@ -64,7 +70,8 @@ class EventsPane(Pane):
         bar.addWidget(self.pause)
         bar.addWidget(clear)
 
-        self.counts = QLabel("stopped", self)
+        # "watching Close, ContextMenu, …" must not widen the window: it is elided
+        self.counts = ElidedLabel("stopped", self)
         self.counts.setObjectName("eventCounts")
         self.view = QTableView(self)
         self.view.setObjectName("eventView")
@@ -79,6 +86,10 @@ class EventsPane(Pane):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         self.model.rowsInserted.connect(lambda *_: self._rows_added())
+        self.add_hint(self.view, lambda: self.connected_or(
+            "Events being watched come here." if self.running else
+            "Press Start to watch the app's events: user input by default, or the types "
+            "you list (* for all), for one object or all."))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)

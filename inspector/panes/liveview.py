@@ -16,11 +16,10 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
-    QLabel,
     QScrollArea,
     QSizePolicy,
     QVBoxLayout,
@@ -31,6 +30,7 @@ from inspector import theme
 from inspector.connection import Connection
 from inspector.overlays import Mark, mark_from_record, result_of
 from inspector.panes.base import Pane
+from inspector.panes.hints import ElidedLabel
 from probe.exceptions import QtmcpError
 
 Rect = tuple[int, int, int, int]
@@ -38,6 +38,12 @@ ZOOMS = {"Fit": 0.0, "50%": 0.5, "100%": 1.0, "200%": 2.0}
 MARK_COLOUR = QColor("#ff6d00")
 SELECT_COLOUR = QColor("#1e88e5")
 HOVER_COLOUR = QColor("#43a047")
+#: Agent marks drawn at once at most (the newest).
+MAX_MARKS = 12
+NOT_CONNECTED = ("Not connected. File › Connect… (Ctrl+O) picks a running app: its window "
+                 "shows here, live, with the agent's clicks and typing drawn on it. Hover "
+                 "names a widget, a click selects it.")
+WAITING = "Waiting for the app's first picture…"
 
 
 class FrameView(QWidget):
@@ -59,6 +65,12 @@ class FrameView(QWidget):
         self.hover: Rect | None = None
         self.hover_text = ""
         self.marks: list[tuple[Mark, Rect | None, tuple[int, int] | None]] = []
+        #: the element the followed agent's last call named, and its caption
+        self.agent_target: Rect | None = None
+        self.agent_label = ""
+        self.empty_text = NOT_CONNECTED
+        self._scaled = QPixmap()
+        self._scaled_key: tuple[int, int, int] | None = None
 
     # ------------------------------------------------------------ geometry
 
@@ -99,6 +111,18 @@ class FrameView(QWidget):
             return None
         return int(x), int(y)
 
+    def _scaled_to(self, width: int, height: int) -> QPixmap:
+        """The frame scaled to the view, kept until the frame or the size changes: marks
+        fading over a still picture repaint often, and scaling it each time cost the
+        inspector most of a core under a busy agent."""
+        key = (self.image.cacheKey(), width, height)
+        if self._scaled_key != key:
+            self._scaled = QPixmap.fromImage(self.image.scaled(
+                max(1, width), max(1, height), Qt.AspectRatioMode.IgnoreAspectRatio,
+                Qt.TransformationMode.SmoothTransformation))
+            self._scaled_key = key
+        return self._scaled
+
     # ------------------------------------------------------------ events
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
@@ -118,11 +142,12 @@ class FrameView(QWidget):
         p.fillRect(self.rect(), self.palette().window())
         if self.image.isNull():
             p.setPen(theme.accent("muted"))
-            p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "no picture yet")
+            p.drawText(self.rect().adjusted(16, 16, -16, -16),
+                       Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, self.empty_text)
             return
-        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         ww, wh = self.window_size()
-        p.drawImage(self.rect_to_view((0, 0, round(ww), round(wh))), self.image)
+        target = self.rect_to_view((0, 0, round(ww), round(wh))).toRect()
+        p.drawPixmap(target.topLeft(), self._scaled_to(target.width(), target.height()))
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.hover is not None:
             p.setPen(QPen(HOVER_COLOUR, 1, Qt.PenStyle.DashLine))
@@ -134,6 +159,12 @@ class FrameView(QWidget):
             p.fillRect(r, fill)
             p.setPen(QPen(SELECT_COLOUR, 2))
             p.drawRect(r)
+        if self.agent_target is not None:
+            r = self.rect_to_view(self.agent_target)
+            p.setPen(QPen(theme.accent("agent"), 2, Qt.PenStyle.DashLine))
+            p.drawRect(r.adjusted(-2, -2, 2, 2))
+            self._caption(p, r.bottomLeft() + QPointF(0, 4 + p.fontMetrics().height()),
+                          self.agent_label, theme.accent("agent"))
         now = time.monotonic()
         for mark, rect, point in self.marks:
             alpha = mark.opacity(now)
@@ -181,8 +212,9 @@ class LiveViewPane(Pane):
         self.streaming = False
         self.caps: tuple[int, int] = (0, 0)
         self.selected_id: str | None = None
-        #: (role, name) -> window rect, set by the main window (the accessibility tree)
-        self.locate: Callable[[str | None, str | None], Rect | None] | None = None
+        #: where a mark's element is (window rect), set by the main window: the
+        #: accessibility tree knows the followed agent's refs
+        self.locate: Callable[[Mark], Rect | None] | None = None
         self.agent_scale: dict[str, float] = {}
         self.marks: dict[int, tuple[Mark, Rect | None, tuple[int, int] | None]] = {}
         self._hover_busy = False
@@ -192,13 +224,10 @@ class LiveViewPane(Pane):
         self.zoom_box.setObjectName("liveZoom")
         self.zoom_box.addItems(list(ZOOMS))
         self.zoom_box.currentTextChanged.connect(self.set_zoom)
-        self.info = QLabel(self)
+        self.info = ElidedLabel("", self)  # new text must not resize the pane
         self.info.setObjectName("liveInfo")
-        self.hover_label = QLabel(self)
+        self.hover_label = ElidedLabel("", self)
         self.hover_label.setObjectName("liveHover")
-        for label in (self.info, self.hover_label):  # new text must not resize the pane
-            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-            label.setMinimumWidth(20)
         self.info.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
@@ -222,7 +251,7 @@ class LiveViewPane(Pane):
         layout.addWidget(self.status)
 
         self._fade = QTimer(self)
-        self._fade.setInterval(40)
+        self._fade.setInterval(80)  # a 1.5 s fade at 12 steps a second: smooth enough, cheap
         self._fade.timeout.connect(self._tick)
         self._restart = QTimer(self)
         self._restart.setSingleShot(True)
@@ -248,10 +277,13 @@ class LiveViewPane(Pane):
     def on_connected(self) -> None:
         self.streaming = False
         self.marks.clear()
+        self.view.empty_text = WAITING
+        self.view.update()
         self.run(self.start_stream())
 
     def on_lost(self) -> None:
         self.streaming = False
+        self.view.empty_text = NOT_CONNECTED
 
     async def start_stream(self) -> None:
         caps = self.wanted_caps()
@@ -397,7 +429,7 @@ class LiveViewPane(Pane):
 
     def _on_traffic(self, record: dict[str, Any]) -> None:
         client = record.get("client") or {}
-        if client.get("id") == self.conn.session_id:
+        if client.get("id") == self.conn.session_id or client.get("role") == "inspector":
             return
         if record.get("method") in ("cu.screenshot", "cu.zoom") and record.get("ok"):
             result = result_of(record)
@@ -426,8 +458,8 @@ class LiveViewPane(Pane):
         rect = mark.rect
         if rect is None and mark.path:
             rect = await self.geometry(mark.path)
-        if rect is None and mark.role is not None and self.locate is not None:
-            rect = self.locate(mark.role, mark.name)
+        if rect is None and (mark.role is not None or mark.ref) and self.locate is not None:
+            rect = self.locate(mark)
         point = mark.point
         if point is None and mark.screen_point is not None:
             scale = self.agent_scale.get(mark.client, 1.0) or 1.0
@@ -443,10 +475,21 @@ class LiveViewPane(Pane):
         self._place(mark, rect, point)
 
     def _place(self, mark: Mark, rect: Rect | None, point: tuple[int, int] | None) -> None:
-        self.view.marks = [m for m in self.view.marks if m[0] is not mark]
+        """Show ``mark``; it replaces a mark on the same spot, and only the newest
+        MAX_MARKS stay (a busy agent acting on one field draws one mark, not hundreds)."""
+        self.view.marks = [m for m in self.view.marks
+                           if m[0] is not mark and (m[1], m[2]) != (rect, point)]
         self.view.marks.append((mark, rect, point))
-        if not self._fade.isActive():
+        del self.view.marks[:-MAX_MARKS]
+        if not self._fade.isActive():  # else its next tick paints it (12 a second)
             self._fade.start()
+            self.view.update()
+
+    def set_agent_target(self, bounds: Any, label: str) -> None:
+        """Outline the element the followed agent's last call named (None: no outline);
+        it stays until the agent names another."""
+        self.view.agent_target = _bounds(bounds)
+        self.view.agent_label = label
         self.view.update()
 
     def live_marks(self) -> list[tuple[Mark, Rect | None, tuple[int, int] | None]]:
@@ -462,6 +505,6 @@ class LiveViewPane(Pane):
 def _bounds(value: Any) -> Rect | None:
     if isinstance(value, dict) and {"x", "y", "width", "height"} <= value.keys():
         return (int(value["x"]), int(value["y"]), int(value["width"]), int(value["height"]))
-    if isinstance(value, list) and len(value) == 4:
+    if isinstance(value, (list, tuple)) and len(value) == 4:
         return (int(value[0]), int(value[1]), int(value[2]), int(value[3]))
     return None

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -31,6 +30,7 @@ from inspector.connection import Connection
 from inspector.models.methods import MethodModel, signature_text
 from inspector.models.values import kind_of, parse_text
 from inspector.panes.base import ObjectPane, describe_error
+from inspector.panes.hints import ElidedLabel
 from probe.exceptions import QtmcpError
 
 
@@ -50,7 +50,7 @@ class MethodsPane(ObjectPane):
         self.current: dict[str, Any] | None = None
         self.arg_edits: list[QLineEdit] = []
 
-        self.title = QLabel("Select an object in the tree", self)
+        self.title = ElidedLabel("Select an object in the tree", self)
         self.filter = self.make_filter("Filter methods (Ctrl+F)")
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.view = QTableView(self)
@@ -69,6 +69,9 @@ class MethodsPane(ObjectPane):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.view.selectionModel().currentRowChanged.connect(self._current_changed)
         self.view.doubleClicked.connect(lambda _i: self.invoke_current())
+        self.add_hint(self.view, lambda: self.object_hint(
+            "Its slots and invokable methods show here; pick one, fill its arguments "
+            "below and Invoke (or double-click it)."))
 
         self.form_box = QGroupBox("Invoke", self)
         self.form = QFormLayout()

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
-    QLabel,
     QMenu,
     QTableView,
     QToolButton,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 from inspector.connection import Connection
 from inspector.models.itemmodel import RemoteTableModel
 from inspector.panes.base import Pane
+from inspector.panes.hints import ElidedLabel
 from probe.exceptions import QtmcpError
 
 ROLES = ("display", "edit", "toolTip", "checkState", "decoration", "statusTip")
@@ -53,7 +53,9 @@ class ModelsPane(Pane):
 
         self.picker = QComboBox(self)
         self.picker.setObjectName("modelPicker")
-        self.picker.setMinimumContentsLength(24)
+        self.picker.setMinimumContentsLength(10)
+        self.picker.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.picker.currentIndexChanged.connect(self._picked)
         self.roles_menu = QMenu(self)
         self.roles_menu.setObjectName("modelRolesMenu")
@@ -63,9 +65,7 @@ class ModelsPane(Pane):
         self.roles_button.setMenu(self.roles_menu)
         self.available_roles: list[str] = list(ROLES)
         self._fill_roles_menu()
-        reload_button = QToolButton(self)
-        reload_button.setText("Reload")
-        reload_button.setToolTip("List the app's models again")
+        reload_button = self.tool_button("refresh", "Reload", "list the app's models again")
         reload_button.clicked.connect(self.refresh)
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
@@ -73,7 +73,7 @@ class ModelsPane(Pane):
         bar.addWidget(self.roles_button)
         bar.addWidget(reload_button)
 
-        self.summary = QLabel("Connect to list the app's item models", self)
+        self.summary = ElidedLabel("Connect to list the app's item models", self)
         self.summary.setObjectName("modelSummary")
         self.view = QTableView(self)
         self.view.setObjectName("modelRows")
@@ -85,6 +85,10 @@ class ModelsPane(Pane):
                                   | QAbstractItemView.EditTrigger.EditKeyPressed)
         self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 6)
         self.view.horizontalHeader().setStretchLastSection(True)
+        self.add_hint(self.view, lambda: self.connected_or(
+            "Pick one of the app's item models above: its rows load here page by page, "
+            "editable where the model allows." if self.entries or not self.conn.is_connected
+            else "This app has no item models (QAbstractItemModel) that the probe found."))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)

@@ -9,6 +9,8 @@ deep object can be found, then shows matches with their parents.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer, Signal
@@ -57,6 +59,10 @@ class ObjectsPane(Pane):
         self._pending_created: list[dict[str, Any]] = []
         self._pending_destroyed: list[str] = []
         self.lifecycle_dropped = 0
+        #: the object the user chose (here or in another pane): filtering or the tree
+        #: changing never replaces it, only another choice does
+        self.chosen: str | None = None
+        self._keeping = False
 
         self.filter = self.make_filter("Filter by name, class or id (Ctrl+F)")
         self.filter.textChanged.connect(lambda _t: self._filter_timer.start())
@@ -82,6 +88,10 @@ class ObjectsPane(Pane):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.view.setColumnWidth(1, 130)
         self.view.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.add_hint(self.view, lambda: (
+            f"No object matches “{self.filter.text()}”." if self.filter.text() else
+            self.connected_or("The app's QObject tree loads here; expand a node for its "
+                              "children.")))
         copy = QShortcut(QKeySequence.StandardKey.Copy, self.view)
         copy.setContext(Qt.ShortcutContext.WidgetShortcut)
         copy.activated.connect(self.copy_id)
@@ -104,6 +114,7 @@ class ObjectsPane(Pane):
 
     def on_connected(self) -> None:
         self.full_loaded = False
+        self.chosen = None  # ids are per session
         self.model.clear()
         self.run(self.load_roots())
 
@@ -113,16 +124,18 @@ class ObjectsPane(Pane):
             self.run(self.load_roots(keep_selection=True))
 
     async def load_roots(self, keep_selection: bool = False) -> None:
-        selected = self.selected_id() if keep_selection else None
+        selected = self.chosen if keep_selection else None
         try:
             result = await self.conn.call("qt.objects.tree", {"depth": 1})
         except QtmcpError as exc:
             self.show_error(exc)
             return
         self.show_info("")
-        self.model.reset_roots(children_of(result, None))
-        self._expand_first_level()
-        if selected:
+        with self._keeping_choice():
+            self.model.reset_roots(children_of(result, None))
+            self._expand_first_level()
+        if selected and not self.select(selected):  # deep in the tree: load it all
+            await self.load_all()
             self.select(selected)
         await self._enable_lifecycle()
 
@@ -169,7 +182,8 @@ class ObjectsPane(Pane):
             self.full_loaded = False
             self.show_error(exc)
             return
-        self.model.merge(self.model.root, children_of(result, None))
+        with self._keeping_choice():
+            self.model.merge(self.model.root, children_of(result, None))
         if result.get("truncated"):
             self.show_info(f"tree truncated at {FULL_MAX_NODES:,} objects")
 
@@ -186,11 +200,12 @@ class ObjectsPane(Pane):
         created, self._pending_created = self._pending_created, []
         destroyed, self._pending_destroyed = self._pending_destroyed, []
         gone = set(destroyed)
-        for data in created:
-            if str(data.get("id")) not in gone:
-                self.model.add_created(data)
-        for node_id in destroyed:
-            self.model.remove(node_id)
+        with self._keeping_choice():
+            for data in created:
+                if str(data.get("id")) not in gone:
+                    self.model.add_created(data)
+            for node_id in destroyed:
+                self.model.remove(node_id)
 
     # ---------------------------------------------------------------- filter
 
@@ -205,20 +220,47 @@ class ObjectsPane(Pane):
             self._set_filter(text)
 
     def _set_filter(self, text: str) -> None:
-        self.proxy.setFilterFixedString(text)
-        if text:
-            self.view.expandAll()
+        with self._keeping_choice():
+            self.proxy.setFilterFixedString(text)
+            if text:
+                self.view.expandAll()
+
+    @contextmanager
+    def _keeping_choice(self) -> Iterator[None]:
+        """Change the tree (filter, rows added or removed) without changing the choice:
+        the view's current row may move meanwhile (Qt moves it off hidden rows), but
+        nobody is told; afterwards the chosen object is current again if it is shown."""
+        self._keeping = True
+        try:
+            yield
+        finally:
+            try:
+                index = (self.proxy.mapFromSource(self.model.find(self.chosen))
+                         if self.chosen else None)
+                selection = self.view.selectionModel()
+                if index is not None and index.isValid():
+                    self.view.setCurrentIndex(index)
+                    self.view.scrollTo(index)
+                else:
+                    selection.clearCurrentIndex()
+                    selection.clearSelection()
+            finally:
+                self._keeping = False
 
     # ---------------------------------------------------------------- selection
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if self._keeping or not current.isValid():
+            return  # the tree changed under the choice, or nothing is current: no choice
+        node = self.model.node_of(self.proxy.mapToSource(current))
+        if node is not self.model.root:
+            self._choose(node)
+
+    def _choose(self, node: Node) -> None:
         if not self.status.styleSheet():  # an info line belongs to the old selection
             self.show_info("")
-        node = self.model.node_of(self.proxy.mapToSource(current))
-        if node is self.model.root:
-            self.objectSelected.emit("", "")
-        else:
-            self.objectSelected.emit(node.id, f"{node.label} ({node.class_name} {node.id})")
+        self.chosen = node.id
+        self.objectSelected.emit(node.id, f"{node.label} ({node.class_name} {node.id})")
 
     def selected_node(self) -> Node | None:
         index = self.view.currentIndex()
@@ -232,13 +274,21 @@ class ObjectsPane(Pane):
         return node.id if node else None
 
     def select(self, node_id: str) -> bool:
-        """Make ``node_id`` current (it must be loaded); returns whether it was found."""
+        """Choose ``node_id`` (it must be loaded; False if it is not): it becomes current,
+        or, hidden by the filter, stays chosen until the filter shows it."""
         source = self.model.find(node_id)
+        if not source.isValid():
+            return False
         index = self.proxy.mapFromSource(source)
         if not index.isValid():
-            return False
+            self._choose(self.model.node_of(source))
+            return True
         self.view.scrollTo(index)
-        self.view.setCurrentIndex(index)
+        if self.view.currentIndex() == index:
+            if self.chosen != node_id:
+                self._choose(self.model.node_of(source))
+        else:
+            self.view.setCurrentIndex(index)
         return True
 
     async def reveal(self, object_name: str, timeout: float = 10.0) -> Node | None:

@@ -1,7 +1,8 @@
 """Replay a saved session offline: step through the calls with the app as it looked then.
 
-No connection needed: everything comes from the ``.qtmcp-session`` file. The picture
-shown for a call is the latest frame taken after it (and before the next frame).
+No connection needed: everything comes from the ``.qtmcp-session`` file. An action's
+picture is the first one taken after it; a read's, the app as it was when it ran
+(:meth:`inspector.session_file.Session.frame_for`), at the app's own resolution.
 "Export as test…" writes the session (or the selected calls) as a pytest file and a
 JSON script (inspector.export_test).
 """
@@ -127,12 +128,14 @@ class SessionPlayer(QDialog):
         self.image = decode_frame(frame) if frame is not None else QImage()
         self._scale_picture()
         if frame is None:
-            self.picture.setText("no picture before this call")
+            self.picture.setText("no picture after this action was recorded"
+                                 if rec.get("changesApp") else "no picture before this call")
         text: dict[str, Any] = {"request": row.request(), "response": row.response()}
         self.detail.setPlainText(f"// {row.client} ({row.role}) · seq {rec.get('seq')} · "
                                  f"{row.time} · {row.status} {row.duration}\n"
                                  + json.dumps(text, indent=2, ensure_ascii=False, default=str))
-        shot = f"picture after call seq {frame.after_seq}" if frame else "no picture"
+        shot = (f"picture taken after call seq {frame.after_seq}, {frame.width}×{frame.height}"
+                if frame else "no picture")
         self.position.setText(f"call {index + 1} of {len(self.session.calls)} · {shot}")
         self.prev_button.setEnabled(index > 0)
         self.next_button.setEnabled(index + 1 < len(self.session.calls))

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from inspector.connection import Connection
 from inspector.panes.base import Pane
+from inspector.panes.hints import ElidedLabel
 
 MAX_POINTS = 2000
 WINDOW_S = 120.0  # seconds of history drawn
@@ -74,6 +75,11 @@ def _plot(parent: QWidget, name: str, left: str) -> pg.PlotWidget:
     return plot
 
 
+EMPTY = ("Plotted once connected: the app's event-loop latency (the inspector pings every "
+         "2 s; freezes in red, with what the GUI thread was running), and each client's "
+         "requests per second and call times.")
+
+
 class PlotsPane(Pane):
     """Event-loop latency over time, and per-client request rate and latency."""
 
@@ -108,7 +114,7 @@ class PlotsPane(Pane):
         #: per client: wall-clock second -> number of calls that ended in it
         self._counts: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
 
-        self.summary = QLabel(self)
+        self.summary = ElidedLabel(EMPTY, self)
         self.summary.setObjectName("plotsSummary")
         lower = QHBoxLayout()
         lower.setContentsMargins(0, 0, 0, 0)

@@ -15,16 +15,17 @@ from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
-    QLabel,
     QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
 from inspector.connection import Connection
+from inspector.models.logmodel import clock
 from inspector.models.properties import PropertyModel
 from inspector.panes.base import ObjectPane, describe_error
 from inspector.panes.editors import PropertyDelegate
+from inspector.panes.hints import ElidedLabel
 from probe.exceptions import QtmcpError, RemoteError
 
 
@@ -46,7 +47,9 @@ class PropertiesPane(ObjectPane):
         self._stale: set[str] = set()
         self.last_error = ""
 
-        self.title = QLabel("Select an object in the tree", self)
+        self.title = ElidedLabel("Select an object in the tree", self)
+        self.note = ElidedLabel("", self)
+        self.note.setObjectName("propertiesNote")
         self.title.setObjectName("propertiesTitle")
         self.filter = self.make_filter("Filter properties (Ctrl+F)")
         self.filter.textChanged.connect(self._filter_changed)
@@ -66,14 +69,18 @@ class PropertiesPane(ObjectPane):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
-        self.view.setColumnWidth(0, 180)
-        self.view.setColumnWidth(2, 150)
+        self.view.setColumnWidth(0, 150)
+        self.view.setColumnWidth(2, 110)
+
+        self.add_hint(self.view, lambda: self.object_hint(
+            "Its properties show here, live and editable in place (double-click a value)."))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.title)
         layout.addLayout(bar)
         layout.addWidget(self.view, 1)
+        layout.addWidget(self.note)
         layout.addWidget(self.status)
 
         self.model.editRequested.connect(
@@ -89,6 +96,7 @@ class PropertiesPane(ObjectPane):
     def clear(self) -> None:
         self.title.setText("Select an object in the tree")
         self.model.clear()
+        self.note.setText("")
         self._drop_subscriptions()
 
     async def load(self, object_id: str) -> None:
@@ -99,6 +107,7 @@ class PropertiesPane(ObjectPane):
         self.title.setText(self.object_label)
         self.model.load(result)
         self.view.expandAll()
+        self._show_snapshot_note()
         await self._subscribe_notify(object_id)
 
     def _filter_changed(self, text: str) -> None:
@@ -125,7 +134,33 @@ class PropertiesPane(ObjectPane):
             self.last_error = ""
             self.show_info("")
             self.model.confirm(name, result.get("value"))
+            await self.reread_snapshots(object_id)
         return True
+
+    async def reread_snapshots(self, object_id: str) -> list[str]:
+        """Read again the properties no signal follows: an edit may have changed them
+        (``displayText`` after ``text``); returns those that changed."""
+        names = {p.name for p in self.model.snapshots()}
+        if not names:
+            return []
+        try:
+            result = await self.conn.call("qt.properties.list", {"objectId": object_id})
+        except QtmcpError:
+            return []
+        if object_id != self.object_id:
+            return []
+        changed = self.model.update_values(result, names)
+        self._show_snapshot_note()
+        return changed
+
+    def _show_snapshot_note(self) -> None:
+        snaps = self.model.snapshots()
+        if snaps:
+            read = max(p.read_at for p in snaps)
+            self.note.setText(f"{len(snaps)} values in italics are snapshots read at "
+                              f"{clock(read)} (no notify signal); F5 reads them again")
+        else:
+            self.note.setText("")
 
     # ---------------------------------------------------------------- live values
 
@@ -182,6 +217,8 @@ class PropertiesPane(ObjectPane):
                 continue
             if object_id == self.object_id:
                 self.model.set_value(name, reply.get("value"))
+        if names and object_id is not None and object_id == self.object_id:
+            await self.reread_snapshots(object_id)  # what depends on them has no signal
 
     def on_lost(self) -> None:
         self.subscriptions.clear()

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from inspector import theme
 from inspector.connection import Connection
 from inspector.panes.base import Pane
+from inspector.panes.hints import ElidedLabel
 from probe.exceptions import QtmcpError, RemoteError
 
 COLUMNS = ("Item", "Geometry", "Visible", "z", "Id")
@@ -70,7 +71,7 @@ class QuickPane(Pane):
         reload_button.setText("Reload")
         reload_button.setToolTip("Read the item tree again (qml.tree)")
         reload_button.clicked.connect(self.refresh)
-        self.summary = QLabel(self)
+        self.summary = ElidedLabel("", self)
         self.summary.setObjectName("quickSummary")
         self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         bar = QHBoxLayout()
@@ -94,6 +95,8 @@ class QuickPane(Pane):
             if width:
                 self.view.setColumnWidth(col, width)
         self.view.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.add_hint(self.view, lambda: self.connected_or(
+            "The Qt Quick item tree (QML types and ids) loads here."))
         self.empty = QLabel(NO_QUICK, self)
         self.empty.setObjectName("quickEmpty")
         self.empty.setWordWrap(True)

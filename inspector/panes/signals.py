@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QSplitter,
     QTableView,
     QToolButton,
@@ -27,6 +26,7 @@ from inspector.connection import Connection
 from inspector.models.methods import MethodModel
 from inspector.models.signallog import SignalLogModel
 from inspector.panes.base import ObjectPane
+from inspector.panes.hints import ElidedLabel
 from inspector.panes.timeline import Timeline
 from probe.exceptions import QtmcpError, RemoteError
 
@@ -59,7 +59,7 @@ class SignalsPane(ObjectPane):
         #: subscriptionId -> (objectId, signature)
         self.subscriptions: dict[str, tuple[str, str]] = {}
 
-        self.title = QLabel("Select an object in the tree", self)
+        self.title = ElidedLabel("Select an object in the tree", self)
         self.filter = self.make_filter("Filter signals (Ctrl+F)")
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.list = _table(self, "signalList")
@@ -70,6 +70,8 @@ class SignalsPane(ObjectPane):
             self.list.setColumnHidden(col, col != 3)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.model.toggled.connect(self._toggled)
+        self.add_hint(self.list, lambda: self.object_hint(
+            "Its signals show here; tick one to log each emission below."))
 
         self.log_view = _table(self, "signalLog")
         self.log_view.setModel(self.log)
@@ -77,12 +79,15 @@ class SignalsPane(ObjectPane):
         log_header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         for col, width in enumerate((96, 140, 150)):
             self.log_view.setColumnWidth(col, width)
+        self.add_hint(self.log_view, lambda: self.connected_or(
+            "Emissions of the ticked signals show here, with their arguments, newest "
+            "last; the timeline below plots them."))
         self.timeline = Timeline(self)
-        self.timeline.setMinimumHeight(90)
+        self.timeline.setMinimumHeight(60)
         clear = QToolButton(self)
         clear.setText("Clear log")
         clear.clicked.connect(self.clear_log)
-        self.counts = QLabel(self)
+        self.counts = ElidedLabel("", self)
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.counts, 1)

@@ -7,6 +7,7 @@ Timers that are no QTimer (animations, cursor blink) are listed with their recei
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
@@ -16,7 +17,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDoubleSpinBox,
     QHeaderView,
-    QLabel,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -24,7 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.connection import Connection
+from inspector.models.logmodel import clock
 from inspector.panes.base import Pane
+from inspector.panes.hints import ElidedLabel
 from probe.exceptions import QtmcpError
 
 COLUMNS = ("Timer", "Owner", "Interval ms", "Active", "Wake-ups", "Per second")
@@ -56,6 +58,7 @@ class TimersPane(Pane):
     def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
         super().__init__(conn, parent)
         self.timers: list[dict[str, Any]] = []
+        self.read_at = 0.0
         self.measured: dict[str, dict[str, Any]] = {}
         self.others: list[dict[str, Any]] = []
         self.model = QStandardItemModel(0, len(COLUMNS), self)
@@ -86,7 +89,7 @@ class TimersPane(Pane):
         bar.addWidget(self.seconds)
         bar.addWidget(self.measure_button)
 
-        self.summary = QLabel("", self)
+        self.summary = ElidedLabel("", self)
         self.summary.setObjectName("timerSummary")
         self.view = QTableView(self)
         self.view.setObjectName("timerView")
@@ -99,6 +102,11 @@ class TimersPane(Pane):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in range(1, len(COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+
+        self.add_hint(self.view, lambda: (
+            f"No timer matches “{self.filter.text()}”." if self.filter.text() and self.timers
+            else self.connected_or("The app's timers show here; Measure counts how often "
+                                   "each wakes the app, the busiest first.")))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -126,6 +134,7 @@ class TimersPane(Pane):
             self.show_error(exc)
             return
         self.timers = list(result.get("timers") or [])
+        self.read_at = time.time()
         self.show_info("")
         self._fill()
 
@@ -179,7 +188,9 @@ class TimersPane(Pane):
                 _item(o.get("perSecond"), o.get("perSecond", 0))])
         self.view.sortByColumn(WAKEUPS, Qt.SortOrder.DescendingOrder)
         if not self.measured:
-            self.summary.setText(f"{len(self.timers)} timers · Measure counts wake-ups")
+            self.summary.setText(f"{len(self.timers)} timers, as read at {clock(self.read_at)}"
+                                 " (a snapshot: Reload reads again) · Measure counts "
+                                 "wake-ups")
 
     def rows(self) -> list[list[str]]:
         """The table as shown (sorted, filtered), for tests and export."""

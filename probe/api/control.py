@@ -17,11 +17,11 @@ from typing import Annotated, Any
 
 from PySide6.QtCore import QObject
 
+from probe.api._access import inspector_only
 from probe.core.a11y import handles, refs
 from probe.core.objects import idtable, paths, resolver
-from probe.protocol import RpcError
 from probe.server.context import Context
-from probe.server.gate import INSPECTOR_ROLE, gate_for
+from probe.server.gate import gate_for
 from probe.server.registry import P, method
 from probe.server.sessions import TOPICS
 
@@ -36,10 +36,7 @@ Target = Annotated[str, P("the element: a ref (ref_12), #N, path, symbolic name 
 
 
 def _inspector_only(ctx: Context) -> None:
-    if not ctx.session.inspector:
-        raise RpcError("ROLE_NOT_ALLOWED", f"{ctx.method} is for the inspector: the human "
-                       "approves, not the agent", requiredRole=INSPECTOR_ROLE,
-                       role=ctx.session.role)
+    inspector_only(ctx, "the human approves, not the agent")
 
 
 # ----------------------------------------------------------------------------- gate

@@ -7,6 +7,7 @@ no change and its argv, exit code and exceptions are its own.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import runpy
 import shutil
@@ -19,12 +20,25 @@ from typing import Any
 
 import probe
 from probe import discovery
+from probe.launcher.interrupt import quit_on_signals
 
 
 def run_in_process(target: str, args: list[str], *, module: bool = False,
                    **options: Any) -> None:
-    """Install the probe, then run ``target`` (a script path or, with module, a module)."""
+    """Install the probe, then run ``target`` (a script path or, with module, a module).
+
+    Ctrl+C and SIGTERM quit the app's event loop (:mod:`probe.launcher.interrupt`), so it
+    ends as if its window closed: exit handlers run, the discovery file goes.
+    """
     if module:
+        try:
+            found = importlib.util.find_spec(target)
+        except (ImportError, ValueError):  # a parent package is missing, or a bad name
+            found = None
+        if found is None:
+            raise SystemExit(f"qtmcp launch: no module named {target!r} for {sys.executable}"
+                             " (is the app installed in this Python? a script: qtmcp "
+                             "launch path/to/app.py)")
         sys.argv = [target, *args]
     else:
         path = Path(target)
@@ -33,6 +47,7 @@ def run_in_process(target: str, args: list[str], *, module: bool = False,
         sys.argv = [str(path), *args]
         sys.path.insert(0, str(path.resolve().parent))
     probe.install(**{k: v for k, v in options.items() if v is not None})
+    quit_on_signals()
     if module:
         runpy.run_module(target, run_name="__main__", alter_sys=True)
     else:
@@ -142,12 +157,13 @@ def wait_for_probe(pid: int, timeout: float = 20.0,
     """Wait until the process ``pid`` has written its discovery file; return it."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        found = discovery.find(pid=pid)
-        if found:
-            return found[0]
+        # first: a child that died is a zombie whose pid still looks alive to discovery
         if proc is not None and proc.poll() is not None:
             raise RuntimeError(f"process {pid} exited with {proc.returncode} before its "
                                "probe started")
+        found = discovery.find(pid=pid)
+        if found:
+            return found[0]
         time.sleep(0.05)
     raise TimeoutError(f"no probe from pid {pid} within {timeout} s (looked in "
                        f"{discovery.runtime_dir()})")

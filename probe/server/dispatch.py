@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 import traceback
@@ -12,6 +13,7 @@ from probe.protocol import RpcError
 from probe.server.context import Context, Meta
 from probe.server.executor import NestedLoop
 from probe.server.gate import gate_for
+from probe.server.targets import Described
 
 if TYPE_CHECKING:
     from probe.server.probe import Probe
@@ -24,9 +26,6 @@ MIRROR_LIMIT = 32 * 1024
 #: Key of ``session.state``: a dict of meta fields the running call's core code noted
 #: (e.g. a ref resolved through identity); added to the response's meta and cleared.
 CALL_NOTES = "call.notes"
-#: Seconds the GUI thread may take to start describing a target before the call goes on
-#: without it (the call itself then reports the busy app).
-TARGET_TIMEOUT = 0.5
 
 
 class Dispatcher:
@@ -92,7 +91,7 @@ class Dispatcher:
         start = time.perf_counter()
         session.calls += 1
         meta: dict[str, Any] = {}
-        target: dict[str, Any] | None = None
+        described: Described | None = None
         try:
             if self.probe.stopping:
                 raise RpcError("SHUTTING_DOWN", f"the app is quitting; {req.method} was not run")
@@ -109,15 +108,19 @@ class Dispatcher:
             if spec.wants_ctx:
                 kwargs["ctx"] = ctx
             ident = self._target_ident(session, req, spec.changes)
+            described = None if ident is None else Described()
+
+            def describe() -> dict[str, Any] | None:
+                return self._target_of(session, str(ident))
+
             if spec.is_async or not spec.gui:
-                if ident is not None:
-                    target = await self._describe_target(session, ident)
+                if described is not None:  # run ahead of the call's own first GUI job
+                    self.probe.executor.ahead(lambda: described.fill(describe))
                 value = await spec.func(**kwargs) if spec.is_async else spec.func(**kwargs)
             else:
-                def job() -> Any:  # the target is described in the call's own GUI job
-                    nonlocal target
-                    if ident is not None:
-                        target = self._target_of(session, ident)
+                def job() -> Any:
+                    if described is not None:  # in the call's job, before it acts
+                        described.fill(describe)
                     return spec.func(**kwargs)
                 value = await self.probe.executor.run(job, spec.timeout)
             if isinstance(value, Meta):
@@ -137,7 +140,10 @@ class Dispatcher:
         notes = session.state.get(CALL_NOTES)
         if notes:  # a failed call's notes must not reach the next call's meta
             notes.clear()
-        self.mirror(session, req, reply, time.perf_counter() - start, target)
+        if self.probe.hub.subscribers("traffic"):  # after the reply is on its way
+            target = described.settle() if described is not None else None
+            asyncio.get_running_loop().call_soon(
+                self.mirror, session, req, reply, time.perf_counter() - start, target)
         return reply
 
     def _error_of(self, req: protocol.Request, exc: Exception) -> dict[str, Any]:
@@ -168,14 +174,6 @@ class Dispatcher:
             if isinstance(value, str) and value:
                 return value
         return None
-
-    async def _describe_target(self, session: Session, ident: str) -> dict[str, Any] | None:
-        """:meth:`_target_of` on the GUI thread, before the call changes anything."""
-        try:
-            return await self.probe.executor.run(lambda: self._target_of(session, ident),
-                                                 TARGET_TIMEOUT)
-        except RpcError:  # the app is busy: the call will say so itself
-            return None
 
     def _target_of(self, session: Session, ident: str) -> dict[str, Any] | None:
         """Stable handles of the element ``ident`` names in ``session`` (GUI thread); None

@@ -123,6 +123,8 @@ class GuiExecutor:
         self.gui_thread_id = threading.get_ident()
         self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
         self._pending: collections.deque[_Job] = collections.deque()
+        #: callables that run on the GUI thread just before the next job, in its wake-up
+        self._ahead: collections.deque[Callable[[], Any]] = collections.deque()
         self._lock = threading.Lock()
         self._receiver = _Receiver(self)
         self._relief = QTimer(self._receiver)
@@ -134,6 +136,11 @@ class GuiExecutor:
         self._thread: QThread | None = None
         #: Set by :meth:`close`: new calls are refused with SHUTTING_DOWN.
         self.closed = False
+
+    def ahead(self, fn: Callable[[], Any]) -> None:
+        """Run ``fn()`` on the GUI thread just before the next job, in the same wake-up
+        (no event of its own; nothing runs it if no job follows)."""
+        self._ahead.append(fn)
 
     def post(self, fn: Callable[[], Any], on_nested: Callable[[], None] | None = None) -> None:
         """Queue ``fn()`` for the GUI thread without waiting (works before the loop runs).
@@ -213,8 +220,12 @@ class GuiExecutor:
                 except RuntimeError:  # the transport loop is closed already
                     pass
 
-
     def _run_one(self) -> None:
+        while self._ahead:
+            try:
+                self._ahead.popleft()()
+            except Exception:
+                logging.getLogger("qtmcp.probe").exception("probe job failed")
         try:
             job = self._jobs.get_nowait()
         except queue.Empty:

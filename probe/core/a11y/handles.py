@@ -38,10 +38,24 @@ def _same(selector: str, obj: QObject, ids: idtable.IdTable) -> bool:
     return len(found) == 1 and found[0] is obj
 
 
+def _reads_back(path: str, obj: QObject) -> bool:
+    """Whether ``path`` (``obj``'s path, no ``#`` in it) resolves to ``obj`` for sure,
+    without resolving it: one plain objectName per ancestor, each the first of its name
+    among its siblings, none a selector or a symbolic name (the check is a hot path: it
+    runs for each recorded call)."""
+    segments = path.split("/")
+    depth, cur = 0, obj
+    while cur is not None:
+        depth += 1
+        cur = paths.parent_of(cur)
+    return (len(segments) == depth and all(seg and seg == seg.strip() for seg in segments)
+            and not resolver.is_selector(path) and not NAMES.has(path))
+
+
 def selector_of(obj: QObject, ids: idtable.IdTable) -> tuple[str, str]:
     """``(selector, kind)``: kind is objectName, qmlId, text or path (least stable)."""
     path = paths.path_of(obj)
-    if "#" not in path and _same(path, obj, ids):
+    if "#" not in path and (_reads_back(path, obj) or _same(path, obj, ids)):
         return path, "objectName"
     if is_quick(obj):
         qid = qml_id(obj)
@@ -123,6 +137,12 @@ def bundle(obj: QObject, ids: idtable.IdTable, refs: RefTable,
 
 
 def target_of(ident: str, ids: idtable.IdTable, refs: RefTable) -> dict[str, Any]:
+    """The stable handles of what a call names; see :func:`target_and_object`."""
+    return target_and_object(ident, ids, refs)[0]
+
+
+def target_and_object(ident: str, ids: idtable.IdTable, refs: RefTable
+                      ) -> tuple[dict[str, Any], QObject]:
     """The stable handles of what a call names (a ref, ``#N``, path or selector), so a
     recorded call can be replayed in another session: ``selector`` (of the widget, for an
     item ref: of the view, tab bar or menu holding it, plus the item's ``role`` and
@@ -144,4 +164,4 @@ def target_of(ident: str, ids: idtable.IdTable, refs: RefTable) -> dict[str, Any
                            "objectName": QObject.objectName(obj)}
     if item is not None:
         out["item"] = item
-    return out
+    return out, obj

@@ -58,6 +58,18 @@ class Locator:
     index: Any = field(default=None, compare=False)
 
 
+@dataclass(frozen=True, slots=True)
+class LastRead:
+    """One chr.readPage as its caller got it: the answer, when, and the options asked."""
+
+    result: dict[str, Any]
+    at: float
+    generation: int
+    options: dict[str, Any]
+    #: ``#N`` (in the reader's session) of the window that was read
+    window: str
+
+
 @dataclass(slots=True)
 class Element:
     """A ref resolved to live objects (GUI thread; use it at once, do not keep it)."""
@@ -100,6 +112,9 @@ class RefTable:
         self._retired: dict[int, Locator] = {}
         #: Meta fields for the running call (the session's ``call.notes``; see refs_for).
         self.notes: dict[str, Any] = {}
+        #: The latest chr.readPage answer exactly as sent, with when and how it was asked
+        #: (an inspector shows it as what the agent saw).
+        self.last_read: LastRead | None = None
 
     def __len__(self) -> int:
         return len(self._by_ref)
@@ -129,6 +144,11 @@ class RefTable:
         self._by_ref[n] = loc
         self._by_key[key] = n
         return f"ref_{n}"
+
+    def existing(self, loc: Locator) -> str | None:
+        """The ref this element was given in this session, if any (issues nothing)."""
+        n = self._by_key.get(_key(loc))
+        return None if n is None else f"ref_{n}"
 
     def locator(self, ref: str) -> Locator:
         """The locator of ``ref``; REF_NOT_FOUND if it was never issued in this generation."""

@@ -9,6 +9,7 @@ or a tab panel). GUI thread.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +19,7 @@ from PySide6.QtWidgets import QWidget
 
 from probe.core.a11y import itemrefs, reach
 from probe.core.a11y.nodes import ItemNode, SpotNode
-from probe.core.a11y.refs import Element, Locator, RefTable, element_key
+from probe.core.a11y.refs import Element, LastRead, Locator, RefTable, element_key
 from probe.core.a11y.roles import SEMANTIC
 from probe.core.a11y.walk import walker_for
 from probe.core.a11y.walker import VALUE_LIMIT, Node
@@ -111,9 +112,11 @@ class Reader:
 
     # ------------------------------------------------------------------------ refs
 
-    def locator(self, node: Node) -> Locator:
-        """Where ``node`` lives, as its ref holds it."""
-        owner = self.ids.id_of(node.owner)
+    def locator(self, node: Node, owner: str | None = None) -> Locator:
+        """Where ``node`` lives, as its ref holds it (``owner``: its widget's ``#N``, this
+        read's own by default)."""
+        if owner is None:
+            owner = self.ids.id_of(node.owner)
         if isinstance(node, SpotNode):
             return Locator(owner, (), node.role, node.name, node.spot)
         index = getattr(node, "index", None)
@@ -296,13 +299,29 @@ def read_page(window: QWidget, refs: RefTable, ids: idtable.IdTable, *, interact
     ``max_chars``. Whenever anything was cut, ``truncated`` is true and ``note`` says how
     to read the rest. In a window that a modal dialog blocks nothing is interactive:
     ``blockedBy`` names the dialog. ``seen`` receives every element of a whole-window
-    read as records (the change report's baseline), from the same walk.
+    read as records (the change report's baseline), from the same walk. The answer is
+    kept as the ref table's ``last_read`` (what the inspector shows as the agent's view).
     """
     if element is None:
         refs.reset()
     blocker = reach.modal_blocker(window) if isinstance(window, QWidget) else None
     reader = Reader(window, refs, ids, full_text=element is not None,
                     blocked=blocker is not None)
+    out = render(reader, element, interactive=interactive, depth=depth, max_chars=max_chars,
+                 fmt=fmt, blocker=blocker, seen=seen)
+    options = {"filter": "interactive" if interactive else "all", "depth": depth,
+               "format": fmt, "max_chars": max_chars}
+    if element is not None:
+        options["ref_id"] = element.ref
+    refs.last_read = LastRead(out, time.time(), refs.generation, options, ids.id_of(window))
+    return out
+
+
+def render(reader: Reader, element: Element | None, *, interactive: bool, depth: int,
+           max_chars: int, fmt: str, blocker: QWidget | None = None,
+           seen: list[Record] | None = None) -> dict[str, Any]:
+    """Walk and render one read with ``reader`` (which decides how refs are given)."""
+    window, ids = reader.window, reader.ids
     roots = reader.roots_for(element)
     if seen is not None and element is None:
         seen.extend(reader.records(roots[0]))

@@ -126,13 +126,17 @@ def segment_of(obj: QObject) -> str:
     cls = class_name(obj)
     k = 0
     for sib in siblings_of(obj):
-        if sib is obj or (alive(sib) and _address(sib) == _address(obj)):
+        if sib is obj:
             break
         if name:
-            if _name(sib) == name:
-                k += 1
-        elif not _name(sib) and class_name(sib) == cls:
-            k += 1
+            if _name(sib) != name:
+                continue
+        elif _name(sib) or class_name(sib) != cls:
+            continue
+        # a sibling like it: the same object under another wrapper, or one before it
+        if alive(sib) and _address(sib) == _address(obj):
+            break
+        k += 1
     if name:
         return name if k == 0 else f"{name}#{k}"
     return f"{cls}#{k}"
