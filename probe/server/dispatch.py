@@ -26,6 +26,9 @@ MIRROR_LIMIT = 32 * 1024
 #: Key of ``session.state``: a dict of meta fields the running call's core code noted
 #: (e.g. a ref resolved through identity); added to the response's meta and cleared.
 CALL_NOTES = "call.notes"
+#: Seconds the GUI thread may take to describe the dialog a call waits in (it runs inside
+#: that dialog's loop, so it is quick unless the app is busy).
+MODAL_TIMEOUT = 0.5
 
 
 class Dispatcher:
@@ -188,7 +191,7 @@ class Dispatcher:
         """The dialog or popup a call's GUI job is waiting in (asked inside its loop)."""
         try:
             return await self.probe.executor.run(
-                lambda: self.probe.hooks.describe_modal(session.state, True), TARGET_TIMEOUT)
+                lambda: self.probe.hooks.describe_modal(session.state, True), MODAL_TIMEOUT)
         except Exception:  # the answer must not fail for want of a description
             log.debug("no modal description", exc_info=True)
             return None

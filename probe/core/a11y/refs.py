@@ -147,7 +147,7 @@ class RefTable:
 
     def existing(self, loc: Locator) -> str | None:
         """The ref this element was given in this session, if any (issues nothing)."""
-        n = self._by_key.get(_key(loc))
+        n = self._by_key.get(element_key(loc))
         return None if n is None else f"ref_{n}"
 
     def locator(self, ref: str) -> Locator:
