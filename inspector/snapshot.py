@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from probe.client import AsyncClient
+from probe.client import AsyncClient, resolve_target
 
 if TYPE_CHECKING:
     from inspector.mainwindow import MainWindow
@@ -40,8 +40,10 @@ async def agent_calls(window: MainWindow) -> None:
     """What an agent would do: a few reads and changes, and two console messages."""
     conn = window.conn
     assert conn.target is not None
-    agent = await AsyncClient.connect(conn.target.url, conn.target.token,
-                                      name="demo-agent", role="agent")
+    url, token = conn.target.url, conn.target.token
+    if conn.target.pid:  # an agent presents the client token, never the inspector's
+        url, token, _ = resolve_target(pid=conn.target.pid)
+    agent = await AsyncClient.connect(url, token, name="demo-agent", role="agent")
     try:
         await agent.call("qt.objects.tree", {"depth": 1})
         await agent.call("qt.properties.set", {"objectId": "nameEdit", "name": "text",

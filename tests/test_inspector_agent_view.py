@@ -230,17 +230,23 @@ def test_other_inspectors_calls_stay_out_of_the_agent_log(window: MainWindow,
 
 
 def test_a_probe_that_refuses_the_agent_view_falls_back_to_the_own_view(
-        window: MainWindow) -> None:
-    """An older probe, or one that does not take this client for an inspector, answers
-    probe.agentView with an error: the pane shows its own refs and says why."""
+        window: MainWindow, demo: DemoApp) -> None:
+    """A connection the probe does not take for an inspector (it came with the client
+    token, or the probe is older) gets an error for probe.agentView: the pane shows its
+    own refs and says why."""
     pane = window.accessibility
     pane.follow(LATEST)
-    run(window.conn.call("probe.hello", {"name": "qtmcp-inspector", "role": "agent"}))
     try:
+        window.connect_to(url=demo.url, token=demo.token)
+        qwait(lambda: window.conn.is_connected and window.conn.target is not None
+              and window.conn.target.token == demo.token, what="a client-token connection")
         pane.refresh()
         qwait(lambda: pane.mode() == OWN and (pane.following or {}).get("name")
               == "this inspector", what="the fallback to the own view")
         assert "ROLE_NOT_ALLOWED" in pane.summary.text() and pane.model.by_ref
     finally:
-        run(window.conn.call("probe.hello", {"name": "qtmcp-inspector", "role": "inspector"}))
+        window.connect_to(pid=demo.pid)
+        qwait(lambda: window.conn.is_connected and window.conn.target is not None
+              and window.conn.target.token == demo.inspector_token,
+              what="the inspector's own connection again")
         pane.follow(LATEST)
