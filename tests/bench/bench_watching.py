@@ -7,8 +7,8 @@ target is recorded), ``chr.formInput`` by ref (changes the app: target recorded)
 ``qt.ping`` (no target). Watchers, each in a process of its own as in real use:
 
 * ``none``: nobody subscribed;
-* ``subscriber``: a bare client of role inspector subscribed to traffic (what the probe's
-  mirror and target recording cost);
+* ``subscriber``: a bare client with the inspector token, of role inspector, subscribed to
+  traffic (what the probe's mirror and target recording cost);
 * ``inspector``: the real inspector window (offscreen), connected by pid, with its agent
   log, live view, session recorder and the accessibility pane following the agent.
 
@@ -75,7 +75,7 @@ def watcher(kind: str, app: Any, agent: Any, cpu: dict[str, list[float]]
         return
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     if kind == "subscriber":
-        cmd = [sys.executable, "-c", SUBSCRIBER, app.url, app.token or ""]
+        cmd = [sys.executable, "-c", SUBSCRIBER, app.url, app.inspector_token or ""]
         name = "bench-subscriber"
     else:
         cmd = [sys.executable, "-m", "inspector", f"--pid={app.pid}", "--reset-layout"]
@@ -110,7 +110,9 @@ def main() -> int:
         calls: dict[str, Callable[[], Any]] = {
             "qt.properties.get": lambda: agent.call("qt.properties.get", {
                 "objectId": "nameEdit", "name": "text"}),
-            "chr.formInput": lambda: agent.call("chr.formInput", {"ref": ref, "value": "Ada"}),
+            # without its change report (the same call as before #22: watching's cost alone)
+            "chr.formInput": lambda: agent.call("chr.formInput", {"ref": ref, "value": "Ada",
+                                                                  "report_changes": False}),
             "qt.ping": lambda: agent.call("qt.ping"),
         }
         times: dict[tuple[str, str], list[float]] = {}
