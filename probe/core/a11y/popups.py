@@ -11,9 +11,9 @@ parent, else the active window. GUI thread.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAction
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
 from probe.core.objects.text import clean_name, strip_mnemonic
 
@@ -104,19 +104,6 @@ def title_of(popup: QWidget) -> str:
         return ""
     iface = QAccessible.queryAccessibleInterface(opener)
     return clean_name(iface.text(QAccessible.Text.Name)) if iface is not None else ""
-
-
-def refresh_views(popup: QWidget) -> None:
-    """Drop the cached accessible interfaces of the item views in a popup, so its rows are
-    read as they are now. Qt refreshes them only while a screen reader listens, and a
-    completer's list changes with every key (a second completion read the first's rows).
-    The next query builds them anew; nothing keeps the old ones (refs are locators)."""
-    views = [popup] if isinstance(popup, QAbstractItemView) else []
-    views += QObject.findChildren(popup, QAbstractItemView)
-    for view in views:
-        iface = QAccessible.queryAccessibleInterface(view)
-        if iface is not None:
-            QAccessible.deleteAccessibleInterface(QAccessible.uniqueId(iface))
 
 
 def submenu_states(obj: object) -> list[str]:

@@ -34,7 +34,6 @@ class PopupWalker(Walker):
 
     def popup(self, p: QWidget, x: int, y: int) -> Node:
         """One open popup as a ``menu`` (a QMenu) or ``listbox`` node at (x, y)."""
-        popups.refresh_views(p)
         iface = QAccessible.queryAccessibleInterface(p)
         qrole = iface.role() if iface is not None else None
         role = "menu" if popups.kind_of(p) == "menu" else "listbox"
