@@ -17,7 +17,6 @@ from probe.core.a11y import windows as wins
 from probe.core.objects import idtable
 from probe.protocol import RpcError
 from probe.server.context import Context
-from probe.server.gate import INSPECTOR_ROLE
 from probe.server.registry import P, method
 from probe.server.sessions import Session
 
@@ -33,7 +32,7 @@ def _last_reader(ctx: Context) -> Session | None:
     for s in list(ctx.probe.hub.sessions.values()):
         table = _their_refs(s)
         last = table.last_read if table is not None else None
-        if s.role == INSPECTOR_ROLE or s is ctx.session or last is None:
+        if s.inspector or s is ctx.session or last is None:
             continue
         if best is None or last.at > best[0]:
             best = (last.at, s)
