@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.core.capture.frames import encode_image, grab_window, scaled
 from probe.core.errors import QtError
+from probe.core.objects.qmltypes import is_quick_item
 
 _POPUP = Qt.WindowType.Popup
 _TOOLTIP = Qt.WindowType.ToolTip
@@ -45,7 +46,7 @@ def grab(obj: QObject, with_popups: bool = False) -> QImage:
             screen = obj.screen() or QGuiApplication.primaryScreen()
             if screen is not None:
                 image = screen.grabWindow(obj.winId()).toImage()
-    elif _is_quick_item(obj):
+    elif is_quick_item(obj):
         image = _grab_item(obj)
     else:
         raise QtError("SCREENSHOT_FAILED",
@@ -73,16 +74,6 @@ def widget_image(w: QWidget) -> QImage:
     rect = QRect(round(top.x() * ratio), round(top.y() * ratio),
                  round(QWidget.width(w) * ratio), round(QWidget.height(w) * ratio))
     return crop(image, rect)
-
-
-def _is_quick_item(obj: QObject) -> bool:
-    """A QQuickItem, checked without loading QtQuick into apps that never use it."""
-    meta = QObject.metaObject(obj)
-    while meta is not None:
-        if meta.className() == "QQuickItem":
-            return True
-        meta = meta.superClass()
-    return False
 
 
 def _grab_item(item: QObject) -> QImage:

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
 from probe.core.errors import QtError
 from probe.core.input.keys import KeyStroke, button_of, char_stroke, modifiers_of, parse_keys
+from probe.core.objects.qmltypes import is_quick_item
 
 _MOD = Qt.KeyboardModifier
 _K = Qt.Key
@@ -457,14 +458,7 @@ def is_input_target(obj: QObject) -> bool:
 
 def is_item(obj: object) -> bool:
     """A QQuickItem (input goes through its window; QtQuick is never imported here)."""
-    if isinstance(obj, (QWidget, QWindow)) or not isinstance(obj, QObject):
-        return False
-    meta = QObject.metaObject(obj)
-    while meta is not None:
-        if meta.className() == "QQuickItem":
-            return True
-        meta = meta.superClass()
-    return False
+    return is_quick_item(obj)
 
 
 def item_rect(item: QObject) -> tuple[int, int, int, int]:

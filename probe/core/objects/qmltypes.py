@@ -79,6 +79,12 @@ def quick_module() -> Any:
     return quick
 
 
+def is_quick_item(obj: object) -> bool:
+    """A QQuickItem, told by its meta-object: no QtQuick import (a widgets app never loads
+    it), and right for a wrapper shiboken made of a base type."""
+    return isinstance(obj, QObject) and QObject.inherits(obj, "QQuickItem")
+
+
 def is_quick(obj: object) -> bool:
     """A Qt Quick item or window (they own refs and take input as widgets do)."""
     if not isinstance(obj, QObject):
