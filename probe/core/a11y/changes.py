@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialog, QMenu, QWidget
+from PySide6.QtWidgets import QDialog, QWidget
 
-from probe.core.a11y import snapshot
+from probe.core.a11y import popups, snapshot
 from probe.core.a11y import windows as wins
 from probe.core.a11y.refs import RefTable
 from probe.core.a11y.snapshot import Record
@@ -114,15 +114,12 @@ def open_windows(ids: idtable.IdTable) -> dict[str, tuple[Any, Shown]]:
     out: dict[str, tuple[Any, Shown]] = {}
     for w in wins.windows():
         kind = "dialog" if isinstance(w, QDialog) else "window"
-        modal = bool(w.isModal()) if isinstance(w, QWidget) else \
+        modal = bool(QWidget.isModal(w)) if isinstance(w, QWidget) else \
             w.modality() != Qt.WindowModality.NonModal
         out[ids.id_of(w)] = (w, Shown(ids.id_of(w), kind, wins.title_of(w), modal))
-    for w in QApplication.topLevelWidgets():
-        if w.isVisible() and w.windowType() == Qt.WindowType.Popup:
-            kind = "menu" if isinstance(w, QMenu) else "popup"
-            title = w.title() if isinstance(w, QMenu) else w.windowTitle()
-            out[ids.id_of(w)] = (w, Shown(ids.id_of(w), kind, title.replace("&", ""),
-                                          popup=True))
+    for w in popups.open_popups():
+        out[ids.id_of(w)] = (w, Shown(ids.id_of(w), popups.kind_of(w), popups.title_of(w),
+                                      popup=True))
     return out
 
 

@@ -11,9 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
-
+from probe.core.a11y import popups
 from probe.core.a11y import windows as wins
 from probe.core.a11y.walk import walker_for
 
@@ -31,9 +29,7 @@ def searched_windows(window: Any | None) -> list[Any]:
     """``window``, or every window, dialog and open popup (a menu, a combo box's list)."""
     if window is not None:
         return [window]
-    popups = [w for w in QApplication.topLevelWidgets()
-              if w.isVisible() and w.windowType() == Qt.WindowType.Popup]
-    return [*wins.windows(), *popups]
+    return [*wins.windows(), *popups.open_popups()]
 
 
 def find_text(text: str, windows: list[Any]) -> list[str]:
