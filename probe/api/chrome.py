@@ -176,7 +176,7 @@ def tabs_context(ctx: Context) -> dict[str, Any]:
 # ------------------------------------------------------------------------- acting
 
 
-@method("chr.formInput", changes=True)
+@method("chr.formInput", changes=True, marks=True)
 @reports_changes()
 async def form_input(
     ctx: Context,
@@ -208,7 +208,7 @@ async def _act(ctx: Context, ref: str, build: Any, wait_for_idle: bool = True) -
     return Meta(info, settled=settled)
 
 
-@method("chr.click", changes=True)
+@method("chr.click", changes=True, marks=True)
 @reports_changes()
 async def click(
     ctx: Context,
@@ -249,7 +249,7 @@ async def click(
     return await _act(ctx, ref, build, wait_for_idle)
 
 
-@method("chr.hover", changes=True)
+@method("chr.hover", changes=True, marks=True)
 @reports_changes()
 async def hover(ctx: Context, ref: OptRef = None, coordinate: OptCoordinate = None,
                 wait_for_idle: WaitForIdle = True) -> Any:
@@ -263,7 +263,7 @@ async def hover(ctx: Context, ref: OptRef = None, coordinate: OptCoordinate = No
                       wait_for_idle)
 
 
-@method("chr.type", changes=True)
+@method("chr.type", changes=True, marks=True)
 @reports_changes()
 async def type_(
     ctx: Context,
@@ -287,7 +287,7 @@ async def type_(
     return await _act(ctx, ref, build, wait_for_idle)
 
 
-@method("chr.key", changes=True)
+@method("chr.key", changes=True, marks=True)
 @reports_changes()
 async def key(
     ctx: Context,
@@ -319,7 +319,7 @@ async def key(
     return await _act(ctx, ref, build, wait_for_idle)
 
 
-@method("chr.scroll", changes=True)
+@method("chr.scroll", changes=True, marks=True)
 @reports_changes()
 async def scroll(
     ctx: Context,
@@ -345,7 +345,7 @@ async def scroll(
                                             actions.scroll(el, dx, dy, mods)), wait_for_idle)
 
 
-@method("chr.scrollTo", changes=True)
+@method("chr.scrollTo", changes=True, marks=True)
 @reports_changes()
 def scroll_to(ctx: Context, ref: Ref) -> dict[str, Any]:
     """Scroll the scroll areas around an element until it shows (scroll_to)."""
@@ -354,7 +354,7 @@ def scroll_to(ctx: Context, ref: Ref) -> dict[str, Any]:
     return {**_described(el), "scrolled": moved, **actions.center(el)}
 
 
-@method("chr.navigate", changes=True)
+@method("chr.navigate", changes=True, marks=True)
 @reports_changes()
 async def navigate_(
     ctx: Context,

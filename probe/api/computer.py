@@ -195,14 +195,14 @@ async def zoom(
 # ----------------------------------------------------------------------------- mouse
 
 
-@method("cu.leftClick", changes=True)
+@method("cu.leftClick", changes=True, marks=True)
 async def left_click(ctx: Context, coordinate: OptCoordinate = None, text: HeldKeys = None,
                      wait_for_idle: WaitForIdle = True) -> Meta:
     """Left click at a point of the screenshot (default: where the pointer is)."""
     return await _pointer(ctx, coordinate, _click("left", 1)(text), wait_for_idle)
 
 
-@method("cu.rightClick", changes=True)
+@method("cu.rightClick", changes=True, marks=True)
 async def right_click(ctx: Context, coordinate: OptCoordinate = None, text: HeldKeys = None,
                       wait_for_idle: WaitForIdle = True) -> Meta:
     """Right click at a point of the screenshot: press, release and the context menu event,
@@ -212,35 +212,35 @@ async def right_click(ctx: Context, coordinate: OptCoordinate = None, text: Held
                           lambda h, p: qinput.window_context_click(h, p, mods), wait_for_idle)
 
 
-@method("cu.middleClick", changes=True)
+@method("cu.middleClick", changes=True, marks=True)
 async def middle_click(ctx: Context, coordinate: OptCoordinate = None, text: HeldKeys = None,
                        wait_for_idle: WaitForIdle = True) -> Meta:
     """Middle click at a point of the screenshot."""
     return await _pointer(ctx, coordinate, _click("middle", 1)(text), wait_for_idle)
 
 
-@method("cu.doubleClick", changes=True)
+@method("cu.doubleClick", changes=True, marks=True)
 async def double_click(ctx: Context, coordinate: OptCoordinate = None, text: HeldKeys = None,
                        wait_for_idle: WaitForIdle = True) -> Meta:
     """Double click at a point of the screenshot (selects a word in a text field)."""
     return await _pointer(ctx, coordinate, _click("left", 2)(text), wait_for_idle)
 
 
-@method("cu.tripleClick", changes=True)
+@method("cu.tripleClick", changes=True, marks=True)
 async def triple_click(ctx: Context, coordinate: OptCoordinate = None, text: HeldKeys = None,
                        wait_for_idle: WaitForIdle = True) -> Meta:
     """Triple click at a point of the screenshot (selects a whole line of text)."""
     return await _pointer(ctx, coordinate, _click("left", 3)(text), wait_for_idle)
 
 
-@method("cu.mouseMove", changes=True)
+@method("cu.mouseMove", changes=True, marks=True)
 async def mouse_move(ctx: Context, coordinate: Coordinate,
                      wait_for_idle: WaitForIdle = True) -> Meta:
     """Move the pointer (hover: enter events, tool tips)."""
     return await _pointer(ctx, coordinate, qinput.window_move, wait_for_idle)
 
 
-@method("cu.leftMouseDown", changes=True)
+@method("cu.leftMouseDown", changes=True, marks=True)
 async def left_mouse_down(ctx: Context, coordinate: OptCoordinate = None,
                           wait_for_idle: WaitForIdle = True) -> Meta:
     """Press the left button (and keep it pressed) where the pointer is."""
@@ -248,7 +248,7 @@ async def left_mouse_down(ctx: Context, coordinate: OptCoordinate = None,
                           lambda h, p: qinput.window_button(h, p, True), wait_for_idle)
 
 
-@method("cu.leftMouseUp", changes=True)
+@method("cu.leftMouseUp", changes=True, marks=True)
 async def left_mouse_up(ctx: Context, coordinate: OptCoordinate = None,
                         wait_for_idle: WaitForIdle = True) -> Meta:
     """Release the left button where the pointer is (moving there first if given)."""
@@ -260,7 +260,7 @@ async def left_mouse_up(ctx: Context, coordinate: OptCoordinate = None,
     return await _pointer(ctx, coordinate, up, wait_for_idle)
 
 
-@method("cu.drag", changes=True)
+@method("cu.drag", changes=True, marks=True)
 async def drag(ctx: Context,
                start: Annotated[list[int], P("[x, y] where the drag starts", minItems=2,
                                              maxItems=2)],
@@ -281,7 +281,7 @@ async def drag(ctx: Context,
     return Meta(info, settled=settled)
 
 
-@method("cu.scroll", changes=True)
+@method("cu.scroll", changes=True, marks=True)
 async def scroll(ctx: Context, coordinate: OptCoordinate = None,
                  scroll_direction: Annotated[Literal["up", "down", "left", "right"],
                                              P("which way")] = "down",
@@ -306,7 +306,7 @@ def cursor_position(ctx: Context) -> dict[str, Any]:
 # -------------------------------------------------------------------------- keyboard
 
 
-@method("cu.type", changes=True)
+@method("cu.type", changes=True, marks=True)
 async def type_(ctx: Context, text: Annotated[str, P("text to type into the focus widget",
                                                       maxLength=qinput.MAX_TYPED)],
                 wait_for_idle: WaitForIdle = True) -> Meta:
@@ -320,7 +320,7 @@ async def type_(ctx: Context, text: Annotated[str, P("text to type into the focu
     return Meta(info, settled=settled)
 
 
-@method("cu.key", changes=True)
+@method("cu.key", changes=True, marks=True)
 async def key(ctx: Context,
               text: Annotated[str, P("keys, xdotool style: 'Return', 'ctrl+s', "
                                      "'ctrl+a BackSpace'")],
@@ -340,7 +340,7 @@ async def key(ctx: Context,
     return Meta(info, settled=settled)
 
 
-@method("cu.holdKey", changes=True)
+@method("cu.holdKey", changes=True, marks=True)
 async def hold_key(ctx: Context,
                    text: Annotated[str, P("key or chord to hold: 'shift', 'ctrl+a'")],
                    duration: Annotated[float, P("seconds to hold it", minimum=0,

@@ -18,7 +18,7 @@ from probe.server.registry import P, method
 ACTION_TIMEOUT = 5.0
 
 
-@method("chr.fileChooser", changes=True)
+@method("chr.fileChooser", changes=True, marks=True)
 async def file_chooser(
     ctx: Context,
     paths: Annotated[list[str], P("absolute paths of the files to choose (several only for a "

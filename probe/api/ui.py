@@ -94,7 +94,7 @@ async def _click(ctx: Context, target: str, button: str, modifiers: list[str],
         w, where, button, modifiers, count))
 
 
-@method("qt.ui.click", changes=True)
+@method("qt.ui.click", changes=True, marks=True)
 async def click(ctx: Context, objectId: Target, button: Button = "left",
                 modifiers: Modifiers = [], position: Position = None,  # noqa: B006
                 clickCount: Annotated[int, P("2 double, 3 triple click", minimum=1,
@@ -108,7 +108,7 @@ async def click(ctx: Context, objectId: Target, button: Button = "left",
                         timeout)
 
 
-@method("qt.ui.doubleClick", changes=True)
+@method("qt.ui.doubleClick", changes=True, marks=True)
 async def double_click(ctx: Context, objectId: Target, button: Button = "left",
                        modifiers: Modifiers = [], position: Position = None,  # noqa: B006
                        wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
@@ -116,7 +116,7 @@ async def double_click(ctx: Context, objectId: Target, button: Button = "left",
     return await _click(ctx, objectId, button, modifiers, position, 2, wait_for_idle, timeout)
 
 
-@method("qt.ui.rightClick", changes=True)
+@method("qt.ui.rightClick", changes=True, marks=True)
 async def right_click(ctx: Context, objectId: Target, modifiers: Modifiers = [],  # noqa: B006
                       position: Position = None, wait_for_idle: WaitForIdle = True,
                       timeout: Timeout = 5.0) -> Meta:
@@ -124,7 +124,7 @@ async def right_click(ctx: Context, objectId: Target, modifiers: Modifiers = [],
     return await _click(ctx, objectId, "right", modifiers, position, 1, wait_for_idle, timeout)
 
 
-@method("qt.ui.type", changes=True)
+@method("qt.ui.type", changes=True, marks=True)
 async def type_(ctx: Context, objectId: Target,
                 text: Annotated[str, P("text to type; \\n presses Return, \\t Tab",
                                        maxLength=qinput.MAX_TYPED)],
@@ -135,7 +135,7 @@ async def type_(ctx: Context, objectId: Target,
                         lambda w: lambda: qinput.type_text(w, text, clear))
 
 
-@method("qt.ui.key", changes=True)
+@method("qt.ui.key", changes=True, marks=True)
 async def key(ctx: Context,
               keys: Annotated[str, P("chords separated by spaces: ctrl+s, Ctrl+Shift+S, Return, "
                                      "'ctrl+a BackSpace', Page_Down, F5")],
@@ -159,7 +159,7 @@ async def key(ctx: Context,
     return Meta(act.lift_modal(info, {"target": info, "keys": len(strokes)}), settled=settled)
 
 
-@method("qt.ui.hover", changes=True)
+@method("qt.ui.hover", changes=True, marks=True)
 async def hover(ctx: Context, objectId: Target, position: Position = None,
                 wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
     """Move the mouse pointer over a widget (enter and hover events, tool tips)."""
@@ -168,7 +168,7 @@ async def hover(ctx: Context, objectId: Target, position: Position = None,
                         lambda w: lambda: qinput.hover(w, where))
 
 
-@method("qt.ui.focus", changes=True)
+@method("qt.ui.focus", changes=True, marks=True)
 async def focus(ctx: Context, objectId: Target, wait_for_idle: WaitForIdle = True,
                 timeout: Timeout = 5.0) -> Meta:
     """Give a widget the keyboard focus."""
@@ -176,7 +176,7 @@ async def focus(ctx: Context, objectId: Target, wait_for_idle: WaitForIdle = Tru
                         lambda w: lambda: qinput.focus(w))
 
 
-@method("qt.ui.scroll", changes=True)
+@method("qt.ui.scroll", changes=True, marks=True)
 async def scroll(ctx: Context, objectId: Target,
                  dy: Annotated[float, P("wheel notches down (negative: up)", minimum=-1000,
                                         maximum=1000)] = 0.0,
@@ -190,7 +190,7 @@ async def scroll(ctx: Context, objectId: Target,
                         lambda w: lambda: qinput.scroll(w, where, dx, dy, modifiers))
 
 
-@method("qt.ui.drag", changes=True)
+@method("qt.ui.drag", changes=True, marks=True)
 async def drag(ctx: Context, objectId: Target,
                to: Annotated[str | None, P("element to drop on (its center or toPosition)")]
                = None,

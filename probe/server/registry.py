@@ -32,13 +32,16 @@ class P:
     """Parameter metadata inside ``Annotated``: a description and extra JSON Schema keys.
 
     ``aliases`` are older names the parameter is still accepted under (said in its
-    description, not listed as properties of their own).
+    description, not listed as properties of their own). ``element`` marks a parameter
+    that names the element the call acts on or reads (an object id, a ref, a model): the
+    traffic mirror records that element's stable handles and a replay fills it in.
     """
 
     def __init__(self, description: str, *, aliases: tuple[str, ...] = (),
-                 **schema: Any) -> None:
+                 element: bool = False, **schema: Any) -> None:
         self.description = description
         self.aliases = aliases
+        self.element = element
         self.schema = schema
 
 
@@ -49,6 +52,68 @@ class Param:
     required: bool
     default: Any = None
     aliases: tuple[str, ...] = ()
+    element: bool = False
+
+
+@dataclass(frozen=True)
+class Tool:
+    """How the MCP server offers a method to agents.
+
+    ``name`` is its tool in capability set ``caps`` (``qtmcp mcp --caps``); a method with
+    no tool of its own may say how an agent reaches the same thing (``spoken``, e.g.
+    ``"computer (left_click)"``), so a hint that names the method can name that instead.
+    ``heavy`` results (pictures, long texts) may be written to a file (``save_to``).
+    """
+
+    name: str | None = None
+    caps: str | None = None
+    spoken: str | None = None
+    heavy: bool = False
+
+    def describe(self) -> dict[str, Any]:
+        return {k: v for k, v in (("tool", self.name), ("caps", self.caps),
+                                  ("spoken", self.spoken), ("heavy", self.heavy)) if v}
+
+
+#: How a recorded call is replayed: ``run`` it again (comparing ``expect`` fields of its
+#: answer), ``check`` what it read (``property``, ``wait`` or ``assert``), ``skip`` it
+#: (``why``), or nothing at all (a reading a replay has no use for).
+ReplayHow = Literal["run", "check", "skip", "none"]
+
+
+@dataclass(frozen=True)
+class Replay:
+    """What a replay of a recorded session does with a call of this method."""
+
+    how: ReplayHow
+    check: str | None = None
+    expect: tuple[str, ...] = ()
+    why: str | None = None
+
+    @classmethod
+    def run(cls, *expect: str) -> Replay:
+        """Run the call again; compare these fields of its answer with the recorded ones."""
+        return cls("run", expect=expect)
+
+    @classmethod
+    def checks(cls, kind: Literal["property", "wait", "assert"]) -> Replay:
+        """A reading whose answer the replay waits for or asserts (``kind``)."""
+        return cls("check", check=kind)
+
+    @classmethod
+    def skip(cls, why: str) -> Replay:
+        """A call that changes the app but is no step of its own (``why``)."""
+        return cls("skip", why=why)
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"how": self.how}
+        if self.check:
+            out["check"] = self.check
+        if self.expect:
+            out["expect"] = list(self.expect)
+        if self.why:
+            out["why"] = self.why
+        return out
 
 
 @dataclass
@@ -66,6 +131,21 @@ class MethodSpec:
     timeout: float | None
     wants_ctx: bool
     result_schema: dict[str, Any] = field(default_factory=dict)
+    #: The live view marks where a call of it acted (inspector).
+    marks: bool = False
+    replay: Replay = field(default_factory=lambda: Replay("none"))
+    tool: Tool = field(default_factory=Tool)
+
+    @property
+    def element_params(self) -> tuple[str, ...]:
+        """Parameters that name the element the call acts on or reads, in order."""
+        return tuple(p.name for p in self.params if p.element)
+
+    @property
+    def records_target(self) -> bool:
+        """Whether a recorded call of it keeps its target's stable handles: it changes
+        the app or is a reading that a replay checks."""
+        return self.changes or self.replay.how == "check"
 
     @property
     def params_schema(self) -> dict[str, Any]:
@@ -84,6 +164,10 @@ class MethodSpec:
             "changesApp": self.changes,
             "params": self.params_schema,
             "result": self.result_schema,
+            "element": list(self.element_params),
+            "marks": self.marks,
+            "replay": self.replay.describe(),
+            "mcp": self.tool.describe(),
         }
 
     def bind(self, params: dict[str, Any] | list[Any] | None) -> dict[str, Any]:
@@ -159,6 +243,13 @@ def aliases_of(hint: Any) -> tuple[str, ...]:
     if typing.get_origin(hint) is not Annotated:
         return ()
     return tuple(a for m in typing.get_args(hint)[1:] if isinstance(m, P) for a in m.aliases)
+
+
+def names_element(hint: Any) -> bool:
+    """Whether a parameter's ``P`` marks it as naming the call's element."""
+    if typing.get_origin(hint) is not Annotated:
+        return False
+    return any(m.element for m in typing.get_args(hint)[1:] if isinstance(m, P))
 
 
 def _plain_schema(hint: Any) -> dict[str, Any]:
@@ -286,14 +377,26 @@ class Registry:
         self.methods: dict[str, MethodSpec] = {}
 
     def method(
-        self, name: str, *, changes: bool = False, gui: bool = True, timeout: float | None = None
+        self, name: str, *, changes: bool = False, gui: bool = True,
+        timeout: float | None = None, marks: bool = False, replay: Replay | None = None,
+        tool: Tool | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """Declare a method. ``changes`` marks calls that change the app (approval gate)."""
+        """Declare a method; every fact about it is said here, once.
+
+        ``changes``: calls change the app (the approval gate holds them, MCP hosts ask
+        first, a replay runs them). ``gui``: a plain function runs on the GUI thread
+        (``False``: on the transport thread). ``timeout``: seconds its GUI job may wait.
+        ``marks``: the inspector's live view marks where it acted. ``replay``: what a
+        replay does with a recorded call (default: run it when it changes the app, else
+        nothing). ``tool``: how the MCP server offers it.
+        """
 
         def register(func: Callable[..., Any]) -> Callable[..., Any]:
             if name in self.methods:
                 raise ValueError(f"method {name} declared twice")
-            self.methods[name] = spec_of(name, func, changes=changes, gui=gui, timeout=timeout)
+            how = replay or (Replay("run") if changes else Replay("none"))
+            self.methods[name] = spec_of(name, func, changes=changes, gui=gui, timeout=timeout,
+                                         marks=marks, replay=how, tool=tool or Tool())
             return func
 
         return register
@@ -311,7 +414,8 @@ class Registry:
 
 
 def spec_of(name: str, func: Callable[..., Any], *, changes: bool, gui: bool,
-            timeout: float | None) -> MethodSpec:
+            timeout: float | None, marks: bool = False, replay: Replay | None = None,
+            tool: Tool | None = None) -> MethodSpec:
     hints = typing.get_type_hints(func, include_extras=True)
     sig = inspect.signature(func)
     params: list[Param] = []
@@ -327,7 +431,7 @@ def spec_of(name: str, func: Callable[..., Any], *, changes: bool, gui: bool,
         if not required and p.default is not None:
             schema = {**schema, "default": p.default}
         params.append(Param(pname, schema, required, None if required else p.default,
-                            aliases_of(hints.get(pname))))
+                            aliases_of(hints.get(pname)), names_element(hints.get(pname))))
     doc = inspect.cleandoc(func.__doc__ or "")
     if not doc:
         raise TypeError(f"{name}: a method needs a docstring (it is the API's documentation)")
@@ -336,7 +440,8 @@ def spec_of(name: str, func: Callable[..., Any], *, changes: bool, gui: bool,
     return MethodSpec(
         name=name, func=func, params=params, summary=doc.splitlines()[0], doc=doc,
         changes=changes, gui=gui and not is_async, is_async=is_async, timeout=timeout,
-        wants_ctx=wants_ctx, result_schema=_result_schema(result_hint),
+        wants_ctx=wants_ctx, result_schema=_result_schema(result_hint), marks=marks,
+        replay=replay or Replay("run" if changes else "none"), tool=tool or Tool(),
     )
 
 
