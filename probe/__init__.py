@@ -52,16 +52,16 @@ def install(app: Any = None, **options: Any) -> Probe:
             raise RuntimeError("probe.install() must be called on the GUI (main) thread")
         # Qt and the server load here, not when a client imports probe.client.
         import probe.api  # noqa: F401 - declares every method on the registry
-        from probe.api._interact import describe_modal
-        from probe.api.names import setup_names
-        from probe.api.recording import describe_target
-        from probe.core.errors import QtError, known_failure
+        from probe.api import _hooks
+        from probe.api.qt_names import setup_names
+        from probe.core.errors import QtError
         from probe.server.hooks import Hooks
         from probe.server.probe import Options, Probe
         from probe.server.registry import REGISTRY
 
-        hooks = Hooks(describe_target=describe_target, app_errors=(QtError,),
-                      describe_modal=describe_modal, known_failure=known_failure)
+        hooks = Hooks(describe_target=_hooks.describe_target, app_errors=(QtError,),
+                      describe_modal=_hooks.describe_modal,
+                      known_failure=_hooks.known_failure, app_error=_hooks.app_error)
         names_dir = options.pop("names_dir", None)
         _probe = Probe(Options.resolve(**options), REGISTRY, hooks).start()
         _probe.executor.post(lambda: setup_names(names_dir))

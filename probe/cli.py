@@ -481,9 +481,31 @@ def _split_launch(argv: list[str]) -> list[str]:
     return argv
 
 
+#: Options whose value may start with ``-`` (a token a user was given): argparse would
+#: read ``--token -x`` as a missing value followed by an option.
+_FREE_VALUES = ("--token",)
+
+
+def _join_values(argv: list[str]) -> list[str]:
+    """``--token -x`` -> ``--token=-x`` (before ``--``: what follows is the app's)."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            return [*out, *argv[i:]]
+        if arg in _FREE_VALUES and i + 1 < len(argv):
+            out.append(f"{arg}={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(arg)
+        i += 1
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    ns = build_parser().parse_args(_split_launch(args))
+    ns = build_parser().parse_args(_join_values(_split_launch(args)))
     try:
         code = COMMANDS[ns.command](ns)
         sys.stdout.flush()  # a closed pipe shows here, not at exit

@@ -29,16 +29,6 @@ MAX_BATCH = 100
 #: stack gives out somewhere in the probe or in Qt.
 MAX_DEPTH = 32
 
-#: Params that name the element a call acts on or reads, looked for in this order: the
-#: traffic mirror records that element's stable handles (``target``) and a replay of a
-#: recorded session fills the first one the method takes.
-TARGET_PARAMS = ("ref", "target", "objectId", "modelId")
-#: Reading methods whose answers a replay checks (``probe.replay.export``); the mirror
-#: records their targets like those of the methods that change the app.
-CHECKED_READS = frozenset({"qt.properties.get", "qt.assert", "qt.wait", "qt.ui.exists",
-                           "qt.ui.isVisible"})
-
-
 @dataclass(frozen=True)
 class ErrorKind:
     """One row of the error table: a JSON-RPC code, a stable name and a recovery hint."""

@@ -213,3 +213,19 @@ def test_schema_lists_names_with_summaries(demo: DemoApp) -> None:
     assert "--json" in done.stderr
     only = run_cli("schema", "--prefix", "chr.", "--pid", str(demo.pid)).stdout.splitlines()
     assert only and all(x.startswith("chr.") for x in only)
+
+
+def test_a_token_that_starts_with_a_dash_is_taken_either_way() -> None:
+    """argparse reads ``--token -x`` as a missing value; the CLI joins it (a user may have
+    been given such a token), and the probe's own tokens never start with ``-``."""
+    app = start_demo(env={"QTMCP_TOKEN": "-dash-token-0123456789"})
+    try:
+        url = app.info.url
+        for form in (["--token", "-dash-token-0123456789"], ["--token=-dash-token-0123456789"]):
+            done = run_cli("call", "qt.ping", "--url", url, *form)
+            assert done.returncode == 0, (form, done.stderr)
+            assert json.loads(done.stdout)["pong"] is True
+        wrong = run_cli("call", "qt.ping", "--url", url, "--token", "-other")
+        assert wrong.returncode == 1 and "UNAUTHORIZED" in wrong.stderr + wrong.stdout
+    finally:
+        app.stop()

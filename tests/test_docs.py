@@ -108,8 +108,11 @@ def every_tool(fresh: DemoApp) -> Iterator[McpSession]:
     session.close()
 
 
-def test_the_tool_table_names_real_tools_and_methods(every_tool: McpSession) -> None:
+def test_the_tool_table_names_real_tools_and_methods(every_tool: McpSession,
+                                                     fresh: DemoApp) -> None:
     tools = every_tool.tools()
+    schema = fresh.client().call("qt.schema")
+    by_tool = {e.tool: e for e in mcp_tools.catalog(schema).values() if e.tool}
     text = MCP_DOC.read_text(encoding="utf-8")
     (table,) = blocks(text, "tools")
     for row in table.group("body").splitlines()[2:]:
@@ -119,11 +122,11 @@ def test_the_tool_table_names_real_tools_and_methods(every_tool: McpSession) -> 
         assert names, row
         for name in names:
             assert name in tools, f"docs/mcp.md shows a tool {name!r} the server lacks"
-            if name in mcp_tools.TOOLS:
-                real = mcp_tools.TOOLS[name]
+            if name in by_tool:
+                real = by_tool[name].method
                 assert any(real == m or (m.endswith(".*") and real.startswith(m[:-1]))
                            for m in methods), f"{name} runs {real}, the doc says {methods}"
-                assert caps == mcp_tools.cap_of(name), f"{name} is in {mcp_tools.cap_of(name)}"
+                assert caps == by_tool[name].caps, f"{name} is in {by_tool[name].caps}"
             else:
                 assert "server's own" in method_cell and caps == "(always)", row
 

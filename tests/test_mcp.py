@@ -114,17 +114,18 @@ def need(qt: Client, *methods: str) -> None:
 
 def test_tools_follow_the_probe_schema(agent: McpSession, qt: Client) -> None:
     tools = agent.tools()
-    methods = {m["name"]: m for m in qt.call("qt.schema")["methods"]}
-    listed = {name for name, method in mcp_tools.TOOLS.items() if method in methods}
-    assert set(tools) == listed | {"list_apps", "switch_app"}
+    schema = qt.call("qt.schema")
+    methods = {m["name"]: m for m in schema["methods"]}
+    by_tool = {e.tool: e for e in mcp_tools.catalog(schema).values() if e.tool}
+    assert set(tools) == set(by_tool) | {"list_apps", "switch_app"}  # every set: --caps all
     for name, tool in tools.items():
         Draft202012Validator.check_schema(tool.input_schema)
         assert tool.input_schema["type"] == "object"
-        if name in mcp_tools.TOOLS:
-            method = methods[mcp_tools.TOOLS[name]]
+        if name in by_tool:
+            method = methods[by_tool[name].method]
             names = {mcp_tools.snake(p) for p in method["params"]["properties"]
                      if p not in mcp_tools.MANAGED}
-            extra = {mcp_tools.SAVE_TO} if name in mcp_tools.HEAVY else set()
+            extra = {mcp_tools.SAVE_TO} if by_tool[name].heavy else set()
             assert set(tool.input_schema["properties"]) == names | extra
             assert all(p == p.lower() for p in tool.input_schema["properties"]), name
             assert tool.description.split()[:3] == method["summary"].split()[:3], name
@@ -137,10 +138,15 @@ def test_tools_follow_the_probe_schema(agent: McpSession, qt: Client) -> None:
         assert tools[name].annotations.destructive_hint is True, name
 
 
-def test_unknown_probe_methods_are_not_listed() -> None:
-    schema = {"methods": [{"name": "qt.ping", "summary": "Ping.", "description": "Ping.",
-                           "changesApp": False, "params": {"type": "object", "properties": {},
-                                                           "required": []}}]}
+def test_only_methods_declared_as_tools_are_listed() -> None:
+    empty = {"type": "object", "properties": {}, "required": []}
+    schema = {"methods": [
+        {"name": "qt.ping", "summary": "Ping.", "description": "Ping.", "changesApp": False,
+         "params": empty, "mcp": {"tool": "app_status", "caps": "chrome"}},
+        {"name": "qt.later", "summary": "Newer.", "description": "Newer.",
+         "changesApp": False, "params": empty, "mcp": {}},
+        {"name": "qt.native", "summary": "Other set.", "description": "Other set.",
+         "changesApp": False, "params": empty, "mcp": {"tool": "native_x", "caps": "native"}}]}
     toolset = mcp_tools.build_tools(schema)
     assert [t.name for t in toolset.tools] == ["app_status"]
     assert {n: r.method for n, r in toolset.routes.items()} == {"app_status": "qt.ping"}
@@ -332,7 +338,7 @@ def test_computer_clicks_a_coordinate_of_the_screenshot(agent: McpSession, qt: C
     assert any(isinstance(c, types.ImageContent) for c in shot.content)
     point = [box["x"] + box["width"] // 2, box["y"] + box["height"] // 2]
     clicked = agent.text("computer", {"action": "left_click", "coordinate": point})
-    assert "submitButton" in clicked and '"via":"cu.leftClick"' in clicked
+    assert "submitButton" in clicked and '"via":"chr.click"' in clicked
     error = qt.call("qt.properties.get", {"objectId": "errorLabel", "name": "text"})["value"]
     assert "Name is required" in error
     outside = agent.call("computer", {"action": "left_click", "coordinate": [99999, 5]})

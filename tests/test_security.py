@@ -16,6 +16,7 @@ from websockets.sync.client import connect as ws_connect
 from conftest import ROOT, DemoApp, start_demo, wait_until
 from probe import discovery
 from probe.client import Client
+from probe.server.auth import new_token
 
 REFUSAL = "refusing to listen on"
 
@@ -143,3 +144,10 @@ def test_token_of_one_probe_is_useless_on_another(demo: DemoApp) -> None:
             Client.connect(other.url, demo.token)
     finally:
         other.stop()
+
+
+def test_random_tokens_never_start_with_a_dash() -> None:
+    """A token starting with '-' broke ``qtmcp call --token …`` one start in 64."""
+    tokens = [new_token() for _ in range(2000)]
+    assert not any(t.startswith("-") for t in tokens)
+    assert len(set(tokens)) == len(tokens) and all(len(t) == 32 for t in tokens)

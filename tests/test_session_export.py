@@ -90,7 +90,7 @@ def test_recorded_calls_carry_stable_targets(session: Path) -> None:
     # reads a replay does not check, failed calls and the inspector's own calls: no target
     assert all("target" not in r for r in by_method["chr.find"] + by_method["chr.readPage"])
     failed = [r for r in by_method["chr.formInput"] if not r["ok"]]
-    assert len(failed) == 1 and "target" not in failed[0]
+    assert len(failed) == 1 and "selector" not in failed[0]["target"]
     assert all("target" not in r for r in by_method["probe.subscribe"])
 
 
@@ -244,22 +244,29 @@ def test_item_refs_replay_by_role_and_name(demo: DemoApp) -> None:
 
 
 def test_converter_rules_without_an_app() -> None:
-    """Pure conversion: rows, polling, old sessions without targets, names and ids."""
+    """Pure conversion: rows, polling, targets without handles, names and ids."""
     assert se.parse_rows("3-5,1", 9) == [0, 2, 3, 4]
     assert se.parse_rows("8-", 9) == [7, 8]
     with pytest.raises(se.ExportError, match="bad rows"):
         se.parse_rows("a-b", 9)
 
-    def get(value: str, seq: int) -> dict[str, Any]:
+    def get(value: str, seq: int) -> dict[str, Any]:  # as the traffic mirror records it
         return {"seq": seq, "method": "qt.properties.get", "ok": True, "client": {"name": "a"},
                 "params": {"objectId": "statusLabel", "name": "text"},
+                "replay": {"how": "check", "check": "property"},
+                "target": {"param": "objectId", "selector": "statusLabel"},
                 "result": {"result": {"value": value}, "meta": {}}}
 
+    # a target named by a path whose handles were not taken: the path is the selector
     click = {"seq": 3, "method": "qt.ui.click", "ok": True, "changesApp": True,
-             "params": {"target": "submitButton"}, "result": {"result": {}, "meta": {}}}
-    old = {"seq": 4, "method": "chr.click", "ok": True, "params": {"ref": "ref_3"}}
-    by_id = {"seq": 5, "method": "qt.properties.set", "ok": True,
-             "params": {"objectId": "#12", "name": "text", "value": "x"}}
+             "params": {"target": "submitButton"}, "target": {"param": "target"},
+             "result": {"result": {}, "meta": {}}}
+    # refs and #N ids mean nothing in another session: with no handles, no step
+    old = {"seq": 4, "method": "chr.click", "ok": True, "changesApp": True,
+           "params": {"ref": "ref_3"}, "target": {"param": "ref"}}
+    by_id = {"seq": 5, "method": "qt.properties.set", "ok": True, "changesApp": True,
+             "params": {"objectId": "#12", "name": "text", "value": "x"},
+             "target": {"param": "objectId"}}
     script = se.build_script([get("Ready", 1), get("Busy", 2), click, old, by_id,
                               get("Done", 6)], {})
     steps = script["steps"]

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from probe.protocol import RpcError
-from probe.server.context import Context
-from probe.server.gate import INSPECTOR_ROLE
+from probe.core.errors import QtError
+from probe.server.context import INSPECTOR_ROLE, Context
 
 
 def inspector_only(ctx: Context, why: str) -> None:
     """ROLE_NOT_ALLOWED unless the caller is the inspector: it presented the inspector
     token (from the discovery file), which no declared role can stand in for."""
     if not ctx.session.inspector:
-        raise RpcError("ROLE_NOT_ALLOWED", f"{ctx.method} is for the inspector: {why}",
-                       requiredRole=INSPECTOR_ROLE, role=ctx.session.role)
+        raise QtError("ROLE_NOT_ALLOWED", f"{ctx.method} is for the inspector: {why}",
+                      requiredRole=INSPECTOR_ROLE, role=ctx.session.role)

@@ -16,17 +16,14 @@ import functools
 import inspect
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
-from typing import Annotated, Any
+from typing import Any
 
+from probe.api._params import ReportChanges
 from probe.core.a11y import changes, refs
 from probe.core.errors import QtError
 from probe.core.objects import idtable
-from probe.protocol import RpcError
 from probe.server.context import Context, Meta
-from probe.server.registry import P
 
-ReportChanges = Annotated[bool, P("false: no 'changes' (what changed on the page) in the "
-                                  "answer")]
 #: Seconds the report may wait for the GUI thread.
 REPORT_TIMEOUT = 5.0
 PARAM = "report_changes"
@@ -47,7 +44,7 @@ async def prepare(ctx: Context) -> None:
     tracker, table, ids = _tracker(ctx)
     try:
         await ctx.gui(tracker.prepare, table, ids, timeout=REPORT_TIMEOUT)
-    except RpcError as exc:
+    except QtError as exc:
         if exc.name != "APP_BUSY":
             raise
 
@@ -57,7 +54,7 @@ async def take(ctx: Context) -> str:
     tracker, table, ids = _tracker(ctx)
     try:
         report = await ctx.gui(tracker.report, table, ids, timeout=REPORT_TIMEOUT)
-    except RpcError as exc:
+    except QtError as exc:
         if exc.name != "APP_BUSY":
             raise
         return "changes unknown: the app is busy (its GUI thread did not answer)"
@@ -109,7 +106,7 @@ def reports_changes(skip: Callable[[dict[str, Any]], bool] | None = None
                 await prepare(ctx)
                 try:
                     result = await run()
-                except (RpcError, QtError) as exc:  # steps may have run: say what changed
+                except QtError as exc:  # steps may have run: say what changed
                     text = await take(ctx)
                     if text != changes.NO_CHANGE:
                         exc.data["changes"] = text

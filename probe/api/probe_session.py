@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from probe.protocol import RpcError
-from probe.server.context import Context
-from probe.server.freeze import TOPIC as FREEZE_TOPIC
-from probe.server.freeze import freeze_for
-from probe.server.gate import INSPECTOR_ROLE
+from probe.core.errors import QtError
+from probe.server.context import INSPECTOR_ROLE, Context
 from probe.server.registry import P, method
-from probe.server.sessions import TOPICS
 
 Role = Literal["agent", "inspector", "script", "test", "cli", "client"]
 
@@ -29,19 +25,19 @@ def hello(
     """
     s = ctx.session
     if role == INSPECTOR_ROLE and not s.inspector:
-        raise RpcError("ROLE_NOT_ALLOWED", "role 'inspector' needs the inspector token: "
-                       "connect with inspector_token from the discovery file",
-                       requiredRole=INSPECTOR_ROLE, role=s.role)
+        raise QtError("ROLE_NOT_ALLOWED", "role 'inspector' needs the inspector token: "
+                      "connect with inspector_token from the discovery file",
+                      requiredRole=INSPECTOR_ROLE, role=s.role)
     s.name, s.role, s.version = name, role, version
     ctx.publish("sessions", "probe.session", {"event": "hello", **s.describe()})
-    return {"session": s.describe(), "topics": TOPICS}
+    return {"session": s.describe(), "topics": ctx.topics}
 
 
-def _check_topics(topics: list[str]) -> None:
-    unknown = [t for t in topics if t not in TOPICS]
+def _check_topics(ctx: Context, topics: list[str]) -> None:
+    unknown = [t for t in topics if t not in ctx.topics]
     if unknown:
-        raise RpcError("UNKNOWN_TOPIC", f"Unknown topics: {', '.join(unknown)}",
-                       available=sorted(TOPICS))
+        raise QtError("UNKNOWN_TOPIC", f"Unknown topics: {', '.join(unknown)}",
+                      available=sorted(ctx.topics))
 
 
 @method("probe.subscribe", gui=False)
@@ -50,10 +46,9 @@ def subscribe(
     topics: Annotated[list[str], P("topics to receive notifications for", minItems=1)],
 ) -> dict[str, Any]:
     """Receive notifications for topics (traffic, sessions, ...); see data of UNKNOWN_TOPIC."""
-    _check_topics(topics)
+    _check_topics(ctx, topics)
     ctx.session.topics.update(topics)
-    if FREEZE_TOPIC in topics:
-        freeze_for(ctx.probe).wake()
+    ctx.watch_freezes()  # a freeze subscriber starts the watch
     return {"topics": sorted(ctx.session.topics)}
 
 
@@ -63,7 +58,7 @@ def unsubscribe(
     topics: Annotated[list[str], P("topics to stop receiving")],
 ) -> dict[str, Any]:
     """Stop notifications for topics."""
-    _check_topics(topics)
+    _check_topics(ctx, topics)
     ctx.session.topics.difference_update(topics)
     return {"topics": sorted(ctx.session.topics)}
 
@@ -71,4 +66,4 @@ def unsubscribe(
 @method("probe.sessions", gui=False)
 def sessions(ctx: Context) -> list[dict[str, Any]]:
     """Every connected client: id, name, role, topics, calls and dropped notifications."""
-    return [s.describe() for s in ctx.probe.hub.sessions.values()]
+    return [s.describe() for s in ctx.sessions()]

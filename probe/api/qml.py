@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
+from probe.api._params import ItemId
 from probe.core.errors import QtError
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.qmltypes import is_quick
 from probe.core.objects.resolver import resolve
 from probe.server.context import Context
-from probe.server.registry import P, method
+from probe.server.registry import P, Replay, Tool, method
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -35,10 +36,7 @@ def _bindings() -> ModuleType:
     return bindings
 
 
-ItemId = Annotated[str, P("item: @id:name, path, #N or symbolic name", minLength=1)]
-
-
-@method("qml.tree")
+@method("qml.tree", tool=Tool("qml_tree", "qml", heavy=True))
 def tree(
     ctx: Context,
     objectId: Annotated[str | None, P("item or window to start at; default: every "
@@ -57,7 +55,7 @@ def tree(
     return _qml().tree(root, ids, depth, maxNodes)
 
 
-@method("qml.info")
+@method("qml.info", tool=Tool("qml_item", "qml"))
 def info(ctx: Context, objectId: ItemId) -> dict[str, Any]:
     """One item's QML type, id, source, geometry, visibility and opacity."""
     ids = ids_for(ctx.state)
@@ -67,7 +65,7 @@ def info(ctx: Context, objectId: ItemId) -> dict[str, Any]:
     return _qml().describe_item(obj, ids)
 
 
-@method("qml.contextProperties")
+@method("qml.contextProperties", tool=Tool("qml_context", "qml"))
 def context_properties(
     ctx: Context,
     objectId: ItemId,
@@ -80,12 +78,8 @@ def context_properties(
     return _qml().context_info(resolve(objectId, ids), ids, names)
 
 
-def eval_allowed(ctx: Context) -> bool:
-    """The probe's ``allow_eval`` option (install(allow_eval=True) or QTMCP_ALLOW_EVAL=1)."""
-    return ctx.probe.options.allow_eval
-
-
-@method("qml.evaluate", changes=True)
+@method("qml.evaluate", changes=True, replay=Replay.run("value"),
+        tool=Tool("qml_evaluate", "qml"))
 def evaluate(
     ctx: Context,
     objectId: ItemId,
@@ -93,7 +87,7 @@ def evaluate(
                                  "of its file are in reach", minLength=1)],
 ) -> dict[str, Any]:
     """Evaluate a QML/JavaScript expression in an item's context (off unless enabled)."""
-    if not eval_allowed(ctx):
+    if not ctx.allow_eval:  # install(allow_eval=True) or QTMCP_ALLOW_EVAL=1
         # The table's hint (1701) says how to turn it on.
         raise QtError("QML_EVAL_DISABLED", "qml.evaluate is turned off in this app",
                       option="allow_eval", env="QTMCP_ALLOW_EVAL")
@@ -101,7 +95,7 @@ def evaluate(
     return {"value": _qml().evaluate(resolve(objectId, ids), expression)}
 
 
-@method("qml.bindings")
+@method("qml.bindings", tool=Tool("qml_bindings", "qml"))
 def bindings(
     ctx: Context,
     objectId: ItemId,

@@ -73,7 +73,7 @@ CAPS_NOTES = {
 def instructions(caps: tuple[str, ...]) -> str:
     """The server's instructions for these capability sets (and how to get the others)."""
     parts = [INSTRUCTIONS, *(CAPS_NOTES[c] for c in caps if c in CAPS_NOTES)]
-    off = [c for c in mcp_tools.CAPS if c not in caps]
+    off = [c for c in mcp_tools.CAP_SETS if c not in caps]
     if off:
         parts.append(f"More tools come with `qtmcp mcp --caps {','.join((*caps, *off))}` "
                      f"(sets: {', '.join(off)}).")
@@ -298,7 +298,7 @@ class Bridge:
 
     def _unknown(self, name: str, link: Link) -> types.CallToolResult:
         known = ", ".join([*link.toolset.routes, *LOCAL_NAMES])
-        caps = mcp_tools.cap_of(name)
+        caps = link.toolset.cap_of(name)
         if caps is not None:
             sets = ",".join(dict.fromkeys((*self.caps, caps)))
             return mcp_tools.failure(f"NOT_ENABLED: '{name}' is in the '{caps}' tool set, "

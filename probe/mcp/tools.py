@@ -1,8 +1,9 @@
 """MCP tools from probe methods: the one name table, schema -> tool, result -> content.
 
-No hand-written schemas here: each tool's input schema and description are the probe
-method's own declaration, fetched at run time with ``qt.schema``. A tool whose method the
-connected probe lacks is not listed. Pure functions of plain values (no I/O), so the
+No hand-written schemas or tables here: each tool's name, capability set, input schema
+and description are the probe method's own declaration, fetched at run time with
+``qt.schema`` (its ``mcp`` entry). A tool whose method the connected probe lacks is not
+listed. Pure functions of plain values (no I/O), so the
 conversion is tested without a server.
 
 MCP speaks MCP: a tool's parameters are spelt in snake_case (``tab_id`` for the probe's
@@ -24,90 +25,13 @@ import mcp_types as types
 
 from probe.exceptions import RemoteError
 
-#: THE table: capability set -> MCP tool name -> probe method. ``qtmcp mcp --caps`` picks
-#: the sets (default ``chrome``); a set's order is the order its tools are listed in.
-#: Browser names first, so an agent that knows the Claude in Chrome tools knows these.
-CAPS: dict[str, dict[str, str]] = {
-    # Claude in Chrome parity (shared/CHROME_TOOLS.md), and what a browser agent expects
-    "chrome": {
-        "read_page": "chr.readPage",
-        "find": "chr.find",
-        "form_input": "chr.formInput",
-        "fill_form": "chr.fillForm",
-        "computer": "chr.computer",
-        "batch": "chr.batch",
-        "navigate": "chr.navigate",
-        "wait_for": "chr.waitFor",
-        "get_page_text": "chr.getPageText",
-        "tabs_context": "chr.tabsContext",
-        "read_console_messages": "chr.readConsoleMessages",
-        "file_upload": "chr.fileChooser",
-        "app_status": "qt.ping",
-    },
-    # native Qt: objects, properties, methods, signals, waits by object
-    "native": {
-        "screenshot": "cu.screenshot",
-        "app_version": "qt.version",
-        "get_object_tree": "qt.objects.tree",
-        "inspect_object": "qt.objects.inspect",
-        "find_objects": "qt.objects.query",
-        "list_properties": "qt.properties.list",
-        "get_property": "qt.properties.get",
-        "set_property": "qt.properties.set",
-        "list_methods": "qt.methods.list",
-        "invoke_method": "qt.methods.invoke",
-        "click_object": "qt.ui.click",
-        "wait_for_object": "qt.wait",
-        "wait_for_signal": "qt.waitSignal",
-        "wait_for_idle": "qt.waitIdle",
-        "screenshot_element": "qt.ui.screenshot",
-        "element_handles": "qt.ui.handles",
-        "list_names": "qt.names.list",
-        "app_modes": "qt.modes",
-    },
-    # Qt Quick: the item tree with QML types and ids, bindings, context, JavaScript
-    "qml": {
-        "qml_tree": "qml.tree",
-        "qml_item": "qml.info",
-        "qml_bindings": "qml.bindings",
-        "qml_context": "qml.contextProperties",
-        "qml_evaluate": "qml.evaluate",
-    },
-    # item models and timers
-    "data": {
-        "list_models": "qt.models.list",
-        "model_info": "qt.models.info",
-        "get_model_rows": "qt.models.rows",
-        "search_model": "qt.models.search",
-        "set_model_data": "qt.models.setData",
-        "list_timers": "qt.timers.list",
-    },
-    # control room: a human in the inspector works with the agent
-    "control": {
-        "get_user_selection": "probe.selection.get",
-        "highlight_element": "probe.highlight",
-    },
-}
+#: The capability sets, in the order their tools are listed; ``qtmcp mcp --caps`` picks
+#: them (default ``chrome``). Which tool is in which set is each method's declaration
+#: (``mcp`` in ``qt.schema``): chrome is Claude in Chrome parity (shared/CHROME_TOOLS.md),
+#: native the Qt objects, qml the Quick scenes, data item models and timers, control the
+#: human in the inspector.
+CAP_SETS = ("chrome", "native", "qml", "data", "control")
 DEFAULT_CAPS = ("chrome",)
-#: Every tool of every set: MCP tool name -> probe method.
-TOOLS: dict[str, str] = {name: m for tools in CAPS.values() for name, m in tools.items()}
-#: Probe methods with no tool of their own, as an agent is told about them.
-SPOKEN_AS: dict[str, str] = {
-    "chr.click": "computer (left_click)", "chr.type": "computer (type)",
-    "chr.key": "computer (key)", "chr.scroll": "computer (scroll)",
-    "chr.scrollTo": "computer (scroll_to)", "chr.hover": "computer (hover)",
-    "cu.leftClick": "computer (left_click)", "cu.zoom": "computer (zoom)",
-    "cu.screenshot": "computer (screenshot)",
-    "cu.wait": "computer (wait)", "qt.objects.find": "find_objects",
-    "qt.objects.findByClass": "find_objects", "qt.objects.info": "inspect_object",
-    "qt.ui.exists": "find_objects", "qt.ui.isVisible": "inspect_object",
-    "qt.assert": "get_property", "qt.schema": "the tool list",
-    "qt.signals.subscribe": "wait_for_signal", "qt.signals.list": "inspect_object",
-    "qt.transaction": "batch", "qt.ui.type": "computer (type)",
-}
-#: Tools whose result can go to a file (``save_to``): pictures and long texts.
-HEAVY = frozenset({"read_page", "get_page_text", "screenshot", "computer", "get_object_tree",
-                   "screenshot_element", "get_model_rows", "qml_tree", "find_objects"})
 SAVE_TO = "save_to"
 SAVE_TO_SCHEMA = {"type": "string",
                   "description": "write the result to this file instead (a picture as PNG/JPEG)"}
@@ -146,11 +70,11 @@ def parse_caps(text: str | Iterable[str] | None) -> tuple[str, ...]:
     words = [w.strip().lower() for part in ([text] if isinstance(text, str) else text)
              for w in part.split(",") if w.strip()]
     if "all" in words:
-        return tuple(CAPS)
-    unknown = [w for w in words if w not in CAPS]
+        return CAP_SETS
+    unknown = [w for w in words if w not in CAP_SETS]
     if unknown or not words:
         raise ValueError(f"unknown capability set {', '.join(unknown) or '(none)'}: give "
-                         f"{', '.join(CAPS)} or all, comma-separated")
+                         f"{', '.join(CAP_SETS)} or all, comma-separated")
     return tuple(dict.fromkeys(words))
 
 
@@ -172,12 +96,36 @@ class Route:
         return {self.params.get(k, k): v for k, v in args.items()}
 
 
+@dataclass(frozen=True)
+class Entry:
+    """One method as MCP knows it, from its declaration: its tool (and set), and how an
+    agent is told of it when it has no tool here."""
+
+    method: str
+    tool: str | None = None
+    caps: str | None = None
+    spoken: str | None = None
+    heavy: bool = False
+
+
+def catalog(schema: dict[str, Any]) -> dict[str, Entry]:
+    """Method name -> its MCP entry, for every method whose declaration names one."""
+    out: dict[str, Entry] = {}
+    for m in schema.get("methods", []):
+        said = m.get("mcp") or {}
+        if said:
+            out[m["name"]] = Entry(m["name"], said.get("tool"), said.get("caps"),
+                                   said.get("spoken"), bool(said.get("heavy")))
+    return out
+
+
 @dataclass
 class Speaker:
     """Rewrites probe wording into MCP wording for one set of enabled tools."""
 
     tools: dict[str, str]  # probe method -> enabled tool
     params: dict[str, str]  # probe parameter name -> MCP name (only those that differ)
+    entries: dict[str, Entry] = field(default_factory=dict)  # every method's MCP entry
 
     def __call__(self, text: str) -> str:
         text = _METHOD.sub(self._method, text)
@@ -190,15 +138,20 @@ class Speaker:
         name = m.group(0)
         if name in self.tools:
             return self.tools[name]
-        instead = SPOKEN_AS.get(name)
+        entry = self.entries.get(name)
+        instead = entry.spoken if entry is not None else None
         if instead is not None and instead.split()[0] in self.tools.values():
             return instead
-        other = next((t for t, meth in TOOLS.items() if meth == name),
-                     instead.split()[0] if instead is not None else None)
-        caps = cap_of(other) if other is not None else None
+        other = entry.tool if entry is not None and entry.tool else (
+            instead.split()[0] if instead is not None else None)
+        caps = self.cap_of(other) if other is not None else None
         if caps is not None:
             return f"{instead or other} (qtmcp mcp --caps {caps})"
         return instead or name
+
+    def cap_of(self, tool: str) -> str | None:
+        """The capability set a tool belongs to (any set, enabled or not)."""
+        return next((e.caps for e in self.entries.values() if e.tool == tool), None)
 
 
 @dataclass
@@ -209,6 +162,10 @@ class Toolset:
     routes: dict[str, Route]
     speak: Speaker
     caps: tuple[str, ...] = DEFAULT_CAPS
+
+    def cap_of(self, tool: str) -> str | None:
+        """The capability set of ``tool``, enabled here or not."""
+        return self.speak.cap_of(tool)
 
 
 def methods_of(schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -275,7 +232,8 @@ def tool_of(name: str, method: dict[str, Any], speak: Speaker | None = None
     """One MCP tool from one probe method's description (``qt.schema`` entry)."""
     changes = bool(method.get("changesApp"))
     doc = concise(method.get("description") or method.get("summary") or method["name"])
-    schema, renames = input_schema(method.get("params") or {}, speak, name in HEAVY)
+    heavy = bool((method.get("mcp") or {}).get("heavy"))
+    schema, renames = input_schema(method.get("params") or {}, speak, heavy)
     max_bytes = next((p for p in (method.get("params") or {}).get("properties", {})
                       if p == "maxBytes"), None)
     tool = types.Tool(
@@ -291,13 +249,16 @@ def tool_of(name: str, method: dict[str, Any], speak: Speaker | None = None
 
 
 def build_tools(schema: dict[str, Any], caps: Iterable[str] = DEFAULT_CAPS) -> Toolset:
-    """Tools of the chosen capability sets for the methods this probe has."""
+    """Tools of the chosen capability sets for the methods this probe has, set by set in
+    ``CAP_SETS`` order, each set in the order of ``qt.schema``."""
     caps = tuple(caps)
     methods = methods_of(schema)
-    chosen = {name: m for c in caps for name, m in CAPS[c].items() if m in methods}
+    entries = catalog(schema)
+    chosen = {e.tool: e.method for c in CAP_SETS if c in caps
+              for e in entries.values() if e.tool and e.caps == c}
     params = {p: snake(p) for m in methods.values()
               for p in (m.get("params") or {}).get("properties", {}) if snake(p) != p}
-    speak = Speaker({m: name for name, m in chosen.items()}, params)
+    speak = Speaker({m: name for name, m in chosen.items()}, params, entries)
     tools: list[types.Tool] = []
     routes: dict[str, Route] = {}
     for name, method in chosen.items():
@@ -305,11 +266,6 @@ def build_tools(schema: dict[str, Any], caps: Iterable[str] = DEFAULT_CAPS) -> T
         tools.append(tool)
         routes[name] = route
     return Toolset(tools, routes, speak, caps)
-
-
-def cap_of(tool: str) -> str | None:
-    """The capability set a tool belongs to."""
-    return next((c for c, tools in CAPS.items() if tool in tools), None)
 
 
 def tool_list_chars(tools: Iterable[types.Tool]) -> int:

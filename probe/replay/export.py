@@ -3,8 +3,10 @@
 An agent names elements by refs (``ref_12``) and ``#N`` ids that mean something only in
 its own session at that moment. The probe therefore records, in each traffic record of
 a call that changes the app or reads a value a replay checks, the stable handles of the
-call's target (``record["target"]``: an objectName path, QML id or text selector; see
-``probe.core.a11y.handles.target_of``). This module turns such records into steps:
+call's target (``record["target"]``: the parameter that named it and its objectName path,
+QML id or text selector; see ``probe.core.a11y.handles.target_of``), and what the method's
+declaration says a replay does with it (``record["replay"]``, when it is not "run what
+changed the app"). This module turns such records into steps:
 
 - an *action* ``{"do": method, "target": selector, "params": {...}}`` for each call that
   changed the app, with ``"expect"`` holding what its answer showed (a form control's
@@ -31,40 +33,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from probe.protocol import CHECKED_READS, TARGET_PARAMS
-
 SESSION_FORMAT = "qtmcp-session"  # written by inspector/session_file.py
 SESSION_VERSION = 1
 SCRIPT_FORMAT = "qtmcp-script"
 SCRIPT_VERSION = 1
 #: Seconds a replay waits for an element or a value by default.
 DEFAULT_TIMEOUT = 5.0
-
-#: Fields of an action's answer that a replay compares with what the agent was told.
-RESULT_CHECKS: dict[str, tuple[str, ...]] = {
-    "chr.formInput": ("value", "checked", "selected"),
-    "qt.properties.set": ("value",),
-    "qt.methods.invoke": ("returned",),
-    "qml.evaluate": ("value",),
-}
-#: Calls that change the app but are no step of their own.
-NOT_REPLAYED = {
-    "qt.transaction": "its steps were recorded one by one and are replayed as such",
-    "chr.fillForm": "its fields were recorded one by one (chr.formInput) and are replayed "
-                    "as such",
-    "chr.batch": "its steps were recorded one by one and are replayed as such",
-    "chr.computer": "its action was recorded as the chr.* / cu.* call that did it",
-    "qt.names.save": "writes a file of the app's names, not the app",
-    "qt.names.load": "reads a file of the app's names",
-}
-#: For sessions recorded by a probe that did not mark app-changing calls (``changesApp``).
-_READING = re.compile(r"^(qt\.(objects|properties\.list|methods\.list|signals|models\.(?!setData)"
-                      r"|names\.(list|validate)|schema|version|modes|ping|ui\.(screenshot|"
-                      r"compareScreenshot|geometry|handles|hitTest)|events|timers|wait)"
-                      r"|chr\.(readPage|find|getPageText|tabsContext|readConsoleMessages)"
-                      r"|cu\.(screenshot|zoom|cursorPosition|wait)|qml\.(tree|info|context)"
-                      r"|probe\.)")
-
 
 class ExportError(ValueError):
     """The input is no session, or nothing in it can be replayed."""
@@ -148,10 +122,13 @@ def condition_text(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _changes(rec: dict[str, Any]) -> bool:
-    if "changesApp" in rec:
-        return bool(rec["changesApp"])
-    return _READING.match(str(rec.get("method", ""))) is None
+def _replay(rec: dict[str, Any]) -> dict[str, Any]:
+    """What the method's declaration says a replay does with the call (the probe's
+    traffic mirror records it when it is not the default: run what changed the app)."""
+    declared = rec.get("replay")
+    if isinstance(declared, dict) and declared.get("how") in ("run", "check", "skip", "none"):
+        return declared
+    return {"how": "run" if rec.get("changesApp") else "none"}
 
 
 def _truncated(value: Any) -> bool:
@@ -170,16 +147,16 @@ def _target(rec: dict[str, Any]) -> tuple[str | None, str | None, dict[str, Any]
     """``(param name, stable selector, item)`` of the call's target; the selector is None
     when the call named one only by a ref or ``#N`` and no handles were recorded."""
     params = rec.get("params") if isinstance(rec.get("params"), dict) else {}
-    for key in TARGET_PARAMS:
-        ident = params.get(key)
-        if isinstance(ident, str) and ident:
-            handles = rec.get("target")
-            if isinstance(handles, dict) and handles.get("selector"):
-                return key, str(handles["selector"]), handles.get("item")
-            if key != "ref" and not ident.startswith("#") and not ident.startswith("ref_"):
-                return key, ident, None  # already a path, selector or symbolic name
-            return key, None, None
-    return None, None, None
+    handles = rec.get("target")
+    key = handles.get("param") if isinstance(handles, dict) else None
+    ident = params.get(key) if isinstance(key, str) else None
+    if not isinstance(key, str) or not isinstance(ident, str) or not ident:
+        return None, None, None
+    if handles.get("selector"):
+        return key, str(handles["selector"]), handles.get("item")
+    if key != "ref" and not ident.startswith("#") and not ident.startswith("ref_"):
+        return key, ident, None  # already a path, selector or symbolic name
+    return key, None, None
 
 
 class _Builder:
@@ -227,18 +204,19 @@ class _Builder:
                 err = rec.get("error") or {}
                 name = (err.get("data") or {}).get("name") or err.get("message") or "error"
                 self.skip(row, rec, f"failed when recorded ({name})")
-            elif method in NOT_REPLAYED:
-                self.skip(row, rec, NOT_REPLAYED[method])
+            elif (how := _replay(rec))["how"] == "skip":
+                self.skip(row, rec, str(how.get("why") or "not replayed"))
             elif _truncated(rec.get("params")):
                 self.skip(row, rec, "its params were too large to record")
-            elif method in CHECKED_READS:
-                self.check(row, rec, method)
-            elif _changes(rec):
-                self.action(row, rec, method)
+            elif how["how"] == "check":
+                self.check(row, rec, method, str(how.get("check")))
+            elif how["how"] == "run":
+                self.action(row, rec, method, list(how.get("expect") or ()))
             else:
                 self.skip(row, rec, "reads only")
 
-    def action(self, row: int, rec: dict[str, Any], method: str) -> None:
+    def action(self, row: int, rec: dict[str, Any], method: str, expect_fields: list[str]
+               ) -> None:
         params = dict(rec.get("params") or {})
         key, selector, item = _target(rec)
         step: dict[str, Any] = {"do": method}
@@ -256,14 +234,16 @@ class _Builder:
         step["params"] = params
         result = _answer(rec)
         if isinstance(result, dict) and not _truncated(result):
-            expect = {k: result[k] for k in RESULT_CHECKS.get(method, ()) if k in result}
+            expect = {k: result[k] for k in expect_fields if k in result}
             if "checked" in expect and expect.get("value") == "":
                 del expect["value"]  # a check box or radio shows no value text
             if expect:
                 step["expect"] = expect
         self.add(row, rec, step)
 
-    def check(self, row: int, rec: dict[str, Any], method: str) -> None:
+    def check(self, row: int, rec: dict[str, Any], method: str, kind: str) -> None:
+        """A reading the replay waits for or asserts; ``kind`` is what the method's
+        declaration says it reads (``Replay.checks``)."""
         params = rec.get("params") or {}
         result = _answer(rec)
         _key, selector, _item = _target(rec)
@@ -273,24 +253,26 @@ class _Builder:
         if not isinstance(result, dict) or _truncated(result):
             self.skip(row, rec, "its answer was too large to record")
             return
-        if method == "qt.properties.get":
-            self.add(row, rec, {"check": "property", "target": selector,
-                                "property": params.get("name"), "value": result.get("value")})
-        elif method == "qt.assert":
-            self.add(row, rec, {"check": "assert", "target": selector,
-                                "property": params.get("property"),
-                                "operator": params.get("operator", "=="),
-                                "value": params.get("value")})
-        elif method == "qt.wait":
-            self.add(row, rec, {"check": "wait", "target": selector,
-                                "condition": params.get("condition", "visible")})
-        elif method == "qt.ui.exists":
-            self.add(row, rec, {"check": "wait", "target": selector,
-                                "condition": "exists" if result.get("exists") else "not_exists"})
-        elif method == "qt.ui.isVisible":
-            cond = ("not_exists" if not result.get("exists", True) else
-                    "visible" if result.get("visible") else "not_visible")
-            self.add(row, rec, {"check": "wait", "target": selector, "condition": cond})
+        step: dict[str, Any] = {"target": selector}
+        if kind == "property":
+            step |= {"check": "property", "property": params.get("name"),
+                     "value": result.get("value")}
+        elif kind == "assert":
+            step |= {"check": "assert", "property": params.get("property"),
+                     "operator": params.get("operator", "=="), "value": params.get("value")}
+        elif kind == "wait":
+            step |= {"check": "wait", "condition": params.get("condition", "visible")}
+        elif kind == "exists":
+            step |= {"check": "wait",
+                     "condition": "exists" if result.get("exists") else "not_exists"}
+        elif kind == "visible":
+            step |= {"check": "wait", "condition": (
+                "not_exists" if not result.get("exists", True) else
+                "visible" if result.get("visible") else "not_visible")}
+        else:
+            self.skip(row, rec, f"{method} reads {kind!r}, which this qtmcp cannot replay")
+            return
+        self.add(row, rec, step)
 
 
 def build_script(records: list[dict[str, Any]], app: dict[str, Any] | None = None, *,

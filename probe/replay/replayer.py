@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from probe.exceptions import RemoteError
-from probe.protocol import TARGET_PARAMS
 from probe.replay.export import DEFAULT_TIMEOUT, check_script, condition_text
 
 
@@ -96,6 +95,7 @@ class Replayer:
         self.step = 0
         self.call: int | None = None  # the session call the current step came from
         self._params: dict[str, list[str]] | None = None
+        self._elements: dict[str, list[str]] = {}
 
     # -- what the probe offers
 
@@ -103,9 +103,16 @@ class Replayer:
         """The param names of ``method`` (None when the probe has no such method)."""
         if self._params is None:
             schema = self.client.call("qt.schema")
+            methods = schema.get("methods", [])
             self._params = {m["name"]: list((m.get("params") or {}).get("properties") or {})
-                            for m in schema.get("methods", [])}
+                            for m in methods}
+            self._elements = {m["name"]: list(m.get("element") or []) for m in methods}
         return self._params.get(method)
+
+    def element_param(self, method: str) -> str | None:
+        """The param of ``method`` that names its element (its declaration says which)."""
+        self.params_of(method)
+        return next(iter(self._elements.get(method) or []), None)
 
     def check(self, script: dict[str, Any]) -> None:
         """ScriptError listing every problem before anything runs (shape, unknown methods)."""
@@ -191,7 +198,7 @@ class Replayer:
         if names is None:
             raise ScriptError(f"step {self.step}: the probe has no method {method!r}")
         if target is not None:
-            key = next((k for k in TARGET_PARAMS if k in names), None)
+            key = self.element_param(method)
             if key is None:
                 raise ScriptError(f"step {self.step}: {method} takes no element (params: "
                                   f"{', '.join(names)})")

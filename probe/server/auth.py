@@ -14,7 +14,10 @@ from urllib.parse import parse_qs, urlsplit
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(24)
+    """A random token that never starts with ``-`` (a command line would read it as an
+    option): 32 URL-safe characters, the first a letter."""
+    first = secrets.choice("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return first + secrets.token_urlsafe(24)[:31]
 
 
 def is_loopback(host: str) -> bool:

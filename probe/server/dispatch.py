@@ -12,11 +12,11 @@ from probe import protocol
 from probe.protocol import RpcError
 from probe.server.context import Context, Meta
 from probe.server.executor import NestedLoop
-from probe.server.gate import gate_for
 from probe.server.targets import Described
 
 if TYPE_CHECKING:
     from probe.server.probe import Probe
+    from probe.server.registry import MethodSpec
     from probe.server.sessions import Session
 
 log = logging.getLogger("qtmcp.probe")
@@ -103,18 +103,19 @@ class Dispatcher:
                 raise RpcError("METHOD_NOT_FOUND", f"No method named '{req.method}'",
                                similar=self._similar(req.method))
             kwargs = spec.bind(req.params)
-            if spec.changes and not session.inspector:  # the approval gate may hold it
-                held = await gate_for(self.probe).admit(session, req.method, req.params)
+            if spec.changes_app(req.params) and not session.inspector:  # the gate may hold it
+                held = await self.probe.gate.admit(session, req.method, req.params)
                 if held is not None:
                     meta["gate"] = held
             ctx = Context(self.probe, session, req.method, req.id)
             if spec.wants_ctx:
                 kwargs["ctx"] = ctx
-            ident = self._target_ident(session, req, spec.changes)
-            described = None if ident is None else Described()
+            named = self._element_of(session, req, spec)
+            described = None if named is None else Described(named[0])
 
             def describe() -> dict[str, Any] | None:
-                return self._target_of(session, str(ident))
+                assert named is not None
+                return self._target_of(session, named[1])
 
             if spec.is_async or not spec.gui:
                 if described is not None:  # run ahead of the call's own first GUI job
@@ -162,21 +163,17 @@ class Dispatcher:
             "INTERNAL_ERROR", detail=f"{type(exc).__name__}: {exc}"[:500],
             traceback="".join(tail)[-2000:])
 
-    def _target_ident(self, session: Session, req: protocol.Request,
-                      changes: bool) -> str | None:
-        """The element a call names, when its traffic record should carry its stable
-        handles: someone records traffic, the caller is no inspector, and the call changes
-        the app or is a reading a replay checks. None otherwise (no cost)."""
-        if not (changes or req.method in protocol.CHECKED_READS) or session.inspector:
+    def _element_of(self, session: Session, req: protocol.Request, spec: MethodSpec
+                    ) -> tuple[str, str] | None:
+        """``(param, value)`` naming the element of a call whose traffic record should carry
+        its stable handles: someone records traffic, the caller is no inspector, and the
+        call changes the app or is a reading a replay checks (its declaration says which
+        params name its element). None otherwise (no cost)."""
+        if not spec.records_target or session.inspector:
             return None
-        params = req.params
-        if not isinstance(params, dict) or not self.probe.hub.subscribers("traffic"):
+        if not self.probe.hub.subscribers("traffic"):
             return None
-        for key in protocol.TARGET_PARAMS:
-            value = params.get(key)
-            if isinstance(value, str) and value:
-                return value
-        return None
+        return spec.element_of(req.params)
 
     def _target_of(self, session: Session, ident: str) -> dict[str, Any] | None:
         """Stable handles of the element ``ident`` names in ``session`` (GUI thread); None
@@ -223,8 +220,11 @@ class Dispatcher:
             "ok": "error" not in reply,
         }
         spec = self.probe.registry.get(req.method)
-        if spec is not None and spec.changes:
-            record["changesApp"] = True
+        if spec is not None:  # what the declaration says a replay needs to know
+            if spec.changes_app(req.params):
+                record["changesApp"] = True
+            if not spec.replay.is_default(spec.changes):
+                record["replay"] = spec.replay.describe()
         if target is not None:
             record["target"] = target
         if "error" in reply:

@@ -13,17 +13,15 @@ from __future__ import annotations
 
 import asyncio
 import time
-import weakref
 from typing import TYPE_CHECKING, Any
 
-from probe.server.sessions import TOPICS
-
 if TYPE_CHECKING:
-    from probe.server.probe import Probe
+    from probe.server.executor import GuiExecutor
+    from probe.server.sessions import Hub
 
 TOPIC = "freeze"
-TOPICS[TOPIC] = ("the GUI thread blocked: probe.freeze with frozen, blockedForMs and "
-                 "guiStack (what it runs), repeated while it lasts, then frozen: false")
+TOPIC_TEXT = ("the GUI thread blocked: probe.freeze with frozen, blockedForMs and "
+              "guiStack (what it runs), repeated while it lasts, then frozen: false")
 #: Seconds between heartbeats while someone subscribes.
 TICK = 0.25
 #: Seconds the GUI thread may keep a job waiting before it counts as frozen.
@@ -34,9 +32,6 @@ REPEAT = 1.0
 _BEAT_TIMEOUT = 24 * 3600.0
 
 
-_WATCHES: weakref.WeakKeyDictionary[Probe, FreezeWatch] = weakref.WeakKeyDictionary()
-
-
 def _noop() -> None:
     """The heartbeat's job on the GUI thread."""
 
@@ -44,8 +39,9 @@ def _noop() -> None:
 class FreezeWatch:
     """One per probe; :meth:`wake` after a subscription (transport thread)."""
 
-    def __init__(self, probe: Probe) -> None:
-        self.probe = probe
+    def __init__(self, hub: Hub, executor: GuiExecutor) -> None:
+        self.hub = hub
+        self.executor = executor
         self._task: asyncio.Task[None] | None = None
 
     @property
@@ -54,26 +50,26 @@ class FreezeWatch:
 
     def wake(self) -> None:
         """Start watching if someone subscribes to the topic and no watch runs yet."""
-        if not self.active and self.probe.hub.subscribers(TOPIC):
+        if not self.active and self.hub.subscribers(TOPIC):
             self._task = asyncio.get_running_loop().create_task(self._watch())
 
     async def _beat(self) -> None:
         try:
-            await self.probe.executor.run(_noop, _BEAT_TIMEOUT)
+            await self.executor.run(_noop, _BEAT_TIMEOUT)
         except Exception:  # noqa: BLE001 - the probe is stopping; nothing to report
             pass
 
     def _publish(self, params: dict[str, Any]) -> None:
-        self.probe.hub.publish(TOPIC, "probe.freeze", params)
+        self.hub.publish(TOPIC, "probe.freeze", params)
 
     async def _watch(self) -> None:
-        executor = self.probe.executor
+        executor = self.executor
         beat: asyncio.Task[None] | None = None
         since: float | None = None  # wall-clock start of the freeze being reported
         last: dict[str, Any] = {}
         sent = 0.0
         try:
-            while self.probe.hub.subscribers(TOPIC):
+            while self.hub.subscribers(TOPIC):
                 if beat is None or beat.done():
                     beat = asyncio.ensure_future(self._beat())
                 await asyncio.sleep(TICK)
@@ -93,11 +89,3 @@ class FreezeWatch:
         finally:
             if beat is not None and not beat.done():
                 beat.cancel()
-
-
-def freeze_for(probe: Probe) -> FreezeWatch:
-    """The probe's freeze watch, made on first use (no cost for probes nobody watches)."""
-    watch = _WATCHES.get(probe)
-    if watch is None:
-        watch = _WATCHES[probe] = FreezeWatch(probe)
-    return watch

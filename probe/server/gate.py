@@ -19,20 +19,19 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
-import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from probe import protocol
 from probe.protocol import RpcError
-from probe.server.sessions import TOPICS
 
 if TYPE_CHECKING:
-    from probe.server.probe import Probe
-    from probe.server.sessions import Session
+    from probe.server.sessions import Hub, Session
 
-TOPICS["gate"] = ("the approval gate: probe.gate.pending (a held agent call), "
-                  "probe.gate.resolved (its outcome) and probe.gate.changed (on/off)")
+TOPIC = "gate"
+TOPIC_TEXT = ("the approval gate: probe.gate.pending (a held agent call), "
+              "probe.gate.resolved (its outcome) and probe.gate.changed (on/off)")
 
 #: Seconds between checks that a held call's agent and the gate's inspectors are still
 #: connected (disconnects also resolve held calls at once through the close hook).
@@ -40,15 +39,6 @@ POLL = 0.25
 #: Seconds a call is held at most; then it is declined (outcome "timeout"), before the
 #: clients' own 60 s call timeout, so a call its agent gave up on never runs later.
 HOLD_TIMEOUT = 50.0
-#: Role the inspector declares; only a client holding the inspector credential
-#: (``Session.inspector``) may declare it, and only such a client decides.
-INSPECTOR_ROLE = "inspector"
-
-#: Actions of multi-action methods that only read (the browser-style computer tool's
-#: screenshot must not wait for a human).
-READING_ACTIONS: dict[str, frozenset[str]] = {
-    "chr.computer": frozenset({"screenshot", "zoom", "wait"}),
-}
 
 _gate_ids = itertools.count(1)
 
@@ -74,18 +64,19 @@ class Held:
 class Gate:
     """The gate of one probe (see the module docstring)."""
 
-    def __init__(self, probe: Probe) -> None:
-        self.probe = probe
+    def __init__(self, hub: Hub, on_session_closed: Callable[[Callable[[Session], None]], None]
+                 ) -> None:
+        self.hub = hub
         self.enablers: set[int] = set()
         self.held: dict[str, Held] = {}
         self.trusted: dict[int, float] = {}  # session id -> time.time() it is trusted until
-        probe.on_session_closed(self._closed_on_gui)
+        on_session_closed(self._closed_on_gui)
 
     # ------------------------------------------------------------------ state
 
     @property
     def sessions(self) -> dict[int, Session]:
-        return self.probe.hub.sessions
+        return self.hub.sessions
 
     @property
     def enabled(self) -> bool:
@@ -114,7 +105,7 @@ class Gate:
         on = self.enabled
         if not on:
             self._resolve_all("gateOff")
-        self.probe.hub.publish("gate", "probe.gate.changed",
+        self.hub.publish("gate", "probe.gate.changed",
                                {"enabled": on, "enabledBy": sorted(self.enablers)})
 
     # ------------------------------------------------------------------ holding
@@ -127,14 +118,15 @@ class Gate:
     async def admit(self, session: Session, method: str, params: Any) -> dict[str, Any] | None:
         """Return at once, or hold the call until approved; USER_DECLINED otherwise.
 
-        Returns the gate's meta for the response (None when the call was not held).
+        Only calls that change the app come here (their declaration says so, for these
+        params). Returns the gate's meta for the response (None when it was not held).
         """
-        if not self.must_hold(session, True) or _reads(method, params):
+        if not self.must_hold(session, True):
             return None
         loop = asyncio.get_running_loop()
         held = Held(f"g{next(_gate_ids)}", session, method, params, loop.create_future())
         self.held[held.gate_id] = held
-        self.probe.hub.publish("gate", "probe.gate.pending", held.describe())
+        self.hub.publish("gate", "probe.gate.pending", held.describe())
         start = time.perf_counter()
         try:
             outcome = await self._wait(held)
@@ -151,7 +143,7 @@ class Gate:
     def _resolved(self, held: Held, outcome: str, start: float) -> float:
         """Tell the gate's watchers how a held call ended; return how long it waited (ms)."""
         waited = round((time.perf_counter() - start) * 1000, 1)
-        self.probe.hub.publish("gate", "probe.gate.resolved",
+        self.hub.publish("gate", "probe.gate.resolved",
                                {"gateId": held.gate_id, "outcome": outcome, "waitedMs": waited,
                                 "method": held.method, "client": held.describe()["client"]})
         return waited
@@ -209,7 +201,7 @@ class Gate:
     def _closed_on_gui(self, session: Session) -> None:
         """Session-closed hook (runs on the GUI thread): hand over to the loop thread."""
         try:
-            self.probe.hub.loop.call_soon_threadsafe(self.session_gone, session.id)
+            self.hub.loop.call_soon_threadsafe(self.session_gone, session.id)
         except RuntimeError:  # loop closed: the probe is stopping
             pass
 
@@ -224,11 +216,6 @@ class Gate:
             self.enablers.discard(session_id)
             if not self.enabled:
                 self._changed()
-
-
-def _reads(method: str, params: Any) -> bool:
-    actions = READING_ACTIONS.get(method)
-    return bool(actions) and isinstance(params, dict) and params.get("action") in actions
 
 
 def _declined(held: Held, outcome: str) -> RpcError:
@@ -258,14 +245,3 @@ def _preview(value: Any, limit: int = 4000) -> Any:
         return value
     text = protocol.encode(value)
     return value if len(text) <= limit else {"truncated": True, "preview": text[:limit]}
-
-
-_GATES: weakref.WeakKeyDictionary[Probe, Gate] = weakref.WeakKeyDictionary()
-
-
-def gate_for(probe: Probe) -> Gate:
-    """The probe's gate, created on first use (on the loop thread or at import)."""
-    gate = _GATES.get(probe)
-    if gate is None:
-        gate = _GATES[probe] = Gate(probe)
-    return gate

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from probe.protocol import RpcError
+
 #: ``(session state, id or ref) -> stable handles`` of what a call names (GUI thread).
 TargetDescriber = Callable[[dict[str, Any], str], "dict[str, Any] | None"]
 
@@ -19,6 +21,15 @@ ModalDescriber = Callable[[dict[str, Any], bool], "dict[str, Any] | None"]
 #: ``exception -> an app error`` (as in ``app_errors``) for failures the app side knows
 #: the meaning of although its code did not raise them on purpose; None for a probe bug.
 FailureReader = Callable[[Exception], "Exception | None"]
+
+
+#: ``(name, message, hint, data) -> the app side's error`` of an error-table row.
+ErrorMaker = Callable[[str, "str | None", "str | None", dict[str, Any]], Exception]
+
+
+def _rpc_error(name: str, message: str | None, hint: str | None,
+               data: dict[str, Any]) -> Exception:
+    return RpcError(name, message, hint=hint, **data)
 
 
 def _no_target(state: dict[str, Any], ident: str) -> dict[str, Any] | None:
@@ -50,3 +61,6 @@ class Hooks:
     #: while a call used it, a number too large for the C++ type it reached); what it
     #: returns None for is answered INTERNAL_ERROR.
     known_failure: FailureReader = _unknown
+    #: Makes the app side's one error class from an error-table row: what the context's
+    #: verbs (``gui``, ``call``) raise, so api code raises and catches that class only.
+    app_error: ErrorMaker = _rpc_error

@@ -16,12 +16,13 @@ from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QCoreApplication, Qt, qVersion
 
 from probe import discovery, protocol
-from probe.server import auth, exitsignals, http_routes
+from probe.server import auth, exitsignals, freeze, gate, http_routes
+from probe.server.context import Outlet
 from probe.server.dispatch import Dispatcher
 from probe.server.executor import GuiExecutor
 from probe.server.hooks import Hooks
 from probe.server.registry import Registry
-from probe.server.sessions import Session
+from probe.server.sessions import SERVER_TOPICS, Session
 from probe.server.transport import Transport
 
 log = logging.getLogger("qtmcp.probe")
@@ -99,11 +100,17 @@ class Probe:
         self.executor = GuiExecutor(options.call_timeout)
         self.transport = Transport(self)
         self.hub = self.transport.hub
+        self._closed_hooks: list[Callable[[Session], None]] = []
+        self.gate = gate.Gate(self.hub, self.on_session_closed)
+        self.freeze = freeze.FreezeWatch(self.hub, self.executor)
+        registry.topics.update({**SERVER_TOPICS, gate.TOPIC: gate.TOPIC_TEXT,
+                                freeze.TOPIC: freeze.TOPIC_TEXT})
+        #: App-wide state of the api families (one per probe, shared by its sessions).
+        self.shared: dict[str, Any] = {}
         self.dispatcher = Dispatcher(self)
         http_routes.install(self)  # GET /health, /schema, /tree, /screenshot.png
         self.started = time.time()
         self.info: discovery.ProbeInfo | None = None
-        self._closed_hooks: list[Callable[[Session], None]] = []
         self._stopped = False
         self._lock = threading.Lock()
 
@@ -121,6 +128,9 @@ class Probe:
         if self.info is not None:
             exitsignals.install(self._remove_discovery)
         self.executor.post(self._on_event_loop)
+        outlet = Outlet(self)
+        for start in self.registry.starters:
+            start(outlet)
         if self.options.no_auth:
             log.warning("qtmcp probe: token check is OFF (no_auth): any local process may "
                         "drive this app")
@@ -160,8 +170,10 @@ class Probe:
         exitsignals.watch()
 
     def on_session_closed(self, hook: Callable[[Session], None]) -> None:
-        """Let API modules drop a client's subscriptions when it leaves."""
-        self._closed_hooks.append(hook)
+        """Run ``hook(session)`` on the GUI thread whenever a client leaves (api modules
+        drop its subscriptions); a hook given again is kept once."""
+        if hook not in self._closed_hooks:
+            self._closed_hooks.append(hook)
 
     def session_closed(self, session: Session) -> None:
         for hook in self._closed_hooks:

@@ -76,7 +76,7 @@ class Tool:
 
 
 #: How a recorded call is replayed: ``run`` it again (comparing ``expect`` fields of its
-#: answer), ``check`` what it read (``property``, ``wait`` or ``assert``), ``skip`` it
+#: answer), ``check`` what it read (:meth:`Replay.checks`), ``skip`` it
 #: (``why``), or nothing at all (a reading a replay has no use for).
 ReplayHow = Literal["run", "check", "skip", "none"]
 
@@ -96,14 +96,21 @@ class Replay:
         return cls("run", expect=expect)
 
     @classmethod
-    def checks(cls, kind: Literal["property", "wait", "assert"]) -> Replay:
-        """A reading whose answer the replay waits for or asserts (``kind``)."""
+    def checks(cls, kind: Literal["property", "assert", "wait", "exists", "visible"]
+               ) -> Replay:
+        """A reading whose answer the replay waits for or asserts: a property's value, an
+        assertion, a wait's condition, whether the element exists, whether it shows."""
         return cls("check", check=kind)
 
     @classmethod
     def skip(cls, why: str) -> Replay:
         """A call that changes the app but is no step of its own (``why``)."""
         return cls("skip", why=why)
+
+    def is_default(self, changes: bool) -> bool:
+        """Whether this is what a method gets without saying (run it when it changes the
+        app, else nothing): the traffic mirror only records the others."""
+        return self == Replay("run" if changes else "none")
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"how": self.how}
@@ -131,15 +138,39 @@ class MethodSpec:
     timeout: float | None
     wants_ctx: bool
     result_schema: dict[str, Any] = field(default_factory=dict)
+    #: ``params -> True`` for the calls of a method that changes the app which only read
+    #: (the computer tool's screenshot): the approval gate lets them pass.
+    reads_if: Callable[[Any], bool] | None = None
+    #: ``(ctx, params) -> undo`` run before a call of it inside qt.transaction, on the GUI
+    #: thread: saves what the call will change; ``undo()`` sets it back. None: the
+    #: transaction saves the writable properties of the call's element.
+    saves: Callable[[Any, Any], Callable[[], Any]] | None = None
     #: The live view marks where a call of it acted (inspector).
     marks: bool = False
     replay: Replay = field(default_factory=lambda: Replay("none"))
     tool: Tool = field(default_factory=Tool)
 
+    def changes_app(self, params: Any) -> bool:
+        """Whether this call (with these params) changes the app."""
+        return self.changes and not (self.reads_if is not None and self.reads_if(params))
+
     @property
     def element_params(self) -> tuple[str, ...]:
         """Parameters that name the element the call acts on or reads, in order."""
         return tuple(p.name for p in self.params if p.element)
+
+    def element_of(self, params: Any) -> tuple[str, str] | None:
+        """``(key, value)`` of the first element parameter given in ``params`` (under its
+        name or an older alias); None when the call names no element."""
+        if not isinstance(params, dict):
+            return None
+        for p in self.params:
+            if p.element:
+                for key in (p.name, *p.aliases):
+                    value = params.get(key)
+                    if isinstance(value, str) and value:
+                        return key, value
+        return None
 
     @property
     def records_target(self) -> bool:
@@ -371,15 +402,31 @@ def _json_type(value: Any) -> str:
 
 
 class Registry:
-    """Name -> MethodSpec; the API modules fill it at import time."""
+    """Name -> MethodSpec, and the notification topics; the API modules fill it at import
+    time, the probe adds the transport's own topics when it starts."""
 
     def __init__(self) -> None:
         self.methods: dict[str, MethodSpec] = {}
+        #: topic -> what its notifications say (``probe.subscribe`` takes these).
+        self.topics: dict[str, str] = {}
+        #: Called once with the probe's :class:`~probe.server.context.Outlet` when it
+        #: starts: api code that publishes without a call (the console) connects here.
+        self.starters: list[Callable[[Any], None]] = []
+
+    def topic(self, name: str, description: str) -> None:
+        """Declare a topic clients may subscribe to (``probe.subscribe``)."""
+        self.topics[name] = description
+
+    def on_start(self, fn: Callable[[Any], None]) -> Callable[[Any], None]:
+        """Run ``fn(outlet)`` when a probe starts with this registry (decorator)."""
+        self.starters.append(fn)
+        return fn
 
     def method(
         self, name: str, *, changes: bool = False, gui: bool = True,
         timeout: float | None = None, marks: bool = False, replay: Replay | None = None,
-        tool: Tool | None = None,
+        tool: Tool | None = None, reads_if: Callable[[Any], bool] | None = None,
+        saves: Callable[[Any, Any], Callable[[], Any]] | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Declare a method; every fact about it is said here, once.
 
@@ -395,8 +442,10 @@ class Registry:
             if name in self.methods:
                 raise ValueError(f"method {name} declared twice")
             how = replay or (Replay("run") if changes else Replay("none"))
-            self.methods[name] = spec_of(name, func, changes=changes, gui=gui, timeout=timeout,
-                                         marks=marks, replay=how, tool=tool or Tool())
+            spec = spec_of(name, func, changes=changes, gui=gui, timeout=timeout, marks=marks,
+                           replay=how, tool=tool or Tool())
+            spec.reads_if, spec.saves = reads_if, saves
+            self.methods[name] = spec
             return func
 
         return register
@@ -456,3 +505,5 @@ def _result_schema(hint: Any) -> dict[str, Any]:
 #: The registry the API modules declare on.
 REGISTRY = Registry()
 method = REGISTRY.method
+topic = REGISTRY.topic
+on_start = REGISTRY.on_start

@@ -21,8 +21,9 @@ from typing import Any
 
 from probe import protocol
 
-#: Topics a client can subscribe to with probe.subscribe; API modules add theirs.
-TOPICS: dict[str, str] = {
+#: The transport's own topics; the registry holds every topic (api families declare
+#: theirs with ``topic()``, the gate and the freeze watch theirs as the probe starts).
+SERVER_TOPICS: dict[str, str] = {
     "traffic": "every request and response of every client (the agent-request log)",
     "sessions": "clients connecting, naming themselves and leaving",
 }

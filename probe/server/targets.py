@@ -19,9 +19,11 @@ Handles = dict[str, Any] | None
 class Described:
     """The handles of one call's target, filled on the GUI thread."""
 
-    __slots__ = ("abandoned", "ready", "value")
+    __slots__ = ("abandoned", "param", "ready", "value")
 
-    def __init__(self) -> None:
+    def __init__(self, param: str) -> None:
+        #: the parameter that named the element (a replay fills the same one)
+        self.param = param
         self.value: Handles = None
         self.ready = False
         #: set on the loop thread when the call ended before the description ran
@@ -33,8 +35,10 @@ class Described:
             self.value = describe()
             self.ready = True
 
-    def settle(self) -> Handles:
-        """(Loop thread, after the call) the handles, or None if they never came."""
+    def settle(self) -> dict[str, Any]:
+        """(Loop thread, after the call) the parameter that named the element, with its
+        handles when they came (none when the call was over first or it named nothing:
+        a replay then knows at least which parameter to fill)."""
         if not self.ready:
             self.abandoned = True
-        return self.value
+        return {"param": self.param, **(self.value or {})}

@@ -26,7 +26,6 @@ from websockets.http11 import Request, Response
 from probe import protocol
 from probe.server import auth
 from probe.server.calls import MAX_IN_FLIGHT, Calls
-from probe.server.gate import gate_for
 from probe.server.sessions import Hub, Session
 
 if TYPE_CHECKING:
@@ -138,7 +137,7 @@ class Transport:
     async def _finish_calls(self) -> None:
         """The app is quitting: held and waiting calls answer SHUTTING_DOWN (the executor
         refuses GUI work now) before the connections close."""
-        gate_for(self.probe).shutdown()
+        self.probe.gate.shutdown()
         running = [calls.settle(_SHUTDOWN_GRACE) for calls in self._calls.values()]
         if running:
             await asyncio.gather(*running)

@@ -6,51 +6,43 @@ Notifications go to the subscribing client only: ``qt.signals.emitted`` and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
+from probe.api._params import ObjectId
 from probe.core.data.signals import LIFECYCLE, SUBSCRIPTIONS, Sink
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.resolver import resolve
 from probe.server.context import Context
-from probe.server.registry import P, method
-
-if TYPE_CHECKING:
-    from probe.server.probe import Probe
-    from probe.server.sessions import Session
-
-ObjectId = Annotated[str, P("path, #N or symbolic name", minLength=1)]
-
-_hooked: set[int] = set()
+from probe.server.registry import P, Tool, method
 
 
 def _sink(ctx: Context) -> Sink:
-    hub, session_id = ctx.probe.hub, ctx.session.id
+    session_id = ctx.session.id
 
     def send(method_name: str, params: dict[str, Any]) -> None:
-        hub.notify(session_id, method_name, params)
+        ctx.notify(method_name, params, session_id)
     return send
 
 
-def _cleanup_on_close(probe: Probe) -> None:
-    """Drop a leaving client's subscriptions and lifecycle listener (once per probe)."""
-    if id(probe) in _hooked:
-        return
-    _hooked.add(id(probe))
-
-    def closed(session: Session) -> None:
-        SUBSCRIPTIONS.drop_owner(session.id)
-        LIFECYCLE.disable(session.id)
-    probe.on_session_closed(closed)
+def _closed(session: Any) -> None:
+    """A leaving client's subscriptions and lifecycle listener go with it."""
+    SUBSCRIPTIONS.drop_owner(session.id)
+    LIFECYCLE.disable(session.id)
 
 
-@method("qt.signals.subscribe")
+def _cleanup_on_close(ctx: Context) -> None:
+    """Drop each client's subscriptions when it leaves."""
+    ctx.on_close(_closed)
+
+
+@method("qt.signals.subscribe", tool=Tool(spoken="wait_for_signal"))
 def subscribe(ctx: Context, objectId: ObjectId,
               signal: Annotated[str, P("signal name or signature, e.g. valueChanged or "
                                        "valueChanged(int)", minLength=1)]) -> dict[str, Any]:
     """Get a ``qt.signals.emitted`` notification (JSON args, timestamp) each time it fires."""
     ids = ids_for(ctx.state)
     obj = resolve(objectId, ids)
-    _cleanup_on_close(ctx.probe)
+    _cleanup_on_close(ctx)
     sub = SUBSCRIPTIONS.subscribe(ctx.session.id, obj, signal, ids, _sink(ctx))
     return {"subscriptionId": sub.id, "objectId": sub.object_id, "signal": sub.signal}
 
@@ -64,7 +56,7 @@ def unsubscribe(ctx: Context,
     return {"subscriptionId": sub.id, "unsubscribed": True}
 
 
-@method("qt.signals.list")
+@method("qt.signals.list", tool=Tool(spoken="inspect_object"))
 def list_(ctx: Context) -> dict[str, Any]:
     """This client's signal subscriptions and whether lifecycle notifications are on."""
     return {"subscriptions": [{"subscriptionId": s.id, "objectId": s.object_id,
@@ -81,7 +73,7 @@ def set_lifecycle(ctx: Context, enabled: Annotated[bool, P("on or off")]) -> dic
     "dropped": n}``. ``destroyed`` lists ids this client was given. Costs nothing when off.
     """
     if enabled:
-        _cleanup_on_close(ctx.probe)
+        _cleanup_on_close(ctx)
         LIFECYCLE.enable(ctx.session.id, ids_for(ctx.state), _sink(ctx))
     else:
         LIFECYCLE.disable(ctx.session.id)

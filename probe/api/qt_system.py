@@ -7,9 +7,9 @@ from typing import Annotated, Any
 
 from probe import __version__
 from probe.core import system as core
-from probe.protocol import RpcError
+from probe.core.errors import QtError
 from probe.server.context import Context
-from probe.server.registry import P, method
+from probe.server.registry import P, Tool, method
 
 #: Method-name prefixes that make up each mode, for qt.modes.
 MODES = {
@@ -21,7 +21,7 @@ MODES = {
 }
 
 
-@method("qt.ping", gui=False)
+@method("qt.ping", gui=False, tool=Tool("app_status", "chrome"))
 async def ping(
     ctx: Context,
     timeout: Annotated[float, P("seconds to wait for the GUI thread", minimum=0.01,
@@ -35,36 +35,36 @@ async def ping(
     start = time.perf_counter()
     try:
         await ctx.gui(core.noop, timeout=timeout)
-    except RpcError as exc:
+    except QtError as exc:
         if exc.name != "APP_BUSY":
             raise
-        return {"pong": True, "busy": True, **ctx.probe.executor.freeze_report()}
+        return {"pong": True, "busy": True, **ctx.freeze_report()}
     return {"pong": True, "busy": False,
             "eventLoopMs": round((time.perf_counter() - start) * 1000, 3)}
 
 
-@method("qt.version")
+@method("qt.version", tool=Tool("app_version", "native"))
 def version() -> dict[str, Any]:
     """Versions of Qt, PySide6, Python and the probe, and the app's name and pid."""
     return {**core.versions(), "probe": __version__}
 
 
-@method("qt.modes", gui=False)
+@method("qt.modes", gui=False, tool=Tool("app_modes", "native"))
 def modes(ctx: Context) -> dict[str, Any]:
     """Which ways of working this probe offers (native, computer use, chrome, qml, data)."""
-    names = list(ctx.probe.registry.methods)
+    names = ctx.method_names()
     return {mode: {"available": any(n.startswith(prefixes) for n in names),
                    "methods": sum(n.startswith(prefixes) for n in names)}
             for mode, prefixes in MODES.items()}
 
 
-@method("qt.schema", gui=False)
+@method("qt.schema", gui=False, tool=Tool(spoken="the tool list"))
 def schema(
     ctx: Context,
     prefix: Annotated[str, P("only methods whose name starts with this")] = "",
 ) -> dict[str, Any]:
     """JSON Schema of every method's params and result, with docs and whether it changes the app."""
-    full = ctx.probe.registry.schema()
+    full = ctx.schema()
     if prefix:
         full["methods"] = [m for m in full["methods"] if m["name"].startswith(prefix)]
     return full

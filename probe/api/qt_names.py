@@ -10,7 +10,7 @@ from probe.core.objects.idtable import ids_for
 from probe.core.objects.names import NAMES
 from probe.core.objects.resolver import resolve
 from probe.server.context import Context
-from probe.server.registry import P, method
+from probe.server.registry import P, Replay, Tool, method
 
 Name = Annotated[str, P("symbolic name, e.g. ':Form.Name_QLineEdit'", minLength=1)]
 Path = Annotated[str, P("a file name in the name-map folder (qt.names.list gives the "
@@ -44,7 +44,7 @@ def unregister(ctx: Context, name: Name) -> dict[str, Any]:
     return {"name": name, "count": len(NAMES.names)}
 
 
-@method("qt.names.list")
+@method("qt.names.list", tool=Tool("list_names", "native"))
 def list_(ctx: Context) -> dict[str, Any]:
     """Every registered name and its definition, where the map was loaded from, and the
     one folder name maps are loaded from and saved to."""
@@ -75,7 +75,8 @@ def validate(ctx: Context,
             "failed": sum(not r["ok"] for r in results)}
 
 
-@method("qt.names.load", changes=True)
+@method("qt.names.load", changes=True,
+        replay=Replay.skip("reads a file of the app's names"))
 def load(ctx: Context, path: Path,
          replace: Annotated[bool, P("replace the whole map instead of merging")] = False
          ) -> dict[str, Any]:
@@ -86,7 +87,8 @@ def load(ctx: Context, path: Path,
     return {"loaded": loaded, "count": len(NAMES.names), "source": NAMES.source}
 
 
-@method("qt.names.save", changes=True)
+@method("qt.names.save", changes=True,
+        replay=Replay.skip("writes a file of the app's names, not the app"))
 def save(ctx: Context, path: Path) -> dict[str, Any]:
     """Write the whole name map to a file in the name-map folder (an existing file there
     is replaced only if qtmcp wrote it)."""

@@ -7,15 +7,13 @@ from typing import Annotated, Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
+from probe.api._params import ObjectId, RootId
 from probe.core.objects import idtable, meta, paths, tree
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.resolver import resolve
 from probe.server.context import Context, Meta
-from probe.server.registry import P, method
+from probe.server.registry import P, Tool, method
 
-ObjectId = Annotated[str, P("path (mainWindow/tabs), #N from an earlier response, or a "
-                            "symbolic name", minLength=1)]
-RootId = Annotated[str | None, P("search only under this object (path, #N or name)")]
 Limit = Annotated[int, P("at most this many objects", minimum=1, maximum=100000)]
 
 
@@ -30,7 +28,7 @@ def _described(ctx: Context, found: list[QObject], limit: int) -> Any:
                 truncated=len(found) > limit)
 
 
-@method("qt.objects.find")
+@method("qt.objects.find", tool=Tool(spoken="find_objects"))
 def find(ctx: Context, name: Annotated[str, P("exact objectName", minLength=1)],
          root: RootId = None, limit: Limit = 100) -> Any:
     """Objects whose objectName is exactly ``name`` (anywhere, or under ``root``).
@@ -45,7 +43,7 @@ def find(ctx: Context, name: Annotated[str, P("exact objectName", minLength=1)],
     return result
 
 
-@method("qt.objects.findByClass")
+@method("qt.objects.findByClass", tool=Tool(spoken="find_objects"))
 def find_by_class(ctx: Context,
                   className: Annotated[str, P("Qt class name, e.g. QPushButton", minLength=1)],
                   root: RootId = None,
@@ -63,7 +61,7 @@ def find_by_class(ctx: Context,
     return result
 
 
-@method("qt.objects.tree")
+@method("qt.objects.tree", tool=Tool("get_object_tree", "native", heavy=True))
 def object_tree(
     ctx: Context,
     objectId: Annotated[str | None, P("start here; omit for every root")] = None,
@@ -107,13 +105,13 @@ def info_of(obj: QObject, ids: idtable.IdTable) -> dict[str, Any]:
     return d
 
 
-@method("qt.objects.info")
+@method("qt.objects.info", tool=Tool(spoken="inspect_object"))
 def info(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
     """One object: its description, parent id, superclasses and (widgets) geometry."""
     return info_of(resolve(objectId, ids_for(ctx.state)), ids_for(ctx.state))
 
 
-@method("qt.objects.inspect")
+@method("qt.objects.inspect", tool=Tool("inspect_object", "native"))
 def inspect(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
     """Everything about one object in one call: info, properties, methods, signals, children."""
     ids = ids_for(ctx.state)
@@ -128,7 +126,7 @@ def inspect(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
             "children": children}
 
 
-@method("qt.objects.query")
+@method("qt.objects.query", tool=Tool("find_objects", "native", heavy=True))
 def query(
     ctx: Context,
     className: Annotated[str | None, P("class or base class name")] = None,

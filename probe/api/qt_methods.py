@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
+from probe.api._params import ObjectId
 from probe.core.objects import meta
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.resolver import resolve
 from probe.server.context import Context
-from probe.server.registry import P, method
-
-ObjectId = Annotated[str, P("path, #N or symbolic name", minLength=1)]
+from probe.server.registry import P, Replay, Tool, method
 
 
-@method("qt.methods.list")
+@method("qt.methods.list", tool=Tool("list_methods", "native"))
 def list_(ctx: Context, objectId: ObjectId,
           kind: Annotated[Literal["all", "slot", "signal", "method"] | None,
                           P("only this kind")] = None) -> dict[str, Any]:
@@ -27,7 +26,8 @@ def list_(ctx: Context, objectId: ObjectId,
             "methods": methods}
 
 
-@method("qt.methods.invoke", changes=True)
+@method("qt.methods.invoke", changes=True, replay=Replay.run("returned"),
+        tool=Tool("invoke_method", "native"))
 def invoke(ctx: Context, objectId: ObjectId,
            method: Annotated[str, P("method name, or a full signature to pick an overload "
                                     "(greet(QString,int))", minLength=1)],

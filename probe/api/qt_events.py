@@ -49,12 +49,10 @@ def start(
     replaced = bool(ctx.state.get(_KEY))
     if replaced:
         core.HUB.stop(session.id)
-    hub, sid = ctx.probe.hub, session.id
-    core.HUB.start(sid, ids, lambda params: hub.notify(sid, "qt.events", params), wanted,
+    sid = session.id
+    core.HUB.start(sid, ids, lambda params: ctx.notify("qt.events", params, sid), wanted,
                    root, maxRate)
-    if not ctx.state.get("events.cleanup"):
-        ctx.state["events.cleanup"] = True
-        ctx.probe.on_session_closed(_stop)
+    ctx.on_close(_stop)
     ctx.state[_KEY] = True
     return {"started": True, "replaced": replaced,
             "types": sorted(types or core.DEFAULT_TYPES),

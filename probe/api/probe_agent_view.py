@@ -9,16 +9,18 @@ it shows one client what another one holds.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from probe.api._access import inspector_only
 from probe.core.a11y import agentview, refs
 from probe.core.a11y import windows as wins
+from probe.core.errors import QtError
 from probe.core.objects import idtable
-from probe.protocol import RpcError
 from probe.server.context import Context
 from probe.server.registry import P, method
-from probe.server.sessions import Session
+
+if TYPE_CHECKING:
+    from probe.server.sessions import Session
 
 
 def _their_refs(session: Session) -> refs.RefTable | None:
@@ -29,7 +31,7 @@ def _their_refs(session: Session) -> refs.RefTable | None:
 def _last_reader(ctx: Context) -> Session | None:
     """The client, inspectors aside, whose chr.readPage came last (loop thread)."""
     best: tuple[float, Session] | None = None
-    for s in list(ctx.probe.hub.sessions.values()):
+    for s in ctx.sessions():
         table = _their_refs(s)
         last = table.last_read if table is not None else None
         if s.inspector or s is ctx.session or last is None:
@@ -42,13 +44,13 @@ def _last_reader(ctx: Context) -> Session | None:
 def _session(ctx: Context, session_id: int | None) -> Session | None:
     if session_id is None:
         return _last_reader(ctx)
-    found = ctx.probe.hub.sessions.get(session_id)
+    found = ctx.session_by_id(session_id)
     if found is None:
-        raise RpcError("INVALID_PARAMS", f"no connected client with id {session_id}",
-                       hint="probe.sessions lists the connected clients and their ids.",
-                       sessionId=session_id,
-                       available=[{"id": s.id, "name": s.name, "role": s.role}
-                                  for s in list(ctx.probe.hub.sessions.values())])
+        raise QtError("INVALID_PARAMS", f"no connected client with id {session_id}",
+                      hint="probe.sessions lists the connected clients and their ids.",
+                      sessionId=session_id,
+                      available=[{"id": s.id, "name": s.name, "role": s.role}
+                                  for s in ctx.sessions()])
     return found
 
 

@@ -1,5 +1,5 @@
 """Shared by the input families (chr.*, qt.ui.*, cu.*): deliver an action, let the app settle,
-name the modal state.
+name the modal state, and read where an action goes.
 
 An action is validated in one GUI-thread call, then delivered as the next job on the
 GUI thread. Delivery is a separate job so that an action that opens a modal dialog or a
@@ -18,8 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from probe.core.a11y import modal
-from probe.core.objects import idtable, resolver
-from probe.protocol import RpcError
+from probe.core.errors import QtError
+from probe.core.objects import idtable
 from probe.server.context import Context
 
 Deliver = Callable[[], Any]
@@ -39,7 +39,7 @@ async def settle(ctx: Context, timeout: float) -> bool:
     try:
         for _ in range(SETTLE_ROUNDS):
             await ctx.gui(_noop, timeout=timeout)
-    except RpcError as exc:
+    except QtError as exc:
         if exc.name != "APP_BUSY":
             raise
         return False
@@ -90,13 +90,13 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
     def stage() -> Any:
         info, deliver = prepare()
         box["before"] = modal.blocker_id(idtable.ids_for(ctx.state))
-        ctx.probe.executor.post(lambda: run(deliver),
+        ctx.post(lambda: run(deliver),
                                 on_nested=lambda: loop.call_soon_threadsafe(mark, nested))
         return info
 
     # Getting the GUI thread is bounded by the probe's call timeout (2 s unless
     # configured), as for every call; ``timeout`` bounds the wait for the action's effect.
-    info = await ctx.gui(stage, timeout=min(timeout, ctx.probe.executor.default_timeout))
+    info = await ctx.gui(stage, timeout=max(0.05, min(timeout, ctx.call_timeout)))
     settled = False
     if wait_for_idle:
         await asyncio.wait((done, nested), timeout=timeout,
@@ -120,15 +120,6 @@ def lift_modal(info: Any, out: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def ids(ctx: Context) -> idtable.IdTable:
-    return idtable.ids_for(ctx.state)
-
-
-def resolve(ctx: Context, target: str) -> Any:
-    """The one object ``target`` names (any id form or selector); GUI thread."""
-    return resolver.resolve(target, ids(ctx))
-
-
 def point(position: dict[str, Any] | None) -> tuple[int, int] | None:
     """``{"x","y"}`` -> (x, y); INVALID_PARAMS names the shape when it is wrong."""
     if position is None:
@@ -136,5 +127,5 @@ def point(position: dict[str, Any] | None) -> tuple[int, int] | None:
     try:
         return int(position["x"]), int(position["y"])
     except (KeyError, TypeError, ValueError):
-        raise RpcError("INVALID_PARAMS", "position must be {\"x\": int, \"y\": int}",
+        raise QtError("INVALID_PARAMS", "position must be {\"x\": int, \"y\": int}",
                        received=position) from None

@@ -1,23 +1,23 @@
 """chr.fillForm and chr.batch: several actions in one call, one change report at the end.
 
-Each step runs the chr.* method that does it through the probe's own dispatcher (as
-chr.computer does), so it is validated, mirrored in the traffic log and recorded for a
-replay exactly as if the client had called it; the steps report no changes of their own
-(``_changes``): the call reports once, after the last step. The first step that fails
-stops the call; its error keeps its own name and hint and says which step it was
-(``data.step``), what ran before it, and what changed (``data.changes``).
+Each step runs the one method that does it (``_actions``: a click runs chr.click, a
+form_input chr.formInput) through ``Context.call``, so it is validated, mirrored in the
+traffic log and recorded for a replay exactly as if the client had called it; the steps
+report no changes of their own (``_changes``): the call reports once, after the last
+step. The first step that fails stops the call; its error keeps its own name and hint and
+says which step it was (``data.step``), what ran before it, and what changed
+(``data.changes``).
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, TypedDict
 
+from probe.api import _actions
 from probe.api._changes import reports_changes
-from probe.api.computer_tool import ACTIONS as COMPUTER_ACTIONS
-from probe.api.computer_tool import _call as call_method
-from probe.protocol import RpcError
+from probe.core.errors import QtError
 from probe.server.context import Context
-from probe.server.registry import P, method
+from probe.server.registry import P, Replay, Tool, method
 
 
 class Field(TypedDict):
@@ -25,20 +25,14 @@ class Field(TypedDict):
     value: str | bool | int | float
 
 
-#: Batch step actions that are no computer action -> the method that does them.
-OWN_ACTIONS = {"form_input": "chr.formInput", "fill_form": "chr.fillForm",
-               "navigate": "chr.navigate", "wait_for": "chr.waitFor"}
-#: Computer actions a batch does not take: they return pictures, not changes.
-PICTURES = ("screenshot", "zoom")
-BATCH_ACTIONS = [*(a for a in COMPUTER_ACTIONS if a not in PICTURES), *OWN_ACTIONS]
 #: A step: its action, and that action's arguments beside it.
-STEP = {"type": "object", "properties": {"action": {"enum": BATCH_ACTIONS}},
+STEP = {"type": "object", "properties": {"action": {"enum": _actions.BATCH_ACTIONS}},
         "required": ["action"]}
 
 
-def _stopped(exc: RpcError, where: str, **data: Any) -> RpcError:
+def _stopped(exc: QtError, where: str, **data: Any) -> QtError:
     """The step's own error, saying which step it was and what ran before it."""
-    return RpcError(exc.name, f"{where}: {exc.message}", hint=exc.hint, **{**exc.data, **data})
+    return QtError(exc.name, f"{where}: {exc.message}", hint=exc.hint, **{**exc.data, **data})
 
 
 def _short(value: Any) -> Any:
@@ -48,7 +42,9 @@ def _short(value: Any) -> Any:
     return {k: v for k, v in value.items() if k not in ("x", "y", "bounds", "previous")}
 
 
-@method("chr.fillForm", changes=True)
+@method("chr.fillForm", changes=True, replay=Replay.skip(
+    "its fields were recorded one by one (chr.formInput) and are replayed as such"),
+    tool=Tool("fill_form", "chrome"))
 @reports_changes()
 async def fill_form(
     ctx: Context,
@@ -65,8 +61,8 @@ async def fill_form(
     filled: list[str] = []
     for i, field in enumerate(fields):
         try:
-            await call_method(ctx, "chr.formInput", dict(field))
-        except RpcError as exc:
+            await ctx.call("chr.formInput", dict(field))
+        except QtError as exc:
             raise _stopped(exc, f"field {i + 1} of {len(fields)} ({field['ref']})",
                            field={"index": i, **field}, filled=filled) from None
         filled.append(field["ref"])
@@ -76,7 +72,7 @@ async def fill_form(
 def _params(ctx: Context, name: str, step: dict[str, Any]) -> dict[str, Any]:
     """The step's arguments under the method's own parameter names (``tab_id`` and
     ``tabId`` both name tabId: a step may follow the MCP tools' spelling)."""
-    spec = ctx.probe.registry.get(name)
+    spec = ctx.spec(name)
     known = {_plain(p.name): p.name for p in spec.params} if spec is not None else {}
     return {known.get(_plain(k), k): v for k, v in step.items()}
 
@@ -85,7 +81,9 @@ def _plain(name: str) -> str:
     return name.replace("_", "").lower()
 
 
-@method("chr.batch", changes=True)
+@method("chr.batch", changes=True,
+        replay=Replay.skip("its steps were recorded one by one and are replayed as such"),
+        tool=Tool("batch", "chrome"))
 @reports_changes()
 async def batch(
     ctx: Context,
@@ -103,14 +101,15 @@ async def batch(
     done: list[dict[str, Any]] = []
     for i, step in enumerate(actions):
         action = step["action"]
-        if action in OWN_ACTIONS:
-            name = OWN_ACTIONS[action]
-            params = _params(ctx, name, {k: v for k, v in step.items() if k != "action"})
-        else:
-            name, params = "chr.computer", _params(ctx, "chr.computer", step)
         try:
-            result = await call_method(ctx, name, params)
-        except RpcError as exc:
+            own = _actions.ACTIONS[action].own
+            if own is None:  # a computer action: its arguments as chr.computer takes them
+                args = ctx.bind("chr.computer", _params(ctx, "chr.computer", step))
+            else:
+                args = _params(ctx, own, step)
+            name, params = _actions.route(action, args)
+            result = await ctx.call(name, params)
+        except QtError as exc:
             raise _stopped(exc, f"step {i + 1} of {len(actions)} ({action})",
                            step={"index": i, "action": action}, done=len(done)) from None
         done.append({"action": action, **({"result": _short(result.value)}

@@ -7,16 +7,17 @@ instead of silently reading moved rows after a reset or layout change.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
+from probe.api._params import ModelId
 from probe.core.data import models as core
+from probe.core.errors import QtError
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.paths import describe
 from probe.server.context import Context, Meta
-from probe.server.registry import P, method
+from probe.server.registry import P, Tool, method
 
-ModelId = Annotated[str, P("a model or a view showing one: path, #N or symbolic name",
-                           minLength=1)]
 Parent = Annotated[list[list[int]], P("parent item as [[row, column], ...] from the root; "
                                       "[] = top level")]
 Generation = Annotated[int | None, P("generation from an earlier result: MODEL_RESET if "
@@ -27,13 +28,26 @@ Role = Annotated[str | int, P("role name (display, edit, decoration, toolTip, ch
                               "a roleNames() name) or an integer role")]
 
 
+def _save_item(ctx: Context, params: dict[str, Any]) -> Callable[[], dict[str, Any] | None]:
+    """Save the item a qt.models.setData call will overwrite, for qt.transaction's rollback
+    (GUI thread). Bad params save nothing: the call itself then fails with the right error.
+    """
+    ids = ids_for(ctx.state)
+    try:
+        saved = core.undo_for(params["modelId"], params["row"], params["column"],
+                              params.get("parent") or [], params.get("role", "edit"), ids)
+    except (QtError, KeyError, TypeError, ValueError, AttributeError):
+        return lambda: None
+    return lambda: saved.restore(ids_for(ctx.state))
+
+
 def _model(ctx: Context, modelId: str, generation: int | None) -> tuple[Any, Any, int]:
     ids = ids_for(ctx.state)
     model = core.resolve_model(modelId, ids)
     return model, ids, core.check_generation(model, generation)
 
 
-@method("qt.models.list")
+@method("qt.models.list", tool=Tool("list_models", "data"))
 def list_(ctx: Context) -> dict[str, Any]:
     """Every item model in the app: size, views showing it, proxy chain to its source."""
     ids = ids_for(ctx.state)
@@ -47,7 +61,7 @@ def list_(ctx: Context) -> dict[str, Any]:
     return {"models": out, "count": len(out)}
 
 
-@method("qt.models.info")
+@method("qt.models.info", tool=Tool("model_info", "data"))
 def info(ctx: Context, modelId: ModelId) -> dict[str, Any]:
     """One model: size, generation, role names, headers, views, source model and chain."""
     model, ids, _ = _model(ctx, modelId, None)
@@ -64,7 +78,7 @@ def count(ctx: Context, modelId: ModelId, parent: Parent = [],  # noqa: B006
             "columnCount": model.columnCount(pidx), "generation": gen}
 
 
-@method("qt.models.rows")
+@method("qt.models.rows", tool=Tool("get_model_rows", "data", heavy=True))
 def rows(ctx: Context, modelId: ModelId, parent: Parent = [],  # noqa: B006
          offset: Annotated[int, P("first row", minimum=0)] = 0,
          limit: Annotated[int, P("at most this many rows", minimum=1, maximum=10000)] = 100,
@@ -127,7 +141,7 @@ def tree(ctx: Context, modelId: ModelId, parent: Parent = [],  # noqa: B006
     return Meta(result, truncated=result["truncated"])
 
 
-@method("qt.models.search")
+@method("qt.models.search", tool=Tool("search_model", "data"))
 def search(ctx: Context, modelId: ModelId,
            text: Annotated[str, P("text to find (a Python regex when regex is true)")],
            column: Annotated[int | None, P("only this column (default all)", minimum=0)]
@@ -150,7 +164,8 @@ def search(ctx: Context, modelId: ModelId,
     return Meta(result, truncated=result["hasMore"])
 
 
-@method("qt.models.setData", changes=True)
+@method("qt.models.setData", changes=True, saves=_save_item,
+        tool=Tool("set_model_data", "data"))
 def set_data(ctx: Context, modelId: ModelId, row: Row, column: Column,
              value: Annotated[Any, P("the new value (JSON); check states by name or bool")],
              parent: Parent = [],  # noqa: B006

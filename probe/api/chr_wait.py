@@ -12,13 +12,14 @@ import asyncio
 from typing import Annotated, Any
 
 from probe.api._changes import reports_changes
-from probe.api.sync import Waiter
+from probe.api._params import Timeout
+from probe.api._waiting import Waiter
 from probe.core.a11y import textsearch
 from probe.core.a11y import windows as wins
+from probe.core.errors import QtError
 from probe.core.objects import idtable
-from probe.protocol import RpcError
 from probe.server.context import Context
-from probe.server.registry import P, method
+from probe.server.registry import P, Tool, method
 
 #: Longest pause between two looks (s) when the app sends no wake-up.
 INTERVAL = 0.25
@@ -41,13 +42,13 @@ def _look(ctx: Context, tab_id: str | None, text: str | None, gone: str | None
     return ok, seen
 
 
-@method("chr.waitFor", gui=False)
+@method("chr.waitFor", gui=False, tool=Tool("wait_for", "chrome"))
 @reports_changes()
 async def wait_for(
     ctx: Context,
     text: Text = None,
     text_gone: Text = None,
-    timeout: Annotated[float, P("seconds to wait at most", minimum=0, maximum=600)] = 10.0,
+    timeout: Timeout = 10.0,
     tabId: Annotated[str | None, P("only this window (tabId); default: every window and "
                                    "popup")] = None,
 ) -> dict[str, Any]:
@@ -56,9 +57,9 @@ async def wait_for(
     TIMEOUT with data.lastObserved (the matching texts still there, or none) otherwise.
     """
     if text is None and text_gone is None:
-        raise RpcError("INVALID_PARAMS", "give 'text' (wait until it shows) or 'text_gone' "
-                       "(wait until it is gone), or both", received={},
-                       hint="e.g. {\"text\": \"Saved\"} or {\"text_gone\": \"Loading\"}")
+        raise QtError("INVALID_PARAMS", "give 'text' (wait until it shows) or 'text_gone' "
+                      "(wait until it is gone), or both", received={},
+                      hint="e.g. {\"text\": \"Saved\"} or {\"text_gone\": \"Loading\"}")
     loop = asyncio.get_running_loop()
     start = loop.time()
     deadline = start + timeout
@@ -67,7 +68,7 @@ async def wait_for(
             try:
                 ok, seen = await ctx.gui(_look, ctx, tabId, text, text_gone,
                                          timeout=max(0.05, min(2.0, deadline - loop.time())))
-            except RpcError as exc:
+            except QtError as exc:
                 if exc.name != "APP_BUSY":
                     raise
                 ok, seen = False, {"busy": True}
@@ -78,8 +79,8 @@ async def wait_for(
                 what = " and ".join(
                     ([f"{text!r} to show"] if text is not None else []) +
                     ([f"{text_gone!r} to go"] if text_gone is not None else []))
-                raise RpcError("TIMEOUT", f"waited {timeout:g} s for {what}",
-                               timeout=timeout, lastObserved=seen,
-                               hint="Read the page to see what it shows now, or wait "
+                raise QtError("TIMEOUT", f"waited {timeout:g} s for {what}",
+                              timeout=timeout, lastObserved=seen,
+                              hint="Read the page to see what it shows now, or wait "
                                     "longer (timeout).")
             await waiter.sleep(INTERVAL, deadline - now, now)

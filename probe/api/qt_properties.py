@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from probe.api._params import ObjectId
 from probe.core.objects import meta
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.resolver import resolve
 from probe.server.context import Context
-from probe.server.registry import P, method
+from probe.server.registry import P, Replay, Tool, method
 
-ObjectId = Annotated[str, P("path, #N or symbolic name", minLength=1)]
 Name = Annotated[str, P("property name (qt.properties.list shows them)", minLength=1)]
 
 
-@method("qt.properties.list")
+@method("qt.properties.list", tool=Tool("list_properties", "native"))
 def list_(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
     """Static and dynamic properties: type, value, readable/writable/designable, enum names."""
     ids = ids_for(ctx.state)
@@ -23,14 +23,16 @@ def list_(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
             "properties": meta.list_properties(obj, ids)}
 
 
-@method("qt.properties.get")
+@method("qt.properties.get", replay=Replay.checks("property"),
+        tool=Tool("get_property", "native"))
 def get(ctx: Context, objectId: ObjectId, name: Name) -> dict[str, Any]:
     """Read one property as JSON (enums by name, QColor as #rrggbb, QRect as an object...)."""
     ids = ids_for(ctx.state)
     return meta.get_property(resolve(objectId, ids), name, ids)
 
 
-@method("qt.properties.set", changes=True)
+@method("qt.properties.set", changes=True, replay=Replay.run("value"),
+        tool=Tool("set_property", "native"))
 def set_(ctx: Context, objectId: ObjectId, name: Name,
          value: Annotated[Any, P("new value as JSON: enums/flags by name ('A|B'), QColor "
                                  "'#rrggbb', QRect {x,y,width,height}, QFont {family,...}")]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
+from probe.api._params import Format, Quality, Window
 from probe.core.capture import frames as core
 from probe.core.errors import QtError
 from probe.server.context import Context
@@ -20,16 +21,20 @@ def _stop(state: dict[str, Any]) -> dict[str, Any] | None:
     return stream.stats()
 
 
+def _closed(session: Any) -> None:
+    """A leaving client's stream stops with it."""
+    _stop(session.state)
+
+
 @method("probe.frames.start")
 def start(
     ctx: Context,
-    window: Annotated[str | None, P("objectName of a top-level window; default: the active one")]
-    = None,
+    window: Window = None,
     maxFps: Annotated[float, P("most frames per second", minimum=0.1, maximum=60)] = 20.0,
     maxWidth: Annotated[int, P("frames are scaled down to fit", minimum=16, maximum=8192)] = 1280,
     maxHeight: Annotated[int, P("frames are scaled down to fit", minimum=16, maximum=8192)] = 800,
-    format: Annotated[Literal["jpeg", "png"], P("picture format")] = "jpeg",
-    quality: Annotated[int, P("JPEG quality", minimum=1, maximum=100)] = 70,
+    format: Format = "jpeg",
+    quality: Quality = 70,
     partial: Annotated[bool, P("send only the repainted part (frames with full=false and "
                                "rect=[x,y,w,h] in frame pixels, to draw over the last "
                                "picture), a full frame every 2 s while it changes; false: "
@@ -59,9 +64,7 @@ def start(
     _stop(ctx.state)
     stream = ctx.state[_KEY] = core.FrameStream(target, options,
                                                 lambda frame: ctx.notify("probe.frame", frame))
-    if not ctx.state.get("frames.cleanup"):
-        ctx.state["frames.cleanup"] = True
-        ctx.probe.on_session_closed(lambda session: _stop(session.state))
+    ctx.on_close(_closed)
     return {"window": target.objectName(), "options": stream.options.__dict__}
 
 

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from probe.api import _interact as act
+from probe.api import _act
+from probe.api._pointer import ACTION_TIMEOUT
 from probe.core.a11y import filechooser
 from probe.server.context import Context, Meta
-from probe.server.registry import P, method
-
-ACTION_TIMEOUT = 5.0
+from probe.server.registry import P, Tool, method
 
 
-@method("chr.fileChooser", changes=True, marks=True)
+@method("chr.fileChooser", changes=True, marks=True, tool=Tool("file_upload", "chrome"))
 async def file_chooser(
     ctx: Context,
     paths: Annotated[list[str], P("absolute paths of the files to choose (several only for a "
@@ -34,6 +33,6 @@ async def file_chooser(
     FORM_INPUT_INVALID when the paths do not fit it (a missing file for an Open dialog,
     several for a one-file dialog; ``data.mode`` says what it takes).
     """
-    info, _, settled = await act.perform(ctx, lambda: filechooser.choose(paths), True,
-                                         ACTION_TIMEOUT)
+    info, _, settled = await _act.perform(ctx, lambda: filechooser.choose(paths), True,
+                                          ACTION_TIMEOUT)
     return Meta(info, settled=settled)

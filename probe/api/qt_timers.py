@@ -10,10 +10,10 @@ from probe.core.data import timers as core
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.resolver import resolve
 from probe.server.context import Context
-from probe.server.registry import P, method
+from probe.server.registry import P, Tool, method
 
 
-@method("qt.timers.list")
+@method("qt.timers.list", tool=Tool("list_timers", "data"))
 def list_(ctx: Context,
           activeOnly: Annotated[bool, P("only running timers")] = True) -> dict[str, Any]:
     """Timers in the app: interval, singleShot, active, remaining time, owner.

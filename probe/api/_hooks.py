@@ -1,0 +1,28 @@
+"""What the api hands the server through ``probe.install`` (``probe.server.hooks.Hooks``),
+so the transport layer never imports core/ or api/ itself: how a recorded call's target
+is described for a replay, which dialog a call waits in, and the app side's one error
+class."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from probe.api._act import describe_modal
+from probe.core.a11y import refs, targets
+from probe.core.errors import QtError, known_failure
+from probe.core.objects import idtable
+
+__all__ = ["app_error", "describe_modal", "describe_target", "known_failure"]
+
+
+def describe_target(state: dict[str, Any], ident: str) -> dict[str, Any] | None:
+    """Stable handles of the element ``ident`` (ref, ``#N``, path or selector) names in the
+    session whose state this is; raises like the call would when it names nothing."""
+    return targets.cache_for(state).describe(ident, idtable.ids_for(state),
+                                             refs.refs_for(state))
+
+
+def app_error(name: str, message: str | None, hint: str | None,
+              data: dict[str, Any]) -> QtError:
+    """The app side's one error class, for an error-table row the server reports."""
+    return QtError(name, message, hint=hint, **data)

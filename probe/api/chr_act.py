@@ -1,0 +1,245 @@
+"""chr.click, chr.hover, chr.type, chr.key, chr.scroll, chr.scrollTo, chr.formInput,
+chr.navigate: act on the page by ref, as a user would.
+
+Each action resolves its ref on the GUI thread (REF_NOT_FOUND, ELEMENT_NOT_VISIBLE,
+ELEMENT_BLOCKED when a user could not reach it), delivers the input as its own GUI job and
+lets the app settle (``_act``); given a coordinate instead of a ref, or no ref for keys,
+it runs the same code as the cu.* action (``_pointer``). Every action answers with
+``changes``: what it changed on the page since the session last read it (``_changes``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from probe.api import _act, _pointer, _session
+from probe.api._changes import reports_changes
+from probe.api._params import (
+    Button,
+    ClickCount,
+    Keys,
+    Modifiers,
+    OptCoordinate,
+    OptRef,
+    Ref,
+    Repeat,
+    ScrollAmount,
+    ScrollDirection,
+    TabId,
+    Text,
+    WaitForIdle,
+)
+from probe.core.a11y import actions, forminput, navigate, refs
+from probe.core.a11y import windows as wins
+from probe.core.errors import QtError
+from probe.core.input import keys as qkeys
+from probe.core.input import simulate as qinput
+from probe.server.context import Context, Meta
+from probe.server.registry import P, Replay, Tool, method
+
+ACTION_TIMEOUT = _pointer.ACTION_TIMEOUT
+
+
+def _one_target(ref: str | None, coordinate: list[int] | None) -> None:
+    if (ref is None) == (coordinate is None):
+        raise QtError("INVALID_PARAMS", "give either 'ref' (from chr.readPage / chr.find) "
+                      "or 'coordinate' [x, y], not both and not neither",
+                      received={"ref": ref, "coordinate": coordinate})
+
+
+def _described(el: refs.Element) -> dict[str, Any]:
+    return {"ref": el.ref, "role": el.locator.role, "name": el.locator.name}
+
+
+async def _by_ref(ctx: Context, ref: str, build: Any, wait_for_idle: bool = True) -> Meta:
+    """Resolve the ref and validate on the GUI thread, deliver as its own job, settle."""
+
+    def prepare() -> tuple[Any, Any]:
+        el = _session.reachable(ctx, ref)
+        info, deliver = build(el)
+        return {**_described(el), **info}, deliver
+
+    info, _, settled = await _act.perform(ctx, prepare, wait_for_idle, ACTION_TIMEOUT)
+    return Meta(info, settled=settled)
+
+
+@method("chr.formInput", changes=True, marks=True,
+        replay=Replay.run("value", "checked", "selected"), tool=Tool("form_input", "chrome"))
+@reports_changes()
+async def form_input(
+    ctx: Context,
+    ref: Ref,
+    value: Annotated[str | bool | int | float, P(
+        "text for a text field; a number for a spin box, slider or dial; true/false for a "
+        "check box or radio; an option's text for a combo box; a tab's name for a tab bar",
+        maxLength=qinput.MAX_TYPED)],
+) -> Any:
+    """Set a form control's value by ref; the app's own signals fire as if a user did it."""
+
+    def prepare() -> tuple[Any, Any]:
+        el = _session.reachable(ctx, ref)
+        return _described(el), lambda: forminput.set_value(el, value)
+
+    info, result, settled = await _act.perform(ctx, prepare, True, ACTION_TIMEOUT)
+    return Meta(_act.lift_modal(info, result), settled=settled)
+
+
+@method("chr.click", changes=True, marks=True, tool=Tool(spoken="computer (left_click)"))
+@reports_changes()
+async def click(
+    ctx: Context,
+    ref: OptRef = None,
+    coordinate: OptCoordinate = None,
+    button: Button = "left",
+    clickCount: ClickCount = 1,
+    modifiers: Modifiers = None,
+    wait_for_idle: WaitForIdle = True,
+) -> Any:
+    """Click an element by ref (or a point of the screenshot).
+
+    A widget gets a real click at its centre; an item (tab) with a press action is pressed
+    through it, other items are clicked at their centre. A menu entry is clicked as a user
+    does (its action runs, the menus close; a submenu entry opens the submenu). button
+    'right' is a user's right click (press, release, context menu). A click that opens a
+    modal dialog or a menu returns at once: ``modal`` in the result names it (kind, title,
+    tabId); read it with chr.readPage tabId and click its buttons by ref.
+    """
+    _one_target(ref, coordinate)
+    if coordinate is not None:
+        return await _pointer.at_point(ctx, coordinate,
+                                       _pointer.click(button, clickCount, modifiers),
+                                       wait_for_idle)
+    assert ref is not None
+    mods = _pointer.held(modifiers)
+
+    def build(el: refs.Element) -> tuple[dict[str, Any], Any]:
+        how, deliver = actions.click(el, button, clickCount, mods)
+        return {"via": how, **actions.center(el)}, deliver
+
+    return await _by_ref(ctx, ref, build, wait_for_idle)
+
+
+@method("chr.hover", changes=True, marks=True, tool=Tool(spoken="computer (hover)"))
+@reports_changes()
+async def hover(ctx: Context, ref: OptRef = None, coordinate: OptCoordinate = None,
+                wait_for_idle: WaitForIdle = True) -> Any:
+    """Move the pointer over an element (tool tips, hover effects)."""
+    _one_target(ref, coordinate)
+    if coordinate is not None:
+        return await _pointer.at_point(ctx, coordinate, qinput.window_move, wait_for_idle)
+    assert ref is not None
+    return await _by_ref(ctx, ref, lambda el: (actions.center(el), actions.hover(el)),
+                         wait_for_idle)
+
+
+@method("chr.type", changes=True, marks=True, tool=Tool(spoken="computer (type)"))
+@reports_changes()
+async def type_(
+    ctx: Context,
+    text: Text,
+    ref: Annotated[str | None, P("element to type into (it gets the focus first); default: "
+                                 "the focus widget", element=True)] = None,
+    wait_for_idle: WaitForIdle = True,
+) -> Any:
+    """Type text as key events into an element by ref, or into the focus widget."""
+    if ref is None:
+        return await _pointer.type_focused(ctx, text, wait_for_idle)
+
+    def build(el: refs.Element) -> tuple[dict[str, Any], Any]:
+        if el.is_item:
+            raise QtError("NOT_SUPPORTED", f"{el.ref} is an item; type into a text field",
+                          ref=el.ref)
+        qinput.check_interactable(el.widget)
+        w = el.widget
+        return {"typed": len(text)}, lambda: qinput.type_text(w, text)
+
+    return await _by_ref(ctx, ref, build, wait_for_idle)
+
+
+@method("chr.key", changes=True, marks=True, tool=Tool(spoken="computer (key)"))
+@reports_changes()
+async def key(
+    ctx: Context,
+    text: Keys,
+    repeat: Repeat = 1,
+    ref: Annotated[str | None, P("element to focus first; default: the focus widget",
+                                 element=True)] = None,
+    wait_for_idle: WaitForIdle = True,
+) -> Any:
+    """Press keys or shortcuts, on an element by ref or on the focus widget.
+
+    Without a ref, keys go to an open menu or popup first (Escape closes it, arrows and
+    Return choose), as a keyboard's do.
+    """
+    if ref is None:
+        return await _pointer.press_focused(ctx, text, repeat, wait_for_idle)
+
+    def build(el: refs.Element) -> tuple[dict[str, Any], Any]:
+        strokes = qkeys.parse_keys(text)
+        qinput.check_interactable(el.widget)
+        w = el.widget
+
+        def run() -> None:
+            for _ in range(repeat):
+                qinput.key(w, text)
+        return {"keys": len(strokes) * repeat}, run
+
+    return await _by_ref(ctx, ref, build, wait_for_idle)
+
+
+@method("chr.scroll", changes=True, marks=True, tool=Tool(spoken="computer (scroll)"))
+@reports_changes()
+async def scroll(
+    ctx: Context,
+    ref: OptRef = None,
+    coordinate: OptCoordinate = None,
+    scroll_direction: ScrollDirection = "down",
+    scroll_amount: ScrollAmount = 3,
+    modifiers: Modifiers = None,
+    wait_for_idle: WaitForIdle = True,
+) -> Any:
+    """Turn the mouse wheel over an element (or a point of the screenshot)."""
+    _one_target(ref, coordinate)
+    if coordinate is not None:
+        return await _pointer.at_point(
+            ctx, coordinate, _pointer.wheel(scroll_direction, scroll_amount, modifiers),
+            wait_for_idle)
+    assert ref is not None
+    dx = {"left": -1, "right": 1}.get(scroll_direction, 0) * scroll_amount
+    dy = {"up": -1, "down": 1}.get(scroll_direction, 0) * scroll_amount
+    mods = _pointer.held(modifiers)
+    return await _by_ref(ctx, ref, lambda el: ({"direction": scroll_direction},
+                                               actions.scroll(el, dx, dy, mods)),
+                         wait_for_idle)
+
+
+@method("chr.scrollTo", changes=True, marks=True, tool=Tool(spoken="computer (scroll_to)"))
+@reports_changes()
+def scroll_to(ctx: Context, ref: Ref) -> dict[str, Any]:
+    """Scroll the scroll areas around an element until it shows (scroll_to)."""
+    el = _session.reachable(ctx, ref)
+    moved = actions.scroll_into_view(el)
+    return {**_described(el), "scrolled": moved, **actions.center(el)}
+
+
+@method("chr.navigate", changes=True, marks=True, tool=Tool("navigate", "chrome"))
+@reports_changes()
+async def navigate_(
+    ctx: Context,
+    url: Annotated[str, P("where to go: a menu path 'File > Open', a tab's name, an "
+                          "action's text or objectName, or 'back' / 'forward'", minLength=1)],
+    tabId: TabId = None,
+) -> Any:
+    """Go somewhere in the app: trigger a menu entry by path, open a tab, run an action.
+
+    NAVIGATE_FAILED lists the menu paths, tabs and actions that exist.
+    """
+
+    def prepare() -> tuple[Any, Any]:
+        window = wins.window_for(tabId, _session.ids(ctx))
+        return navigate.navigate(window, url)
+
+    info, _, settled = await _act.perform(ctx, prepare, True, ACTION_TIMEOUT)
+    return Meta(info, settled=settled)
+
+
