@@ -23,7 +23,7 @@ from probe.server.registry import P, Tool, method
 
 #: Longest pause between two looks (s) when the app sends no wake-up.
 INTERVAL = 0.25
-Text = Annotated[str | None, P("a part of a name or value, any case", minLength=1)]
+SearchText = Annotated[str | None, P("a part of a name or value, any case", minLength=1)]
 
 
 def _look(ctx: Context, tab_id: str | None, text: str | None, gone: str | None
@@ -46,8 +46,8 @@ def _look(ctx: Context, tab_id: str | None, text: str | None, gone: str | None
 @reports_changes()
 async def wait_for(
     ctx: Context,
-    text: Text = None,
-    text_gone: Text = None,
+    text: SearchText = None,
+    text_gone: SearchText = None,
     timeout: Timeout = 10.0,
     tabId: Annotated[str | None, P("only this window (tabId); default: every window and "
                                    "popup")] = None,

@@ -63,7 +63,15 @@ def schema(
     ctx: Context,
     prefix: Annotated[str, P("only methods whose name starts with this")] = "",
 ) -> dict[str, Any]:
-    """JSON Schema of every method's params and result, with docs and whether it changes the app."""
+    """Every method's declaration: params and result as JSON Schema, docs, and its facts.
+
+    Per method: ``changesApp`` (the approval gate holds it, MCP hosts ask first),
+    ``element`` (the params that name the element it acts on or reads), ``marks`` (the
+    inspector's live view marks where it acted), ``replay`` (``how`` a recorded call is
+    replayed: run, check, skip or none, with ``check``, ``expect`` or ``why``) and ``mcp``
+    (its MCP ``tool`` and capability set ``caps``, ``spoken``: how a hint names it when it
+    has no tool of its own, ``heavy``: its result may go to a file).
+    """
     full = ctx.schema()
     if prefix:
         full["methods"] = [m for m in full["methods"] if m["name"].startswith(prefix)]
