@@ -180,8 +180,6 @@ ERRORS: dict[str, ErrorKind] = _table(
      "what this client is."),
 )
 
-BY_CODE: dict[int, ErrorKind] = {kind.code: kind for kind in ERRORS.values()}
-
 
 class RpcError(Exception):
     """An error that becomes a JSON-RPC error response; ``name`` is a key of ERRORS."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import http
-import json
 import logging
 import threading
 import weakref
@@ -244,7 +243,3 @@ class Transport:
             await ws.send(text)
         except ConnectionClosed:
             pass
-
-
-def health_body(info: dict[str, Any]) -> bytes:
-    return json.dumps({"ok": True, **info}).encode()
