@@ -30,6 +30,7 @@ from probe.core.a11y import quickform
 from probe.core.a11y.formrules import Value, as_bool, as_number, invalid, unsupported
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
+from probe.core.objects.qtclass import qt_class
 from probe.core.objects.text import strip_mnemonic
 
 _OPTIONS_LIMIT = 50
@@ -79,7 +80,7 @@ def _item(el: Element, value: Value) -> None:
 
 def _widget(el: Element, value: Value) -> None:
     w = el.widget
-    if not (QWidget.isEnabled(w) if isinstance(w, QWidget) else w.isEnabled()):
+    if not (QWidget.isEnabled(w) if isinstance(w, QWidget) else qt_class(w).isEnabled(w)):
         raise QtError("ELEMENT_NOT_ENABLED", f"{el.locator.role} {el.locator.name!r} is "
                       "disabled", ref=el.ref, hint="Satisfy what enables it first.")
     if not isinstance(w, QWidget):  # a Qt Quick Control
@@ -154,7 +155,7 @@ def _check(el: Element, w: QAbstractButton, value: Value) -> None:
             b for b in (QObject.findChildren(QWidget.parentWidget(w), QRadioButton)
                         if QWidget.parentWidget(w) is not None else [])
             if QWidget.parentWidget(b) is QWidget.parentWidget(w)]
-        others = [strip_mnemonic(b.text()) for b in group if b is not w]
+        others = [strip_mnemonic(QAbstractButton.text(b)) for b in group if b is not w]
         raise invalid(el, "a radio button is unchecked by checking another one of its group",
                        expected="true, or set one of data.options to true", options=others)
     QAbstractButton.click(w)

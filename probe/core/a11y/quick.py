@@ -14,7 +14,7 @@ objectName or type. Bounds are scene (window) coordinates. GUI thread.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAccessible
+from PySide6.QtGui import QAccessible, QWindow
 from PySide6.QtQuick import QQuickItem, QQuickWindow
 
 from probe.core.a11y import walker as acc
@@ -47,8 +47,8 @@ def gap_name(item: QQuickItem) -> str:
 
 def mouse_area_in(item: QQuickItem) -> QQuickItem | None:
     """An enabled MouseArea child of a text item (a clickable Label), or None."""
-    for c in item.childItems():
-        if is_mouse_area(c) and c.isEnabled() and c.isVisible():
+    for c in QQuickItem.childItems(item):
+        if is_mouse_area(c) and QQuickItem.isEnabled(c) and QQuickItem.isVisible(c):
             return c
     return None
 
@@ -100,8 +100,8 @@ class QuickWalker:
 
     def walk(self) -> acc.Node:
         w = self.window
-        root = acc.Node("window", clean_name(w.title()), w, obj=w,  # type: ignore[arg-type]
-                        bounds=(0, 0, w.width(), w.height()))
+        root = acc.Node("window", clean_name(QWindow.title(w)), w, obj=w,  # type: ignore[arg-type]
+                        bounds=(0, 0, QWindow.width(w), QWindow.height(w)))
         self._children(qmltypes.content_item(w), root.children, 0)
         self.count += 1
         return root
@@ -120,7 +120,8 @@ class QuickWalker:
     def _children(self, item: QQuickItem, out: list[acc.Node], depth: int) -> None:
         if depth >= acc.MAX_RAW_DEPTH:
             return
-        kids = [c for c in item.childItems() if c.isVisible() and c.opacity() > 0]
+        kids = [c for c in QQuickItem.childItems(item)
+                if QQuickItem.isVisible(c) and QQuickItem.opacity(c) > 0]
         placed = []
         for c in kids:
             x, y, w, h = qml.scene_rect(c)
@@ -151,7 +152,7 @@ class QuickWalker:
         name = clean_name(name)
         gap = False
         owner = item
-        if role == "generic" and is_mouse_area(item) and item.isEnabled():
+        if role == "generic" and is_mouse_area(item) and QQuickItem.isEnabled(item):
             gap = True
             name = gap_name(item)
         elif role == "generic" and qml.type_name(item) == "Text":  # no interface offscreen
@@ -186,7 +187,7 @@ class QuickWalker:
         if role in ("checkbox", "radio", "switch") and "checked" not in states and \
                 QObject.property(item, "checked"):
             states.append("checked")
-        if not item.isEnabled() and "disabled" not in states:
+        if not QQuickItem.isEnabled(item) and "disabled" not in states:
             states.append("disabled")
         x, y, w, h = qml.scene_rect(item)
         out.append(acc.Node(role, name, owner, obj=owner, value=value,  # type: ignore[arg-type]

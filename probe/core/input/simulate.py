@@ -34,13 +34,14 @@ from PySide6.QtCore import (
     QRectF,
     Qt,
 )
-from PySide6.QtGui import QContextMenuEvent, QWheelEvent, QWindow
+from PySide6.QtGui import QContextMenuEvent, QGuiApplication, QWheelEvent, QWindow
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
 from probe.core.errors import QtError
 from probe.core.input.keys import KeyStroke, button_of, char_stroke, modifiers_of, parse_keys
 from probe.core.objects.qmltypes import is_quick_item
+from probe.core.objects.qtclass import qt_class
 
 _MOD = Qt.KeyboardModifier
 _K = Qt.Key
@@ -52,8 +53,9 @@ def check_interactable(widget: QWidget) -> None:
     """ELEMENT_NOT_VISIBLE / ELEMENT_NOT_ENABLED when a user could not act on ``widget``."""
     name = QObject.objectName(widget) or QObject.metaObject(widget).className()
     if is_item(widget):  # a Qt Quick item: visible through its parents, in a shown window
-        window = widget.window()
-        if window is None or not window.isVisible() or not widget.isVisible():
+        window = qt_class(widget).window(widget)
+        if window is None or not QWindow.isVisible(window) or \
+                not qt_class(widget).isVisible(widget):
             raise QtError("ELEMENT_NOT_VISIBLE", f"{name} is hidden (its page, popup or "
                           "window is not shown)", element=name)
     elif not QWidget.isVisible(widget):  # through the class: see probe/core/objects
@@ -61,7 +63,8 @@ def check_interactable(widget: QWidget) -> None:
         why = ("its window is hidden" if not QWidget.isVisible(window)
                else _hidden_ancestor(widget))
         raise QtError("ELEMENT_NOT_VISIBLE", f"{name} is hidden ({why})", element=name)
-    if not (QWidget.isEnabled(widget) if isinstance(widget, QWidget) else widget.isEnabled()):
+    if not (QWidget.isEnabled(widget) if isinstance(widget, QWidget)
+            else qt_class(widget).isEnabled(widget)):
         raise QtError("ELEMENT_NOT_ENABLED", f"{name} is disabled", element=name)
 
 
@@ -174,9 +177,8 @@ def focus(widget: QWidget) -> None:
     """Give ``widget`` the keyboard focus (and its window the activation)."""
     check_interactable(widget)
     if is_item(widget):
-        window = widget.window()
-        window.requestActivate()
-        widget.forceActiveFocus(Qt.FocusReason.OtherFocusReason)
+        QWindow.requestActivate(qt_class(widget).window(widget))
+        qt_class(widget).forceActiveFocus(widget, Qt.FocusReason.OtherFocusReason)
         settle(50)
         return
     close_popups_outside(widget)
@@ -200,7 +202,7 @@ def _key_receiver(widget: QWidget | None) -> QWidget | QWindow | None:
             return focused
         return _focus_window()
     if is_item(widget):
-        return widget.window()  # it delivers keys to its active focus item
+        return qt_class(widget).window(widget)  # it delivers keys to its active focus item
     if focused is not None and (focused is widget or QWidget.isAncestorOf(widget, focused)):
         return focused
     return widget
@@ -208,12 +210,10 @@ def _key_receiver(widget: QWidget | None) -> QWidget | QWindow | None:
 
 def _focus_window() -> QWindow | None:
     """The focus window, else the first visible top-level window."""
-    from PySide6.QtGui import QGuiApplication
-
     window = QGuiApplication.focusWindow()
     if window is not None:
         return window
-    return next((w for w in QGuiApplication.topLevelWindows() if w.isVisible()), None)
+    return next((w for w in QGuiApplication.topLevelWindows() if QWindow.isVisible(w)), None)
 
 
 def send_stroke(receiver: QWidget | QWindow, stroke: KeyStroke, press: bool = True,
@@ -403,7 +403,8 @@ def window_context_click(window: QWindow, pos: QPoint, modifiers: Sequence[str] 
     """A user's right click at window coordinates: in a widget window with no popup open,
     :func:`context_click` on the widget there (after moving the pointer there); else
     through the window, where Qt routes it (to an open popup, or a Qt Quick scene)."""
-    top = next((w for w in QApplication.topLevelWidgets() if w.windowHandle() is window), None)
+    top = next((w for w in QApplication.topLevelWidgets()
+                if QWidget.windowHandle(w) is window), None)
     if top is None or QApplication.activePopupWidget() is not None:
         window_click(window, pos, "right", modifiers)
         return
@@ -464,19 +465,21 @@ def is_item(obj: object) -> bool:
 def item_rect(item: QObject) -> tuple[int, int, int, int]:
     """``(x, y, w, h)`` of a Qt Quick item in its window's (scene) coordinates (its size:
     ``boundingRect()`` of an empty TextField is its 1-pixel cursor)."""
-    r = item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))  # type: ignore
+    cls = qt_class(item)  # QQuickItem (QtQuick is never imported here)
+    r = cls.mapRectToScene(item, QRectF(0, 0, cls.width(item), cls.height(item)))
     return round(r.x()), round(r.y()), round(r.width()), round(r.height())
 
 
 def item_point(item: QObject, pos: QPoint | None) -> tuple[QWindow, QPoint, QPoint]:
     """The item's window, the scene point of ``pos`` (default: the centre) and the local one."""
-    window = item.window()  # type: ignore[attr-defined]
+    window = qt_class(item).window(item)
     if window is None:
         raise QtError("ELEMENT_NOT_VISIBLE", "the item is in no window",
                       element=QObject.objectName(item))
     if pos is None:
-        local = QPoint(int(item.width() / 2), int(item.height() / 2))  # type: ignore
+        local = QPoint(int(qt_class(item).width(item) / 2),
+                       int(qt_class(item).height(item) / 2))
     else:
         local = pos
-    scene = item.mapToScene(QPointF(local)).toPoint()  # type: ignore[attr-defined]
+    scene = qt_class(item).mapToScene(item, QPointF(local)).toPoint()
     return window, scene, local
