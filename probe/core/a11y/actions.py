@@ -308,6 +308,12 @@ def scroll(el: Element, dx: float, dy: float, modifiers: Sequence[str] = ()) -> 
     return lambda: qinput.scroll(w, pos, dx, dy, modifiers)
 
 
+def _scrolled(area: QAbstractScrollArea) -> tuple[int, int]:
+    """Where a scroll area's bars stand."""
+    return (QAbstractScrollArea.horizontalScrollBar(area).value(),
+            QAbstractScrollArea.verticalScrollBar(area).value())
+
+
 def scroll_into_view(el: Element) -> bool:
     """Scroll every scroll area around the element so it shows; True if anything moved."""
     target = el.widget
@@ -320,18 +326,16 @@ def scroll_into_view(el: Element) -> bool:
         moved = itemrefs.scroll_to(target, el.index)
     item = el.locator.index.item(target) if el.area is not None else None
     if item is not None and isinstance(target, QGraphicsView):
-        bars = (target.horizontalScrollBar().value(), target.verticalScrollBar().value())
+        bars = _scrolled(target)
         QGraphicsView.ensureVisible(target, item)
-        moved = bars != (target.horizontalScrollBar().value(),
-                         target.verticalScrollBar().value())
+        moved = bars != _scrolled(target)
     parent = QWidget.parentWidget(target)
     while parent is not None:
         area = QWidget.parentWidget(parent)
         if isinstance(area, QScrollArea) and QScrollArea.widget(area) is parent:
-            before = (area.horizontalScrollBar().value(), area.verticalScrollBar().value())
+            before = _scrolled(area)
             QScrollArea.ensureWidgetVisible(area, target, 20, 20)
-            moved |= before != (area.horizontalScrollBar().value(),
-                                area.verticalScrollBar().value())
+            moved |= before != _scrolled(area)
         parent = QWidget.parentWidget(parent)
     if el.index is None and el.is_item and isinstance(target, QAbstractScrollArea):
         viewport = QWidget.rect(QAbstractScrollArea.viewport(target))

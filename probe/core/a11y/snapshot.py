@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QObject
+from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QWidget
 
 from probe.core.a11y import itemrefs, reach
@@ -332,7 +333,8 @@ def render(reader: Reader, element: Element | None, *, interactive: bool, depth:
     out: dict[str, Any] = {
         "window": {"tabId": ids.id_of(window), "title": title_of(window)},
         "viewport": {"width": QWidget.width(window), "height": QWidget.height(window)}
-        if isinstance(window, QWidget) else {"width": window.width(), "height": window.height()},
+        if isinstance(window, QWidget) else {"width": QWindow.width(window),
+                                             "height": QWindow.height(window)},
     }
     if fmt == "json":
         tree, shown, truncated = reader.to_json(views, max_chars)

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 from probe.core.errors import QtError
 from probe.core.input.keys import KeyStroke, button_of, char_stroke, modifiers_of, parse_keys
 from probe.core.objects.qmltypes import is_quick_item
-from probe.core.objects.qtclass import qt_class
+from probe.core.objects.qtclass import qt_class, qt_method
 
 _MOD = Qt.KeyboardModifier
 _K = Qt.Key
@@ -257,12 +257,13 @@ def _clear(widget: QWidget, receiver: QWidget | QWindow) -> None:
         if QMetaObject.invokeMethod(widget, "selectAll"):
             send_stroke(receiver, KeyStroke(_K.Key_Backspace.value, _MOD.NoModifier, ""))
         return
-    select_all = getattr(widget, "selectAll", None)
-    if callable(select_all):
-        select_all()
+    select_all = qt_method(type(widget), "selectAll")
+    clear = qt_method(type(widget), "clear")
+    if select_all is not None:
+        select_all(widget)
         send_stroke(receiver, KeyStroke(_K.Key_Backspace.value, _MOD.NoModifier, ""))
-    elif callable(getattr(widget, "clear", None)):
-        widget.clear()
+    elif clear is not None:
+        clear(widget)
 
 
 def type_text(widget: QWidget | None, text: str, clear: bool = False) -> None:
