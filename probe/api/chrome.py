@@ -22,7 +22,7 @@ import probe
 from probe.api import _interact as act
 from probe.api._changes import remember, reports_changes
 from probe.api.computer_tool import _call as call_method
-from probe.core.a11y import actions, forminput, navigate, pagetext, refs, snapshot
+from probe.core.a11y import actions, form, navigate, pagetext, refs, snapshot
 from probe.core.a11y import windows as wins
 from probe.core.data import console
 from probe.core.errors import QtError
@@ -121,7 +121,7 @@ def read_page(
     element = None
     if ref_id is not None:
         element = table.resolve(ref_id, ids)
-        window = wins.window_of(element.widget)
+        window = wins.toplevel_of(element.widget)
     else:
         window = wins.window_for(tabId, ids)
     seen: list[snapshot.Record] = []
@@ -190,7 +190,7 @@ async def form_input(
 
     def prepare() -> tuple[Any, Any]:
         el = _element(ctx, ref)
-        return _described(el), lambda: forminput.set_value(el, value)
+        return _described(el), lambda: form.set_value(el, value)
 
     info, result, settled = await act.perform(ctx, prepare, True, ACTION_TIMEOUT)
     return Meta(act.lift_modal(info, result), settled=settled)

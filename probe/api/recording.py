@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from probe.core.a11y import refs, targets
+from probe.core.a11y import refs, targetcache
 from probe.core.objects import idtable
 
 
 def describe_target(state: dict[str, Any], ident: str) -> dict[str, Any] | None:
     """Stable handles of the element ``ident`` (ref, ``#N``, path or selector) names in the
     session whose state this is; raises like the call would when it names nothing."""
-    return targets.cache_for(state).describe(ident, idtable.ids_for(state),
+    return targetcache.cache_for(state).describe(ident, idtable.ids_for(state),
                                              refs.refs_for(state))

@@ -25,6 +25,7 @@ from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput
 from probe.core.objects import paths, resolver
 from probe.core.objects import selectors as sel
+from probe.core.objects.qmltypes import is_quick_item
 from probe.protocol import RpcError
 from probe.server.context import Context, Meta
 from probe.server.registry import P, method
@@ -45,7 +46,7 @@ MaxBytes = Annotated[int | None, P("largest picture in bytes: past it JPEG, then
 
 
 def _widget(obj: Any) -> QWidget:
-    if isinstance(obj, QWidget) or qinput.is_item(obj):  # Qt Quick items take input too
+    if isinstance(obj, QWidget) or is_quick_item(obj):  # Qt Quick items take input too
         return obj
     raise QtError("NOT_SUPPORTED", f"{paths.class_name(obj)} is not a widget",
                   hint="Input goes to widgets; for a QAction call qt.ui.click (it triggers "
@@ -234,8 +235,8 @@ def geometry_of(obj: Any) -> dict[str, Any]:
         g = obj.geometry()
         return {"local": _rect(g), "window": _rect(QRect(0, 0, g.width(), g.height())),
                 "global": _rect(g), "windowName": obj.objectName(), "visible": obj.isVisible()}
-    if qinput.is_item(obj):  # a Qt Quick item: its scene rectangle is its window rectangle
-        x, y, width, height = qinput.item_rect(obj)
+    if is_quick_item(obj):  # a Qt Quick item: its scene rectangle is its window rectangle
+        x, y, width, height = qinput.quick_item_rect(obj)
         win = obj.window()
         parent = obj.parentItem()
         local = (obj.mapRectToItem(parent, QRectF(0, 0, obj.width(), obj.height()))
@@ -285,7 +286,7 @@ def hit_test(ctx: Context, window: QWidget, x: int, y: int, with_handles: bool =
         from probe.core.qml import items as qml  # QtQuick: loaded already in a Quick app
 
         item = qml.item_at(window, x, y)
-        bx, by, bw, bh = qinput.item_rect(item)
+        bx, by, bw, bh = qinput.quick_item_rect(item)
         return {**_described(ctx, item), "bounds": {"x": bx, "y": by, "width": bw,
                                                     "height": bh},
                 "localPosition": {"x": x - bx, "y": y - by}, "window": window.objectName(),

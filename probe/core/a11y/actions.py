@@ -148,7 +148,7 @@ def _center(el: Element) -> dict[str, Any]:
         return {"x": p.x(), "y": p.y(), "bounds": [top.x(), top.y(), r.width(), r.height()]}
     w = el.widget
     if not isinstance(w, QWidget):  # a Qt Quick item: scene coordinates
-        x, y, width, height = qinput.item_rect(w)
+        x, y, width, height = qinput.quick_item_rect(w)
         return {"x": x + width // 2, "y": y + height // 2, "bounds": [x, y, width, height]}
     top = QWidget.mapTo(w, QWidget.window(w), QPoint(0, 0))
     c = top + QWidget.rect(w).center()

@@ -23,7 +23,7 @@ from probe.core.input import simulate as qinput
 from probe.core.objects import idtable, paths, resolver
 from probe.core.objects import selectors as sel
 from probe.core.objects.names import NAMES
-from probe.core.objects.qmltypes import is_quick, qml_id
+from probe.core.objects.qmltypes import is_quick, is_quick_item, qml_id
 from probe.core.objects.qtclass import qt_class
 from probe.core.objects.text import clean_name
 
@@ -93,8 +93,8 @@ def bounds_of(obj: QObject) -> dict[str, Any] | None:
         return {"x": p.x(), "y": p.y(), "width": QWidget.width(obj),
                 "height": QWidget.height(obj), "window": QObject.objectName(top),
                 "visible": QWidget.isVisible(obj)}
-    if qinput.is_item(obj):
-        x, y, w, h = qinput.item_rect(obj)
+    if is_quick_item(obj):
+        x, y, w, h = qinput.quick_item_rect(obj)
         win = qt_class(obj).window(obj)
         return {"x": x, "y": y, "width": w, "height": h,
                 "window": QObject.objectName(win) if win is not None else None,
@@ -109,7 +109,7 @@ def ref_of(obj: QObject, ids: idtable.IdTable, refs: RefTable) -> str | None:
     iface = QAccessible.queryAccessibleInterface(obj)
     if iface is None or not iface.isValid():
         if is_quick(obj):
-            from probe.core.a11y import quick  # loads QtQuick, which a Quick item's app has
+            from probe.core.a11y.walk import quick  # loads QtQuick, which a Quick app has
 
             if quick.is_mouse_area(obj):  # a gap filler, as readPage
                 return refs.issue(Locator(ids.id_of(obj), (), "generic", quick.gap_name(obj)))

@@ -34,16 +34,16 @@ def windows() -> list[QWidget]:
 
 def tabs(ids: idtable.IdTable, active: QWidget | None) -> list[dict[str, Any]]:
     """chr.tabsContext's tabs: the windows, then the open popups."""
-    return [summary(w, ids, active) for w in windows() + popups.open_popups()]
+    return [tab_summary(w, ids, active) for w in windows() + popups.open_popups()]
 
 
-def window_of(obj: Any) -> Any:
+def toplevel_of(obj: Any) -> Any:
     """The top-level window of a widget or Qt Quick item (through the Qt class: an app's
     widget may hide ``window``, see ``probe/core/objects``)."""
     return QWidget.window(obj) if isinstance(obj, QWidget) else qt_class(obj).window(obj)
 
 
-def title_of(w: Any) -> str:
+def window_title(w: Any) -> str:
     """A widget's windowTitle or a QWindow's title."""
     return QWidget.windowTitle(w) if isinstance(w, QWidget) else QWindow.title(w)
 
@@ -81,14 +81,14 @@ def window_for(tab_id: str | None, ids: idtable.IdTable) -> QWidget:
             return obj  # type: ignore[return-value]
     else:
         for w in found:
-            if tab_id in (QObject.objectName(w), title_of(w)):
+            if tab_id in (QObject.objectName(w), window_title(w)):
                 return w
     raise QtError("WINDOW_NOT_FOUND", f"no visible window {tab_id!r}",
                   hint="chr.tabsContext lists the windows and their tabId.",
-                  available=[summary(w, ids) for w in found])
+                  available=[tab_summary(w, ids) for w in found])
 
 
-def summary(w: QWidget, ids: idtable.IdTable, active: QWidget | None = None) -> dict[str, Any]:
+def tab_summary(w: QWidget, ids: idtable.IdTable, active: QWidget | None = None) -> dict[str, Any]:
     """One tab of chr.tabsContext."""
     if not isinstance(w, QWidget):  # a QQuickWindow
         return {"tabId": ids.id_of(w), "title": QWindow.title(w),
@@ -99,7 +99,7 @@ def summary(w: QWidget, ids: idtable.IdTable, active: QWidget | None = None) -> 
     pos = QWidget.mapToGlobal(w, QPoint(0, 0))
     popup = popups.is_popup(w)
     out: dict[str, Any] = {
-        "tabId": ids.id_of(w), "title": popups.title_of(w) if popup else QWidget.windowTitle(w),
+        "tabId": ids.id_of(w), "title": popups.popup_title(w) if popup else QWidget.windowTitle(w),
         "objectName": QObject.objectName(w), "className": QObject.metaObject(w).className(),
         "kind": popups.kind_of(w) if popup else "dialog" if isinstance(w, QDialog) else "window",
         "active": w is active,

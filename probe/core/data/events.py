@@ -80,7 +80,7 @@ def details(event: QEvent) -> dict[str, Any]:
     return {}
 
 
-def type_name(t: Any) -> str:
+def event_type_name(t: Any) -> str:
     try:
         return QEvent.Type(t).name or str(int(t))
     except ValueError:
@@ -203,7 +203,7 @@ class EventHub:
             self._busy = True
             try:
                 cls = QObject.metaObject(receiver).className()
-                record = {"type": type_name(t), "typeId": number,
+                record = {"type": event_type_name(t), "typeId": number,
                           "receiver": mon.ids.id_of(receiver, None, cls),
                           "className": cls, "objectName": QObject.objectName(receiver),
                           "ts": now, "spontaneous": event.spontaneous()}

@@ -149,7 +149,7 @@ def _scope(root: QObject | None) -> Iterator[QObject]:
         yield from QObject.findChildren(start, QObject)
 
 
-def find(name: str, root: QObject | None) -> list[QObject]:
+def find_by_name(name: str, root: QObject | None) -> list[QObject]:
     """Objects whose objectName is exactly ``name``."""
     starts = [root] if root is not None else paths.roots()
     out: list[QObject] = []
