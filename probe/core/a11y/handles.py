@@ -138,11 +138,6 @@ def bundle(obj: QObject, ids: idtable.IdTable, refs: RefTable,
     }
 
 
-def target_of(ident: str, ids: idtable.IdTable, refs: RefTable) -> dict[str, Any]:
-    """The stable handles of what a call names; see :func:`target_and_object`."""
-    return target_and_object(ident, ids, refs)[0]
-
-
 def target_and_object(ident: str, ids: idtable.IdTable, refs: RefTable
                       ) -> tuple[dict[str, Any], QObject]:
     """The stable handles of what a call names (a ref, ``#N``, path or selector), so a

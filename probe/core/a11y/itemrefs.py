@@ -30,8 +30,6 @@ from probe.core.objects.text import clean_name
 
 __all__ = ["ItemNode", "is_item_view", "item_details", "live_index", "node_for", "scan"]
 
-#: Roles of walked nodes that are model items (their refs become model-index refs).
-ITEM_ROLES = frozenset({"cell", "listitem", "treeitem"})
 #: Cells looked at per view by one chr.find (a bigger model is searched up to here).
 MODEL_SCAN = 20_000
 #: Score of an item named by position ("row 42, Name column"); above any text match.

@@ -451,10 +451,6 @@ def window_scroll(window: QWindow, pos: QPoint, dx: float, dy: float,
     settle()
 
 
-def is_input_target(obj: QObject) -> bool:
-    return isinstance(obj, (QWidget, QWindow)) or is_quick_item(obj)
-
-
 # ------------------------------------------------------------------------ Qt Quick items
 # (told by qmltypes.is_quick_item: input goes through their window; QtQuick is never
 # imported here)

@@ -266,7 +266,3 @@ def _describe(obj: QObject, ids: IdTable, path: str, cls: str, child_count: int
     return {"id": ids.id_of(obj, path, cls), "path": path, "className": cls,
             "objectName": _name(obj), "isWidget": is_widget, "visible": visible,
             "enabled": enabled, "childCount": child_count}
-
-
-def is_widget(obj: QObject) -> bool:
-    return isinstance(obj, QWidget)

@@ -80,12 +80,6 @@ def paint_order(item: QQuickItem) -> list[QQuickItem]:
     return sorted(QQuickItem.childItems(item), key=QQuickItem.z)
 
 
-def effectively_visible(item: QQuickItem) -> bool:
-    """Visible itself and through its parents, inside a visible window."""
-    win = QQuickItem.window(item)
-    return QQuickItem.isVisible(item) and win is not None and QWindow.isVisible(win)
-
-
 def describe_item(item: QObject, ids: IdTable) -> dict[str, Any]:
     """The short form of an item: describe + QML type, id, source, geometry."""
     out = describe(item, ids)
