@@ -34,8 +34,9 @@ tests keep them honest.
 
 **What passes**: ``QObject.parent(x)``, ``QWidget.isVisible(w)`` (any ``Q…`` class),
 ``qt_class(item).window(item)`` (the Qt class found at run time,
-``probe/core/objects/qtclass.py``), calls on ``self`` or ``super()`` (our own classes),
-and the receivers in ``ALLOWED``: value types and the probe's own objects, one commented
+``probe/core/objects/qtclass.py``), calls on ``self`` or ``super()`` (our own classes)
+and on names the module imports (``capture.grab(w)`` is a module's function), and the
+receivers in ``ALLOWED``: value types and the probe's own objects, one commented
 entry each. An entry that matches nothing fails too, so the list cannot go stale.
 """
 
@@ -46,7 +47,11 @@ from pathlib import Path
 
 from conftest import ROOT
 
-CORE = ROOT / "probe" / "core"
+PROBE = ROOT / "probe"
+CORE = PROBE / "core"
+#: The folders checked (probe/api still calls Qt on instances in a few places: add it
+#: here once they are fixed).
+CHECKED = (CORE,)
 
 #: Non-virtual Qt methods an app's class can hide, with the Qt classes they come from.
 FORBIDDEN: dict[str, str] = {
@@ -135,40 +140,47 @@ FORBIDDEN: dict[str, str] = {
 #: class's method).
 ONLY_WITHOUT_ARGUMENTS = frozenset({"parent", "text"})
 
-#: (module under probe/core, receiver as written) -> why a forbidden name is fine there.
+#: (module under probe/, receiver as written) -> why a forbidden name is fine there.
 ALLOWED: dict[tuple[str, str], str] = {
     # QModelIndex / QPersistentModelIndex are values: no app subclasses them.
-    ("a11y/itemrefs.py", "idx"): "QModelIndex.parent()",
-    ("a11y/itemrefs.py", "cur"): "QModelIndex.parent()",
-    ("a11y/itemrefs.py", "p"): "QModelIndex.parent()",
-    ("a11y/itemrefs.py", "handle"): "QPersistentModelIndex.parent() and .model()",
-    ("a11y/viewrows.py", "idx"): "QModelIndex.parent()",
-    ("a11y/viewrows.py", "p"): "QModelIndex.parent()",
-    ("a11y/viewrows.py", "cur"): "QModelIndex.parent()",
-    ("data/models.py", "idx"): "QModelIndex.parent()",
-    ("data/models.py", "p"): "QModelIndex.parent()",
-    ("data/models.py", "self.index"): "QPersistentModelIndex.parent()",
+    ("core/a11y/itemrefs.py", "idx"): "QModelIndex.parent()",
+    ("core/a11y/itemrefs.py", "cur"): "QModelIndex.parent()",
+    ("core/a11y/itemrefs.py", "p"): "QModelIndex.parent()",
+    ("core/a11y/itemrefs.py", "handle"): "QPersistentModelIndex.parent() and .model()",
+    ("core/a11y/viewrows.py", "idx"): "QModelIndex.parent()",
+    ("core/a11y/viewrows.py", "p"): "QModelIndex.parent()",
+    ("core/a11y/viewrows.py", "cur"): "QModelIndex.parent()",
+    ("core/data/models.py", "idx"): "QModelIndex.parent()",
+    ("core/data/models.py", "p"): "QModelIndex.parent()",
+    ("core/data/models.py", "self.index"): "QPersistentModelIndex.parent()",
     # QMetaObject.property(i): the meta-object's i-th QMetaProperty, a value.
-    ("objects/meta.py", "mo"): "QMetaObject.property(i)",
-    ("objects/names.py", "mo"): "QMetaObject.property(i)",
-    ("data/waits.py", "meta"): "QMetaObject.property(i)",
-    ("qml/bindings.py", "meta"): "QMetaObject.property(i)",
+    ("core/objects/meta.py", "mo"): "QMetaObject.property(i)",
+    ("core/objects/names.py", "mo"): "QMetaObject.property(i)",
+    ("core/data/waits.py", "meta"): "QMetaObject.property(i)",
+    ("core/qml/bindings.py", "meta"): "QMetaObject.property(i)",
     # QLayoutItem.widget() and .layout() are virtual (a layout's items answer them).
-    ("objects/layoutitems.py", "item"): "QLayoutItem.widget() / .layout()",
+    ("core/objects/layoutitems.py", "item"): "QLayoutItem.widget() / .layout()",
     # QBrush.style(): a value.
-    ("objects/variant.py", "b"): "QBrush.style()",
+    ("core/objects/variant.py", "b"): "QBrush.style()",
     # Called through a Qt class held in a variable.
-    ("a11y/labels.py", "cls"): "cls runs over (QLineEdit, QTextEdit, QPlainTextEdit)",
+    ("core/a11y/labels.py", "cls"): "cls runs over (QLineEdit, QTextEdit, QPlainTextEdit)",
     # The probe's own objects: made by the probe, of a Qt class, never an app's.
-    ("data/events.py", "self._timer"): "the event monitor's own QTimer",
-    ("data/signals.py", "self._timer"): "the lifecycle watcher's own QTimer",
+    ("core/data/events.py", "self._timer"): "the event monitor's own QTimer",
+    ("core/data/signals.py", "self._timer"): "the lifecycle watcher's own QTimer",
 }
 
 
-def _receiver_ok(recv: ast.expr) -> bool:
-    """Calls through a Qt class, ``qt_class(obj)``, ``self`` or ``super()``."""
+def _imported(tree: ast.AST) -> set[str]:
+    """The names a module binds by importing (modules, classes, functions: no app object)."""
+    return {(alias.asname or alias.name).split(".")[0] for node in ast.walk(tree)
+            if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
+
+
+def _receiver_ok(recv: ast.expr, imported: frozenset[str] = frozenset()) -> bool:
+    """Calls through a Qt class, ``qt_class(obj)``, ``self``, ``super()`` or an imported
+    name (``capture.grab(w)`` calls a module's function)."""
     if isinstance(recv, ast.Name):
-        return recv.id.startswith("Q") or recv.id == "self"
+        return recv.id.startswith("Q") or recv.id == "self" or recv.id in imported
     if isinstance(recv, ast.Call) and isinstance(recv.func, ast.Name):
         return recv.func.id in ("qt_class", "super")
     if isinstance(recv, ast.Attribute) and isinstance(recv.value, ast.Name):
@@ -180,30 +192,33 @@ def _receiver_ok(recv: ast.expr) -> bool:
 def violations(source: str, module: str) -> list[tuple[str, int, str, str]]:
     """(module, line, receiver, call) for each forbidden call spelled on an instance."""
     out: list[tuple[str, int, str, str]] = []
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    imported = frozenset(_imported(tree))
+    for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr in FORBIDDEN:
             if func.attr in ONLY_WITHOUT_ARGUMENTS and (node.args or node.keywords):
                 continue
-            if _receiver_ok(func.value):
+            if _receiver_ok(func.value, imported):
                 continue
             out.append((module, node.lineno, ast.unparse(func.value), ast.unparse(node)))
         elif isinstance(func, ast.Name) and func.id in ("getattr", "hasattr") and \
                 len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and \
-                node.args[1].value in FORBIDDEN and not _receiver_ok(node.args[0]):
+                node.args[1].value in FORBIDDEN and not _receiver_ok(node.args[0], imported):
             out.append((module, node.lineno, ast.unparse(node.args[0]), ast.unparse(node)))
     return out
 
 
 def test_core_calls_qt_through_the_class() -> None:
     found: list[tuple[str, int, str, str]] = []
-    for path in sorted(CORE.rglob("*.py")):
-        module = path.relative_to(CORE).as_posix()
-        found += violations(path.read_text(encoding="utf-8"), module)
+    for folder in CHECKED:
+        for path in sorted(folder.rglob("*.py")):
+            module = path.relative_to(PROBE).as_posix()
+            found += violations(path.read_text(encoding="utf-8"), module)
     used = {(m, r) for m, _, r, _ in found if (m, r) in ALLOWED}
-    bad = [f"probe/core/{m}:{line}: {call}" for m, line, r, call in found
+    bad = [f"probe/{m}:{line}: {call}" for m, line, r, call in found
            if (m, r) not in ALLOWED]
     assert not bad, ("call Qt through the Qt class (QWidget.isVisible(w), "
                      "qt_class(item).window(item)), see probe/core/objects/__init__.py:\n"
@@ -235,10 +250,12 @@ model.rowCount()
 view.visualRect(index)
 QtQuick.QQuickItem.window(item)
 getattr(type(window), "grabWindow", None)
+capture.grab(w)
 """
     hits = violations(flagged, "x.py")
     assert [call for *_, call in hits] == [line for line in flagged.strip().splitlines()]
-    assert violations(passing, "x.py") == []
+    assert violations("from probe.core.capture import grab as capture\n" + passing,
+                      "x.py") == []
 
 
 def test_the_rule_is_stated_where_core_starts() -> None:
