@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from probe.api._act import describe_modal
-from probe.core.a11y import refs, targets
+from probe.core.a11y import refs, targetcache
 from probe.core.errors import QtError, known_failure
 from probe.core.objects import idtable
 
@@ -18,7 +18,7 @@ __all__ = ["app_error", "describe_modal", "describe_target", "known_failure"]
 def describe_target(state: dict[str, Any], ident: str) -> dict[str, Any] | None:
     """Stable handles of the element ``ident`` (ref, ``#N``, path or selector) names in the
     session whose state this is; raises like the call would when it names nothing."""
-    return targets.cache_for(state).describe(ident, idtable.ids_for(state),
+    return targetcache.cache_for(state).describe(ident, idtable.ids_for(state),
                                              refs.refs_for(state))
 
 

@@ -58,7 +58,7 @@ def hit_test(ctx: Context, window: QWidget, x: int, y: int, with_handles: bool =
         from probe.core.qml import items as qml  # QtQuick: loaded already in a Quick app
 
         item = qml.item_at(window, x, y)
-        bx, by, bw, bh = qinput.item_rect(item)
+        bx, by, bw, bh = qinput.quick_item_rect(item)
         return {**described(ctx, item), "bounds": {"x": bx, "y": by, "width": bw,
                                                    "height": bh},
                 "localPosition": {"x": x - bx, "y": y - by}, "window": window.objectName(),

@@ -29,7 +29,7 @@ from probe.api._params import (
     Text,
     WaitForIdle,
 )
-from probe.core.a11y import actions, forminput, navigate, refs
+from probe.core.a11y import actions, form, navigate, refs
 from probe.core.a11y import windows as wins
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
@@ -78,7 +78,7 @@ async def form_input(
 
     def prepare() -> tuple[Any, Any]:
         el = _session.reachable(ctx, ref)
-        return _described(el), lambda: forminput.set_value(el, value)
+        return _described(el), lambda: form.set_value(el, value)
 
     info, result, settled = await _act.perform(ctx, prepare, True, ACTION_TIMEOUT)
     return Meta(_act.lift_modal(info, result), settled=settled)

@@ -51,7 +51,7 @@ def read_page(
     element = None
     if ref_id is not None:
         element = table.resolve(ref_id, ids)
-        window = wins.window_of(element.widget)
+        window = wins.toplevel_of(element.widget)
     else:
         window = wins.window_for(tabId, ids)
     seen: list[snapshot.Record] = []

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from probe.api._changes import reports_changes
 from probe.api._params import Timeout
 from probe.api._waiting import Waiter
-from probe.core.a11y import textsearch
+from probe.core.a11y import pagetext
 from probe.core.a11y import windows as wins
 from probe.core.errors import QtError
 from probe.core.objects import idtable
@@ -30,14 +30,14 @@ def _look(ctx: Context, tab_id: str | None, text: str | None, gone: str | None
           ) -> tuple[bool, dict[str, Any]]:
     """Whether the wait is over, and what was seen (GUI thread)."""
     window = wins.window_for(tab_id, idtable.ids_for(ctx.state)) if tab_id else None
-    where = textsearch.searched_windows(window)
+    where = pagetext.searched_windows(window)
     seen: dict[str, Any] = {}
     ok = True
     if text is not None:
-        seen["text"] = textsearch.find_text(text, where)
+        seen["text"] = pagetext.find_text(text, where)
         ok = bool(seen["text"])
     if gone is not None:
-        seen["text_gone"] = textsearch.find_text(gone, where)
+        seen["text_gone"] = pagetext.find_text(gone, where)
         ok = ok and not seen["text_gone"]
     return ok, seen
 

@@ -36,7 +36,7 @@ def find(ctx: Context, name: Annotated[str, P("exact objectName", minLength=1)],
     An empty result carries ``similar``: objectNames close to the one asked for.
     """
     scope = _root(ctx, root)
-    found = tree.find(name, scope)
+    found = tree.find_by_name(name, scope)
     result = _described(ctx, found, limit)
     if not found:
         result.value["similar"] = tree.similar_names(name, scope)

@@ -44,12 +44,13 @@ from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput
 from probe.core.objects import paths, resolver
 from probe.core.objects import selectors as sel
+from probe.core.objects.qmltypes import is_quick_item
 from probe.server.context import Context, Meta
 from probe.server.registry import P, Replay, Tool, method
 
 
 def _widget(obj: Any) -> QWidget:
-    if isinstance(obj, QWidget) or qinput.is_item(obj):  # Qt Quick items take input too
+    if isinstance(obj, QWidget) or is_quick_item(obj):  # Qt Quick items take input too
         return obj
     raise QtError("NOT_SUPPORTED", f"{paths.class_name(obj)} is not a widget",
                   hint="Input goes to widgets; for a QAction call qt.ui.click (it triggers "
@@ -220,8 +221,8 @@ def geometry_of(obj: Any) -> dict[str, Any]:
         g = obj.geometry()
         return {"local": rect(g), "window": rect(QRect(0, 0, g.width(), g.height())),
                 "global": rect(g), "windowName": obj.objectName(), "visible": obj.isVisible()}
-    if qinput.is_item(obj):  # a Qt Quick item: its scene rectangle is its window rectangle
-        x, y, width, height = qinput.item_rect(obj)
+    if is_quick_item(obj):  # a Qt Quick item: its scene rectangle is its window rectangle
+        x, y, width, height = qinput.quick_item_rect(obj)
         win = obj.window()
         parent = obj.parentItem()
         local = (obj.mapRectToItem(parent, QRectF(0, 0, obj.width(), obj.height()))

@@ -5,7 +5,8 @@ Each habit is one part of the window; the tests drive them through the probe onl
 * classes that shadow the Qt methods the probe calls (``parent``, ``children``,
   ``window``, ``isVisible``, ``objectName`` … as plain attributes, as traitlets-based
   widgets do), a model whose ``parent(index)`` returns a QModelIndex, list models
-  (``columnCount`` is private in PySide6);
+  (``columnCount`` is private in PySide6); a whole top-level window of such classes, with
+  a menu and an action of such classes and a timer ticking under them;
 * item views that the app clears and refills (tree, list, table) and a model reset;
 * a long text (a log of 6,000 characters) and a long label;
 * a tab widget and tabified docks with buttons on the pages not shown;
@@ -25,12 +26,14 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractListModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QRectF,
     QStringListModel,
     Qt,
+    QTimer,
 )
-from PySide6.QtGui import QColor, QIcon, QMouseEvent, QPainter, QPaintEvent, QPixmap
+from PySide6.QtGui import QAction, QColor, QIcon, QMouseEvent, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -48,6 +51,8 @@ from PySide6.QtWidgets import (
     QListView,
     QListWidget,
     QMainWindow,
+    QMenu,
+    QMenuBar,
     QPlainTextEdit,
     QPushButton,
     QTableWidget,
@@ -79,6 +84,9 @@ SHADOWED: dict[str, Any] = {
     "hasFocus": None, "winId": None, "screen": None, "windowHandle": None,
     "isTopLevel": None, "sceneRect": None, "scene": None, "items": None,
     "mapFromScene": None, "mapToScene": None, "isChecked": None, "isCheckable": None,
+    "thread": None, "actions": None, "menu": None, "title": None, "isAncestorOf": None,
+    "frameGeometry": None, "windowModality": None, "isActiveWindow": None,
+    "widget": None, "palette": None, "isEnabledTo": None,
 }
 
 
@@ -177,7 +185,8 @@ class QuirksWindow(QMainWindow):
         self.setWindowTitle("Quirks")
         self.refills = 0
         for name, value in (("refills", 0), ("lastTool", ""), ("lastDock", ""),
-                            ("shadowClicks", 0), ("rowAction", "")):
+                            ("shadowClicks", 0), ("rowAction", ""), ("shadowPings", 0),
+                            ("shadowAction", 0)):
             self.setProperty(name, value)
         tabs = QTabWidget(self)
         tabs.setObjectName("tabs")
@@ -370,7 +379,48 @@ class QuirksWindow(QMainWindow):
         lay.addWidget(view)
         label = shadowing(QLabel)("Shadow label")
         lay.addWidget(label)
+        opener = QPushButton("Open shadow window", page)
+        opener.setObjectName("openShadowWindow")
+        opener.clicked.connect(self.open_shadow_window)
+        lay.addWidget(opener)
         return page
+
+    def open_shadow_window(self) -> None:
+        """A top-level window whose every class hides Qt's methods, down to its menu, its
+        action and the parents of a running timer (an app built on traitlets-style
+        widgets); closed by its own button."""
+        win = shadowing(QMainWindow)()
+        QWidget.setObjectName(win, "shadowWindow")
+        QWidget.setWindowTitle(win, "Shadow window")
+        QWidget.setAttribute(win, Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu = shadowing(QMenu)("Shadow menu", win)
+        QWidget.setObjectName(menu, "shadowMenu")
+        action = shadowing(QAction)("Shadow action", win)
+        QObject.setObjectName(action, "shadowAction")
+        action.triggered.connect(lambda: self._bump("shadowAction"))
+        QWidget.addAction(menu, action)
+        QMenuBar.addMenu(QMainWindow.menuBar(win), menu)
+        central = shadowing(QWidget)()
+        QWidget.setObjectName(central, "shadowCentral")
+        lay = QVBoxLayout(central)
+        ping = shadowing(QPushButton)("Shadow ping")
+        QWidget.setObjectName(ping, "shadowPing")
+        ping.clicked.connect(lambda: self._bump("shadowPings"))
+        lay.addWidget(ping)
+        close = shadowing(QPushButton)("Close shadow window")
+        QWidget.setObjectName(close, "closeShadowWindow")
+        close.clicked.connect(win.close)
+        lay.addWidget(close)
+        QMainWindow.setCentralWidget(win, central)
+        ticker = QTimer(central)  # a timer under shadowing parents
+        ticker.setObjectName("shadowTicker")
+        ticker.start(20)
+        QWidget.resize(win, 320, 200)
+        self.shadow_window = win  # a top-level window without a parent: kept here
+        QWidget.show(win)
+
+    def _bump(self, name: str) -> None:
+        self.setProperty(name, (self.property(name) or 0) + 1)
 
     # ----------------------------------------------------------------------- docks
 

@@ -7,6 +7,7 @@ back from the app's own state (its properties, its models), never from the answe
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -229,3 +230,95 @@ def test_screenshot_of_a_widget_is_cut_from_the_window(qt: Client) -> None:
     shot = qt.call("qt.ui.screenshot", {"target": "swatch"})
     assert json.dumps(shot)  # a picture came back, and the app lives on
     assert (shot["width"], shot["height"]) == (60, 24)  # the swatch's own size
+
+
+# ------------------------------------------------------- a window of shadowing classes
+
+
+def _tabs_titled(qt: Client, title: str) -> list[dict[str, Any]]:
+    return [t for t in qt.call("chr.tabsContext")["tabs"] if t["title"] == title]
+
+
+@pytest.fixture
+def shadow_window(quirks: RealApp, qt: Client) -> Iterator[None]:
+    """The quirks app's shadowing top-level window, open, and closed afterwards by its own
+    button: through qt.* by a client that read no page (so no change report lists the
+    windows), so that each test below fails on its own part only."""
+    qt.call("chr.navigate", {"url": "Shadows"})
+    hand = quirks.client("hand")
+    hand.call("qt.ui.click", {"target": "openShadowWindow"})
+    hand.call("qt.wait", {"objectId": "shadowWindow", "condition": "exists"})
+    try:
+        yield
+    finally:
+        hand.call("qt.ui.click", {"target": "closeShadowWindow"})
+        hand.call("qt.wait", {"objectId": "shadowWindow", "condition": "not_exists"})
+        hand.close()
+
+
+@pytest.mark.usefixtures("shadow_window")
+def test_a_shadowing_window_is_a_tab_read_and_clicked(qt: Client) -> None:
+    """A top-level window whose class hides isVisible, isWindow, windowType, windowTitle,
+    mapToGlobal, isModal …: listed as a tab with its real size, read and clicked."""
+    tab = _tabs_titled(qt, "Shadow window")[0]
+    assert tab["kind"] == "window" and tab["bounds"][2:] == [320, 200]
+    window = qt.call("chr.readPage", {"tabId": tab["tabId"]})
+    pings = _prop(qt, "quirks", "shadowPings") or 0
+    qt.call("chr.click", {"ref": ref_of(window, "Shadow ping", "button")})
+    assert _prop(qt, "quirks", "shadowPings") == pings + 1
+
+
+@pytest.mark.usefixtures("shadow_window")
+def test_a_shadowing_window_gives_handles_pictures_and_waits(qt: Client) -> None:
+    """Handles (bounds through ``window``/``mapTo``), a picture (popups over it found
+    through ``mapToGlobal``/``windowType``) and qt.wait (which read ``isVisible`` off the
+    object, so a shadowed widget never became visible)."""
+    handles = qt.call("qt.ui.handles", {"target": "shadowPing"})
+    assert handles["bounds"]["window"] == "shadowWindow"
+    assert handles["bounds"]["width"] > 5 and handles["bounds"]["visible"] is True
+    shot = qt.call("qt.ui.screenshot", {"target": "shadowWindow"})
+    assert (shot["width"], shot["height"]) == (320, 200)
+    seen = qt.call("qt.wait", {"objectId": "shadowPing", "condition": "visible",
+                               "timeout": 2})
+    assert seen["observed"]["visible"] is True and seen["observed"]["enabled"] is True
+    stable = qt.call("qt.wait", {"objectId": "shadowPing", "condition": "stable",
+                                 "stableMs": 0})
+    assert stable["observed"]["geometry"][2] > 5  # its real width, not the shadowing 3
+
+
+@pytest.mark.usefixtures("shadow_window")
+def test_a_shadowing_menu_and_action_are_navigated(qt: Client) -> None:
+    """chr.navigate through a QMenu hiding ``actions``/``title`` to a QAction hiding
+    ``text``/``isEnabled``/``menu``: the action triggers once."""
+    before = _prop(qt, "quirks", "shadowAction") or 0
+    qt.call("chr.navigate", {"url": "Shadow menu > Shadow action"})
+    assert _prop(qt, "quirks", "shadowAction") == before + 1
+
+
+@pytest.mark.usefixtures("shadow_window")
+def test_event_monitor_follows_events_below_shadowing_parents(quirks: RealApp,
+                                                              qt: Client) -> None:
+    """A monitor rooted at the window sees a click on a button whose class hides
+    ``parent`` (the subtree test walked up through ``cur.parent()``)."""
+    watcher = quirks.client("watcher")
+    batches: list[Any] = []
+    watcher.on("qt.events", batches.append)
+    watcher.call("qt.events.start", {"objectId": "shadowWindow",
+                                     "types": ["MouseButtonPress"]})
+    try:
+        qt.call("qt.ui.click", {"target": "shadowPing"})
+        wait_until(lambda: [e for b in batches for e in b.params["events"]
+                            if e["objectName"] == "shadowPing"], what="the press event")
+    finally:
+        watcher.call("qt.events.stop", {})
+
+
+@pytest.mark.usefixtures("shadow_window")
+def test_timers_below_shadowing_parents_are_counted_and_listed(qt: Client) -> None:
+    """qt.timers.measure rooted at the window counts a timer whose parents hide
+    ``parent``; qt.timers.list reads every object's thread through QObject."""
+    measured = qt.call("qt.timers.measure", {"seconds": 0.3, "objectId": "shadowWindow"})
+    ticker = [t for t in measured["timers"] if t["objectName"] == "shadowTicker"]
+    assert ticker and ticker[0]["wakeups"] > 0
+    listed = qt.call("qt.timers.list", {})
+    assert any(t["objectName"] == "shadowTicker" for t in listed["timers"])

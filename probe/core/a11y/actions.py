@@ -33,6 +33,7 @@ from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput
 from probe.core.objects import idtable
+from probe.core.objects.qtclass import qt_class
 
 Deliver = Callable[[], Any]
 
@@ -147,7 +148,7 @@ def _center(el: Element) -> dict[str, Any]:
         return {"x": p.x(), "y": p.y(), "bounds": [top.x(), top.y(), r.width(), r.height()]}
     w = el.widget
     if not isinstance(w, QWidget):  # a Qt Quick item: scene coordinates
-        x, y, width, height = qinput.item_rect(w)
+        x, y, width, height = qinput.quick_item_rect(w)
         return {"x": x + width // 2, "y": y + height // 2, "bounds": [x, y, width, height]}
     top = QWidget.mapTo(w, QWidget.window(w), QPoint(0, 0))
     c = top + QWidget.rect(w).center()
@@ -162,9 +163,9 @@ def _context_point(el: Element) -> tuple[QWidget, QPoint | None]:
         return el.widget, None
     if el.index is not None:
         pos = _model_point(el)
-        return el.widget.viewport(), pos
+        return QAbstractScrollArea.viewport(el.widget), pos
     _check_item(el)
-    return el.widget, el.widget.mapFromGlobal(el.iface.rect().center())
+    return el.widget, QWidget.mapFromGlobal(el.widget, el.iface.rect().center())
 
 
 def _menu_entry(el: Element, modifiers: Sequence[str]) -> tuple[str, Deliver] | None:
@@ -180,16 +181,16 @@ def _menu_entry(el: Element, modifiers: Sequence[str]) -> tuple[str, Deliver] | 
     action = el.obj
     actions = el.iface.actionInterface()
     show = QAccessibleActionInterface.showMenuAction()
-    if isinstance(action, QAction) and action.menu() is not None:
+    submenu = QAction.menu(action) if isinstance(action, QAction) else None
+    if submenu is not None:
         if actions is None or show not in actions.actionNames():
             return None
-        submenu = action.menu()
-        return "showMenu", lambda: (None if submenu.isVisible() else actions.doAction(show),
-                                    qinput.settle())
+        return "showMenu", lambda: (None if QWidget.isVisible(submenu)
+                                    else actions.doAction(show), qinput.settle())
     if not isinstance(owner, QMenu):
         return None  # a plain action on a menu bar: its press action triggers it
     window, p = item_point(el)
-    handle = window.windowHandle()
+    handle = QWidget.windowHandle(window)
     if handle is None:
         raise QtError("ELEMENT_NOT_VISIBLE", "its menu is not shown", ref=el.ref)
     enter = qkeys.parse_keys("Return")[0]
@@ -199,7 +200,7 @@ def _menu_entry(el: Element, modifiers: Sequence[str]) -> tuple[str, Deliver] | 
         if QWidget.isVisible(owner) and isinstance(action, QAction):
             # Some menus ignore a release soon after they open (git-cola debounces 400 ms
             # against a right click's stray release): choose it as the keyboard does.
-            owner.setActiveAction(action)
+            QMenu.setActiveAction(owner, action)
             qinput.send_stroke(owner, enter)
             qinput.settle()
     return "click", run
@@ -212,17 +213,17 @@ def _popup_list_click(vp: QWidget, pos: QPoint, button: str, modifiers: Sequence
     release of a click close to where it was opened for a moment (it takes it for the
     release of the click that opened it); if the popup is still open after a plain click,
     Return chooses the item the press made current, as the keyboard would."""
-    popup = vp.window()
-    handle = popup.windowHandle()
+    popup = QWidget.window(vp)
+    handle = QWidget.windowHandle(popup)
     if handle is None:
         raise QtError("ELEMENT_NOT_VISIBLE", "its popup is not shown")
-    at = vp.mapTo(popup, pos)
+    at = QWidget.mapTo(vp, popup, pos)
     enter = qkeys.parse_keys("Return")[0]
 
     def run() -> None:
         qinput.window_click(handle, at, button, modifiers, count)
         if button == "left" and count == 1 and QWidget.isVisible(popup):
-            qinput.send_stroke(vp.parentWidget() or vp, enter)
+            qinput.send_stroke(QWidget.parentWidget(vp) or vp, enter)
             qinput.settle()
     return run
 
@@ -307,6 +308,12 @@ def scroll(el: Element, dx: float, dy: float, modifiers: Sequence[str] = ()) -> 
     return lambda: qinput.scroll(w, pos, dx, dy, modifiers)
 
 
+def _scrolled(area: QAbstractScrollArea) -> tuple[int, int]:
+    """Where a scroll area's bars stand."""
+    return (QAbstractScrollArea.horizontalScrollBar(area).value(),
+            QAbstractScrollArea.verticalScrollBar(area).value())
+
+
 def scroll_into_view(el: Element) -> bool:
     """Scroll every scroll area around the element so it shows; True if anything moved."""
     target = el.widget
@@ -319,18 +326,16 @@ def scroll_into_view(el: Element) -> bool:
         moved = itemrefs.scroll_to(target, el.index)
     item = el.locator.index.item(target) if el.area is not None else None
     if item is not None and isinstance(target, QGraphicsView):
-        bars = (target.horizontalScrollBar().value(), target.verticalScrollBar().value())
+        bars = _scrolled(target)
         QGraphicsView.ensureVisible(target, item)
-        moved = bars != (target.horizontalScrollBar().value(),
-                         target.verticalScrollBar().value())
+        moved = bars != _scrolled(target)
     parent = QWidget.parentWidget(target)
     while parent is not None:
         area = QWidget.parentWidget(parent)
         if isinstance(area, QScrollArea) and QScrollArea.widget(area) is parent:
-            before = (area.horizontalScrollBar().value(), area.verticalScrollBar().value())
+            before = _scrolled(area)
             QScrollArea.ensureWidgetVisible(area, target, 20, 20)
-            moved |= before != (area.horizontalScrollBar().value(),
-                                area.verticalScrollBar().value())
+            moved |= before != _scrolled(area)
         parent = QWidget.parentWidget(parent)
     if el.index is None and el.is_item and isinstance(target, QAbstractScrollArea):
         viewport = QWidget.rect(QAbstractScrollArea.viewport(target))
@@ -348,16 +353,18 @@ def _scroll_flickables(item: Any) -> bool:
     """Move each Flickable (ListView, ScrollView…) around a Qt Quick item so the item shows;
     True if one moved."""
     moved = False
-    parent = item.parentItem()
+    size = QRectF(0, 0, qt_class(item).width(item), qt_class(item).height(item))
+    parent = qt_class(item).parentItem(item)  # QQuickItem's (QtQuick is not imported here)
     while parent is not None:
         if QObject.inherits(parent, "QQuickFlickable"):
             content = QObject.property(parent, "contentItem")
-            r = item.mapRectToItem(content, QRectF(0, 0, item.width(), item.height()))
-            top, height = float(QObject.property(parent, "contentY")), parent.height()
+            r = qt_class(item).mapRectToItem(item, content, size)
+            top = float(QObject.property(parent, "contentY"))
+            height = qt_class(parent).height(parent)
             wanted = r.top() if r.top() < top else \
                 r.bottom() - height if r.bottom() > top + height else None
             if wanted is not None:
                 QObject.setProperty(parent, "contentY", wanted)
                 moved = True
-        parent = parent.parentItem()
+        parent = qt_class(parent).parentItem(parent)
     return moved

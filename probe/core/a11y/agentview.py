@@ -14,9 +14,9 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
+from probe.core.a11y.nodes import Node
 from probe.core.a11y.refs import RefTable
 from probe.core.a11y.snapshot import Reader, render
-from probe.core.a11y.walker import Node
 from probe.core.a11y.windows import windows
 from probe.core.errors import QtError
 from probe.core.objects import idtable

@@ -116,9 +116,9 @@ def open_windows(ids: idtable.IdTable) -> dict[str, tuple[Any, Shown]]:
         kind = "dialog" if isinstance(w, QDialog) else "window"
         modal = bool(QWidget.isModal(w)) if isinstance(w, QWidget) else \
             w.modality() != Qt.WindowModality.NonModal
-        out[ids.id_of(w)] = (w, Shown(ids.id_of(w), kind, wins.title_of(w), modal))
+        out[ids.id_of(w)] = (w, Shown(ids.id_of(w), kind, wins.window_title(w), modal))
     for w in popups.open_popups():
-        out[ids.id_of(w)] = (w, Shown(ids.id_of(w), popups.kind_of(w), popups.title_of(w),
+        out[ids.id_of(w)] = (w, Shown(ids.id_of(w), popups.kind_of(w), popups.popup_title(w),
                                       popup=True))
     return out
 
@@ -136,7 +136,7 @@ class Tracker:
         """The agent read ``window`` whole: these records are what it knows of it now."""
         now = open_windows(ids)
         wid = ids.id_of(window)
-        shown = now[wid][1] if wid in now else Shown(wid, "window", wins.title_of(window))
+        shown = now[wid][1] if wid in now else Shown(wid, "window", wins.window_title(window))
         self._keep(Seen(shown, {r.key: r for r in records}))
         self.shown = {k: s for k, (_, s) in now.items()}
 

@@ -18,6 +18,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QAbstractScrollArea, QGraphicsItem, QGraphicsView, QWidget
 
 from probe.core.a11y.nodes import SpotNode
+from probe.core.objects.qtclass import qt_method
 from probe.core.objects.text import clean_name
 
 #: Scene items looked at per view, and shown.
@@ -53,8 +54,8 @@ def name_of(item: QGraphicsItem) -> str:
     """Tool tip, else its text (text items), else its class."""
     text = QGraphicsItem.toolTip(item)
     if not text:
-        plain = getattr(type(item), "toPlainText", None) or getattr(type(item), "text", None)
-        if callable(plain):
+        plain = qt_method(type(item), "toPlainText") or qt_method(type(item), "text")
+        if plain is not None:
             try:
                 value = plain(item)
                 text = value if isinstance(value, str) else ""

@@ -23,7 +23,8 @@ from probe.core.input import simulate as qinput
 from probe.core.objects import idtable, paths, resolver
 from probe.core.objects import selectors as sel
 from probe.core.objects.names import NAMES
-from probe.core.objects.qmltypes import is_quick, qml_id
+from probe.core.objects.qmltypes import is_quick, is_quick_item, qml_id
+from probe.core.objects.qtclass import qt_class
 from probe.core.objects.text import clean_name
 
 #: Characters that would make a text selector mean something else.
@@ -87,16 +88,17 @@ def symbolic_name_of(obj: QObject, ids: idtable.IdTable) -> str | None:
 def bounds_of(obj: QObject) -> dict[str, Any] | None:
     """``{x, y, width, height, window}`` in window coordinates; None for non-visual objects."""
     if isinstance(obj, QWidget):
-        top = obj.window()
-        p = obj.mapTo(top, QPoint(0, 0)) if top is not obj else QPoint(0, 0)
-        return {"x": p.x(), "y": p.y(), "width": obj.width(), "height": obj.height(),
-                "window": QObject.objectName(top), "visible": obj.isVisible()}
-    if qinput.is_item(obj):
-        x, y, w, h = qinput.item_rect(obj)
-        win = obj.window()  # type: ignore[attr-defined]
+        top = QWidget.window(obj)
+        p = QWidget.mapTo(obj, top, QPoint(0, 0)) if top is not obj else QPoint(0, 0)
+        return {"x": p.x(), "y": p.y(), "width": QWidget.width(obj),
+                "height": QWidget.height(obj), "window": QObject.objectName(top),
+                "visible": QWidget.isVisible(obj)}
+    if is_quick_item(obj):
+        x, y, w, h = qinput.quick_item_rect(obj)
+        win = qt_class(obj).window(obj)
         return {"x": x, "y": y, "width": w, "height": h,
                 "window": QObject.objectName(win) if win is not None else None,
-                "visible": bool(obj.isVisible())}  # type: ignore[attr-defined]
+                "visible": bool(qt_class(obj).isVisible(obj))}
     return None
 
 
@@ -107,7 +109,7 @@ def ref_of(obj: QObject, ids: idtable.IdTable, refs: RefTable) -> str | None:
     iface = QAccessible.queryAccessibleInterface(obj)
     if iface is None or not iface.isValid():
         if is_quick(obj):
-            from probe.core.a11y import quick  # loads QtQuick, which a Quick item's app has
+            from probe.core.a11y.walk import quick  # loads QtQuick, which a Quick app has
 
             if quick.is_mouse_area(obj):  # a gap filler, as readPage
                 return refs.issue(Locator(ids.id_of(obj), (), "generic", quick.gap_name(obj)))
@@ -134,11 +136,6 @@ def bundle(obj: QObject, ids: idtable.IdTable, refs: RefTable,
         "className": paths.class_name(obj),
         "objectName": QObject.objectName(obj),
     }
-
-
-def target_of(ident: str, ids: idtable.IdTable, refs: RefTable) -> dict[str, Any]:
-    """The stable handles of what a call names; see :func:`target_and_object`."""
-    return target_and_object(ident, ids, refs)[0]
 
 
 def target_and_object(ident: str, ids: idtable.IdTable, refs: RefTable

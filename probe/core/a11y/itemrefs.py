@@ -24,14 +24,12 @@ from PySide6.QtWidgets import (
 )
 
 from probe.core.a11y.nodes import ItemNode
-from probe.core.a11y.viewrows import role_of_view, text_of
+from probe.core.a11y.viewrows import item_text, role_of_view
 from probe.core.objects.modelshape import columns_of, rows_of
 from probe.core.objects.text import clean_name
 
-__all__ = ["ItemNode", "describe", "is_item_view", "live_index", "node_for", "scan"]
+__all__ = ["ItemNode", "is_item_view", "item_details", "live_index", "node_for", "scan"]
 
-#: Roles of walked nodes that are model items (their refs become model-index refs).
-ITEM_ROLES = frozenset({"cell", "listitem", "treeitem"})
 #: Cells looked at per view by one chr.find (a bigger model is searched up to here).
 MODEL_SCAN = 20_000
 #: Score of an item named by position ("row 42, Name column"); above any text match.
@@ -109,7 +107,7 @@ def node_for(view: QAbstractItemView, idx: QModelIndex, window: QWidget,
              name: str | None = None) -> ItemNode:
     """The element of one model item (bounds in window coordinates, zero if off screen)."""
     if name is None:
-        name = clean_name(text_of(QAbstractItemView.model(view), idx))
+        name = clean_name(item_text(QAbstractItemView.model(view), idx))
     bounds = (0, 0, 0, 0)
     if on_screen(view, idx):
         r = view.visualRect(idx)
@@ -123,7 +121,7 @@ def node_for(view: QAbstractItemView, idx: QModelIndex, window: QWidget,
                     interactive=True, index=QPersistentModelIndex(idx))
 
 
-def describe(node: ItemNode, ids: Any) -> dict[str, Any]:
+def item_details(node: ItemNode, ids: Any) -> dict[str, Any]:
     """The ``item`` part of a find result: view, row, column, parent, on screen."""
     view = node.owner
     idx = live_index(view, node.index)
@@ -200,7 +198,7 @@ def scan(view: QAbstractItemView, match: Any, window: QWidget, limit: int = MODE
                     break
                 seen += 1
                 idx = model.index(r, c, parent)
-                probe_node.name = clean_name(text_of(model, idx))
+                probe_node.name = clean_name(item_text(model, idx))
                 if not probe_node.name:
                     continue
                 score, where = match(probe_node)

@@ -66,7 +66,7 @@ def describe(ids: idtable.IdTable, before: str | None = None, waiting: bool = Fa
     file_chooser = isinstance(w, QFileDialog)
     out: dict[str, Any] = {
         "kind": kind,
-        "title": popups.title_of(w) if popup else QWidget.windowTitle(w),
+        "title": popups.popup_title(w) if popup else QWidget.windowTitle(w),
         "tabId": tab,
         "className": QObject.metaObject(w).className(),
         "modal": not popup and QWidget.windowModality(w) != Qt.WindowModality.NonModal,

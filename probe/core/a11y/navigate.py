@@ -24,7 +24,7 @@ _LIST_LIMIT = 100
 
 
 def _label(action: QAction) -> str:
-    return strip_mnemonic(action.text()).strip().rstrip(".…").strip()
+    return strip_mnemonic(QAction.text(action)).strip().rstrip(".…").strip()
 
 
 def _norm(text: str) -> str:
@@ -46,34 +46,36 @@ def menu_paths(window: QWidget) -> list[str]:
 
     def visit(actions: list[QAction], prefix: str) -> None:
         for a in actions:
-            if a.isSeparator() or not a.isVisible() or not _label(a):
+            if QAction.isSeparator(a) or not QAction.isVisible(a) or not _label(a):
                 continue
             path = f"{prefix} > {_label(a)}" if prefix else _label(a)
-            if a.menu() is not None:
-                visit(a.menu().actions(), path)
+            menu = QAction.menu(a)
+            if menu is not None:
+                visit(QWidget.actions(menu), path)
             elif prefix:
                 out.append(path)
 
     bar = _menu_bar(window)
     if bar is not None:
-        visit(bar.actions(), "")
+        visit(QWidget.actions(bar), "")
     return out[:_LIST_LIMIT]
 
 
 def _tab_bars(window: QWidget) -> list[QTabBar]:
-    return [b for b in QObject.findChildren(window, QTabBar) if b.isVisible()]
+    return [b for b in QObject.findChildren(window, QTabBar) if QWidget.isVisible(b)]
 
 
 def _actions(window: QWidget) -> list[QAction]:
     seen: dict[int, QAction] = {}
     for a in QObject.findChildren(window, QAction):
-        if not a.isSeparator() and (a.text() or QObject.objectName(a)):
+        if not QAction.isSeparator(a) and (QAction.text(a) or QObject.objectName(a)):
             seen.setdefault(id(a), a)
     return list(seen.values())
 
 
 def available(window: QWidget) -> dict[str, list[str]]:
-    tabs = [strip_mnemonic(b.tabText(i)) for b in _tab_bars(window) for i in range(b.count())]
+    tabs = [strip_mnemonic(QTabBar.tabText(b, i)) for b in _tab_bars(window)
+            for i in range(QTabBar.count(b))]
     actions = sorted({_label(a) for a in _actions(window) if _label(a)})
     return {"menus": menu_paths(window), "tabs": tabs[:_LIST_LIMIT],
             "actions": actions[:_LIST_LIMIT]}
@@ -85,11 +87,11 @@ def _failed(window: QWidget, target: str, why: str) -> QtError:
 
 
 def _trigger(action: QAction, what: str) -> tuple[dict[str, Any], Deliver]:
-    if not action.isEnabled():
+    if not QAction.isEnabled(action):
         raise QtError("ELEMENT_NOT_ENABLED", f"{what} is disabled",
                       hint="Satisfy what enables it first.", action=QObject.objectName(action))
     info = {"kind": "action", "action": _label(action), "objectName": QObject.objectName(action)}
-    return info, action.trigger
+    return info, lambda: QAction.trigger(action)
 
 
 def _by_menu_path(window: QWidget, target: str, parts: list[str]) -> tuple[dict[str, Any],
@@ -97,21 +99,21 @@ def _by_menu_path(window: QWidget, target: str, parts: list[str]) -> tuple[dict[
     bar = _menu_bar(window)
     if bar is None:
         raise _failed(window, target, "the window has no menu bar")
-    actions = bar.actions()
+    actions = QWidget.actions(bar)
     found: QAction | None = None
     for depth, part in enumerate(parts):
-        found = next((a for a in actions if not a.isSeparator() and _same(_label(a), part)),
-                     None)
+        found = next((a for a in actions
+                      if not QAction.isSeparator(a) and _same(_label(a), part)), None)
         if found is None:
             where = " > ".join(parts[:depth]) or "the menu bar"
             raise _failed(window, target, f"no {part!r} in {where}")
-        menu: QMenu | None = found.menu()
+        menu: QMenu | None = QAction.menu(found)
         if depth < len(parts) - 1:
             if menu is None:
                 raise _failed(window, target, f"{part!r} is not a menu")
-            actions = menu.actions()
+            actions = QWidget.actions(menu)
     assert found is not None
-    if found.menu() is not None:
+    if QAction.menu(found) is not None:
         raise _failed(window, target, f"{parts[-1]!r} is a menu; name one of its entries")
     info, deliver = _trigger(found, " > ".join(parts))
     info["kind"] = "menu"
@@ -123,7 +125,7 @@ def _history(window: QWidget, target: str) -> tuple[dict[str, Any], Deliver]:
     key = QKeySequence.StandardKey.Back if target == "back" else QKeySequence.StandardKey.Forward
     standard = set(QKeySequence.keyBindings(key))
     for a in _actions(window):
-        if standard & set(a.shortcuts()) or _same(_label(a), target) or \
+        if standard & set(QAction.shortcuts(a)) or _same(_label(a), target) or \
                 QObject.objectName(a).lower() in (target, f"action{target}", f"{target}action"):
             return _trigger(a, target)
     raise _failed(window, target, f"the app has no {target} action")
@@ -139,12 +141,13 @@ def navigate(window: QWidget, target: str) -> tuple[dict[str, Any], Deliver]:
     if ">" in text:
         return _by_menu_path(window, text, [p.strip() for p in text.split(">") if p.strip()])
     for bar in _tab_bars(window):
-        for i in range(bar.count()):
-            if _same(strip_mnemonic(bar.tabText(i)), text):
-                if not bar.isTabEnabled(i):
+        for i in range(QTabBar.count(bar)):
+            if _same(strip_mnemonic(QTabBar.tabText(bar, i)), text):
+                if not QTabBar.isTabEnabled(bar, i):
                     raise QtError("ELEMENT_NOT_ENABLED", f"tab {text!r} is disabled")
-                return ({"kind": "tab", "tab": strip_mnemonic(bar.tabText(i)), "index": i},
-                        lambda bar=bar, i=i: bar.setCurrentIndex(i))
+                name = strip_mnemonic(QTabBar.tabText(bar, i))
+                return ({"kind": "tab", "tab": name, "index": i},
+                        lambda bar=bar, i=i: QTabBar.setCurrentIndex(bar, i))
     for a in _actions(window):
         if _same(_label(a), text) or QObject.objectName(a) == text:
             return _trigger(a, text)

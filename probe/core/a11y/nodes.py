@@ -74,4 +74,4 @@ class Spot(Protocol):
 class SpotNode(Node):
     """A walked spot: ``spot`` locates it inside ``owner``."""
 
-    spot: Any = None
+    spot: Spot | None = None

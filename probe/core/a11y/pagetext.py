@@ -1,24 +1,31 @@
-"""chr.getPageText: the visible text of a window in reading order, as plain lines.
+"""The text a window shows, from the same walk as chr.readPage: read as lines
+(chr.getPageText) or searched for a phrase (chr.waitFor's ``text`` / ``textGone``).
 
-Built from the same walk as chr.readPage: labels, titles, field values, button and item
-texts, top to bottom and left to right; menus and toolbars (the app's chrome, not its
-content) are left out. GUI thread.
+Page text is the labels, titles, field values, button and item texts of a window, top to
+bottom and left to right, as plain lines; menus and toolbars (the app's chrome, not its
+content) are left out. A search is Playwright's: a case-insensitive match of a part of an
+element's name or value (white space runs count as one space), in every open window and
+popup unless one window is named. GUI thread.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
+from probe.core.a11y import popups
+from probe.core.a11y import windows as wins
+from probe.core.a11y.nodes import Node
 from probe.core.a11y.walk import walker_for
-from probe.core.a11y.walker import Node
-from probe.core.a11y.windows import title_of
 
 #: Roles whose name and value read as "Name: value".
 FIELDS = frozenset({"textbox", "spinbutton", "combobox", "slider", "progressbar"})
 SKIP = frozenset({"menubar", "toolbar", "tablist"})
-
+_SPACE = re.compile(r"\s+")
+#: Matching texts reported back (enough to tell which element matched).
+SHOW = 3
 
 def _lines(node: Node, out: list[str]) -> None:
     if node.role in SKIP:
@@ -45,7 +52,7 @@ def page_text(window: QWidget, max_chars: int) -> dict[str, Any]:
     if truncated:
         cut = text.rfind("\n", 0, max_chars)
         text = text[: cut if cut > max_chars // 2 else max_chars]
-    out: dict[str, Any] = {"title": title_of(window), "text": text,
+    out: dict[str, Any] = {"title": wins.window_title(window), "text": text,
                            "chars": len(text), "truncated": truncated}
     if truncated:
         out["totalChars"] = total
@@ -54,3 +61,32 @@ def page_text(window: QWidget, max_chars: int) -> dict[str, Any]:
                        "chr.readPage with ref_id (the ref of a text field or group) for "
                        "one part.")
     return out
+
+
+# ---------------------------------------------------------------------- search
+
+
+def normal(text: str) -> str:
+    """``text`` as it is compared: case folded, white space runs as one space."""
+    return _SPACE.sub(" ", text).strip().casefold()
+
+
+def searched_windows(window: Any | None) -> list[Any]:
+    """``window``, or every window, dialog and open popup (a menu, a combo box's list)."""
+    if window is not None:
+        return [window]
+    return [*wins.windows(), *popups.open_popups()]
+
+
+def find_text(text: str, windows: list[Any]) -> list[str]:
+    """Names and values (up to ``SHOW``) in ``windows`` that contain ``text``."""
+    wanted = normal(text)
+    found: list[str] = []
+    for window in windows:
+        for node in walker_for(window).walk().iter():
+            for shown in (node.name, node.value):
+                if shown and wanted in normal(shown):
+                    found.append(shown)
+                    if len(found) >= SHOW:
+                        return found
+    return found

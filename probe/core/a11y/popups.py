@@ -92,7 +92,7 @@ def kind_of(popup: QWidget) -> str:
     return "menu" if isinstance(popup, QMenu) else "popup"
 
 
-def title_of(popup: QWidget) -> str:
+def popup_title(popup: QWidget) -> str:
     """A menu's title, else the window title, else the accessible name of its opener (the
     combo box or field it lists choices for)."""
     if isinstance(popup, QMenu) and QMenu.title(popup):

@@ -11,7 +11,7 @@ through its classes (the shadowing rule: ``probe/core/objects``). GUI thread.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
 
 _APP_MODAL = Qt.WindowModality.ApplicationModal
@@ -74,23 +74,4 @@ def modal_blocker(w: QWidget) -> QWidget | None:
             return m
         if modality == _APP_MODAL and m not in mine:
             return m
-    return None
-
-
-def why_unreachable(w: QWidget) -> tuple[str, str] | None:
-    """``(why, hint)`` when a user could not act on ``w`` although it is shown; None when
-    they could (hidden and disabled widgets are for the input checks to say)."""
-    away = offscreen_ancestor(w)
-    if away is not None:
-        what = QObject.objectName(away) or QObject.metaObject(away).className()
-        return (f"it is outside the window (in {what}, which is not shown: a tabbed-away "
-                "dock or page)",
-                "Show its tab or dock first (chr.navigate to its tab, or click the tab), "
-                "then chr.readPage again.")
-    blocker = modal_blocker(w)
-    if blocker is not None:
-        title = QWidget.windowTitle(blocker) or QObject.objectName(blocker)
-        return (f"the modal dialog {title!r} blocks its window",
-                "Act in that dialog first (chr.readPage with its tabId) or close it; "
-                "chr.tabsContext lists the windows.")
     return None

@@ -32,8 +32,9 @@ from PySide6.QtWidgets import QWidget
 from probe.core.a11y.itemrefs import live_index, position
 from probe.core.a11y.roles import role_name
 from probe.core.errors import QtError
-from probe.core.objects import idtable, paths
+from probe.core.objects import idtable
 from probe.core.objects.qmltypes import is_quick
+from probe.core.objects.qtclass import qt_class, visible_enabled
 from probe.core.objects.text import clean_name
 
 _REF = re.compile(r"^ref_(\d+)$")
@@ -200,7 +201,7 @@ class RefTable:
         iface = QAccessible.queryAccessibleInterface(owner)
         if (iface is None or not iface.isValid()) and not loc.path and _quick(owner):
             # a bare MouseArea (gap filler) has no interface: its window's stands in
-            iface = QAccessible.queryAccessibleInterface(owner.window())
+            iface = QAccessible.queryAccessibleInterface(qt_class(owner).window(owner))
         if iface is None or not iface.isValid():
             raise self._gone(ref, loc, "has no accessible interface any more")
         for i in loc.path:
@@ -226,7 +227,8 @@ class RefTable:
             return None
         iface = QAccessible.queryAccessibleInterface(owner)
         if (iface is None or not iface.isValid()) and not loc.path and _quick(owner):
-            iface = QAccessible.queryAccessibleInterface(owner.window())  # a bare MouseArea
+            window = qt_class(owner).window(owner)  # a bare MouseArea: its window's
+            iface = QAccessible.queryAccessibleInterface(window)
         if iface is None or not iface.isValid():
             return None
         if is_spot(loc.index):
@@ -312,7 +314,7 @@ def is_spot(index: Any) -> bool:
 def _shown(obj: QObject) -> bool:
     if isinstance(obj, QWidget):
         return QWidget.isVisible(obj)
-    return bool(paths.flags_of(obj)[0])
+    return bool(visible_enabled(obj)[0])
 
 
 def _quick(obj: QObject) -> bool:

@@ -15,15 +15,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QObject
+from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QWidget
 
 from probe.core.a11y import itemrefs, reach
-from probe.core.a11y.nodes import ItemNode, SpotNode
+from probe.core.a11y.nodes import ItemNode, Node, SpotNode
 from probe.core.a11y.refs import Element, LastRead, Locator, RefTable, element_key
 from probe.core.a11y.roles import SEMANTIC
 from probe.core.a11y.walk import walker_for
-from probe.core.a11y.walker import VALUE_LIMIT, Node
-from probe.core.a11y.windows import title_of
+from probe.core.a11y.walk.rules import VALUE_LIMIT
+from probe.core.a11y.windows import window_title
 from probe.core.objects import idtable
 
 #: Roles whose value is a number and is shown unquoted.
@@ -330,9 +331,10 @@ def render(reader: Reader, element: Element | None, *, interactive: bool, depth:
     interactive_count = 0 if blocker is not None else \
         sum(1 for _, v in flat if v.node.interactive)
     out: dict[str, Any] = {
-        "window": {"tabId": ids.id_of(window), "title": title_of(window)},
+        "window": {"tabId": ids.id_of(window), "title": window_title(window)},
         "viewport": {"width": QWidget.width(window), "height": QWidget.height(window)}
-        if isinstance(window, QWidget) else {"width": window.width(), "height": window.height()},
+        if isinstance(window, QWidget) else {"width": QWindow.width(window),
+                                             "height": QWindow.height(window)},
     }
     if fmt == "json":
         tree, shown, truncated = reader.to_json(views, max_chars)
@@ -356,8 +358,8 @@ def render(reader: Reader, element: Element | None, *, interactive: bool, depth:
                      f"(marked 'cut' with their full length): {how} returns one whole, "
                      "chr.getPageText returns all text.")
     if blocker is not None:
-        out["blockedBy"] = {"tabId": ids.id_of(blocker), "title": title_of(blocker)}
-        notes.append(f"The modal dialog {title_of(blocker)!r} (tabId "
+        out["blockedBy"] = {"tabId": ids.id_of(blocker), "title": window_title(blocker)}
+        notes.append(f"The modal dialog {window_title(blocker)!r} (tabId "
                      f"{ids.id_of(blocker)}) blocks this window: nothing here can be acted "
                      "on until it closes. chr.readPage with that tabId shows the dialog.")
     if notes:
@@ -478,7 +480,7 @@ def find(window: QWidget, refs: RefTable, ids: idtable.IdTable, query: str,
         d["matched"] = where
         d["score"] = round(s, 2)
         if isinstance(node, itemrefs.ItemNode):
-            d["item"] = itemrefs.describe(node, ids)
+            d["item"] = itemrefs.item_details(node, ids)
         results.append(d)
     out: dict[str, Any] = {"query": query, "matches": results, "total": len(matches)}
     if len(matches) > limit:

@@ -49,7 +49,7 @@ def role_of_view(view: QAbstractItemView) -> str:
     return "cell"
 
 
-def text_of(model: Any, idx: QModelIndex) -> str:
+def item_text(model: Any, idx: QModelIndex) -> str:
     """What a screen reader says for an item: its accessible text, else display, else tip."""
     for role in (_R.AccessibleTextRole, _R.DisplayRole, _R.ToolTipRole):
         value = model.data(idx, role)
@@ -103,7 +103,7 @@ class Rows:
             states.append("selected")
         if self.focused and idx == self.current:
             states.append("focused")
-        name = clean_name(text_of(model, idx))
+        name = clean_name(item_text(model, idx))
         self.count += 1
         return ItemNode(role, name, self.view, value=value, states=states,
                         bounds=(r.x() + self.dx, r.y() + self.dy, r.width(), r.height()),
@@ -164,7 +164,7 @@ class Rows:
                     break
             else:
                 value = SEP.join(v for c in columns
-                                 if (v := clean_name(text_of(model, idx.siblingAtColumn(c)))))
+                                 if (v := clean_name(item_text(model, idx.siblingAtColumn(c)))))
                 level = _level(idx)
                 node = self._item(idx, "treeitem", value, level)
                 if model.hasChildren(idx):
@@ -176,7 +176,7 @@ class Rows:
                     holder.children.append(node)
                 else:
                     if parent.isValid():
-                        node.parent = clean_name(text_of(model, parent))
+                        node.parent = clean_name(item_text(model, parent))
                     out.append(node)
                 shown[_key(idx)] = node
             idx = QTreeView.indexBelow(view, idx)

@@ -12,11 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from probe.core.a11y import popups
 from probe.core.errors import QtError
 from probe.core.objects import idtable, qmltypes
+from probe.core.objects.qtclass import qt_class
 
 _POPUPS = (Qt.WindowType.Popup, Qt.WindowType.ToolTip)
 
@@ -24,25 +26,26 @@ _POPUPS = (Qt.WindowType.Popup, Qt.WindowType.ToolTip)
 def windows() -> list[QWidget]:
     """Visible top-level windows and dialogs, in stacking-independent, stable order."""
     out = [w for w in QApplication.topLevelWidgets()
-           if w.isVisible() and w.isWindow() and w.windowType() not in _POPUPS]
+           if QWidget.isVisible(w) and QWidget.isWindow(w)
+           and QWidget.windowType(w) not in _POPUPS]
     out.sort(key=lambda w: (isinstance(w, QDialog), QObject.objectName(w)))
     return out + qmltypes.quick_windows(visible_only=True)
 
 
 def tabs(ids: idtable.IdTable, active: QWidget | None) -> list[dict[str, Any]]:
     """chr.tabsContext's tabs: the windows, then the open popups."""
-    return [summary(w, ids, active) for w in windows() + popups.open_popups()]
+    return [tab_summary(w, ids, active) for w in windows() + popups.open_popups()]
 
 
-def window_of(obj: Any) -> Any:
+def toplevel_of(obj: Any) -> Any:
     """The top-level window of a widget or Qt Quick item (through the Qt class: an app's
     widget may hide ``window``, see ``probe/core/objects``)."""
-    return QWidget.window(obj) if isinstance(obj, QWidget) else obj.window()
+    return QWidget.window(obj) if isinstance(obj, QWidget) else qt_class(obj).window(obj)
 
 
-def title_of(w: Any) -> str:
+def window_title(w: Any) -> str:
     """A widget's windowTitle or a QWindow's title."""
-    return w.windowTitle() if isinstance(w, QWidget) else w.title()
+    return QWidget.windowTitle(w) if isinstance(w, QWidget) else QWindow.title(w)
 
 
 def active_window() -> QWidget | None:
@@ -72,37 +75,39 @@ def window_for(tab_id: str | None, ids: idtable.IdTable) -> QWidget:
     found = windows() + popups.open_popups()
     if tab_id.startswith("#"):
         obj = ids.get(tab_id)
-        if isinstance(obj, QWidget) and obj.isWindow() and obj.isVisible():
+        if isinstance(obj, QWidget) and QWidget.isWindow(obj) and QWidget.isVisible(obj):
             return obj
         if obj in found:  # a QQuickWindow
             return obj  # type: ignore[return-value]
     else:
         for w in found:
-            if tab_id in (QObject.objectName(w), title_of(w)):
+            if tab_id in (QObject.objectName(w), window_title(w)):
                 return w
     raise QtError("WINDOW_NOT_FOUND", f"no visible window {tab_id!r}",
                   hint="chr.tabsContext lists the windows and their tabId.",
-                  available=[summary(w, ids) for w in found])
+                  available=[tab_summary(w, ids) for w in found])
 
 
-def summary(w: QWidget, ids: idtable.IdTable, active: QWidget | None = None) -> dict[str, Any]:
+def tab_summary(w: QWidget, ids: idtable.IdTable, active: QWidget | None = None) -> dict[str, Any]:
     """One tab of chr.tabsContext."""
     if not isinstance(w, QWidget):  # a QQuickWindow
-        return {"tabId": ids.id_of(w), "title": w.title(), "objectName": QObject.objectName(w),
+        return {"tabId": ids.id_of(w), "title": QWindow.title(w),
+                "objectName": QObject.objectName(w),
                 "className": QObject.metaObject(w).className(), "kind": "window",
-                "active": w is active, "bounds": [w.x(), w.y(), w.width(), w.height()]}
-    pos = w.mapToGlobal(QPoint(0, 0))
+                "active": w is active, "bounds": [QWindow.x(w), QWindow.y(w),
+                                                  QWindow.width(w), QWindow.height(w)]}
+    pos = QWidget.mapToGlobal(w, QPoint(0, 0))
     popup = popups.is_popup(w)
     out: dict[str, Any] = {
-        "tabId": ids.id_of(w), "title": popups.title_of(w) if popup else w.windowTitle(),
+        "tabId": ids.id_of(w), "title": popups.popup_title(w) if popup else QWidget.windowTitle(w),
         "objectName": QObject.objectName(w), "className": QObject.metaObject(w).className(),
         "kind": popups.kind_of(w) if popup else "dialog" if isinstance(w, QDialog) else "window",
         "active": w is active,
-        "bounds": [pos.x(), pos.y(), w.width(), w.height()],
+        "bounds": [pos.x(), pos.y(), QWidget.width(w), QWidget.height(w)],
     }
     if popup:
         owner = popups.owner_of(w)
         out["owner"] = ids.id_of(owner) if owner is not None else None
-    if w.isModal():
+    if QWidget.isModal(w):
         out["modal"] = True
     return out

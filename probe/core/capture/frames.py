@@ -36,6 +36,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.core.objects.qmltypes import is_quick_window, quick_windows
+from probe.core.objects.qtclass import qt_class, qt_method
 
 _ENCODER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qtmcp-frames")
 
@@ -78,8 +79,8 @@ def grab_window(window: QWidget) -> QImage:
     asked to paint. Only where the platform cannot grab are the widgets rendered (about
     5 ms). A QQuickWindow renders its scene itself (3 ms for 640x480, software; it swaps
     no frame, so it does not trigger the next grab)."""
-    render = getattr(type(window), "grabWindow", None) if is_quick_window(window) else None
-    if callable(render):
+    render = qt_method(type(window), "grabWindow") if is_quick_window(window) else None
+    if render is not None:
         return render(window)
     image = _screen_pixels(window)
     if image is not None:
@@ -116,7 +117,7 @@ class _PaintWatcher(QObject):
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint and not self.grabbing and self.streams:
             if isinstance(obj, QWidget):
-                top = obj.window()
+                top = QWidget.window(obj)
                 for stream in self.streams:
                     if stream.window is top:
                         stream.dirty(obj, event.rect())
@@ -231,7 +232,7 @@ class FrameStream:
         if widget is None or rect is None:
             self._full = True
         elif self.options.partial and shiboken6.isValid(widget):
-            top_left = widget.mapTo(self.window, rect.topLeft())
+            top_left = QWidget.mapTo(widget, self.window, rect.topLeft())
             painted = QRect(top_left, rect.size())
             self._region = painted if self._region is None else self._region.united(painted)
         if self._pending:
@@ -262,7 +263,7 @@ class FrameStream:
         if self._encoding:  # one frame at a time: grab again when this one is out
             self._again = True
             return
-        if not shiboken6.isValid(self.window) or not self.window.isVisible():
+        if not shiboken6.isValid(self.window) or not qt_class(self.window).isVisible(self.window):
             return
         self._last_grab = time.monotonic()
         assert _watcher is not None
@@ -275,7 +276,7 @@ class FrameStream:
             return
         region, full = self._region, self._full
         self._region, self._full = None, False
-        geometry = self.window.geometry()
+        geometry = qt_class(self.window).geometry(self.window)
         window_geometry = (geometry.x(), geometry.y(), geometry.width(), geometry.height())
         name = QObject.objectName(self.window)
         crop = self._partial_rect(image, region, full)
@@ -381,7 +382,7 @@ def _encode_and_send(done: weakref.ref[FrameStream], send: Callable[[dict[str, A
 
 def _windows() -> list[QWidget]:
     out = [w for w in QApplication.topLevelWidgets()
-           if w.isVisible() and not w.windowType() == Qt.WindowType.Popup]
+           if QWidget.isVisible(w) and QWidget.windowType(w) != Qt.WindowType.Popup]
     return out + quick_windows(visible_only=True)
 
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from probe.core.capture.frames import encode_image, grab_window, scaled
 from probe.core.errors import QtError
 from probe.core.objects.qmltypes import is_quick_item
+from probe.core.objects.qtclass import qt_class, qt_method
 
 _POPUP = Qt.WindowType.Popup
 _TOOLTIP = Qt.WindowType.ToolTip
@@ -39,13 +40,13 @@ def grab(obj: QObject, with_popups: bool = False) -> QImage:
         if with_popups and QWidget.isWindow(obj):
             image = _with_popups(obj, image)
     elif isinstance(obj, QWindow):
-        grab_window_of = getattr(type(obj), "grabWindow", None)  # QQuickWindow renders itself
-        if callable(grab_window_of):
-            image = grab_window_of(obj)
+        render = qt_method(type(obj), "grabWindow")  # a QQuickWindow renders itself
+        if render is not None:
+            image = render(obj)
         else:
-            screen = obj.screen() or QGuiApplication.primaryScreen()
+            screen = QWindow.screen(obj) or QGuiApplication.primaryScreen()
             if screen is not None:
-                image = screen.grabWindow(obj.winId()).toImage()
+                image = screen.grabWindow(QWindow.winId(obj)).toImage()
     elif is_quick_item(obj):
         image = _grab_item(obj)
     else:
@@ -78,13 +79,14 @@ def widget_image(w: QWidget) -> QImage:
 
 def _grab_item(item: QObject) -> QImage:
     """A Qt Quick item: its window's picture cut to the item's scene rectangle."""
-    window = item.window()  # type: ignore[attr-defined]
-    if window is None or not item.isVisible():  # type: ignore[attr-defined]
+    window = qt_class(item).window(item)
+    if window is None or not qt_class(item).isVisible(item):
         raise QtError("SCREENSHOT_FAILED", f"{QObject.objectName(item) or 'the item'} is not shown",
                       hint="Show it first (its page, tab or popup).")
-    image = window.grabWindow()
+    image = qt_class(window).grabWindow(window)
     ratio = image.devicePixelRatio() or 1.0
-    r = item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))  # type: ignore
+    size = QRectF(0, 0, qt_class(item).width(item), qt_class(item).height(item))
+    r = qt_class(item).mapRectToScene(item, size)
     rect = QRect(round(r.x() * ratio), round(r.y() * ratio), round(r.width() * ratio),
                  round(r.height() * ratio))
     return crop(image, rect)
@@ -92,13 +94,13 @@ def _grab_item(item: QObject) -> QImage:
 
 def popups_over(window: QWidget) -> list[QWidget]:
     """Visible popup and tool-tip windows that overlap ``window``, bottom to top."""
-    frame = QRect(window.mapToGlobal(QPoint(0, 0)), window.size())
+    frame = QRect(QWidget.mapToGlobal(window, QPoint(0, 0)), QWidget.size(window))
     out = []
     for w in QApplication.topLevelWidgets():
-        if w is window or not w.isVisible():
+        if w is window or not QWidget.isVisible(w):
             continue
-        kind = w.windowType()
-        if kind in (_POPUP, _TOOLTIP) and frame.intersects(w.frameGeometry()):
+        kind = QWidget.windowType(w)
+        if kind in (_POPUP, _TOOLTIP) and frame.intersects(QWidget.frameGeometry(w)):
             out.append(w)
     return out
 
@@ -109,11 +111,11 @@ def _with_popups(window: QWidget, image: QImage) -> QImage:
         return image
     image = image.convertToFormat(QImage.Format.Format_RGB32)
     ratio = image.devicePixelRatio() or 1.0
-    origin = window.mapToGlobal(QPoint(0, 0))
+    origin = QWidget.mapToGlobal(window, QPoint(0, 0))
     painter = QPainter(image)
     for popup in popups:
         pic = grab_window(popup)
-        top_left = popup.mapToGlobal(QPoint(0, 0)) - origin
+        top_left = QWidget.mapToGlobal(popup, QPoint(0, 0)) - origin
         painter.drawImage(QPoint(round(top_left.x() * ratio), round(top_left.y() * ratio)), pic)
     painter.end()
     return image

@@ -67,7 +67,7 @@ def details(event: QEvent) -> dict[str, Any]:
     if t in _KEY and isinstance(event, QKeyEvent):
         key = event.key()
         return {"key": QKeySequence(key).toString() or str(key), "keyCode": int(key),
-                "text": event.text(), "modifiers": _flags(event.modifiers()),
+                "text": QKeyEvent.text(event), "modifiers": _flags(event.modifiers()),
                 "autoRepeat": event.isAutoRepeat()}
     if t in _MOUSE and isinstance(event, QMouseEvent):
         return {"button": event.button().name, "buttons": _flags(event.buttons()),
@@ -80,7 +80,7 @@ def details(event: QEvent) -> dict[str, Any]:
     return {}
 
 
-def type_name(t: Any) -> str:
+def event_type_name(t: Any) -> str:
     try:
         return QEvent.Type(t).name or str(int(t))
     except ValueError:
@@ -109,14 +109,7 @@ class Monitor:
         if self.root is None:
             return True
         root = self.root()
-        if root is None:
-            return False
-        cur: QObject | None = receiver
-        while cur is not None:
-            if cur is root:
-                return True
-            cur = cur.parent()
-        return False
+        return root is not None and paths.is_under(receiver, root)
 
     def admit(self, now: float) -> bool:
         if now - self.window_start >= 1.0:
@@ -210,7 +203,7 @@ class EventHub:
             self._busy = True
             try:
                 cls = QObject.metaObject(receiver).className()
-                record = {"type": type_name(t), "typeId": number,
+                record = {"type": event_type_name(t), "typeId": number,
                           "receiver": mon.ids.id_of(receiver, None, cls),
                           "className": cls, "objectName": QObject.objectName(receiver),
                           "ts": now, "spontaneous": event.spontaneous()}

@@ -39,7 +39,8 @@ class Subscription:
     object_id: str
     signal: str
     connection: Any
-    obj_ref: Any = None
+    #: The connected function, kept alive for as long as the subscription.
+    slot: Any = None
 
 
 class Subscriptions:

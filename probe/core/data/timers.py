@@ -70,7 +70,7 @@ def object_timers() -> list[tuple[QObject, Any]]:
     for root in paths.roots():
         for obj in [root, *QObject.findChildren(root, QObject)]:
             if isinstance(obj, QTimer) or paths.is_probe_internal(obj) \
-                    or shiboken6.getCppPointer(obj.thread())[0] != here:
+                    or shiboken6.getCppPointer(QObject.thread(obj))[0] != here:
                 continue
             out.extend((obj, info) for info in dispatcher.registeredTimers(obj))
     return out
@@ -153,7 +153,7 @@ class Measurement:
         for (_, timer_id), (obj, n, _last, gaps) in self._counter.counts.items():
             if not idtable.alive(obj) or paths.is_probe_internal(obj):
                 continue
-            if root is not None and not _under(obj, root):
+            if root is not None and not paths.is_under(obj, root):
                 continue
             total += n
             row = {**_rates(n, gaps, elapsed), "timerId": timer_id}
@@ -172,12 +172,3 @@ class Measurement:
         others.sort(key=lambda r: -r["wakeups"])
         return {"seconds": round(elapsed, 3), "timers": timers, "otherTimers": others,
                 "totalWakeups": total, "totalPerSecond": round(total / elapsed, 2)}
-
-
-def _under(obj: QObject, root: QObject) -> bool:
-    cur: QObject | None = obj
-    while cur is not None:
-        if cur is root:
-            return True
-        cur = cur.parent()
-    return False

@@ -10,17 +10,19 @@ wait active there is no filter and nothing runs. Everything but ``Waker.arm`` /
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint
+from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.core.errors import QtError
 from probe.core.objects import idtable, paths, resolver, variant
+from probe.core.objects.qtclass import visible_enabled
 
 STATES = ("exists", "not_exists", "visible", "not_visible", "enabled", "disabled", "focused",
           "stable")
@@ -63,17 +65,15 @@ def _value_text(value: Any) -> str:
         return "true" if j else "false"
     if isinstance(j, str):
         return j
-    import json
-
     return json.dumps(j, separators=(",", ":"), ensure_ascii=False)
 
 
 def _geometry(obj: Any) -> list[int] | None:
     if not QObject.isWidgetType(obj):
         return None
-    top = obj.window()
-    p = obj.mapTo(top, obj.rect().topLeft())
-    return [p.x(), p.y(), obj.width(), obj.height()]
+    top = QWidget.window(obj)
+    p = QWidget.mapTo(obj, top, QPoint(0, 0))
+    return [p.x(), p.y(), QWidget.width(obj), QWidget.height(obj)]
 
 
 def observe(target: str, cond: Condition, ids: idtable.IdTable) -> tuple[bool, dict[str, Any]]:
@@ -96,13 +96,10 @@ def observe(target: str, cond: Condition, ids: idtable.IdTable) -> tuple[bool, d
                       count=len(found), matches=[paths.path_of(o) for o in found[:20]])
     obj = found[0]
     seen = {"exists": True}
-    visible = getattr(obj, "isVisible", None)
-    enabled = getattr(obj, "isEnabled", None)
-    seen["visible"] = bool(visible()) if callable(visible) else None
-    seen["enabled"] = bool(enabled()) if callable(enabled) else None
+    seen["visible"], seen["enabled"] = visible_enabled(obj)
     focus = QApplication.focusWidget()
     seen["focused"] = focus is not None and (focus is obj or (
-        QObject.isWidgetType(obj) and obj.isAncestorOf(focus)))  # type: ignore[attr-defined]
+        isinstance(obj, QWidget) and QWidget.isAncestorOf(obj, focus)))
     if cond.state == "visible":
         return bool(seen["visible"]), seen
     if cond.state == "not_visible":

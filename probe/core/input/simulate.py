@@ -34,13 +34,14 @@ from PySide6.QtCore import (
     QRectF,
     Qt,
 )
-from PySide6.QtGui import QContextMenuEvent, QWheelEvent, QWindow
+from PySide6.QtGui import QContextMenuEvent, QGuiApplication, QWheelEvent, QWindow
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
 from probe.core.errors import QtError
 from probe.core.input.keys import KeyStroke, button_of, char_stroke, modifiers_of, parse_keys
 from probe.core.objects.qmltypes import is_quick_item
+from probe.core.objects.qtclass import qt_class, qt_method
 
 _MOD = Qt.KeyboardModifier
 _K = Qt.Key
@@ -51,9 +52,10 @@ _K = Qt.Key
 def check_interactable(widget: QWidget) -> None:
     """ELEMENT_NOT_VISIBLE / ELEMENT_NOT_ENABLED when a user could not act on ``widget``."""
     name = QObject.objectName(widget) or QObject.metaObject(widget).className()
-    if is_item(widget):  # a Qt Quick item: visible through its parents, in a shown window
-        window = widget.window()
-        if window is None or not window.isVisible() or not widget.isVisible():
+    if is_quick_item(widget):  # a Qt Quick item: visible through its parents, in a shown window
+        window = qt_class(widget).window(widget)
+        if window is None or not QWindow.isVisible(window) or \
+                not qt_class(widget).isVisible(widget):
             raise QtError("ELEMENT_NOT_VISIBLE", f"{name} is hidden (its page, popup or "
                           "window is not shown)", element=name)
     elif not QWidget.isVisible(widget):  # through the class: see probe/core/objects
@@ -61,7 +63,8 @@ def check_interactable(widget: QWidget) -> None:
         why = ("its window is hidden" if not QWidget.isVisible(window)
                else _hidden_ancestor(widget))
         raise QtError("ELEMENT_NOT_VISIBLE", f"{name} is hidden ({why})", element=name)
-    if not (QWidget.isEnabled(widget) if isinstance(widget, QWidget) else widget.isEnabled()):
+    if not (QWidget.isEnabled(widget) if isinstance(widget, QWidget)
+            else qt_class(widget).isEnabled(widget)):
         raise QtError("ELEMENT_NOT_ENABLED", f"{name} is disabled", element=name)
 
 
@@ -95,7 +98,7 @@ def close_popups_outside(widget: QWidget) -> None:
     """Close the open popups ``widget`` is not in, as a user's press outside a menu or a
     combo box's list closes it before anything else happens (events sent straight to a
     widget do not go through Qt's popup handling, so this does what it would)."""
-    if is_item(widget):
+    if is_quick_item(widget):
         return
     window = QWidget.window(widget)
     for _ in range(20):  # a chain of submenus, innermost first
@@ -129,8 +132,8 @@ def click(widget: QWidget, pos: QPoint | None = None, button: str = "left",
     item overload), so the item under the point gets it as from a real mouse.
     """
     check_interactable(widget)
-    if is_item(widget):
-        window, scene, local = item_point(widget, pos)
+    if is_quick_item(widget):
+        window, scene, local = quick_item_point(widget, pos)
         window_click(window, scene, button, modifiers, count)
         return local
     close_popups_outside(widget)
@@ -154,7 +157,7 @@ def context_click(widget: QWidget, pos: QPoint | None = None,
     ``contextMenuEvent`` and ``customContextMenuRequested`` run (an ignored event goes on
     to the parents, as Qt sends it). Returns the point in ``widget``."""
     check_interactable(widget)
-    if is_item(widget):  # Qt Quick: Qt makes the context menu event from the window's click
+    if is_quick_item(widget):  # Qt Quick: Qt makes the context menu event from the window's click
         return click(widget, pos, "right", modifiers)
     close_popups_outside(widget)
     point = pos if pos is not None else QWidget.rect(widget).center()
@@ -173,10 +176,9 @@ def context_click(widget: QWidget, pos: QPoint | None = None,
 def focus(widget: QWidget) -> None:
     """Give ``widget`` the keyboard focus (and its window the activation)."""
     check_interactable(widget)
-    if is_item(widget):
-        window = widget.window()
-        window.requestActivate()
-        widget.forceActiveFocus(Qt.FocusReason.OtherFocusReason)
+    if is_quick_item(widget):
+        QWindow.requestActivate(qt_class(widget).window(widget))
+        qt_class(widget).forceActiveFocus(widget, Qt.FocusReason.OtherFocusReason)
         settle(50)
         return
     close_popups_outside(widget)
@@ -199,8 +201,8 @@ def _key_receiver(widget: QWidget | None) -> QWidget | QWindow | None:
         if focused is not None:
             return focused
         return _focus_window()
-    if is_item(widget):
-        return widget.window()  # it delivers keys to its active focus item
+    if is_quick_item(widget):
+        return qt_class(widget).window(widget)  # it delivers keys to its active focus item
     if focused is not None and (focused is widget or QWidget.isAncestorOf(widget, focused)):
         return focused
     return widget
@@ -208,12 +210,10 @@ def _key_receiver(widget: QWidget | None) -> QWidget | QWindow | None:
 
 def _focus_window() -> QWindow | None:
     """The focus window, else the first visible top-level window."""
-    from PySide6.QtGui import QGuiApplication
-
     window = QGuiApplication.focusWindow()
     if window is not None:
         return window
-    return next((w for w in QGuiApplication.topLevelWindows() if w.isVisible()), None)
+    return next((w for w in QGuiApplication.topLevelWindows() if QWindow.isVisible(w)), None)
 
 
 def send_stroke(receiver: QWidget | QWindow, stroke: KeyStroke, press: bool = True,
@@ -253,16 +253,17 @@ def key_down(widget: QWidget | None, combo: str, down: bool) -> None:
 
 
 def _clear(widget: QWidget, receiver: QWidget | QWindow) -> None:
-    if is_item(widget):  # QML invokables are no Python attributes
+    if is_quick_item(widget):  # QML invokables are no Python attributes
         if QMetaObject.invokeMethod(widget, "selectAll"):
             send_stroke(receiver, KeyStroke(_K.Key_Backspace.value, _MOD.NoModifier, ""))
         return
-    select_all = getattr(widget, "selectAll", None)
-    if callable(select_all):
-        select_all()
+    select_all = qt_method(type(widget), "selectAll")
+    clear = qt_method(type(widget), "clear")
+    if select_all is not None:
+        select_all(widget)
         send_stroke(receiver, KeyStroke(_K.Key_Backspace.value, _MOD.NoModifier, ""))
-    elif callable(getattr(widget, "clear", None)):
-        widget.clear()
+    elif clear is not None:
+        clear(widget)
 
 
 def type_text(widget: QWidget | None, text: str, clear: bool = False) -> None:
@@ -326,8 +327,8 @@ def scroll(widget: QWidget, pos: QPoint | None, dx: float, dy: float,
            modifiers: Sequence[str] = ()) -> None:
     """Turn the wheel over ``widget``: ``dy`` > 0 scrolls down, ``dx`` > 0 right, in notches."""
     check_interactable(widget)
-    if is_item(widget):
-        window, scene, _ = item_point(widget, pos)
+    if is_quick_item(widget):
+        window, scene, _ = quick_item_point(widget, pos)
         window_scroll(window, scene, dx, dy, modifiers)
         return
     point = QPointF(pos if pos is not None else QWidget.rect(widget).center())
@@ -342,7 +343,7 @@ def scroll(widget: QWidget, pos: QPoint | None, dx: float, dy: float,
 # ------------------------------------------------------------------------ window level
 
 
-def window_of(widget: QWidget) -> tuple[QWindow, QPoint]:
+def window_handle_and_offset(widget: QWidget) -> tuple[QWindow, QPoint]:
     """The QWindow that ``widget`` lives in and the offset of ``widget`` inside it."""
     top = QWidget.window(widget)
     handle = QWidget.windowHandle(top)
@@ -355,12 +356,12 @@ def window_of(widget: QWidget) -> tuple[QWindow, QPoint]:
 def hover(widget: QWidget, pos: QPoint | None = None) -> QPoint:
     """Move the pointer over ``widget`` (Enter, HoverMove and MouseMove are delivered)."""
     check_interactable(widget)
-    if is_item(widget):
-        window, scene, local = item_point(widget, pos)
+    if is_quick_item(widget):
+        window, scene, local = quick_item_point(widget, pos)
         window_move(window, scene)
         return local
     point = pos if pos is not None else QWidget.rect(widget).center()
-    window, offset = window_of(widget)
+    window, offset = window_handle_and_offset(widget)
     window_move(window, point + offset)
     return point
 
@@ -372,10 +373,10 @@ def drag(widget: QWidget, start: QPoint, end: QPoint, button: str = "left",
     Points are local to their widget; both must be in the same window.
     """
     check_interactable(widget)
-    window, offset = window_of(widget)
+    window, offset = window_handle_and_offset(widget)
     a = start + offset
     if end_widget is not None:
-        end_window, end_offset = window_of(end_widget)
+        end_window, end_offset = window_handle_and_offset(end_widget)
         if end_window is not window:
             raise QtError("NOT_SUPPORTED", "drag across two windows is not supported")
         b = end + end_offset
@@ -403,7 +404,8 @@ def window_context_click(window: QWindow, pos: QPoint, modifiers: Sequence[str] 
     """A user's right click at window coordinates: in a widget window with no popup open,
     :func:`context_click` on the widget there (after moving the pointer there); else
     through the window, where Qt routes it (to an open popup, or a Qt Quick scene)."""
-    top = next((w for w in QApplication.topLevelWidgets() if w.windowHandle() is window), None)
+    top = next((w for w in QApplication.topLevelWidgets()
+                if QWidget.windowHandle(w) is window), None)
     if top is None or QApplication.activePopupWidget() is not None:
         window_click(window, pos, "right", modifiers)
         return
@@ -449,34 +451,29 @@ def window_scroll(window: QWindow, pos: QPoint, dx: float, dy: float,
     settle()
 
 
-def is_input_target(obj: QObject) -> bool:
-    return isinstance(obj, (QWidget, QWindow)) or is_item(obj)
-
-
 # ------------------------------------------------------------------------ Qt Quick items
+# (told by qmltypes.is_quick_item: input goes through their window; QtQuick is never
+# imported here)
 
 
-def is_item(obj: object) -> bool:
-    """A QQuickItem (input goes through its window; QtQuick is never imported here)."""
-    return is_quick_item(obj)
-
-
-def item_rect(item: QObject) -> tuple[int, int, int, int]:
+def quick_item_rect(item: QObject) -> tuple[int, int, int, int]:
     """``(x, y, w, h)`` of a Qt Quick item in its window's (scene) coordinates (its size:
     ``boundingRect()`` of an empty TextField is its 1-pixel cursor)."""
-    r = item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))  # type: ignore
+    cls = qt_class(item)  # QQuickItem (QtQuick is never imported here)
+    r = cls.mapRectToScene(item, QRectF(0, 0, cls.width(item), cls.height(item)))
     return round(r.x()), round(r.y()), round(r.width()), round(r.height())
 
 
-def item_point(item: QObject, pos: QPoint | None) -> tuple[QWindow, QPoint, QPoint]:
+def quick_item_point(item: QObject, pos: QPoint | None) -> tuple[QWindow, QPoint, QPoint]:
     """The item's window, the scene point of ``pos`` (default: the centre) and the local one."""
-    window = item.window()  # type: ignore[attr-defined]
+    window = qt_class(item).window(item)
     if window is None:
         raise QtError("ELEMENT_NOT_VISIBLE", "the item is in no window",
                       element=QObject.objectName(item))
     if pos is None:
-        local = QPoint(int(item.width() / 2), int(item.height() / 2))  # type: ignore
+        local = QPoint(int(qt_class(item).width(item) / 2),
+                       int(qt_class(item).height(item) / 2))
     else:
         local = pos
-    scene = item.mapToScene(QPointF(local)).toPoint()  # type: ignore[attr-defined]
+    scene = qt_class(item).mapToScene(item, QPointF(local)).toPoint()
     return window, scene, local

@@ -7,7 +7,6 @@ Everything goes through the QMetaObject, so C++ classes and Python classes with
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from typing import Any
 
@@ -417,7 +416,3 @@ def find_signal(obj: QObject, name: str) -> QMetaMethod:
 
 def signature(m: QMetaMethod) -> str:
     return _decode(m.methodSignature())
-
-
-def is_enum_value(value: Any) -> bool:
-    return isinstance(value, enum.Enum)

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QWidget
 
 from probe.core.errors import QtError
 from probe.core.objects import namefiles, variant
@@ -250,8 +251,8 @@ def _fits_name(obj: QObject, name: str | None) -> bool:
 
 
 def _property_fits(obj: QObject, key: str, wanted: Any) -> bool:
-    if key == "visible" and QObject.isWidgetType(obj):
-        return bool(obj.isVisible()) == wanted  # type: ignore[attr-defined]
+    if key == "visible" and isinstance(obj, QWidget):
+        return QWidget.isVisible(obj) == wanted
     value = QObject.property(obj, key)
     if value is None and key not in _property_names(obj):
         return False

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable, alive
 from probe.core.objects.qmltypes import quick_module
+from probe.core.objects.qtclass import visible_enabled
 
 _SEGMENT = re.compile(r"^(.*)#(\d+)$")
 #: What the QML engine appends to a type's class name (a different number every run).
@@ -113,6 +114,16 @@ def parent_of(obj: QObject) -> QObject | None:
     if parent is None or parent is QCoreApplication.instance():
         return None
     return parent
+
+
+def is_under(obj: QObject, root: QObject) -> bool:
+    """Whether ``obj`` is ``root`` or one of its descendants (a subtree filter's test)."""
+    cur: QObject | None = obj
+    while cur is not None:
+        if cur is root:
+            return True
+        cur = _parent(cur)
+    return False
 
 
 def siblings_of(obj: QObject) -> list[QObject]:
@@ -251,50 +262,7 @@ def _describe(obj: QObject, ids: IdTable, path: str, cls: str, child_count: int
         enabled = QWidget.isEnabled(obj)
     else:
         is_widget = False
-        visible, enabled = flags_of(obj)
+        visible, enabled = visible_enabled(obj)
     return {"id": ids.id_of(obj, path, cls), "path": path, "className": cls,
             "objectName": _name(obj), "isWidget": is_widget, "visible": visible,
             "enabled": enabled, "childCount": child_count}
-
-
-#: Python type -> the Qt classes' isVisible / isEnabled (None where Qt has none).
-_FLAGS: dict[type, tuple[Any, Any]] = {}
-
-
-_QT_METHODS: dict[tuple[type, str], Any] = {}
-
-
-def qt_method(tp: type, name: str) -> Any:
-    """Method ``name`` as the nearest Qt (PySide6) class in ``tp``'s MRO defines it, else
-    None: what to call when only the name is known (``text``, ``title``), unshadowed."""
-    key = (tp, name)
-    found = _QT_METHODS.get(key, _QT_METHODS)
-    if found is _QT_METHODS:
-        found = None
-        for klass in tp.__mro__:
-            if klass.__module__.startswith("PySide6") and name in klass.__dict__:
-                attr = klass.__dict__[name]
-                found = attr if callable(attr) else None
-                break
-        _QT_METHODS[key] = found
-    return found
-
-
-def flags_of(obj: QObject) -> tuple[bool | None, bool | None]:
-    """``(visible, enabled)`` of a non-widget (QAction, QWindow, Qt Quick item) through
-    its Qt class; None where the class has no such flag."""
-    tp = type(obj)
-    methods = _FLAGS.get(tp)
-    if methods is None:
-        methods = _FLAGS[tp] = (qt_method(tp, "isVisible"), qt_method(tp, "isEnabled"))
-    out: list[bool | None] = []
-    for fn in methods:
-        try:
-            out.append(None if fn is None else bool(fn(obj)))
-        except (TypeError, RuntimeError):
-            out.append(None)
-    return out[0], out[1]
-
-
-def is_widget(obj: QObject) -> bool:
-    return isinstance(obj, QWidget)

@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QWindow
 
 _SUFFIX = re.compile(r"(_QMLTYPE_\d+|_QML_\d+)+$")
 
@@ -107,12 +107,12 @@ def quick_windows(visible_only: bool = False) -> list[Any]:
     if quick_module() is None:
         return []
     return [w for w in QGuiApplication.allWindows() if QObject.inherits(w, "QQuickWindow")
-            and (not visible_only or w.isVisible())]
+            and (not visible_only or QWindow.isVisible(w))]
 
 
 def content_item(window: Any) -> Any:
     """A QQuickWindow's root item, also through a wrapper typed as a plain QWindow."""
     quick = quick_module()
     if quick is not None and isinstance(window, quick.QQuickWindow):
-        return window.contentItem()
+        return quick.QQuickWindow.contentItem(window)
     return QObject.property(window, "contentItem")

@@ -39,11 +39,11 @@ from probe.core.objects.paths import (
     is_probe_internal,
     match_segment,
     path_of,
-    qt_method,
     roots,
     segments_of,
 )
 from probe.core.objects.qmltypes import qml_id
+from probe.core.objects.qtclass import qt_method
 from probe.core.objects.text import strip_mnemonic
 
 FILTER_KINDS = ("name", "class", "text", "accessible", "id")

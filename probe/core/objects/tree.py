@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QWidget
 from probe.core.errors import QtError
 from probe.core.objects import paths, qmltypes, variant
 from probe.core.objects.idtable import IdTable
+from probe.core.objects.qtclass import visible_enabled
 
 Annotator = tuple[tuple[type, ...], Callable[[QObject, dict[str, Any]], None]]
 
@@ -88,7 +89,7 @@ def _walker(ids: IdTable, depth: int, max_nodes: int) -> tuple[Any, list[Any]]:
     name_of = QObject.objectName
     visible_of = QWidget.isVisible
     enabled_of = QWidget.isEnabled
-    flags_of = paths.flags_of
+    flags_of = visible_enabled
     stable = paths.QML_SUFFIX.sub
     state: list[Any] = [0, False]  # count, truncated
 
@@ -148,7 +149,7 @@ def _scope(root: QObject | None) -> Iterator[QObject]:
         yield from QObject.findChildren(start, QObject)
 
 
-def find(name: str, root: QObject | None) -> list[QObject]:
+def find_by_name(name: str, root: QObject | None) -> list[QObject]:
     """Objects whose objectName is exactly ``name``."""
     starts = [root] if root is not None else paths.roots()
     out: list[QObject] = []
@@ -210,7 +211,7 @@ def query(root: QObject | None, class_name: str | None, object_name: str | None,
             if isinstance(o, QWidget):
                 v, e = QWidget.isVisible(o), QWidget.isEnabled(o)
             else:
-                v, e = paths.flags_of(o)
+                v, e = visible_enabled(o)
             if visible is not None and v != visible:
                 continue
             if enabled is not None and e != enabled:

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from PySide6.QtCore import QObject, QPointF, QRectF, QUrl
+from PySide6.QtGui import QWindow
 from PySide6.QtQml import QQmlContext, QQmlEngine, QQmlExpression
 from PySide6.QtQuick import QQuickItem, QQuickWindow
 
@@ -65,27 +66,18 @@ def _id_line(path: str, qid: str) -> int:
     return 0
 
 
-def window_of(item: QQuickItem) -> QQuickWindow | None:
-    return item.window()
-
-
 def scene_rect(item: QQuickItem) -> list[int]:
     """``[x, y, width, height]`` of the item in its window's scene coordinates (its own
     size, not ``boundingRect()``: an empty TextField's is its 1-pixel cursor)."""
-    r = item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))
+    size = QRectF(0, 0, QQuickItem.width(item), QQuickItem.height(item))
+    r = QQuickItem.mapRectToScene(item, size)
     return [round(r.x()), round(r.y()), round(r.width()), round(r.height())]
 
 
 def paint_order(item: QQuickItem) -> list[QQuickItem]:
     """The item's children as Qt paints them: by z, declaration order among equal z
     (QQuickItemPrivate::paintOrderChildItems is a stable sort too); the last is on top."""
-    return sorted(item.childItems(), key=lambda c: c.z())
-
-
-def effectively_visible(item: QQuickItem) -> bool:
-    """Visible itself and through its parents, inside a visible window."""
-    win = item.window()
-    return item.isVisible() and win is not None and win.isVisible()
+    return sorted(QQuickItem.childItems(item), key=QQuickItem.z)
 
 
 def describe_item(item: QObject, ids: IdTable) -> dict[str, Any]:
@@ -98,12 +90,14 @@ def describe_item(item: QObject, ids: IdTable) -> dict[str, Any]:
     if src is not None:
         out["source"] = src
     if isinstance(item, QQuickItem):
-        out.update(visible=item.isVisible(), enabled=item.isEnabled(),
-                   opacity=round(item.opacity(), 3), z=item.z(), geometry=scene_rect(item))
-        out["childCount"] = len(item.childItems())
+        out.update(visible=QQuickItem.isVisible(item), enabled=QQuickItem.isEnabled(item),
+                   opacity=round(QQuickItem.opacity(item), 3), z=QQuickItem.z(item),
+                   geometry=scene_rect(item))
+        out["childCount"] = len(QQuickItem.childItems(item))
     elif is_quick_window(item):
-        out.update(title=item.title(), geometry=[item.x(), item.y(), item.width(),
-                                                 item.height()])
+        out.update(title=QWindow.title(item), geometry=[QWindow.x(item), QWindow.y(item),
+                                                        QWindow.width(item),
+                                                        QWindow.height(item)])
     return out
 
 
@@ -160,7 +154,7 @@ def all_items() -> list[QQuickItem]:
         while stack:
             it = stack.pop()
             out.append(it)
-            stack.extend(reversed(it.childItems()))
+            stack.extend(reversed(QQuickItem.childItems(it)))
     return out
 
 
@@ -231,11 +225,11 @@ def item_at(window: QQuickWindow, x: int, y: int) -> QQuickItem:
     """The topmost visible item under scene point (x, y) (the content item if none)."""
     def deepest(item: QQuickItem) -> QQuickItem | None:
         for child in reversed(paint_order(item)):  # the last painted is on top
-            if not child.isVisible() or child.opacity() <= 0:
+            if not QQuickItem.isVisible(child) or QQuickItem.opacity(child) <= 0:
                 continue
-            local = child.mapFromScene(QPointF(x, y))
-            inside = child.contains(local)
-            if inside or not child.clip():
+            local = QQuickItem.mapFromScene(child, QPointF(x, y))
+            inside = child.contains(local)  # virtual: an item may define its own shape
+            if inside or not QQuickItem.clip(child):
                 hit = deepest(child)
                 if hit is not None:
                     return hit

@@ -1,4 +1,5 @@
-"""chr.formInput: set a control's value the way the browser's form_input does.
+"""chr.formInput on widgets (and the tabs of a tab bar): a control's value set the way
+the browser's form_input sets it.
 
 Values go in through the accessibility interfaces (editable text, value, actions) and
 the app's own signals fire as if a user did it: a text field also gets ``textEdited``
@@ -26,8 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from probe.core.a11y import quickform
-from probe.core.a11y.formrules import Value, as_bool, as_number, invalid, unsupported
+from probe.core.a11y.form.values import Value, as_bool, as_number, invalid, unsupported
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
 from probe.core.objects.text import strip_mnemonic
@@ -35,10 +35,9 @@ from probe.core.objects.text import strip_mnemonic
 _OPTIONS_LIMIT = 50
 
 
-def _state(el: Element) -> dict[str, Any]:
-    """What the control shows now: its value text and checked state."""
-    if not el.is_item and not isinstance(el.widget, QWidget):  # a Qt Quick Control
-        return quickform.state(el.widget, el.locator.role)
+def state_of(el: Element) -> dict[str, Any]:
+    """What a widget or item shows now, read from its accessible interface: its value
+    text, checked state and (items) selected state."""
     iface = el.iface
     st = iface.state()
     out: dict[str, Any] = {"value": iface.text(QAccessible.Text.Value) or ""}
@@ -50,19 +49,8 @@ def _state(el: Element) -> dict[str, Any]:
     return out
 
 
-def set_value(el: Element, value: Value) -> dict[str, Any]:
-    """Set ``el`` to ``value``; returns what it showed before and after."""
-    before = _state(el)
-    if el.is_item:
-        _item(el, value)
-    else:
-        _widget(el, value)
-    after = _state(el)
-    return {"ref": el.ref, "role": el.locator.role, "name": el.locator.name,
-            "previous": before, **after, "changed": before != after}
-
-
-def _item(el: Element, value: Value) -> None:
+def set_item(el: Element, value: Value) -> None:
+    """An item that is no widget: only a tab takes form input (pressed to choose it)."""
     if el.locator.role != "tab":
         raise unsupported(el, "an item: click it with chr.click")
     if value is False:
@@ -77,14 +65,9 @@ def _item(el: Element, value: Value) -> None:
     actions.doAction(press)
 
 
-def _widget(el: Element, value: Value) -> None:
-    w = el.widget
-    if not (QWidget.isEnabled(w) if isinstance(w, QWidget) else w.isEnabled()):
-        raise QtError("ELEMENT_NOT_ENABLED", f"{el.locator.role} {el.locator.name!r} is "
-                      "disabled", ref=el.ref, hint="Satisfy what enables it first.")
-    if not isinstance(w, QWidget):  # a Qt Quick Control
-        quickform.set_value(el, w, value)
-    elif isinstance(w, QComboBox):
+def set_widget(el: Element, w: QWidget, value: Value) -> None:
+    """A widget control, by its kind (an enabled one: the caller checked)."""
+    if isinstance(w, QComboBox):
         _combo(el, w, value)
     elif isinstance(w, QAbstractButton) and QAbstractButton.isCheckable(w):
         _check(el, w, value)
@@ -154,7 +137,7 @@ def _check(el: Element, w: QAbstractButton, value: Value) -> None:
             b for b in (QObject.findChildren(QWidget.parentWidget(w), QRadioButton)
                         if QWidget.parentWidget(w) is not None else [])
             if QWidget.parentWidget(b) is QWidget.parentWidget(w)]
-        others = [strip_mnemonic(b.text()) for b in group if b is not w]
+        others = [strip_mnemonic(QAbstractButton.text(b)) for b in group if b is not w]
         raise invalid(el, "a radio button is unchecked by checking another one of its group",
                        expected="true, or set one of data.options to true", options=others)
     QAbstractButton.click(w)

@@ -1,4 +1,4 @@
-"""The accessibility tree of a window, as Chrome's read_page sees a page (hybrid walk).
+"""The walk of a widget window: its accessibility tree as Chrome's read_page sees a page.
 
 Walks the *widget* tree and asks each visible widget for its own accessible interface
 (``QAccessibleInterface.child(i)`` of a widget rebuilds its child list on every call, so
@@ -18,7 +18,14 @@ structural containers vanish and their children move up; semantic groups (dialog
 box, form, tab panel, table, …) stay. Siblings come in reading order (rows top to
 bottom, left to right within a row). Long values are cut at ``VALUE_LIMIT`` for the
 outline (``Node.full`` says how long they were) unless the walker reads full text.
-Qt is called through its classes (the shadowing rule: ``probe/core/objects``). GUI thread.
+
+The window's open popups (menus, a combo box's list, a completer: :mod:`popups`) are part
+of it: a popup is a window of its own, but to a user it belongs to the window it opened
+over, so each comes after the window's own elements, as a ``menu`` (a QMenu) or
+``listbox`` node in the window's coordinates, and a popup read as a tab of its own is
+rooted at that node. Menu entries that open a submenu say ``hasPopup`` (``expanded``
+while it shows). Qt is called through its classes (the shadowing rule:
+``probe/core/objects``). GUI thread.
 """
 
 from __future__ import annotations
@@ -42,13 +49,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from probe.core.a11y import graphics, reach, viewrows
+from probe.core.a11y import graphics, popups, reach, viewrows
 from probe.core.a11y.labels import Labels, placeholder, tool_tip
-from probe.core.a11y.nodes import ItemNode, Node
-from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ITEM_CONTAINERS, POPUP_ROLES, ROLE_NAMES
+from probe.core.a11y.nodes import Node
+from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ITEM_CONTAINERS, ROLE_NAMES
+from probe.core.a11y.walk.rules import (
+    EDITABLE_ROLES,
+    FULL,
+    LEAF_ROLES,
+    MAX_RAW_DEPTH,
+    VALUE_LIMIT,
+    VALUE_ROLES,
+    cut,
+    reading_order,
+    states_of,
+)
 from probe.core.objects.text import clean_name, strip_mnemonic
-
-__all__ = ["ItemNode", "Node", "Walker", "is_clickable", "reading_order", "states_of"]
 
 _NAME = QAccessible.Text.Name
 _VALUE = QAccessible.Text.Value
@@ -57,15 +73,6 @@ _DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
 #: Item children (tabs, menu entries) shown per container, and how many are looked at.
 ITEM_CAP = 60
 ITEM_SCAN = 2000
-#: Widget nesting beyond which the walk stops (guards against pathological trees).
-MAX_RAW_DEPTH = 200
-#: Roles whose value (text) is shown.
-VALUE_ROLES = frozenset({"textbox", "spinbutton", "slider", "combobox", "progressbar"})
-EDITABLE_ROLES = frozenset({"textbox", "spinbutton", "combobox"})
-#: Controls whose child widgets are their own parts (a spin box's line edit, a combo's
-#: popup, a text edit's viewport): not walked.
-LEAF_ROLES = frozenset({"textbox", "spinbutton", "combobox", "checkbox", "radio", "button",
-                        "slider", "switch", "progressbar", "link", "text"})
 #: Roles that take a name from a label, placeholder or tool tip when Qt gives none.
 NAMEABLE = frozenset({"textbox", "spinbutton", "combobox", "slider", "checkbox", "radio",
                       "button", "switch", "link", "progressbar", "generic"})
@@ -75,10 +82,6 @@ MOUSE_HANDLERS = ("mousePressEvent", "mouseReleaseEvent", "mouseDoubleClickEvent
                   "contextMenuEvent")
 #: Context menu policies under which a right click opens the app's own menu.
 MENU_POLICIES = (Qt.ContextMenuPolicy.CustomContextMenu, Qt.ContextMenuPolicy.ActionsContextMenu)
-#: Longest value (or text) in the outline; the rest is read with ref_id or page text.
-VALUE_LIMIT = 200
-#: No limit (a text read whole).
-FULL = 1 << 62
 #: Widgets a label beside them names (when Qt gives them no name of their own).
 _LABELLED = (QLineEdit, QAbstractSpinBox, QComboBox, QAbstractSlider, QTextEdit,
              QPlainTextEdit)
@@ -137,71 +140,9 @@ def wants_label(w: QWidget) -> bool:
     return _python_class(type(w)) and is_clickable(w)
 
 
-def cut(text: str, limit: int | None) -> tuple[str, int]:
-    """``text`` cut to ``limit`` characters (ending in …) and its full length, or
-    ``(text, 0)`` when it fits."""
-    if limit is None or len(text) <= limit:
-        return text, 0
-    return text[: limit - 1] + "…", len(text)
-
-
-def states_of(st: QAccessible.State, role: str, qrole: QAccessible.Role) -> list[str]:
-    """The Chrome-style states that are set (absent means false)."""
-    out: list[str] = []
-    if st.focused:
-        out.append("focused")
-    if st.disabled:
-        out.append("disabled")
-    if st.checkStateMixed:
-        out.append("mixed")
-    elif st.checked:
-        out.append("checked")
-    if st.expandable:
-        if st.expanded:
-            out.append("expanded")
-        elif role != "combobox":  # a closed combo box is the normal case
-            out.append("collapsed")
-    if st.selected:
-        out.append("selected")
-    if role in EDITABLE_ROLES and st.readOnly:
-        out.append("readonly")
-    if st.multiLine and role == "textbox":
-        out.append("multiline")
-    if st.passwordEdit:
-        out.append("password")
-    if st.hasPopup or (qrole in POPUP_ROLES and role == "button"):
-        out.append("hasPopup")
-    if st.modal:
-        out.append("modal")
-    return out
-
-
-def reading_order(items: list[tuple[int, int, int, int, QWidget]]
-                  ) -> list[tuple[int, int, int, int, QWidget]]:
-    """Rows top to bottom (widgets that overlap vertically share a row), then left to right."""
-    if len(items) < 2:
-        return items
-    items.sort(key=lambda t: t[1])
-    rows: list[list[tuple[int, int, int, int, QWidget]]] = []
-    bottom = -1
-    for it in items:
-        _x, y, _w, h, _ = it
-        if rows and y < bottom - min(h, 8) // 2:
-            rows[-1].append(it)
-            bottom = max(bottom, y + h)
-        else:
-            rows.append([it])
-            bottom = y + h
-    out: list[tuple[int, int, int, int, QWidget]] = []
-    for row in rows:
-        if len(row) > 1:
-            row.sort(key=lambda t: t[0])
-        out.extend(row)
-    return out
-
-
-class Walker:
-    """Builds the flattened tree of one window (GUI thread, one use).
+class WidgetWalker:
+    """Builds the flattened tree of one widget window with its popups (GUI thread, one
+    use).
 
     ``full_text``: values and texts are not cut (page text, a read of one element).
     """
@@ -216,7 +157,34 @@ class Walker:
     # ------------------------------------------------------------------ entry points
 
     def walk(self) -> Node:
-        """The window's tree (root: window or dialog node)."""
+        """The window's tree with its open popups last (root: window or dialog node; a
+        popup's own tree is rooted at its ``menu`` / ``listbox`` node)."""
+        w = self.window
+        root = self.popup(w, 0, 0) if popups.is_popup(w) else self._window()
+        for p in popups.shown_with(w):
+            at = QWidget.mapToGlobal(p, QPoint(0, 0)) - self.origin
+            root.children.append(self.popup(p, at.x(), at.y()))
+        for bar in root.children:
+            if bar.role == "menubar":
+                _submenus(bar)
+        return root
+
+    def popup(self, p: QWidget, x: int, y: int) -> Node:
+        """One open popup as a ``menu`` (a QMenu) or ``listbox`` node at (x, y)."""
+        iface = QAccessible.queryAccessibleInterface(p)
+        qrole = iface.role() if iface is not None else None
+        role = "menu" if popups.kind_of(p) == "menu" else "listbox"
+        node = Node(role, popups.popup_title(p), p, obj=p,
+                    bounds=(x, y, QWidget.width(p), QWidget.height(p)))
+        node.more = self._children(p, x, y, node.children, 0, iface, qrole)
+        if len(node.children) == 1 and node.children[0].role == "list":
+            inner = node.children[0]  # a combo box's list inside its popup frame
+            node.children, node.more = inner.children, node.more + inner.more
+        self.count += 1
+        return _submenus(node)
+
+    def _window(self) -> Node:
+        """The window's own tree, without its popups."""
         w = self.window
         iface = QAccessible.queryAccessibleInterface(w)
         qrole = iface.role() if iface is not None else QAccessible.Role.Window
@@ -333,9 +301,9 @@ class Walker:
                 if QWidget.isVisible(c) and not reach.outside(c, viewport):
                     self._widget(c, at.x(), at.y(), out, depth + 1, None)
             return more
-        visible, window_of, outside = QWidget.isVisible, QWidget.isWindow, reach.outside
+        visible, is_window, outside = QWidget.isVisible, QWidget.isWindow, reach.outside
         kids = [c for c in QObject.findChildren(w, QWidget, options=_DIRECT)
-                if visible(c) and not window_of(c) and not outside(c, w)]
+                if visible(c) and not is_window(c) and not outside(c, w)]
         if kids:
             panel = None
             if isinstance(w, QStackedWidget):
@@ -408,3 +376,12 @@ class Walker:
 
     def _local(self, r: QRect) -> tuple[int, int, int, int]:
         return (r.x() - self.origin.x(), r.y() - self.origin.y(), r.width(), r.height())
+
+
+def _submenus(menu: Node) -> Node:
+    """Mark the entries of a menu or menu bar that open a submenu."""
+    for entry in menu.children:
+        if entry.role == "menuitem":
+            entry.states += [s for s in popups.submenu_states(entry.obj)
+                             if s not in entry.states]
+    return menu

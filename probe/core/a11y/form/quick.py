@@ -10,11 +10,11 @@ from typing import Any
 
 from PySide6.QtCore import Q_ARG, Q_RETURN_ARG, QMetaObject, QObject
 
-from probe.core.a11y import formrules as fi
+from probe.core.a11y.form import values as fi
 from probe.core.input import simulate as qinput
 
 
-def state(item: QObject, role: str) -> dict[str, Any]:
+def state_of(item: QObject, role: str) -> dict[str, Any]:
     """What a Qt Quick Control shows now, read from its properties (its accessible state
     is only kept current while a screen reader runs): value text and checked state."""
     out: dict[str, Any] = {}
@@ -33,7 +33,7 @@ def state(item: QObject, role: str) -> dict[str, Any]:
     return out
 
 
-def set_value(el: Any, item: QObject, value: Any) -> None:
+def set_control(el: Any, item: QObject, value: Any) -> None:
     """chr.formInput on a Qt Quick Control: check boxes are clicked, a combo box picks an
     option and emits ``activated``, text fields get ``text`` and ``textEdited``, sliders
     their value and ``moved`` — the signals a user's hand would cause."""

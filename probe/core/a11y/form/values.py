@@ -1,4 +1,4 @@
-"""The value rules of form input, shared by widgets and Qt Quick Controls.
+"""The values form input takes, shared by widgets and Qt Quick Controls.
 
 What a control takes (true/false, a number in range, an option) and the two errors that
 say it does not: FORM_INPUT_INVALID (the value does not fit) and FORM_INPUT_UNSUPPORTED

@@ -1,7 +1,7 @@
 """A session's recorded targets: stable handles of what its calls name, remembered.
 
 While someone records traffic, each app-changing call (and each checked read) carries the
-stable handles of its target (:func:`~probe.core.a11y.handles.target_of`) so a replay
+stable handles of its target (:func:`~probe.core.a11y.handles.target_and_object`) so a replay
 finds it again. Working them out means resolving the id and building the selector:
 about as long as a quick call itself. An agent acts on the same few elements again and
 again, so a description is remembered for its id and used again while the element
@@ -49,7 +49,7 @@ class TargetCache:
         self._kept: dict[str, _Kept] = {}
 
     def describe(self, ident: str, ids: idtable.IdTable, refs: RefTable) -> dict[str, Any]:
-        """``handles.target_of(ident)``, from memory while still true."""
+        """``handles.target_and_object(ident)``'s handles, from memory while still true."""
         kept = self._kept.get(ident)
         if kept is not None:
             try:

@@ -1,6 +1,8 @@
-"""The accessibility walk of a QQuickWindow, for chr.* (the Qt Quick half of the walker).
+"""The walk of a QQuickWindow: its accessibility tree, in the same Node shape as the
+widget walk (:mod:`.widgets`).
 
-Importing it loads QtQuick: :mod:`~probe.core.a11y.walk` does so only for a Quick window.
+Importing it loads QtQuick: :func:`~probe.core.a11y.walk.walker_for` does so only for a
+Quick window.
 
 Qt Quick Controls have accessible interfaces (role, name, value, states); the walk goes
 down the visual item tree (``childItems()``) and asks each visible item for its own
@@ -14,11 +16,12 @@ objectName or type. Bounds are scene (window) coordinates. GUI thread.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAccessible
+from PySide6.QtGui import QAccessible, QWindow
 from PySide6.QtQuick import QQuickItem, QQuickWindow
 
-from probe.core.a11y import walker as acc
+from probe.core.a11y.nodes import Node
 from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ROLE_NAMES
+from probe.core.a11y.walk import rules
 from probe.core.objects import qmltypes
 from probe.core.objects.text import clean_name, strip_mnemonic
 from probe.core.qml import items as qml
@@ -47,17 +50,17 @@ def gap_name(item: QQuickItem) -> str:
 
 def mouse_area_in(item: QQuickItem) -> QQuickItem | None:
     """An enabled MouseArea child of a text item (a clickable Label), or None."""
-    for c in item.childItems():
-        if is_mouse_area(c) and c.isEnabled() and c.isVisible():
+    for c in QQuickItem.childItems(item):
+        if is_mouse_area(c) and QQuickItem.isEnabled(c) and QQuickItem.isVisible(c):
             return c
     return None
 
 
-def _named_by_neighbours(nodes: list[acc.Node]) -> list[acc.Node]:
+def _named_by_neighbours(nodes: list[Node]) -> list[Node]:
     """A check box, radio, switch or field with no name takes the text beside it in the
     same row (a delegate's ``CheckBox {}`` + ``Label { text: … }``); that text is not
     shown again on its own (unless it is clickable itself)."""
-    out: list[acc.Node] = []
+    out: list[Node] = []
     skip: set[int] = set()
     for i, node in enumerate(nodes):
         if i in skip:
@@ -83,7 +86,7 @@ _NAMED_BY_TEXT = frozenset({"checkbox", "radio", "switch", "textbox", "spinbutto
                             "combobox", "slider"})
 
 
-def _same_row(a: acc.Node, b: acc.Node) -> bool:
+def _same_row(a: Node, b: Node) -> bool:
     ay, ah, by, bh = a.bounds[1], a.bounds[3], b.bounds[1], b.bounds[3]
     return ay < by + bh and by < ay + ah
 
@@ -96,41 +99,42 @@ class QuickWalker:
     def __init__(self, window: QQuickWindow, full_text: bool = False) -> None:
         self.window = window
         self.count = 0
-        self.limit: int | None = None if full_text else acc.VALUE_LIMIT
+        self.limit: int | None = None if full_text else rules.VALUE_LIMIT
 
-    def walk(self) -> acc.Node:
+    def walk(self) -> Node:
         w = self.window
-        root = acc.Node("window", clean_name(w.title()), w, obj=w,  # type: ignore[arg-type]
-                        bounds=(0, 0, w.width(), w.height()))
+        root = Node("window", clean_name(QWindow.title(w)), w, obj=w,  # type: ignore[arg-type]
+                        bounds=(0, 0, QWindow.width(w), QWindow.height(w)))
         self._children(qmltypes.content_item(w), root.children, 0)
         self.count += 1
         return root
 
-    def subtree(self, item: QObject) -> list[acc.Node]:
+    def subtree(self, item: QObject) -> list[Node]:
         if item is self.window:
             return [self.walk()]
-        out: list[acc.Node] = []
+        out: list[Node] = []
         if isinstance(item, QQuickItem):
             self._item(item, out, 0)
         return out
 
-    def items_of(self, item: QObject, path: tuple[int, ...]) -> list[acc.Node]:
+    def items_of(self, item: QObject, path: tuple[int, ...]) -> list[Node]:
         return []  # quick elements are items themselves: refs never carry child paths
 
-    def _children(self, item: QQuickItem, out: list[acc.Node], depth: int) -> None:
-        if depth >= acc.MAX_RAW_DEPTH:
+    def _children(self, item: QQuickItem, out: list[Node], depth: int) -> None:
+        if depth >= rules.MAX_RAW_DEPTH:
             return
-        kids = [c for c in item.childItems() if c.isVisible() and c.opacity() > 0]
-        placed = []
+        kids = [c for c in QQuickItem.childItems(item)
+                if QQuickItem.isVisible(c) and QQuickItem.opacity(c) > 0]
+        placed: list[rules.Placed] = []
         for c in kids:
             x, y, w, h = qml.scene_rect(c)
             placed.append((x, y, w, h, c))
-        found: list[acc.Node] = []
-        for *_, c in acc.reading_order(placed):  # type: ignore[arg-type]
+        found: list[Node] = []
+        for *_, c in rules.reading_order(placed):
             self._item(c, found, depth + 1)
         out.extend(_named_by_neighbours(found))
 
-    def _item(self, item: QQuickItem, out: list[acc.Node], depth: int) -> None:
+    def _item(self, item: QQuickItem, out: list[Node], depth: int) -> None:
         iface = QAccessible.queryAccessibleInterface(item)
         role = "generic"
         name = ""
@@ -151,20 +155,20 @@ class QuickWalker:
         name = clean_name(name)
         gap = False
         owner = item
-        if role == "generic" and is_mouse_area(item) and item.isEnabled():
+        if role == "generic" and is_mouse_area(item) and QQuickItem.isEnabled(item):
             gap = True
             name = gap_name(item)
         elif role == "generic" and qml.type_name(item) == "Text":  # no interface offscreen
-            role, name = "text", clean_name(_text_property(item), acc.FULL)
+            role, name = "text", clean_name(_text_property(item), rules.FULL)
         full = 0
         if role == "text":
             area = mouse_area_in(item)
             if area is not None:  # a clickable Label: the MouseArea takes the clicks
                 gap, owner = True, area
             elif self.limit is not None:
-                name, full = acc.cut(name, self.limit)
-        kids: list[acc.Node] = []
-        if role not in acc.LEAF_ROLES:
+                name, full = rules.cut(name, self.limit)
+        kids: list[Node] = []
+        if role not in rules.LEAF_ROLES:
             self._children(item, kids, depth)
         interactive = gap or role in INTERACTIVE
         if not interactive:
@@ -174,22 +178,22 @@ class QuickWalker:
             if not name and not kids:
                 return
         value = ""
-        if role in acc.VALUE_ROLES and iface is not None and not (st and st.passwordEdit):
+        if role in rules.VALUE_ROLES and iface is not None and not (st and st.passwordEdit):
             value = iface.text(_VALUE) or ""
             if not value:
                 current = QObject.property(item, "currentText") if role == "combobox" else \
                     QObject.property(item, "value") if role == "slider" else None
                 if current is not None:
                     value = f"{current:g}" if isinstance(current, float) else str(current)
-            value, full = acc.cut(value, self.limit)
-        states = acc.states_of(st, role, qrole) if st is not None else []
+            value, full = rules.cut(value, self.limit)
+        states = rules.states_of(st, role, qrole) if st is not None else []
         if role in ("checkbox", "radio", "switch") and "checked" not in states and \
                 QObject.property(item, "checked"):
             states.append("checked")
-        if not item.isEnabled() and "disabled" not in states:
+        if not QQuickItem.isEnabled(item) and "disabled" not in states:
             states.append("disabled")
         x, y, w, h = qml.scene_rect(item)
-        out.append(acc.Node(role, name, owner, obj=owner, value=value,  # type: ignore[arg-type]
+        out.append(Node(role, name, owner, obj=owner, value=value,  # type: ignore[arg-type]
                             states=states, bounds=(x, y, w, h), interactive=interactive,
                             gap=gap, children=kids, full=full))
         self.count += 1

@@ -1,0 +1,63 @@
+"""Calling Qt past an app's shadowing attributes when the Qt class is only known at run time.
+
+The shadowing rule (``probe/core/objects``) says: call Qt through the Qt class. Where the
+class is known, core spells it (``QWidget.isVisible(w)``). Where it is not (a Qt Quick
+item, whose class lives in QtQuick, which a widgets app never loads; a QAction, a
+QWindow or an item behind one name), these find the nearest Qt (PySide6) class in the
+object's type and call the method as that class defines it. GUI thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject
+
+_CLASSES: dict[type, type] = {}
+_QT_METHODS: dict[tuple[type, str], Any] = {}
+#: Python type -> the Qt classes' isVisible / isEnabled (None where Qt has none).
+_FLAGS: dict[type, tuple[Any, Any]] = {}
+
+
+def qt_class(obj: object) -> type:
+    """The nearest Qt (PySide6) class of ``obj``'s type: ``QQuickItem`` for a QML item,
+    ``QPushButton`` for an app's subclass of it. Its methods are the ones Qt defines,
+    whatever the app's class put under their names: ``qt_class(item).window(item)``."""
+    tp = type(obj)
+    found = _CLASSES.get(tp)
+    if found is None:
+        found = next((k for k in tp.__mro__ if k.__module__.startswith("PySide6")), QObject)
+        _CLASSES[tp] = found
+    return found
+
+
+def qt_method(tp: type, name: str) -> Any:
+    """Method ``name`` as the nearest Qt (PySide6) class in ``tp``'s MRO defines it, else
+    None: what to call when only the name is known (``text``, ``title``), unshadowed."""
+    key = (tp, name)
+    found = _QT_METHODS.get(key, _QT_METHODS)
+    if found is _QT_METHODS:
+        found = None
+        for klass in tp.__mro__:
+            if klass.__module__.startswith("PySide6") and name in klass.__dict__:
+                attr = klass.__dict__[name]
+                found = attr if callable(attr) else None
+                break
+        _QT_METHODS[key] = found
+    return found
+
+
+def visible_enabled(obj: QObject) -> tuple[bool | None, bool | None]:
+    """``(visible, enabled)`` of any object (a widget, QAction, QWindow, Qt Quick item)
+    through its Qt class; None where the class has no such flag."""
+    tp = type(obj)
+    methods = _FLAGS.get(tp)
+    if methods is None:
+        methods = _FLAGS[tp] = (qt_method(tp, "isVisible"), qt_method(tp, "isEnabled"))
+    out: list[bool | None] = []
+    for fn in methods:
+        try:
+            out.append(None if fn is None else bool(fn(obj)))
+        except (TypeError, RuntimeError):
+            out.append(None)
+    return out[0], out[1]
