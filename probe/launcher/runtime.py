@@ -25,6 +25,11 @@ class PrepareError(RuntimeError):
     """A runtime could not be prepared; the message says what to run instead."""
 
 
+def is_release(text: str) -> bool:
+    """``6.4.2``: a Qt 6 release as ``qtmcp runtime`` takes it."""
+    return bool(_RELEASE.match(text))
+
+
 def cache_dir() -> Path:
     """Where qtmcp keeps what it prepares (PySide6 copies, the built shim)."""
     given = os.environ.get("QTMCP_CACHE")
@@ -73,7 +78,7 @@ def prepare(release: str, *, python: str | None = None, quiet: bool = True) -> P
     pip picks the newest PySide6-Essentials build of that release (6.8.0 -> 6.8.0.2);
     it goes into a temporary folder first, so an interrupted download leaves nothing
     that looks prepared."""
-    if not _RELEASE.match(release):
+    if not is_release(release):
         raise PrepareError(f"{release!r} is not a Qt 6 release (give major.minor.patch, "
                             "e.g. 6.4.2)")
     done = find(release)

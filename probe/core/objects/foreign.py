@@ -1,15 +1,17 @@
-"""Windows that PyQt or C++ made: their wrappers held, so the wrappers found through them
-stay valid.
+"""Objects that PyQt or C++ made: their wrappers held, so that shiboken keeps them valid.
 
-shiboken makes a found object (``findChildren``, ``findChild``, and on 6.4 ``children``)
-a child of the wrapper it was found through, and when that wrapper is freed it marks its
-children's wrappers invalid, although the objects live. A PySide6 app holds its windows,
-so their wrappers live as long as they do; in a PyQt6 or C++ app every wrapper of a window
-is a temporary of the probe's, and ``qt.objects.find`` as a first call would answer
-OBJECT_STALE for a live widget (on 6.4, ``qt.methods.invoke`` crashed a C++ app). So in
-such an app, before each probe job, the wrappers of the application and of its top-level
-windows are held until Qt deletes them (C++ owns them: holding a wrapper keeps the
-wrapper, never the object). A PySide6 app is left exactly as it is.
+shiboken makes an object a method returns (``findChildren``, ``findChild``, a layout
+item's ``widget()``, and on 6.4 ``children()``) a child of the wrapper it came through,
+and when that wrapper is freed it marks its children's wrappers invalid, although the
+objects live. A PySide6 app holds its windows and widgets, so their wrappers live as long
+as they do; in a PyQt6 or C++ app every wrapper is a temporary of the probe's, so
+``qt.objects.find`` as a first call answered OBJECT_STALE for a live widget, git-cola's
+readPage failed half-way, and on 6.4 ``qt.methods.invoke`` crashed a C++ app. So in such
+an app, before each probe job, the application's and its top-level windows' wrappers are
+held, and every object under them is found once through them: each wrapper is then a
+child of a held one and is reused, never re-parented to a temporary, until Qt deletes the
+object. (C++ owns these objects: holding a wrapper never keeps an object alive.) A
+PySide6 app is left exactly as it is.
 """
 
 from __future__ import annotations
@@ -55,7 +57,8 @@ def hold_windows() -> bool:
         del _held[gone]
     for obj in roots:
         if not _made_by_pyside(obj):
-            _held.setdefault(shiboken6.getCppPointer(obj)[0], obj)
+            held = _held.setdefault(shiboken6.getCppPointer(obj)[0], obj)
+            QObject.findChildren(held, QObject)  # parents each wrapper to a held one
     return True
 
 
