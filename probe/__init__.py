@@ -11,21 +11,30 @@ for an app you do not want to change.
 
 from __future__ import annotations
 
+import sys
 import threading
 from typing import TYPE_CHECKING, Any
+
+from probe.launcher.qtrelease import prepare_import
 
 if TYPE_CHECKING:
     from probe.server.probe import Probe
 
-__all__ = ["install", "installed", "uninstall"]
+__all__ = ["install", "installed", "refusal", "uninstall"]
 __version__ = "0.1.0"
 
 _probe: Probe | None = None
+_refusal: str | None = None
 _lock = threading.Lock()
 
 
-def install(app: Any = None, **options: Any) -> Probe:
+def install(app: Any = None, **options: Any) -> Probe | None:
     """Start the probe in this app and return it; a second call returns the same probe.
+
+    In an app whose Qt is not PySide6's own (a PyQt6 or C++ app), the probe imports a
+    PySide6 of exactly that Qt release: the one this Python imports, else a prepared one
+    (``qtmcp runtime``). When there is none it does not start: it returns None, prints
+    why and what to install (also :func:`refusal`), and the app goes on unharmed.
 
     Options (each also read from the environment): ``host`` (QTMCP_HOST, loopback only
     unless ``allow_remote``), ``port`` (QTMCP_PORT, 0 = any free port), ``token``
@@ -50,11 +59,18 @@ def install(app: Any = None, **options: Any) -> Probe:
             return _probe
         if threading.current_thread() is not threading.main_thread():
             raise RuntimeError("probe.install() must be called on the GUI (main) thread")
+        mismatch = prepare_import()  # before anything of ours imports PySide6
+        if mismatch is not None:
+            global _refusal
+            _refusal = mismatch.message()
+            print(f"qtmcp: not starting the probe: {_refusal}", file=sys.stderr, flush=True)
+            return None
         # Qt and the server load here, not when a client imports probe.client.
         import probe.api  # noqa: F401 - declares every method on the registry
         from probe.api import _hooks
         from probe.api.qt_names import setup_names
         from probe.core.errors import QtError
+        from probe.core.objects.foreign import hold_windows
         from probe.server.hooks import Hooks
         from probe.server.probe import Options, Probe
         from probe.server.registry import REGISTRY
@@ -64,8 +80,14 @@ def install(app: Any = None, **options: Any) -> Probe:
                       known_failure=_hooks.known_failure, app_error=_hooks.app_error)
         names_dir = options.pop("names_dir", None)
         _probe = Probe(Options.resolve(**options), REGISTRY, hooks).start()
+        _probe.executor.prelude = hold_windows
         _probe.executor.post(lambda: setup_names(names_dir))
         return _probe
+
+
+def refusal() -> str | None:
+    """Why :func:`install` did not start the probe (the Qt release), or None."""
+    return _refusal
 
 
 def installed() -> Probe | None:

@@ -52,20 +52,34 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=version_text())
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("launch", help="run a PySide6 app with the probe in it",
-                       description="Run an unmodified PySide6 app with the probe injected. "
-                       "Also reads QTMCP_PORT / QTMCP_TOKEN from the environment.")
+    p = sub.add_parser("launch", help="run a Qt app (PySide6, PyQt6, C++) with the probe",
+                       description="Run an unmodified app with the probe injected: a "
+                       "PySide6 or PyQt6 script or module, or a C++ Qt 6 program (./app; its "
+                       "Qt release needs `qtmcp runtime` once). Also reads QTMCP_PORT / "
+                       "QTMCP_TOKEN from the environment.")
     _add_probe_options(p)
     p.add_argument("-m", dest="module", help="run a module instead of a script")
-    p.add_argument("args", nargs=argparse.REMAINDER, help="script.py [args...] (or module args)")
+    p.add_argument("args", nargs=argparse.REMAINDER,
+                   help="script.py [args...], ./program [args...] (or module args)")
 
-    p = sub.add_parser("attach", help="put the probe into a running PySide6 app (uses gdb)",
-                       description="Inject the probe into an already running PySide6 app: "
-                       "gdb runs a few lines of Python on its main thread, which schedule "
+    p = sub.add_parser("attach", help="put the probe into a running Qt app (uses gdb)",
+                       description="Inject the probe into an already running PySide6, PyQt6 "
+                       "or C++ Qt 6 app: gdb runs a few lines on its main thread (Python's, "
+                       "or the shim that starts Python in a C++ app), which schedule "
                        "probe.install() on the app's event loop.")
     p.add_argument("pid", type=int, help="the app's process id")
     p.add_argument("--timeout", type=float, default=30.0, help="seconds to wait (30)")
     _add_probe_options(p)
+
+    p = sub.add_parser("runtime", help="prepare the PySide6 of a Qt release (PyQt6, C++ apps)",
+                       description="The probe joins a PyQt6 or C++ app with PySide6 of "
+                       "exactly the app's Qt release. This installs it once with pip into "
+                       "qtmcp's cache ($QTMCP_CACHE, else ~/.cache/qtmcp), where launch, "
+                       "attach and probe.install() find it. Give the release (6.4.2), a "
+                       "program (./app: its Qt release is read), or --pid; no argument lists "
+                       "what is prepared.")
+    p.add_argument("target", nargs="?", help="a Qt release, or a Qt program")
+    p.add_argument("--pid", type=int, help="a running app: prepare for its Qt release")
 
     p = sub.add_parser("ls", help="list running probes")
     p.add_argument("--json", action="store_true", help="machine-readable output (with tokens)")
@@ -151,6 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_launch(ns: argparse.Namespace) -> int:
+    from probe.launcher import native
     from probe.launcher.launch import run_in_process
 
     args = list(ns.args)
@@ -159,8 +174,15 @@ def cmd_launch(ns: argparse.Namespace) -> int:
     if ns.module:
         run_in_process(ns.module, args, module=True, **_probe_options(ns))
     elif not args:
-        print("qtmcp launch: give a script (qtmcp launch app.py) or -m module", file=sys.stderr)
+        print("qtmcp launch: give a script (qtmcp launch app.py), a program (qtmcp launch "
+              "./app) or -m module", file=sys.stderr)
         return 2
+    elif native.is_native(args[0]):
+        try:
+            native.exec_app(args[0], args[1:], _probe_options(ns))  # returns only on error
+        except (native.NativeError, RuntimeError, OSError) as exc:
+            print(f"qtmcp launch: {exc}", file=sys.stderr)
+            return 2
     else:
         run_in_process(args[0], args[1:], **_probe_options(ns))
     return 0
@@ -175,6 +197,33 @@ def cmd_attach(ns: argparse.Namespace) -> int:
         print(f"qtmcp attach: {exc}", file=sys.stderr)
         return 1
     print(f"qtmcp attach: probe running in pid {info.pid} ({info.app}) at {info.url}")
+    return 0
+
+
+def cmd_runtime(ns: argparse.Namespace) -> int:
+    from probe.launcher import qtrelease, runtime
+
+    target = ns.target
+    try:
+        if ns.pid is not None or (target and not runtime.is_release(target)):
+            core = qtrelease.core_library(ns.pid) if ns.pid is not None else \
+                qtrelease.linked_core(target)
+            if core is None:
+                what = f"process {ns.pid}" if ns.pid is not None else target
+                print(f"qtmcp runtime: {what} uses no Qt 6 (no libQt6Core)", file=sys.stderr)
+                return 2
+            target = qtrelease.library_release(core)
+        if not target:
+            for release, folder in runtime.prepared().items():
+                print(f"{release}  {folder}")
+            return 0
+        already = runtime.find(target)
+        folder = already or runtime.prepare(target, quiet=False)
+    except (runtime.PrepareError, RuntimeError) as exc:
+        print(f"qtmcp runtime: {exc}", file=sys.stderr)
+        return 1
+    state = "already prepared" if already else "prepared"
+    print(f"qtmcp runtime: PySide6 for Qt {target} {state} in {folder}")
     return 0
 
 
@@ -454,9 +503,9 @@ def cmd_inspect(ns: argparse.Namespace) -> int:
     return inspector_main(argv)
 
 
-COMMANDS = {"launch": cmd_launch, "attach": cmd_attach, "ls": cmd_ls, "call": cmd_call,
-            "schema": cmd_schema, "demo": cmd_demo, "mcp": cmd_mcp, "inspect": cmd_inspect,
-            "export": cmd_export, "replay": cmd_replay}
+COMMANDS = {"launch": cmd_launch, "attach": cmd_attach, "runtime": cmd_runtime, "ls": cmd_ls,
+            "call": cmd_call, "schema": cmd_schema, "demo": cmd_demo, "mcp": cmd_mcp,
+            "inspect": cmd_inspect, "export": cmd_export, "replay": cmd_replay}
 
 
 def _split_launch(argv: list[str]) -> list[str]:

@@ -24,6 +24,9 @@ os.environ.setdefault("QTMCP_RUNTIME_DIR", tempfile.mkdtemp(prefix="qtmcp-test-r
 # Name maps the tests save go here, never into the user's config folder.
 os.environ.setdefault("QTMCP_NAMES_DIR", tempfile.mkdtemp(prefix="qtmcp-test-names-"))
 os.environ["QTMCP_QUIET"] = "1"
+# PySide6 runtimes, PyQt6 and the C++ app the tests prepare: in this tree, never in ~/.cache.
+os.environ.setdefault("QTMCP_CACHE", str(Path(__file__).resolve().parent.parent / ".cache" /
+                                         "qtmcp"))
 
 import pytest
 

@@ -1,10 +1,13 @@
-"""Put the probe into an already running PySide6 app, without restarting it.
+"""Put the probe into an already running Qt app, without restarting it.
 
-gdb stops the process, takes the GIL on the main thread (``PyGILState_Ensure``) and
-runs a few lines of Python there. Those lines do not touch Qt beyond arming a 0 ms
-single-shot timer: ``probe.install()`` itself runs when the app's event loop resumes,
-on the GUI thread, inside ordinary event processing. The outcome is written to a
-status file, so every way this can fail is reported in words, not guessed.
+A Python app (PySide6 or PyQt6): gdb stops the process, takes the GIL on the main thread
+(``PyGILState_Ensure``) and runs a few lines of Python there. Those lines do not touch Qt
+beyond arming a 0 ms single-shot timer with the app's own binding: ``probe.install()``
+itself runs when the app's event loop resumes, on the GUI thread, inside ordinary event
+processing (and in a PyQt6 app it first checks that a PySide6 of the app's Qt release is
+at hand). A C++ app gets the same through the shim (:mod:`probe.launcher.native`). The
+outcome is written to a status file, so every way this can fail is reported in words,
+not guessed.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from probe import discovery
+from probe.launcher import native
 
 #: Runs inside the target with the GIL held; ``{...}`` are filled in by ``attach``.
 _PAYLOAD = r'''
@@ -30,15 +34,17 @@ def _qtmcp_attach(status={status!r}, root={root!r}, options={options!r}):
     try:
         if root not in _s.path:
             _s.path.insert(0, root)
-        qtcore = _s.modules.get("PySide6.QtCore")
+        qtcore = _s.modules.get("PySide6.QtCore") or _s.modules.get("PyQt6.QtCore")
         if qtcore is None:
-            return done(False, "the process has not imported PySide6")
+            return done(False, "the process has not imported PySide6 or PyQt6")
         if qtcore.QCoreApplication.instance() is None:
             return done(False, "the process has no QApplication yet")
         def install():
             try:
                 import probe
                 p = probe.install(**options)
+                if p is None:
+                    return done(False, probe.refusal())
                 done(True, p.url)
             except BaseException as exc:
                 done(False, "probe.install() failed: %s: %s" % (type(exc).__name__, exc))
@@ -76,7 +82,10 @@ def attach(pid: int, *, timeout: float = 30.0, gdb: str | None = None,
                           "with `qtmcp launch` instead")
     exe = os.path.realpath(f"/proc/{pid}/exe")
     if "python" not in os.path.basename(exe):
-        raise AttachError(f"process {pid} runs {exe}, not Python")
+        try:
+            return native.attach(pid, timeout=timeout, gdb=gdb, **options)
+        except (native.NativeError, RuntimeError, OSError) as exc:
+            raise AttachError(str(exc)) from None
     root = str(Path(__file__).resolve().parent.parent)
     folder = Path(tempfile.mkdtemp(prefix="qtmcp-attach-"))
     status = folder / "status.json"

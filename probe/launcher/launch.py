@@ -1,12 +1,17 @@
-"""Run an unmodified PySide6 app with the probe in it, and find probes that run.
+"""Run an unmodified Qt app with the probe in it, and find probes that run.
 
-``qtmcp launch app.py args`` installs the probe in this very process (before the app
-creates its QApplication) and then runs the script as ``__main__``, so the app needs
-no change and its argv, exit code and exceptions are its own.
+``qtmcp launch app.py args`` runs the script as ``__main__`` in this very process, so the
+app needs no change and its argv, exit code and exceptions are its own. The probe starts
+the moment the app has imported its Qt binding (PySide6 or PyQt6), before it creates its
+QApplication: only then is the app's Qt release known, and the probe's PySide6 must be
+of exactly that release (:mod:`probe.launcher.qtrelease`). A C++ app (an ELF file) is
+:mod:`probe.launcher.native`'s.
 """
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
 import importlib.util
 import os
 import runpy
@@ -14,13 +19,16 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import probe
 from probe import discovery
-from probe.launcher.interrupt import quit_on_signals
+
+#: The modules whose import means the app's Qt is loaded.
+BINDINGS = ("PySide6.QtCore", "PyQt6.QtCore")
 
 
 def run_in_process(target: str, args: list[str], *, module: bool = False,
@@ -46,12 +54,63 @@ def run_in_process(target: str, args: list[str], *, module: bool = False,
             raise SystemExit(f"qtmcp launch: no such script: {target}")
         sys.argv = [str(path), *args]
         sys.path.insert(0, str(path.resolve().parent))
-    probe.install(**{k: v for k, v in options.items() if v is not None})
-    quit_on_signals()
+    install_when_qt_loads({k: v for k, v in options.items() if v is not None})
     if module:
         runpy.run_module(target, run_name="__main__", alter_sys=True)
     else:
         runpy.run_path(sys.argv[0], run_name="__main__")
+
+
+def _start(options: dict[str, Any]) -> None:
+    if probe.install(**options) is None:
+        raise SystemExit(f"qtmcp launch: {probe.refusal()}")
+    # Imported only now: it uses PySide6, which must not load before the app's Qt.
+    from probe.launcher.interrupt import quit_on_signals
+
+    quit_on_signals()
+
+
+class _Loaded(importlib.abc.Loader):
+    """The binding's own loader, then ``then()`` once the module is initialised."""
+
+    def __init__(self, loader: importlib.abc.Loader, then: Callable[[], None]) -> None:
+        self.loader, self.then = loader, then
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        self.loader.exec_module(module)
+        self.then()
+
+
+class _QtWatcher(importlib.abc.MetaPathFinder):
+    """Finds nothing itself: hands the app's import of its binding's QtCore to the usual
+    finders and wraps the loader they return, however the app imports it (a statement,
+    ``importlib.import_module``, or another binding module's C code)."""
+
+    def __init__(self, then: Callable[[], None]) -> None:
+        self.then = then
+
+    def find_spec(self, name: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if name not in BINDINGS:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.loader is not None:
+            spec.loader = _Loaded(spec.loader, self.then)
+        return spec
+
+
+def install_when_qt_loads(options: dict[str, Any]) -> None:
+    """Start the probe as soon as the app has loaded its Qt binding's QtCore (or now, when
+    one is loaded already), still inside that import. A refusal (no PySide6 of the app's
+    Qt release) ends the app there, with the reason."""
+    if any(name in sys.modules for name in BINDINGS):
+        _start(options)
+        return
+    sys.meta_path.insert(0, _QtWatcher(lambda: _start(options)))
 
 
 def _die_with_parent() -> None:

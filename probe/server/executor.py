@@ -136,6 +136,9 @@ class GuiExecutor:
         self._thread: QThread | None = None
         #: Set by :meth:`close`: new calls are refused with SHUTTING_DOWN.
         self.closed = False
+        #: Runs on the GUI thread before every job while set (the app side's, e.g. to hold
+        #: the wrappers of windows PyQt or C++ made); returning False unsets it.
+        self.prelude: Callable[[], bool] | None = None
 
     def ahead(self, fn: Callable[[], Any]) -> None:
         """Run ``fn()`` on the GUI thread just before the next job, in the same wake-up
@@ -264,6 +267,8 @@ class GuiExecutor:
             self._check_nested(job.level)
         self._running.append(job)
         try:
+            if self.prelude is not None and not self.prelude():
+                self.prelude = None
             return True, job.fn()
         except BaseException as exc:  # every failure goes back to the caller
             if job.future is None:

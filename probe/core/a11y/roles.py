@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from PySide6.QtGui import QAccessible
 
+from probe.core.compat import roles_if_present
+
 _R = QAccessible.Role
 
 #: Every QAccessible.Role -> its ARIA (or Chrome accessibility) role name.
@@ -83,15 +85,14 @@ ROLE_NAMES: dict[QAccessible.Role, str] = {
     _R.WebDocument: "document",
     _R.Section: "region",
     _R.Notification: "status",
-    _R.Switch: "switch",
     _R.ColorChooser: "button",
     _R.Footer: "contentinfo",
     _R.Form: "form",
     _R.Heading: "heading",
     _R.Note: "note",
     _R.ComplementaryContent: "complementary",
-    _R.BlockQuote: "blockquote",
     _R.UserRole: "generic",
+    **roles_if_present(Switch="switch", BlockQuote="blockquote"),
 }
 
 #: Roles an agent acts on: they get a ref.

@@ -38,6 +38,7 @@ from PySide6.QtGui import QContextMenuEvent, QGuiApplication, QWheelEvent, QWind
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
+from probe.core.compat import wheel
 from probe.core.errors import QtError
 from probe.core.input.keys import KeyStroke, button_of, char_stroke, modifiers_of, parse_keys
 from probe.core.objects.qmltypes import is_quick_item
@@ -447,7 +448,7 @@ def window_scroll(window: QWindow, pos: QPoint, dx: float, dy: float,
     """Wheel at window coordinates: ``dy`` > 0 scrolls down, in notches."""
     angle = QPoint(round(-dx * 120), round(-dy * 120))
     QTest.mouseMove(window, pos)
-    QTest.wheelEvent(window, QPointF(pos), angle, QPoint(0, 0), modifiers_of(modifiers))
+    wheel(window, pos, angle, modifiers_of(modifiers))
     settle()
 
 

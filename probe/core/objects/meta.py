@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QMetaMethod, QMetaObject, QMetaProperty, QObject, Qt
 
+from probe.core.compat import property_value
 from probe.core.errors import QtError
 from probe.core.objects import bounds, variant
 from probe.core.objects.idtable import IdTable
@@ -175,7 +176,7 @@ def set_property(obj: QObject, name: str, value: Any, ids: IdTable) -> dict[str,
     bounds.check_number(converted, f"{cls}.{name}", name)
     previous = variant.to_json(current, objref)
     try:
-        ok = QObject.setProperty(obj, name, converted)
+        ok = QObject.setProperty(obj, name, property_value(converted))
     except (TypeError, ValueError) as exc:
         raise QtError("PROPERTY_SET_FAILED", f"{cls}.{name}: {exc}", property=name,
                       requested=value) from None

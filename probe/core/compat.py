@@ -1,0 +1,59 @@
+"""Every difference between the PySide6 releases the probe supports, in one place.
+
+The probe runs on whatever PySide6 the app's Qt needs: the pin's 6.8 and newer for PySide6
+and PyQt6 apps, and 6.4 for C++ apps built against a distribution's Qt 6.4 (Debian 12,
+Ubuntu 24.04). Code elsewhere in ``core/`` names the newest API and, where an older
+release lacks it, asks this module instead; ``tests/test_compat.py`` runs the same checks
+on each release of the version matrix.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from typing import Any
+
+from PySide6.QtCore import QAbstractAnimation, QObject, QPauseAnimation, QPoint, QPointF, Qt
+from PySide6.QtGui import QAccessible, QGuiApplication, QWheelEvent, QWindow
+from PySide6.QtTest import QTest
+
+
+def roles_if_present(**aria: str) -> dict[QAccessible.Role, str]:
+    """``{QAccessible.Role.<name>: aria}`` for the roles this Qt has: ``Switch`` came in
+    Qt 6.11, ``BlockQuote`` in 6.9, so a role table names them through here."""
+    return {getattr(QAccessible.Role, name): role for name, role in aria.items()
+            if hasattr(QAccessible.Role, name)}
+
+
+def wheel(window: QWindow, pos: QPoint, angle: QPoint,
+          modifiers: Qt.KeyboardModifier) -> None:
+    """A mouse-wheel turn at ``pos`` in ``window``: ``QTest.wheelEvent`` (Qt 6.8 and newer),
+    else the same QWheelEvent sent to the window, which hands it to the widget or item
+    under ``pos`` as a real wheel would."""
+    if hasattr(QTest, "wheelEvent"):
+        QTest.wheelEvent(window, QPointF(pos), angle, QPoint(0, 0), modifiers)
+        return
+    local = QPointF(pos)
+    event = QWheelEvent(local, QPointF(window.mapToGlobal(pos)), QPoint(0, 0), angle,
+                        Qt.MouseButton.NoButton, modifiers, Qt.ScrollPhase.NoScrollPhase,
+                        False)
+    QGuiApplication.sendEvent(window, event)
+
+
+
+@functools.cache
+def _enums_reach_properties() -> bool:
+    """Whether ``QObject.setProperty`` takes a Python enum member: PySide6 6.8 and older
+    pass it as a Python object Qt cannot convert (the set fails, a flag lands garbled)."""
+    animation = QPauseAnimation()
+    backward = QAbstractAnimation.Direction.Backward
+    return bool(QObject.setProperty(animation, "direction", backward)) \
+        and animation.direction() == backward
+
+
+def property_value(value: Any) -> Any:
+    """``value`` as ``QObject.setProperty`` takes it on this PySide6: an enum or flag
+    member as its integer where the release cannot pass members."""
+    if isinstance(value, enum.Enum) and not _enums_reach_properties():
+        return int(value.value)
+    return value

@@ -1,0 +1,84 @@
+"""Third-party apps from PyPI on PyQt6, unmodified: git-cola and the Jupyter console
+(qtconsole), both through qtpy with QT_API=pyqt6. ``qtmcp launch`` starts the probe on
+PyQt6's Qt (6.11.2) with the prepared PySide6 of that release; the probe holds the
+wrappers of what PyQt made (without that, git-cola's first readPage failed OBJECT_STALE).
+The same tasks as on PySide6, checked in the app's own state, then a monkey.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import qtkinds
+
+from probe.launcher import runtime
+
+from . import tasks
+from .conftest import RealApp, start, wait_for_window
+
+pytestmark = pytest.mark.timeout(900)  # PyQt6 and its PySide6 may download here
+
+
+@pytest.fixture(scope="module")
+def pyqt6() -> dict[str, str]:
+    for module in ("cola", "qtconsole"):
+        if importlib.util.find_spec(module) is None:
+            pytest.skip(f"{module} is not installed (pip install -e '.[realapps]')")
+    try:
+        folder = qtkinds.pyqt6_dir()
+        runtime.prepare(qtkinds.PYQT6_QT)
+    except (qtkinds.Missing, runtime.PrepareError) as exc:
+        if os.environ.get("CI"):
+            pytest.fail(str(exc))
+        pytest.skip(f"needs PyQt6 and its PySide6 from PyPI: {exc}")
+    return {"QT_API": "pyqt6", "PYTHONPATH": str(folder)}
+
+
+@pytest.fixture(scope="module")
+def repo() -> Iterator[Path]:
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    with tempfile.TemporaryDirectory(prefix="qtmcp-cola-pyqt6-") as tmp:
+        yield tasks.make_repo(Path(tmp) / "project")
+
+
+@pytest.fixture(scope="module")
+def cola(pyqt6: dict[str, str], repo: Path) -> Iterator[RealApp]:
+    yield from start("-m", "cola", "--repo", str(repo), cwd=repo, env=pyqt6)
+
+
+@pytest.fixture(scope="module")
+def console(pyqt6: dict[str, str]) -> Iterator[RealApp]:
+    yield from start("-m", "qtconsole", env=pyqt6)
+
+
+def test_git_cola_on_pyqt6_stages_and_commits(cola: RealApp, repo: Path) -> None:
+    qt = cola.client()
+    version = qt.call("qt.version")
+    assert version["qt"] == qtkinds.PYQT6_QT and version["pyside"].startswith(qtkinds.PYQT6_QT)
+    wait_for_window(qt, 60)
+    counting = tasks.Counting(qt)
+    assert tasks.git_task(counting, repo) == "Add the second line"
+    assert counting.calls == 5
+
+
+def test_console_on_pyqt6_runs_code(console: RealApp) -> None:
+    qt = console.client()
+    wait_for_window(qt, 60)
+    text = tasks.console_task(tasks.Counting(qt))
+    assert "42" in text
+
+
+def test_monkey_on_pyqt6_git_cola(cola: RealApp) -> None:
+    qt = cola.client()
+    wait_for_window(qt, 60)
+    outcomes = tasks.monkey(qt, 150)
+    assert cola.alive(), cola.output()
+    assert "INTERNAL_ERROR" not in outcomes
+    assert outcomes.get("ok", 0) >= 75, outcomes
