@@ -22,7 +22,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from conftest import DemoApp
-from inspector.mainwindow import MainWindow
+from inspector.panes.objects import ObjectsPane
+from inspector.window.main_window import MainWindow
 
 
 def qwait(predicate: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
@@ -74,4 +75,5 @@ def connect(win: MainWindow, demo: DemoApp) -> None:
     """Connect the window to ``demo`` by pid and wait until the panes loaded."""
     win.connect_to(pid=demo.pid)
     qwait(lambda: win.conn.is_connected, what="the inspector to connect")
-    qwait(lambda: win.objects.model.root.children, what="the object tree roots")
+    qwait(lambda: win.pane(ObjectsPane).model.root.children, what="the object tree roots")
+    qwait(lambda: win.probe.facts.loaded, what="the methods' declarations (qt.schema)")

@@ -26,7 +26,10 @@ from PySide6.QtCore import QSettings
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from inspector.mainwindow import MainWindow
+from inspector.panes.accessibility import AccessibilityPane
+from inspector.panes.objects import ObjectsPane
+from inspector.panes.properties import PropertiesPane
+from inspector.window.main_window import MainWindow
 from probe.client import Client
 from probe.launcher.launch import stop_app, wait_for_probe
 
@@ -66,11 +69,11 @@ def main(width: int, height: int, out: str, theme: str = "light") -> int:
                                  ('textbox "Email"', "ada@example.org")):
                 agent.call("chr.formInput", {"ref": ref_of(page, start), "value": value})
             agent.call("qt.properties.get", {"objectId": "nameEdit", "name": "text"})
-            wait(lambda: win.accessibility.last_target is not None
-                 and win.accessibility.reads > 1)
-            reveal = asyncio.ensure_future(win.objects.reveal("emailEdit"))
+            wait(lambda: win.pane(AccessibilityPane).last_target is not None
+                 and win.pane(AccessibilityPane).reads > 1)
+            reveal = asyncio.ensure_future(win.pane(ObjectsPane).reveal("emailEdit"))
             wait(reveal.done)
-            wait(lambda: "text" in win.properties.model.by_name)
+            wait(lambda: "text" in win.pane(PropertiesPane).model.by_name)
             QTest.qWait(1200)  # the last frames and marks
             shot = (qapp.primaryScreen().grabWindow(0, 0, 0, width, height)
                     if qapp.platformName() == "xcb" else win.grab())

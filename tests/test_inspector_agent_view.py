@@ -12,15 +12,21 @@ from inspector_support import aloop, connect, make_settings, qwait, run, window 
 from PySide6.QtTest import QTest
 
 from conftest import DemoApp
-from inspector.mainwindow import VIEW_ORDER, MainWindow
-from inspector.panes.accessibility import LATEST, OWN
+from inspector.panes.accessibility import LATEST, OWN, AccessibilityPane
+from inspector.panes.agent_log import AgentLogPane
+from inspector.panes.events import EventsPane
+from inspector.panes.live_view import LiveViewPane
+from inspector.panes.objects import ObjectsPane
+from inspector.panes.plots import PlotsPane
+from inspector.panes.properties import PropertiesPane
+from inspector.window.main_window import MainWindow
 from probe.client import Client
 
 
 @pytest.fixture(scope="module", autouse=True)
 def connected(window: MainWindow, demo: DemoApp) -> None:
     connect(window, demo)
-    qwait(lambda: window.accessibility.reads, what="the accessibility pane's first read")
+    qwait(lambda: window.pane(AccessibilityPane).reads, what="the accessibility pane's first read")
 
 
 def ref_of(text: str, role: str, name: str) -> str:
@@ -30,15 +36,15 @@ def ref_of(text: str, role: str, name: str) -> str:
 
 def test_the_pane_shows_a_second_clients_refs_and_follows_its_form_input(
         window: MainWindow, demo: DemoApp, qt: Client) -> None:
-    pane = window.accessibility
+    pane = window.pane(AccessibilityPane)
     agent = demo.client(name="claude-code", role="agent")
     read = agent.call("chr.readPage", {"filter": "interactive"})
     name_ref = ref_of(read["text"], "textbox", "Name")
     # without Reload: the agent's read alone brings its refs
-    qwait(lambda: (pane.following or {}).get("name") == "claude-code"
+    qwait(lambda: getattr(pane.following, "name", None) == "claude-code"
           and name_ref in pane.model.by_ref, what="the agent's refs in the pane")
     node = pane.model.by_ref[name_ref]
-    assert node.data.get("objectName") == "nameEdit" and node.role == "textbox"
+    assert node.object_name == "nameEdit" and node.role == "textbox"
     # its last read, exactly as sent, with the character count
     assert pane.text == read["text"]
     assert f"text {len(read['text']):,} chars" in pane.summary.text()
@@ -50,27 +56,27 @@ def test_the_pane_shows_a_second_clients_refs_and_follows_its_form_input(
     reads = pane.reads
     agent.call("chr.formInput", {"ref": name_ref, "value": "Ada Lovelace"})
     qwait(lambda: pane.reads > reads
-          and pane.model.by_ref[name_ref].data.get("value") == "Ada Lovelace",
+          and pane.model.by_ref[name_ref].value == "Ada Lovelace",
           what="the Name row to follow the agent's input")
     # the element the agent's last call named is marked, here and on the live view
     assert pane.model.marked is pane.model.by_ref[name_ref]
     box = qt.call("qt.ui.geometry", {"target": "nameEdit"})["window"]
-    qwait(lambda: window.live_view.view.agent_target == (box["x"], box["y"], box["width"],
+    qwait(lambda: window.pane(LiveViewPane).view.agent_target == (box["x"], box["y"], box["width"],
                                                          box["height"]),
           what="the agent's target outlined on the live view")
-    assert "claude-code: formInput" in window.live_view.view.agent_label
+    assert "claude-code: formInput" in window.pane(LiveViewPane).view.agent_label
     assert f"last: chr.formInput {name_ref}" in pane.summary.text()
 
 
 def test_the_picker_follows_the_latest_agent_any_client_or_the_inspector(
         window: MainWindow, demo: DemoApp) -> None:
-    pane = window.accessibility
+    pane = window.pane(AccessibilityPane)
     first = demo.client(name="agent-one", role="agent")
     second = demo.client(name="agent-two", role="agent")
     first.call("chr.readPage", {"filter": "interactive"})
-    qwait(lambda: (pane.following or {}).get("name") == "agent-one", what="agent-one")
+    qwait(lambda: getattr(pane.following, "name", None) == "agent-one", what="agent-one")
     second.call("chr.readPage")
-    qwait(lambda: (pane.following or {}).get("name") == "agent-two",
+    qwait(lambda: getattr(pane.following, "name", None) == "agent-two",
           what="the latest reader followed")
     # the picker lists both agents (and no inspector); choosing one sticks to it
     labels = [pane.follow_box.itemText(i) for i in range(pane.follow_box.count())]
@@ -80,26 +86,26 @@ def test_the_picker_follows_the_latest_agent_any_client_or_the_inspector(
     one = next(pane.follow_box.itemData(i) for i in range(pane.follow_box.count())
                if pane.follow_box.itemText(i).startswith("agent-one"))
     pane.follow(one)
-    qwait(lambda: (pane.following or {}).get("name") == "agent-one", what="agent-one chosen")
+    qwait(lambda: getattr(pane.following, "name", None) == "agent-one", what="agent-one chosen")
     second.call("chr.readPage")  # the other agent reading does not take the pane away
     reads = pane.reads
     first.call("chr.readPage")  # agent-one's own read refreshes it
     qwait(lambda: pane.reads > reads, what="agent-one's read followed")
-    assert (pane.following or {}).get("name") == "agent-one"
+    assert getattr(pane.following, "name", None) == "agent-one"
     # the inspector's own view: its own refs, its own text
     pane.follow(OWN)
-    qwait(lambda: (pane.following or {}).get("role") == "inspector", what="the own view")
+    qwait(lambda: getattr(pane.following, "role", None) == "inspector", what="the own view")
     assert pane.text.startswith('window "qtmcp demo"')
     # an agent that leaves drops out of the picker, which goes back to the latest agent
     pane.follow(one)
-    qwait(lambda: (pane.following or {}).get("name") == "agent-one", what="agent-one again")
+    qwait(lambda: getattr(pane.following, "name", None) == "agent-one", what="agent-one again")
     first.close()
     qwait(lambda: pane.mode() == LATEST, what="back to the latest agent")
     second.close()
 
 
 def test_filtering_keeps_the_selection(window: MainWindow) -> None:
-    objects, props = window.objects, window.properties
+    objects, props = window.pane(ObjectsPane), window.pane(PropertiesPane)
     objects.filter.clear()
     node = run(objects.reveal("nameEdit"))
     assert node is not None
@@ -130,8 +136,8 @@ def test_filtering_keeps_the_selection(window: MainWindow) -> None:
 
 
 def test_edits_read_dependent_properties_again(window: MainWindow) -> None:
-    props = window.properties
-    node = run(window.objects.reveal("nameEdit"))
+    props = window.pane(PropertiesPane)
+    node = run(window.pane(ObjectsPane).reveal("nameEdit"))
     assert node is not None
     qwait(lambda: props.object_id == node.id and "displayText" in props.model.by_name,
           what="nameEdit's properties")
@@ -146,7 +152,7 @@ def test_edits_read_dependent_properties_again(window: MainWindow) -> None:
 
 def test_minimum_size_fits_a_1366x768_screen(window: MainWindow, demo: DemoApp) -> None:
     # what once widened the window: a long events label, a second client, long titles
-    events = window.events
+    events = window.pane(EventsPane)
     events.types_edit.setText("*")
     assert run(events.start())
     qwait(lambda: "watching" in events.counts.text(), what="the events monitor")
@@ -183,14 +189,21 @@ def test_first_start_and_reset_layout_are_the_same(aloop: object, tmp_path: Path
 def test_icons_and_shortcuts(window: MainWindow) -> None:
     assert all(not d.windowIcon().isNull() for d in window.docks.values())
     for action in (window.connect_action, window.disconnect_action, window.refresh_action,
-                   window.reset_layout_action, window.records.record_action,
-                   window.records.save_action):
+                   window.reset_layout_action, window.sessions.record_action,
+                   window.sessions.save_action):
         assert not action.icon().isNull(), action.text()
     lines = window.shortcuts()
-    for i, name in enumerate(VIEW_ORDER[:9], start=1):
+    # the View menu as the panes declare it: what the agent sees first, Alt+1…9
+    first = ["accessibility", "liveView", "agentLog", "objects", "properties", "methods",
+             "signals", "console", "plots"]
+    assert [p.NAME for p in window.panes][:9] == first
+    for i, name in enumerate(first, start=1):
         title = window.docks[name].windowTitle()
         assert any(line.startswith(f"Alt+{i}") and title in line for line in lines), (i, name)
     assert any(line.startswith("Ctrl+O") for line in lines)
+    # keys the panes hold are listed from the panes themselves, each once
+    for keys in ("Ctrl+F", "Ctrl+P", "Ctrl+L", "Ctrl+E", "Ctrl+C"):
+        assert sum(line.startswith(f"{keys}  ") for line in lines) == 1, (keys, lines)
 
 
 def test_empty_panes_say_what_would_fill_them(aloop: object, tmp_path: Path) -> None:
@@ -201,14 +214,14 @@ def test_empty_panes_say_what_would_fill_them(aloop: object, tmp_path: Path) -> 
     for pane in win.panes:
         for hint in pane.hints:
             assert hint.isVisible() and "Connect" in hint.text(), (pane.NAME, hint.text())
-    assert "Connect" in win.live_view.view.empty_text
-    assert "Plotted once connected" in win.plots.summary.text()
+    assert "Connect" in win.pane(LiveViewPane).view.empty_text
+    assert "Plotted once connected" in win.pane(PlotsPane).summary.text()
     win.close()
 
 
 def test_other_inspectors_calls_stay_out_of_the_agent_log(window: MainWindow,
                                                           demo: DemoApp) -> None:
-    log = window.agent_log
+    log = window.pane(AgentLogPane)
     other = demo.client(name="second-inspector", role="inspector")
     agent = demo.client(name="log-agent", role="agent")
     for _ in range(3):
@@ -222,7 +235,7 @@ def test_other_inspectors_calls_stay_out_of_the_agent_log(window: MainWindow,
     assert not any(r.record.get("client", {}).get("role") == "inspector"
                    for r in log.visible_rows())
     assert not any(c.get("client", {}).get("role") == "inspector"
-                   for c in window.records.recorder.session.calls)
+                   for c in window.sessions.recorder.session.calls)
     log.show_own.setChecked(True)
     assert any(r.client == "second-inspector" for r in log.visible_rows())
     log.show_own.setChecked(False)
@@ -234,14 +247,14 @@ def test_a_probe_that_refuses_the_agent_view_falls_back_to_the_own_view(
     """A connection the probe does not take for an inspector (it came with the client
     token, or the probe is older) gets an error for probe.agentView: the pane shows its
     own refs and says why."""
-    pane = window.accessibility
+    pane = window.pane(AccessibilityPane)
     pane.follow(LATEST)
     try:
         window.connect_to(url=demo.url, token=demo.token)
         qwait(lambda: window.conn.is_connected and window.conn.target is not None
               and window.conn.target.token == demo.token, what="a client-token connection")
         pane.refresh()
-        qwait(lambda: pane.mode() == OWN and (pane.following or {}).get("name")
+        qwait(lambda: pane.mode() == OWN and getattr(pane.following, "name", None)
               == "this inspector", what="the fallback to the own view")
         assert "ROLE_NOT_ALLOWED" in pane.summary.text() and pane.model.by_ref
     finally:

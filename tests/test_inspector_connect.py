@@ -9,8 +9,10 @@ from pathlib import Path
 from inspector_support import aloop, qwait, window  # noqa: F401 - fixtures
 
 from conftest import ROOT, start_demo
-from inspector.connection import CONNECTED, LOST
-from inspector.mainwindow import MainWindow
+from inspector.link.connection import CONNECTED, LOST
+from inspector.panes.agent_log import AgentLogPane
+from inspector.panes.objects import ObjectsPane
+from inspector.window.main_window import MainWindow
 from probe import discovery
 
 
@@ -49,7 +51,7 @@ def test_launch_app_from_the_dialog_attaches(window: MainWindow) -> None:
     try:
         qwait(lambda: window.conn.is_connected, timeout=30, what="the launched app attached")
         assert window.conn.app_info["pid"] == proc.pid
-        qwait(lambda: window.objects.model.root.children, what="its object tree")
+        qwait(lambda: window.pane(ObjectsPane).model.root.children, what="its object tree")
     finally:
         run_disconnect(window)
         proc.terminate()
@@ -65,26 +67,27 @@ def test_lost_app_greys_out_then_reconnects_when_restarted(window: MainWindow) -
     restarted = None
     try:
         window.connect_to(pid=app.pid)
-        qwait(lambda: window.conn.is_connected and window.objects.model.root.children,
+        qwait(lambda: window.conn.is_connected and window.pane(ObjectsPane).model.root.children,
               what="connected with a tree")
-        roots_before = len(window.objects.model.root.children or [])
+        roots_before = len(window.pane(ObjectsPane).model.root.children or [])
         app.proc.kill()
         app.proc.wait(10)
         qwait(lambda: window.conn.state == LOST, what="the lost state")
         assert all(not pane.isEnabled() for pane in window.panes)
-        assert "disconnected" in window.state_label.text()
+        assert "disconnected" in window.status.state_label.text()
         # the panes keep their last content while greyed out
-        assert len(window.objects.model.root.children or []) == roots_before
+        assert len(window.pane(ObjectsPane).model.root.children or []) == roots_before
         restarted = start_demo()
         qwait(lambda: window.conn.state == CONNECTED, timeout=20, what="the reconnect")
         assert window.conn.app_info["pid"] == restarted.pid
         assert all(pane.isEnabled() for pane in window.panes)
-        assert f"pid {restarted.pid}" in window.app_label.text()
-        qwait(lambda: window.objects.model.root.children, what="the reloaded tree")
+        assert f"pid {restarted.pid}" in window.status.app_label.text()
+        qwait(lambda: window.pane(ObjectsPane).model.root.children, what="the reloaded tree")
         # the reconnected session mirrors traffic again
         agent = restarted.client(name="after-restart", role="agent")
         agent.call("qt.ping")
-        qwait(lambda: any(r.client == "after-restart" for r in window.agent_log.visible_rows()),
+        log = window.pane(AgentLogPane)
+        qwait(lambda: any(r.client == "after-restart" for r in log.visible_rows()),
               what="traffic after the reconnect")
     finally:
         run_disconnect(window)

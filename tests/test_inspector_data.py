@@ -13,8 +13,11 @@ from PySide6.QtGui import QPixmap
 from test_models import start_extra_demo
 
 from conftest import ARTIFACTS, DemoApp
-from inspector.mainwindow import MainWindow
-from inspector.models.itemmodel import PAGE
+from inspector.models.remote_table import PAGE
+from inspector.panes.events import EventsPane
+from inspector.panes.item_models import ModelsPane
+from inspector.panes.timers import TimersPane
+from inspector.window.main_window import MainWindow
 from probe.client import Client
 
 
@@ -24,18 +27,18 @@ def connected(window: MainWindow, demo: DemoApp) -> None:
 
 
 def _cell(window: MainWindow, row: int, column: int) -> Any:
-    return window.models.model.index(row, column).data()
+    return window.pane(ModelsPane).model.index(row, column).data()
 
 
 def _show_people(window: MainWindow) -> None:
-    pane = window.models
+    pane = window.pane(ModelsPane)
     qwait(lambda: pane.entries, what="the model list")
     assert pane.select("peopleModel")
     qwait(lambda: pane.model.model_id and pane.model.total == 100, what="peopleModel info")
 
 
 def test_model_pane_shows_the_demo_tables_rows_lazily(window: MainWindow) -> None:
-    pane = window.models
+    pane = window.pane(ModelsPane)
     window.docks["models"].show()
     window.docks["models"].raise_()
     qwait(lambda: pane.entries, what="the model list")
@@ -52,7 +55,7 @@ def test_model_pane_shows_the_demo_tables_rows_lazily(window: MainWindow) -> Non
 
 
 def test_model_pane_pages_as_the_user_scrolls(window: MainWindow) -> None:
-    pane = window.models
+    pane = window.pane(ModelsPane)
     model = pane.model
     model.page = 10  # the demo's 100 rows as ten pages
     try:
@@ -78,7 +81,7 @@ def test_model_pane_pages_as_the_user_scrolls(window: MainWindow) -> None:
 
 
 def test_editing_a_cell_changes_the_app(window: MainWindow, qt: Client) -> None:
-    pane = window.models
+    pane = window.pane(ModelsPane)
     _show_people(window)
     qwait(lambda: _cell(window, 2, 0) == "Barbara Adams", what="row 2")
     model = pane.model
@@ -102,7 +105,7 @@ def test_editing_a_cell_changes_the_app(window: MainWindow, qt: Client) -> None:
 
 def test_events_pane_shows_another_clients_clicks(window: MainWindow, demo: DemoApp,
                                                  qt: Client) -> None:
-    pane = window.events
+    pane = window.pane(EventsPane)
     pane.types_edit.setText("MouseButtonPress, MouseButtonRelease")
     pane.model.clear()
     pane.start_button.setChecked(True)  # as a user would
@@ -110,10 +113,10 @@ def test_events_pane_shows_another_clients_clicks(window: MainWindow, demo: Demo
     assert "MouseButtonPress" in pane.counts.text() and not pane.types_edit.isEnabled()
     try:
         qt.call("qt.ui.click", {"target": "newsletterCheck"})
-        qwait(lambda: any(e["type"] == "MouseButtonRelease" for e in pane.model.events),
+        qwait(lambda: any(e.type == "MouseButtonRelease" for e in pane.model.events),
               what="the click in the events pane")
-        press = next(e for e in pane.model.events if e["type"] == "MouseButtonPress")
-        assert press["objectName"] == "newsletterCheck"
+        press = next(e for e in pane.model.events if e.type == "MouseButtonPress")
+        assert press.object_name == "newsletterCheck"
         row = pane.model.events.index(press)
         assert "newsletterCheck" in pane.model.index(row, 2).data()
         assert "left" in pane.model.index(row, 3).data()
@@ -131,7 +134,7 @@ def test_events_pane_shows_another_clients_clicks(window: MainWindow, demo: Demo
 
 
 def test_events_pane_shows_bad_types(window: MainWindow) -> None:
-    pane = window.events
+    pane = window.pane(EventsPane)
     pane.types_edit.setText("NoSuchEvent")
     assert not run(pane.start())
     assert "INVALID_PARAMS" in pane.status.text() and not pane.running
@@ -140,14 +143,14 @@ def test_events_pane_shows_bad_types(window: MainWindow) -> None:
 
 
 def test_timers_pane_lists_and_measures_the_heartbeat(window: MainWindow) -> None:
-    pane = window.timers
+    pane = window.pane(TimersPane)
     pane.refresh()
     qwait(lambda: any("heartbeat" in r[0] for r in pane.rows()), what="the heartbeat timer")
     heartbeat = next(r for r in pane.rows() if "heartbeat" in r[0])
     assert heartbeat[2] == "50" and heartbeat[3] == "yes" and "mainWindow" in heartbeat[1]
     pane.seconds.setValue(0.5)
     result = run(pane.measure())
-    assert result is not None and result["totalWakeups"] > 0
+    assert result is not None and result.total_wakeups > 0
     rows = pane.rows()
     top = rows[0]
     assert "heartbeat" in top[0] and int(top[4]) >= 4  # 50 ms over 0.5 s: ~10
@@ -155,13 +158,13 @@ def test_timers_pane_lists_and_measures_the_heartbeat(window: MainWindow) -> Non
     assert wakeups == sorted(wakeups, reverse=True)
     assert "wake-ups in" in pane.summary.text()
     # a startTimer timer (e.g. a line edit's cursor blink) is one row, with its wake-ups
-    listed = [t for t in pane.timers if t.get("kind") == "QObject.startTimer"]
+    listed = [t for t in pane.timers if t.kind == "QObject.startTimer"]
     events = " ".join(r[0] for r in rows if r[0].startswith("timer event"))
-    assert not [t for t in listed if f"({t['id']})" in events]
+    assert not [t for t in listed if f"({t.id})" in events]
 
 
 def test_render_inspector_with_model_pane(window: MainWindow) -> None:
-    window.models.model.reset(None)  # the pane caches pages: read the restored rows again
+    window.pane(ModelsPane).model.reset(None)  # the pane caches pages: read the restored rows again
     _show_people(window)
     window.docks["models"].raise_()
     qwait(lambda: _cell(window, 0, 0) == "Ada Adams", what="rows to show")
@@ -172,12 +175,12 @@ def test_render_inspector_with_model_pane(window: MainWindow) -> None:
 
 
 def _headers(window: MainWindow) -> list[Any]:
-    model = window.models.model
+    model = window.pane(ModelsPane).model
     return [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
 
 
 def test_model_pane_role_columns(window: MainWindow) -> None:
-    pane = window.models
+    pane = window.pane(ModelsPane)
     pane.model.reset(None)
     _show_people(window)
     assert pane.available_roles[0] == "display" and "toolTip" in pane.available_roles
@@ -211,7 +214,7 @@ def extra(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoApp]:
 def test_model_pane_user_roles_and_icons_as_columns(window: MainWindow, extra: DemoApp
                                                    ) -> None:
     """Last in the module: it moves the inspector to another app."""
-    pane = window.models
+    pane = window.pane(ModelsPane)
     window.docks["models"].show()
     window.docks["models"].raise_()
     connect(window, extra)

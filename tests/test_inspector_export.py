@@ -12,15 +12,16 @@ from inspector_support import aloop, connect, qwait, window  # noqa: F401 - fixt
 from PySide6.QtCore import QItemSelectionModel
 
 from conftest import DemoApp
-from inspector import export_test
-from inspector.mainwindow import MainWindow
+from inspector.panes.agent_log import AgentLogPane
+from inspector.sessions import export_test
+from inspector.window.main_window import MainWindow
 from probe.client import Client
 
 
 @pytest.fixture(scope="module", autouse=True)
 def connected(window: MainWindow, demo: DemoApp) -> None:
     connect(window, demo)
-    qwait(lambda: window.records.recorder.changing is not None, what="the schema")
+    qwait(lambda: window.probe.facts.loaded, what="the schema")
 
 
 def fill(agent: Client) -> None:
@@ -43,13 +44,13 @@ def trigger(button: Any, text: str) -> None:
 
 def test_player_exports_the_selected_calls(window: MainWindow, demo: DemoApp, tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    rec = window.records.recorder
+    rec = window.sessions.recorder
     rec.clear()
     fill(demo.client(name="export-agent", role="agent"))
     qwait(lambda: [c["method"] for c in rec.session.calls][-1:] == ["qt.properties.get"],
           what="the agent's calls in the recorder")
-    saved = window.records.save(str(tmp_path / "agent"))
-    player = window.records.open(saved)
+    saved = window.sessions.save(str(tmp_path / "agent"))
+    player = window.sessions.open(saved)
     try:
         methods = [c["method"] for c in player.session.calls]
         rows = [methods.index("chr.formInput"), methods.index("qt.properties.get")]
@@ -75,7 +76,7 @@ def test_player_exports_the_selected_calls(window: MainWindow, demo: DemoApp, tm
 def test_agent_log_exports_rows_without_the_inspectors_own(
         window: MainWindow, demo: DemoApp, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    pane = window.agent_log
+    pane = window.pane(AgentLogPane)
     fill(demo.client(name="log-agent", role="agent"))
     qwait(lambda: any(r.client == "log-agent" and r.method == "qt.properties.get"
                       for r in pane.model.rows), what="the agent's calls in the log")
@@ -86,12 +87,14 @@ def test_agent_log_exports_rows_without_the_inspectors_own(
     flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
     for i in mine:
         selection.select(pane.proxy.mapFromSource(pane.model.index(i, 0)), flags)
-    assert [r["method"] for r in pane.test_records(True)] == [
+    export = window.sessions.log_export
+    assert export is not None
+    assert [r["method"] for r in export.test_records(True)] == [
         "chr.formInput", "qt.properties.get"]
     assert all(not pane.model.is_own(r) for r in pane.model.rows
-               if r.record in pane.test_records(False))
+               if r.record in export.test_records(False))
     choose_file(monkeypatch, tmp_path / "test_log.py")
-    trigger(pane.export_test_button, "Selected rows")
+    trigger(export.export_test_button, "Selected rows")
     script = json.loads((tmp_path / "test_log.json").read_text())
     assert script["steps"][0]["target"].endswith("/emailEdit")
     assert script["steps"][0]["client"] == "log-agent"

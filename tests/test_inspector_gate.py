@@ -17,7 +17,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from conftest import DemoApp
-from inspector.mainwindow import MainWindow
+from inspector.panes.agent_log import AgentLogPane
+from inspector.panes.live_view import LiveViewPane
+from inspector.panes.objects import ObjectsPane
+from inspector.panes.plots import PlotsPane
+from inspector.window.main_window import MainWindow
 from probe.client import Client
 from probe.exceptions import RemoteError
 
@@ -42,11 +46,11 @@ def pool() -> Iterator[ThreadPoolExecutor]:
 
 @pytest.fixture()
 def gate_on(window: MainWindow, qt: Client) -> Iterator[None]:
-    pane = window.agent_log
-    QTest.mouseClick(pane.gate_button, Qt.MouseButton.LeftButton)
+    pane = window.pane(AgentLogPane)
+    QTest.mouseClick(pane.gate.button, Qt.MouseButton.LeftButton)
     qwait(lambda: qt.call("probe.gate.get")["enabled"], what="the gate to go on")
     yield
-    pane.gate_button.setChecked(False)
+    pane.gate.button.setChecked(False)
     qwait(lambda: not qt.call("probe.gate.get")["enabled"], what="the gate to go off")
 
 
@@ -61,7 +65,7 @@ def set_name(agent: Client, pool: ThreadPoolExecutor, text: str) -> Any:
 
 def test_approve_button_runs_the_held_call(window: MainWindow, qt: Client, agent: Client,
                                            pool: ThreadPoolExecutor, gate_on: None) -> None:
-    pane = window.agent_log
+    pane = window.pane(AgentLogPane)
     # the inspector's own change passes the gate (a test client's would be held)
     run(window.conn.call("qt.properties.set", {"objectId": "nameEdit", "name": "text",
                                                "value": "start"}))
@@ -69,23 +73,23 @@ def test_approve_button_runs_the_held_call(window: MainWindow, qt: Client, agent
     qwait(lambda: pane.model.held_rows(), what="a pending row")
     row = pane.model.held_rows()[0]
     assert row.method == "qt.properties.set" and row.client == "gate-agent"
-    assert pane.gate_bar.isVisible() and pane.approve_button.isEnabled()
+    assert pane.gate.isVisible() and pane.gate.approve_button.isEnabled()
     assert not call.done() and name_text(qt) == "start"
-    QTest.mouseClick(pane.approve_button, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(pane.gate.approve_button, Qt.MouseButton.LeftButton)
     qwait(call.done, what="the approved call to finish")
     assert call.result()["value"] == "approved in the UI"
     assert name_text(qt) == "approved in the UI"
     qwait(lambda: row.status == "gate: approved", what="the row to show the outcome")
-    qwait(lambda: not pane.gate_bar.isVisible(), what="the gate bar to hide")
+    qwait(lambda: not pane.gate.isVisible(), what="the gate bar to hide")
 
 
 def test_reject_button_declines(window: MainWindow, qt: Client, agent: Client,
                                 pool: ThreadPoolExecutor, gate_on: None) -> None:
-    pane = window.agent_log
+    pane = window.pane(AgentLogPane)
     before = name_text(qt)
     call = set_name(agent, pool, "rejected in the UI")
     qwait(lambda: pane.model.held_rows(), what="a pending row")
-    QTest.mouseClick(pane.reject_button, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(pane.gate.reject_button, Qt.MouseButton.LeftButton)
     qwait(call.done, what="the rejected call to finish")
     with pytest.raises(RemoteError) as err:
         call.result()
@@ -95,12 +99,12 @@ def test_reject_button_declines(window: MainWindow, qt: Client, agent: Client,
 
 def test_approve_all_from_client(window: MainWindow, qt: Client, agent: Client,
                                  pool: ThreadPoolExecutor, gate_on: None) -> None:
-    pane = window.agent_log
+    pane = window.pane(AgentLogPane)
     call = set_name(agent, pool, "trusted a")
     qwait(lambda: pane.model.held_rows(), what="a pending row")
-    assert pane.trust_minutes.value() == 5
-    pane.trust_minutes.setValue(2)
-    QTest.mouseClick(pane.trust_button, Qt.MouseButton.LeftButton)
+    assert pane.gate.trust_minutes.value() == 5
+    pane.gate.trust_minutes.setValue(2)
+    QTest.mouseClick(pane.gate.trust_button, Qt.MouseButton.LeftButton)
     qwait(call.done, what="the released call")
     call.result()
     trusted = qt.call("probe.gate.get")["trusted"]
@@ -114,7 +118,7 @@ def test_approve_all_from_client(window: MainWindow, qt: Client, agent: Client,
 
 
 def test_selection_reaches_the_agent(window: MainWindow, agent: Client) -> None:
-    node = run(window.objects.reveal("submitButton"))
+    node = run(window.pane(ObjectsPane).reveal("submitButton"))
     assert node is not None
     qwait(lambda: (agent.call("probe.selection.get") or {}).get("objectName")
           == "submitButton", what="the agent to see the human's selection")
@@ -127,18 +131,18 @@ def test_agent_highlight_selects_in_the_inspector(window: MainWindow, agent: Cli
     assert out["notified"] >= 1
 
     def selected_name() -> str:
-        index = window.objects.view.currentIndex()
+        index = window.pane(ObjectsPane).view.currentIndex()
         return str(index.data()) if index.isValid() else ""
 
     qwait(lambda: "volumeSlider" in selected_name(), what="the highlight to select it")
-    qwait(lambda: window.live_view.selected_id is not None, what="the live view outline")
+    qwait(lambda: window.pane(LiveViewPane).selected_id is not None, what="the live view outline")
 
 
 def test_selection_in_the_inspector_is_what_the_mcp_resource_returns(
         window: MainWindow, demo: DemoApp) -> None:
     from test_mcp import McpSession
 
-    assert run(window.objects.reveal("termsCheck")) is not None
+    assert run(window.pane(ObjectsPane).reveal("termsCheck")) is not None
     session = McpSession("--pid", str(demo.pid), "--caps", "chrome,control")
     try:
         def selected() -> dict[str, Any]:
@@ -156,8 +160,8 @@ def test_selection_in_the_inspector_is_what_the_mcp_resource_returns(
 
 def test_freeze_band_names_the_blocking_function(window: MainWindow, demo: DemoApp,
                                                  tmp_path: Path) -> None:
-    plots = window.plots
-    qwait(lambda: "freeze" in plots.conn._topics, what="the freeze subscription")
+    plots = window.pane(PlotsPane)
+    qwait(lambda: "freeze" in window.conn._topics, what="the freeze subscription")
     demo.send_command("freeze 2")
     qwait(lambda: "_cmd_freeze" in plots.freeze_label.text(), timeout=10,
           what="the pushed freeze with its stack")
@@ -169,5 +173,5 @@ def test_freeze_band_names_the_blocking_function(window: MainWindow, demo: DemoA
     assert any("_cmd_freeze" in label.textItem.toPlainText() for label in labels)
     start, end = plots.busy[-1]
     assert 1.5 <= end - start < 10
-    picture = window.plots.grab()
+    picture = window.pane(PlotsPane).grab()
     assert picture.save(str(tmp_path / "plots.png")) and not picture.isNull()

@@ -13,8 +13,14 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
 from conftest import ARTIFACTS, DemoApp
-from inspector.mainwindow import MainWindow
-from inspector.panes.editors import LineEditor
+from inspector.panes.agent_log import AgentLogPane
+from inspector.panes.console import ConsolePane
+from inspector.panes.methods import MethodsPane
+from inspector.panes.objects import ObjectsPane
+from inspector.panes.properties import PropertiesPane
+from inspector.panes.signals import SignalsPane
+from inspector.widgets.property_editors import LineEditor
+from inspector.window.main_window import MainWindow
 from probe.client import Client
 
 
@@ -26,15 +32,15 @@ def connected(window: MainWindow, demo: DemoApp) -> None:
 
 def test_connects_and_shows_app_in_status_bar(window: MainWindow, demo: DemoApp) -> None:
     qwait(lambda: window.conn.is_connected, what="connection")
-    assert f"pid {demo.pid}" in window.app_label.text()
-    assert "qtmcp-demo" in window.app_label.text()
-    qwait(lambda: "ms" in window.latency_label.text(), what="a ping latency")
+    assert f"pid {demo.pid}" in window.status.app_label.text()
+    assert "qtmcp-demo" in window.status.app_label.text()
+    qwait(lambda: "ms" in window.status.latency_label.text(), what="a ping latency")
     assert all(p.isEnabled() for p in window.panes)
 
 
 def test_agent_log_shows_second_client_calls(window: MainWindow, demo: DemoApp,
                                              tmp_path: Path) -> None:
-    pane = window.agent_log
+    pane = window.pane(AgentLogPane)
     agent = demo.client(name="test-agent", role="agent")
     agent.call("qt.version")
     try:
@@ -67,27 +73,30 @@ def test_agent_log_shows_second_client_calls(window: MainWindow, demo: DemoApp,
     assert "METHOD_NOT_FOUND" in pane.response_text.toPlainText()
     # export
     out = tmp_path / "traffic.jsonl"
-    count = pane.export(str(out))
+    export = window.sessions.log_export
+    assert export is not None
+    count = export.export(str(out))
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert count == len(lines) and any(rec["method"] == "qt.nope" for rec in lines)
 
 
 def test_tree_loads_children_lazily_on_expand(window: MainWindow) -> None:
-    pane = window.objects
+    pane = window.pane(ObjectsPane)
     roots = [n.label for n in pane.model.root.children or []]
     assert "mainWindow" in roots
     main = next(n for n in pane.model.root.children or [] if n.object_name == "mainWindow")
     # first level came with the roots; grandchildren are not loaded until expanded
     unloaded = next(n for n in main.children or [] if n.children is None and n.child_count)
     index = pane.proxy.mapFromSource(pane.model.index_of(unloaded))
-    calls_before = sum(1 for r in window.agent_log.model.rows if r.method == "qt.objects.tree")
+    log = window.pane(AgentLogPane)
+    calls_before = sum(1 for r in log.model.rows if r.method == "qt.objects.tree")
     pane.view.expand(index)
     qwait(lambda: unloaded.children is not None, what="children fetched on expand")
     assert len(unloaded.children or []) == unloaded.child_count
 
     def tree_calls() -> list:
-        window.agent_log.model.flush()
-        return [r for r in window.agent_log.model.rows if r.method == "qt.objects.tree"]
+        window.pane(AgentLogPane).model.flush()
+        return [r for r in window.pane(AgentLogPane).model.rows if r.method == "qt.objects.tree"]
 
     # the mirror sends each 10 ms of traffic together: the row may come a moment later
     calls = qwait(lambda: len(tree_calls()) > calls_before and tree_calls(),
@@ -96,27 +105,27 @@ def test_tree_loads_children_lazily_on_expand(window: MainWindow) -> None:
 
 
 def select(window: MainWindow, name: str) -> str:
-    node = run(window.objects.reveal(name))
+    node = run(window.pane(ObjectsPane).reveal(name))
     assert node is not None, f"{name} not in the tree"
-    assert window.objects.selected_id() == node.id
+    assert window.pane(ObjectsPane).selected_id() == node.id
     return node.id
 
 
 def test_select_object_shows_grouped_properties(window: MainWindow) -> None:
     select(window, "nameEdit")
-    model = window.properties.model
+    model = window.pane(PropertiesPane).model
     qwait(lambda: "text" in model.by_name, what="nameEdit's properties")
     groups = [g.name for g in model.groups]
     assert groups[0] == "QLineEdit" and "QWidget" in groups and "QObject" in groups
     assert model.by_name["objectName"].value == "nameEdit"
     assert not model.by_name["width"].editable  # read-only: shown, locked
     assert not model.flags(model.find("width")) & Qt.ItemFlag.ItemIsEditable
-    qwait(lambda: window.properties.subscriptions, what="notify subscriptions")
+    qwait(lambda: window.pane(PropertiesPane).subscriptions, what="notify subscriptions")
 
 
 def test_edit_property_in_place_changes_the_app(window: MainWindow, qt: Client) -> None:
     select(window, "nameEdit")
-    pane = window.properties
+    pane = window.pane(PropertiesPane)
     qwait(lambda: "text" in pane.model.by_name, what="properties")
     index = pane.proxy.mapFromSource(pane.model.find("text"))
     pane.view.setCurrentIndex(index)
@@ -131,7 +140,7 @@ def test_edit_property_in_place_changes_the_app(window: MainWindow, qt: Client) 
 
 def test_bool_property_checkbox_changes_the_app(window: MainWindow, qt: Client) -> None:
     select(window, "newsletterCheck")
-    pane = window.properties
+    pane = window.pane(PropertiesPane)
     qwait(lambda: "checked" in pane.model.by_name, what="properties")
     before = pane.model.by_name["checked"].value
     index = pane.model.find("checked")
@@ -144,7 +153,7 @@ def test_bool_property_checkbox_changes_the_app(window: MainWindow, qt: Client) 
 
 def test_failed_set_shows_error_and_keeps_value(window: MainWindow, qt: Client) -> None:
     select(window, "ageSpin")
-    pane = window.properties
+    pane = window.pane(PropertiesPane)
     qwait(lambda: "value" in pane.model.by_name, what="properties")
     before = pane.model.by_name["value"].value
     assert not run(pane.set_property("value", "not a number"))
@@ -157,7 +166,7 @@ def test_failed_set_shows_error_and_keeps_value(window: MainWindow, qt: Client) 
 
 def test_property_follows_the_app(window: MainWindow, qt: Client) -> None:
     select(window, "nameEdit")
-    pane = window.properties
+    pane = window.pane(PropertiesPane)
     qwait(lambda: pane.subscriptions, what="notify subscriptions")
     qt.call("qt.properties.set", {"objectId": "nameEdit", "name": "text", "value": "Grace"})
     qwait(lambda: pane.model.by_name["text"].value == "Grace", what="the live value")
@@ -165,7 +174,7 @@ def test_property_follows_the_app(window: MainWindow, qt: Client) -> None:
 
 def test_invoke_slot_with_arguments(window: MainWindow, qt: Client) -> None:
     select(window, "mainWindow")
-    pane = window.methods
+    pane = window.pane(MethodsPane)
     qwait(lambda: pane.model.row_of("greet") >= 0, what="mainWindow's methods")
     assert pane.select("greet")
     assert len(pane.arg_edits) == 2
@@ -184,7 +193,7 @@ def test_invoke_slot_with_arguments(window: MainWindow, qt: Client) -> None:
 
 def test_subscribe_to_signal_logs_emissions(window: MainWindow, qt: Client) -> None:
     select(window, "nameEdit")
-    pane = window.signals
+    pane = window.pane(SignalsPane)
     qwait(lambda: pane.model.row_of("textChanged(QString)") >= 0, what="signals")
     row = pane.model.row_of("textChanged(QString)")
     pane.model.setData(pane.model.index(row, 0), Qt.CheckState.Checked.value,
@@ -203,7 +212,7 @@ def test_subscribe_to_signal_logs_emissions(window: MainWindow, qt: Client) -> N
 
 
 def test_console_shows_app_messages(window: MainWindow, demo: DemoApp, qt: Client) -> None:
-    pane = window.console
+    pane = window.pane(ConsolePane)
     if not qt.call("qt.schema", {"prefix": "chr.readConsoleMessages"})["methods"]:
         pytest.skip("chr.readConsoleMessages is not in the probe yet (chrome helper)")
     demo.command("log warning inspector-sees-this")
@@ -219,7 +228,7 @@ def test_console_shows_app_messages(window: MainWindow, demo: DemoApp, qt: Clien
 
 def test_tree_follows_objects_created_and_destroyed(window: MainWindow, qt: Client,
                                                     demo: DemoApp) -> None:
-    pane = window.objects
+    pane = window.pane(ObjectsPane)
     run(pane.load_all())
     assert not any(n.object_name == "aboutDialog" for n in pane.model.nodes.values())
     qt.call("qt.methods.invoke", {"objectId": "mainWindow", "method": "showAbout"})
@@ -233,7 +242,7 @@ def test_tree_follows_objects_created_and_destroyed(window: MainWindow, qt: Clie
 
 def test_copy_object_id(window: MainWindow) -> None:
     object_id = select(window, "submitButton")
-    assert window.objects.copy_id() == object_id
+    assert window.pane(ObjectsPane).copy_id() == object_id
     assert QGuiApplication.clipboard().text() == object_id
 
 
@@ -249,19 +258,19 @@ def test_render_all_panes_to_png(window: MainWindow, demo: DemoApp, qt: Client) 
     demo.command("log warning disk almost full")
     demo.command("log error could not save settings")
     select(window, "nameEdit")
-    signals = window.signals
+    signals = window.pane(SignalsPane)
     qwait(lambda: signals.model.row_of("textChanged(QString)") >= 0, what="signals")
     run(signals.subscribe("textChanged(QString)"))
     for text in ("A", "Ad", "Ada", "Ada L"):
         qt.call("qt.properties.set", {"objectId": "nameEdit", "name": "text", "value": text})
     qwait(lambda: len(signals.log.rows) >= 4, what="emissions")
-    methods = window.methods
+    methods = window.pane(MethodsPane)
     qwait(lambda: methods.model.row_of("setText") >= 0, what="methods")
     methods.select("setText")
     methods.arg_edits[0].setText("Ada Lovelace")
     methods.invoke_current()
     qwait(lambda: "done" in methods.result.toPlainText(), what="an invoke result")
-    log = window.agent_log
+    log = window.pane(AgentLogPane)
     qwait(lambda: any(r.client == "claude-code" and not r.ok for r in log.visible_rows()),
           what="the agent's calls")
     failed = next(r for r in log.model.rows if r.client == "claude-code" and not r.ok)

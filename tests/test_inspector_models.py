@@ -11,17 +11,19 @@ from inspector_support import aloop, make_settings, qwait  # noqa: F401 - fixtur
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QApplication
 
-from inspector import theme
-from inspector.mainwindow import MainWindow
+from inspector.link.replies import ConsoleMessage, EnumInfo, ObjectInfo, PropertyList
+from inspector.link.traffic import Call
 from inspector.models.console import ConsoleFilter, ConsoleModel
-from inspector.models.objecttree import ObjectTreeModel
+from inspector.models.object_tree import ObjectTreeModel
 from inspector.models.properties import DYNAMIC, PropertyModel
 from inspector.models.traffic import TrafficFilter, TrafficModel
 from inspector.models.values import format_value, kind_of, parse_text
+from inspector.style import theme
+from inspector.window.main_window import MainWindow
 
 
 def traffic(seq: int, method: str = "qt.ping", client: int = 2, name: str = "agent",
-            ok: bool = True) -> dict[str, Any]:
+            ok: bool = True) -> Call:
     rec: dict[str, Any] = {"seq": seq, "ts": 1_700_000_000 + seq / 1000,
                            "client": {"id": client, "name": name, "role": "agent"},
                            "id": seq, "method": method, "params": {"n": seq},
@@ -31,7 +33,7 @@ def traffic(seq: int, method: str = "qt.ping", client: int = 2, name: str = "age
     else:
         rec["error"] = {"code": -32601, "message": "nope",
                         "data": {"name": "METHOD_NOT_FOUND", "hint": "try qt.ping"}}
-    return rec
+    return Call.from_json(rec)
 
 
 def test_log_model_batches_inserts_and_bounds_rows(qapp: QApplication) -> None:
@@ -81,8 +83,9 @@ def test_console_model_dedupes_and_filters(qapp: QApplication) -> None:
     proxy.setSourceModel(model)
     msgs = [{"seq": i, "ts": 1.0 + i, "level": lvl, "source": "logging", "text": f"m{i} {lvl}"}
             for i, lvl in enumerate(["debug", "info", "warning", "error", "critical"])]
-    assert model.add_messages(msgs) == 5
-    assert model.add_messages(msgs[3:]) == 0  # seen seqs are skipped
+    messages = [ConsoleMessage.from_json(m) for m in msgs]
+    assert model.add_messages(messages) == 5
+    assert model.add_messages(messages[3:]) == 0  # seen seqs are skipped
     model.flush()
     assert proxy.rowCount() == 5
     proxy.set_level("warning")
@@ -95,13 +98,23 @@ def test_console_model_dedupes_and_filters(qapp: QApplication) -> None:
 
 
 def node(n: int, name: str = "", children: list[dict[str, Any]] | None = None,
-         count: int = 0, path: str = "") -> dict[str, Any]:
+         count: int = 0, path: str = "", **more: Any) -> ObjectInfo:
     data: dict[str, Any] = {"id": f"#{n}", "className": "QWidget", "objectName": name,
                             "path": path or name or f"QWidget#{n}", "isWidget": True,
                             "visible": True, "childCount": count}
     if children is not None:
         data["children"] = children
         data["childCount"] = len(children)
+    return ObjectInfo.from_json({**data, **more})
+
+
+def raw(n: int, name: str = "", children: list[dict[str, Any]] | None = None
+        ) -> dict[str, Any]:
+    """A node as the probe sends it (children are sent nested)."""
+    data: dict[str, Any] = {"id": f"#{n}", "className": "QWidget", "objectName": name,
+                            "path": name, "isWidget": True, "visible": True, "childCount": 0}
+    if children is not None:
+        data["children"], data["childCount"] = children, len(children)
     return data
 
 
@@ -124,20 +137,20 @@ def test_object_tree_lazy_and_live(qapp: QApplication) -> None:
     model.rowsRemoved.connect(lambda _p, a, b: removed.append((a, b)))
     model.add_created(node(4, "newButton", path="mainWindow/newButton"))
     assert inserted == [(2, 2)] and model.data(model.index(2, 0, root)) == "newButton"
-    model.add_created({**node(5, "deep"), "parentId": "#2"})  # parent not expanded yet
+    model.add_created(node(5, "deep", parentId="#2"))  # parent not expanded yet
     assert model.nodes["#2"].child_count == 2 and "#5" not in model.nodes
     assert model.remove("#3") and removed == [(1, 1)]
     assert model.rowCount(root) == 2 and "#3" not in model.nodes
     # merging a fuller tree keeps existing rows and adds the rest
     model.merge(model.root, [node(1, "mainWindow", children=[
-        node(2, "tabs", children=[node(6, "nameEdit")]), node(4, "newButton")])])
+        raw(2, "tabs", children=[raw(6, "nameEdit")]), raw(4, "newButton")])])
     assert model.rowCount(root) == 2
     assert model.data(model.index(0, 0, model.index(0, 0, root))) == "nameEdit"
 
 
 def test_property_model_groups_and_edits(qapp: QApplication) -> None:
     model = PropertyModel()
-    model.load({"objectId": "#1", "className": "QLineEdit", "properties": [
+    model.load(PropertyList.from_json({"objectId": "#1", "className": "QLineEdit", "properties": [
         {"name": "objectName", "type": "QString", "value": "e", "writable": True,
          "declaredIn": "QObject"},
         {"name": "enabled", "type": "bool", "value": True, "writable": True,
@@ -148,7 +161,7 @@ def test_property_model_groups_and_edits(qapp: QApplication) -> None:
          "declaredIn": "QLineEdit", "notifySignal": "textChanged"},
         {"name": "theme", "type": "QString", "value": "light", "writable": True,
          "dynamic": True},
-    ]})
+    ]}))
     assert [g.name for g in model.groups] == ["QLineEdit", "QWidget", "QObject", DYNAMIC]
     edits: list[tuple[str, Any]] = []
     model.editRequested.connect(lambda n, v: edits.append((n, v)))
@@ -175,8 +188,8 @@ def test_value_formatting_and_parsing() -> None:
     assert format_value({"family": "Sans", "pointSizeF": 9.0, "pixelSize": -1,
                          "bold": True}).startswith("Sans, 9 pt, bold")
     assert format_value(True) == "true" and format_value(None) == ""
-    assert kind_of("Qt::FocusPolicy", {"names": ["NoFocus"], "isFlag": False}) == "enum"
-    assert kind_of("QFlags<Qt::AlignmentFlag>", {"names": [], "isFlag": True}) == "flags"
+    assert kind_of("Qt::FocusPolicy", EnumInfo(["NoFocus"], False)) == "enum"
+    assert kind_of("QFlags<Qt::AlignmentFlag>", EnumInfo([], True)) == "flags"
     assert kind_of("QRect") == "geometry" and kind_of("QColor") == "color"
     assert kind_of("QVariant", None, 3) == "int"
     assert parse_text("5", "int") == 5 and parse_text("[1, 2]", "json") == [1, 2]

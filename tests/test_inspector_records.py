@@ -12,19 +12,21 @@ from inspector_support import aloop, connect, qwait, run, window  # noqa: F401 -
 from PySide6.QtGui import QImage, qGray
 
 from conftest import DemoApp
-from inspector import resend, session_file
-from inspector.mainwindow import MainWindow
-from inspector.panes.player import SessionPlayer
+from inspector.panes.agent_log import AgentLogPane
+from inspector.panes.plots import PlotsPane
+from inspector.sessions import resend, session_file
+from inspector.sessions.player import SessionPlayer
+from inspector.window.main_window import MainWindow
 
 
 @pytest.fixture(scope="module", autouse=True)
 def connected(window: MainWindow, demo: DemoApp) -> None:
     connect(window, demo)
-    qwait(lambda: window.records.recorder.changing is not None, what="the schema")
+    qwait(lambda: window.probe.facts.loaded, what="the schema")
 
 
 def test_plots_get_points_from_pings_and_traffic(window: MainWindow, demo: DemoApp) -> None:
-    plots = window.plots
+    plots = window.pane(PlotsPane)
     window.conn.spawn(window.conn._ping())
     qwait(lambda: plots.round_trip.v, what="a ping point")
     qwait(lambda: plots.event_loop.v, what="an eventLoopMs point from the mirrored ping")
@@ -43,7 +45,7 @@ def test_plots_get_points_from_pings_and_traffic(window: MainWindow, demo: DemoA
 
 
 def test_busy_app_draws_a_red_band(window: MainWindow, demo: DemoApp) -> None:
-    plots = window.plots
+    plots = window.pane(PlotsPane)
     demo.send_command("freeze 2.5")
 
     def pinged_busy() -> bool:
@@ -59,7 +61,7 @@ def test_busy_app_draws_a_red_band(window: MainWindow, demo: DemoApp) -> None:
 
 def test_session_saves_and_replays_offline(window: MainWindow, demo: DemoApp,
                                            tmp_path: Path) -> None:
-    rec = window.records.recorder
+    rec = window.sessions.recorder
     rec.clear()
     agent = demo.client(name="rec-agent", role="agent")
     agent.call("qt.properties.set", {"objectId": "nameEdit", "name": "text", "value": "Ada"})
@@ -69,14 +71,14 @@ def test_session_saves_and_replays_offline(window: MainWindow, demo: DemoApp,
     agent.call("qt.properties.get", {"objectId": "nameEdit", "name": "text"})
     qwait(lambda: len(rec.session.calls) >= 3 and len(rec.session.frames) >= 2,
           what="three calls and two frames")
-    path = window.records.save(str(tmp_path / "run"))
+    path = window.sessions.save(str(tmp_path / "run"))
     assert path.endswith(session_file.SUFFIX)
 
     loaded = session_file.load(path)
     assert [c["method"] for c in loaded.calls][-3:] == [
         "qt.properties.set", "qt.properties.set", "qt.properties.get"]
     assert loaded.app.get("pid") == demo.pid
-    player = window.records.open(path)
+    player = window.sessions.open(path)
     try:
         assert player.current == 0
         total = len(loaded.calls)
@@ -118,7 +120,7 @@ def test_each_action_step_shows_the_app_after_that_action(window: MainWindow, de
                                                           tmp_path: Path) -> None:
     """Step N's picture is the app after action N, at the app's resolution however small
     the live view pane is, offline."""
-    rec = window.records.recorder
+    rec = window.sessions.recorder
     window.docks["liveView"].resize(240, 160)  # a small pane streams small frames
     agent = demo.client(name="typing-agent", role="agent")
     agent.call("qt.ui.type", {"target": "nameEdit", "text": "", "clear": True})
@@ -142,7 +144,7 @@ def test_each_action_step_shows_the_app_after_that_action(window: MainWindow, de
     size = agent.call("qt.ui.geometry", {"target": "mainWindow"})["window"]
     box = agent.call("qt.ui.geometry", {"target": "nameEdit"})["window"]
     field = (box["x"], box["y"], box["width"], box["height"])
-    path = window.records.save(str(tmp_path / "typing"))
+    path = window.sessions.save(str(tmp_path / "typing"))
 
     player = SessionPlayer(session_file.load(path), "typing")  # no window, no connection
     try:
@@ -207,7 +209,7 @@ def test_open_rejects_other_files(tmp_path: Path) -> None:
 
 
 def test_resend_repeats_a_logged_call(window: MainWindow, demo: DemoApp) -> None:
-    pane = window.agent_log
+    pane = window.pane(AgentLogPane)
     agent = demo.client(name="resend-agent", role="agent")
     agent.call("qt.properties.set", {"objectId": "nameEdit", "name": "text", "value": "Bob"})
     qwait(lambda: any(r.client == "resend-agent" and r.method == "qt.properties.set"
@@ -236,5 +238,5 @@ def test_resend_refuses_truncated_params(window: MainWindow) -> None:
     row = TrafficRow.from_record({"seq": 1, "method": "qt.ui.typeText", "params": {
         "truncated": True, "size": 99999, "preview": "{..."}, "client": {"id": 99}})
     assert resend.resendable(row)
-    assert run(resend.resend(window.agent_log, row)) is None
-    assert "cannot re-send" in window.agent_log.status.text()
+    assert run(resend.resend(window.pane(AgentLogPane), row)) is None
+    assert "cannot re-send" in window.pane(AgentLogPane).status.text()

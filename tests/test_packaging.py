@@ -49,7 +49,7 @@ def sample_session(folder: Path) -> Path:
     from PySide6.QtCore import QBuffer, QIODevice, Qt
     from PySide6.QtGui import QColor, QImage, QPainter
 
-    from inspector import session_file
+    from inspector.sessions import session_file
 
     image = QImage(320, 200, QImage.Format.Format_RGB32)
     image.fill(QColor("#1e88e5"))
@@ -95,7 +95,7 @@ def test_desktop_entry_and_mime_type_agree() -> None:
     (entry,) = mime.findall("m:mime-type", ns)
     assert f"MimeType={entry.get('type')};" in desktop
     assert "Exec=qtmcp-inspector %U" in desktop
-    from inspector import session_file
+    from inspector.sessions import session_file
 
     assert [g.get("pattern") for g in entry.findall("m:glob", ns)] == [
         "*" + session_file.SUFFIX]

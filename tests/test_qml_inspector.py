@@ -15,9 +15,13 @@ from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 
 from conftest import ARTIFACTS, DemoApp, start_demo, wait_until
-from inspector.connection import Connection
-from inspector.mainwindow import MainWindow
+from inspector.link.client import ProbeClient
+from inspector.link.connection import Connection
+from inspector.models.broker import Broker
+from inspector.panes.live_view import LiveViewPane
+from inspector.panes.objects import ObjectsPane
 from inspector.panes.quick import NO_QUICK, QuickPane
+from inspector.window.main_window import MainWindow
 from probe.client import Client
 
 Rect = tuple[int, int, int, int]
@@ -41,9 +45,9 @@ def qq(qml_demo: DemoApp) -> Iterator[Client]:
 def connected(window: MainWindow, qml_demo: DemoApp) -> None:
     window.connect_to(pid=qml_demo.pid)
     qwait(lambda: window.conn.is_connected, what="the inspector to connect")
-    qwait(lambda: window.objects.model.root.children, what="the object tree roots")
-    qwait(lambda: window.quick.count, what="the Quick item tree")
-    qwait(lambda: window.live_view.frames, what="a first frame")
+    qwait(lambda: window.pane(ObjectsPane).model.root.children, what="the object tree roots")
+    qwait(lambda: window.pane(QuickPane).count, what="the Quick item tree")
+    qwait(lambda: window.pane(LiveViewPane).frames, what="a first frame")
 
 
 def nodes(tree: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -154,7 +158,7 @@ def test_geometry_of_a_quick_item(qq: Client) -> None:
 
 
 def test_quick_pane_shows_items_with_ids_and_types(window: MainWindow, qq: Client) -> None:
-    pane = window.quick
+    pane = window.pane(QuickPane)
     assert pane.available is True and pane.stack.currentWidget() is pane.view
     tree = run(window.conn.call("qml.tree"))
     assert pane.count == tree["count"] and f"{pane.count} items" in pane.summary.text()
@@ -177,7 +181,7 @@ def test_quick_pane_shows_items_with_ids_and_types(window: MainWindow, qq: Clien
 
 
 def test_object_tree_shows_qml_ids(window: MainWindow) -> None:
-    objects = window.objects
+    objects = window.pane(ObjectsPane)
     run(objects.load_all())
     model = objects.model
     submit = next(n for n in model.nodes.values() if n.qml_id == "submitButton")
@@ -212,23 +216,24 @@ def _shown(model: Any, parent: Any = None) -> list[str]:
 
 
 def test_quick_selection_syncs_with_the_object_tree(window: MainWindow, qq: Client) -> None:
-    pane = window.quick
+    pane = window.pane(QuickPane)
     pad_id = inspector_id(window, "clickPad")
     pane.view.setCurrentIndex(pane.by_id[pad_id].index())
-    qwait(lambda: window.objects.selected_id() == pad_id,
+    qwait(lambda: window.pane(ObjectsPane).selected_id() == pad_id,
           what="clickPad selected in the object tree")
     rect = scene_rect(qq, "clickPad")
-    qwait(lambda: window.live_view.view.selected == rect, what="its outline on the live view")
+    qwait(lambda: window.pane(LiveViewPane).view.selected == rect,
+          what="its outline on the live view")
     # the reverse: the object tree selects the Quick item
-    node = run(window.objects.reveal("nameField"))
+    node = run(window.pane(ObjectsPane).reveal("nameField"))
     assert node is not None
     qwait(lambda: pane.selected_id() == node.id, what="nameField selected in the Quick pane")
 
 
 def test_live_view_follows_the_quick_scene(window: MainWindow, qq: Client) -> None:
-    pane = window.live_view
+    pane = window.pane(LiveViewPane)
     assert pane.streaming and pane.window_name == "qmlWindow"
-    assert (pane.last_frame["windowGeometry"][2:]) == [640, 480]
+    assert pane.last_frame is not None and pane.last_frame.window_geometry[2:] == (640, 480)
     count = frames_settle(pane)
     QTest.qWait(500)
     assert pane.frames == count  # still scene: no frame
@@ -238,25 +243,26 @@ def test_live_view_follows_the_quick_scene(window: MainWindow, qq: Client) -> No
 
 
 def test_click_on_live_view_picks_the_item(window: MainWindow, qq: Client) -> None:
-    pane = window.live_view
+    pane = window.pane(LiveViewPane)
     rect = scene_rect(qq, "padArea")
     target = pane.view.to_view(rect[0] + 6, rect[1] + 6).toPoint()  # clear of the label
     QTest.mouseMove(pane.view, target)
     qwait(lambda: "padArea" in pane.hover_label.text(), what="the hover read-out")
     assert pane.view.hover == rect
     QTest.mouseClick(pane.view, Qt.MouseButton.LeftButton, pos=target)
-    qwait(lambda: (window.objects.selected_node() or None) is not None
-          and window.objects.selected_node().qml_id == "padArea",  # type: ignore[union-attr]
+    qwait(lambda: (window.pane(ObjectsPane).selected_node() or None) is not None
+          and window.pane(ObjectsPane).selected_node().qml_id == "padArea",  # type: ignore[union-attr]
           what="padArea selected in the object tree")
     assert pane.view.selected == rect
-    pad_id = window.objects.selected_id()
-    qwait(lambda: window.quick.selected_id() == pad_id, what="padArea in the Quick pane")
-    assert window.quick.by_id[pad_id].text() == "padArea : MouseArea"  # type: ignore[index]
+    pad_id = window.pane(ObjectsPane).selected_id()
+    qwait(lambda: window.pane(QuickPane).selected_id() == pad_id, what="padArea in the Quick pane")
+    assert window.pane(QuickPane).by_id[pad_id].text() == "padArea : MouseArea"  # type: ignore[index]
 
 
 def test_widget_app_shows_the_empty_state(window: MainWindow, demo: DemoApp) -> None:
     conn = Connection(window.watcher)
-    pane = QuickPane(conn)
+    probe = ProbeClient(conn)
+    pane = QuickPane(probe, Broker(probe))
     try:
         run(conn.connect_to(pid=demo.pid))
         run(pane.load())
@@ -286,10 +292,11 @@ def test_render_qml_inspector_to_png(window: MainWindow, qq: Client) -> None:
                        Qt.Orientation.Horizontal)
     submit_id = inspector_id(window, "submitButton")
     window.select_object_id(submit_id)
-    qwait(lambda: window.quick.selected_id() == submit_id, what="submitButton selected")
-    qwait(lambda: window.live_view.caps == window.live_view.wanted_caps()
-          and window.live_view.view.selected is not None, what="the stream at the new size")
-    frames_settle(window.live_view, 300)
+    qwait(lambda: window.pane(QuickPane).selected_id() == submit_id, what="submitButton selected")
+    live = window.pane(LiveViewPane)
+    qwait(lambda: live.caps == live.wanted_caps() and live.view.selected is not None,
+          what="the stream at the new size")
+    frames_settle(window.pane(LiveViewPane), 300)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     out = ARTIFACTS / "inspector-qml.png"
     assert window.grab().save(str(out))

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from conftest import DemoApp, wait_until
-from inspector import session_file
+from inspector.sessions import session_file
 from probe import cli
 from probe.client import Client
 from probe.replay import export as se
@@ -64,7 +64,7 @@ def fill_form(agent: Client) -> None:
 
 @pytest.fixture(scope="module")
 def session(demo: DemoApp, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A saved .qtmcp-session of the form-filling agent (inspector.session_file format)."""
+    """A saved .qtmcp-session of the form-filling agent (inspector.sessions.session_file format)."""
     records = record(demo, fill_form)
     path = tmp_path_factory.mktemp("session") / "form"
     info = demo.client().call("qt.version")

@@ -1,9 +1,11 @@
-"""The accessibility tree as ``chr.readPage`` (format json) gives it to an agent.
+"""The page as an agent reads it: the accessibility tree with that agent's refs.
 
-Nodes are kept as the probe sent them (role, name, ref, value, states, bounds, and the
-Qt ``id``/``objectName``/``className`` of the widget behind them) so the pane shows the
-agent's view verbatim; ``by_object`` finds the node of a ``#N`` id for the reverse
-selection (object tree -> accessibility tree).
+Nodes are the link's :class:`~inspector.link.page.PageNode` (role, name, ref, value,
+states, bounds, and the Qt id, objectName and className of the widget behind them) so
+the pane shows the agent's view verbatim. ``by_object`` finds the node of a ``#N`` id
+for the reverse selection (object tree -> accessibility tree); :meth:`locate` finds
+where an agent's action landed (its ref when the tree holds that agent's refs, else its
+role and name).
 """
 
 from __future__ import annotations
@@ -14,47 +16,57 @@ from typing import Any
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QFont
 
-from inspector import theme
+from inspector.link.marks import Mark
+from inspector.link.page import PageNode, Rect
+from inspector.link.traffic import SessionInfo
+from inspector.style import theme
 
 Index = QModelIndex | QPersistentModelIndex
 
 
 @dataclass(eq=False)
 class A11yNode:
-    data: dict[str, Any]
+    page: PageNode
     parent: A11yNode | None = None
     children: list[A11yNode] = field(default_factory=list)
     row: int = 0
 
     @property
     def role(self) -> str:
-        return str(self.data.get("role") or "")
+        return self.page.role
 
     @property
     def name(self) -> str:
-        return str(self.data.get("name") or "")
+        return self.page.name
 
     @property
     def ref(self) -> str:
-        return str(self.data.get("ref") or "")
+        return self.page.ref
+
+    @property
+    def value(self) -> Any:
+        return self.page.value
 
     @property
     def object_id(self) -> str:
-        return str(self.data.get("id") or "")
+        return self.page.object_id
 
     @property
-    def bounds(self) -> tuple[int, int, int, int] | None:
-        b = self.data.get("bounds")
-        return tuple(int(v) for v in b) if isinstance(b, list) and len(b) == 4 else None  # type: ignore[return-value]
+    def object_name(self) -> str:
+        return self.page.object_name
+
+    @property
+    def bounds(self) -> Rect | None:
+        return self.page.bounds
 
     def states_text(self) -> str:
-        parts = [str(s) for s in self.data.get("states") or []]
-        if self.data.get("gapFiller"):
+        parts = list(self.page.states)
+        if self.page.gap_filler:
             parts.append("clickable")
-        if self.data.get("moreItems"):
-            parts.append(f"+{self.data['moreItems']} more items")
-        if self.data.get("hiddenBelowDepth"):
-            parts.append(f"+{self.data['hiddenBelowDepth']} deeper")
+        if self.page.more_items:
+            parts.append(f"+{self.page.more_items} more items")
+        if self.page.hidden_below_depth:
+            parts.append(f"+{self.page.hidden_below_depth} deeper")
         return " ".join(parts)
 
     def label(self) -> str:
@@ -68,25 +80,27 @@ class AccessibilityModel(QAbstractItemModel):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.root = A11yNode({})
+        self.root = A11yNode(PageNode({}))
         self.by_object: dict[str, A11yNode] = {}
         self.by_ref: dict[str, A11yNode] = {}
         self.count = 0
         #: the node the followed agent's last call named (drawn highlighted)
         self.marked: A11yNode | None = None
+        #: whose refs the tree carries (None: nobody's, or not loaded)
+        self.session: SessionInfo | None = None
 
-    def reset(self, tree: list[dict[str, Any]]) -> None:
-        """Replace the whole tree with a readPage ``tree`` (list of nested nodes)."""
+    def reset(self, tree: list[PageNode], session: SessionInfo | None = None) -> None:
+        """Replace the whole tree with a page read through ``session``'s eyes."""
         self.beginResetModel()
-        self.root = A11yNode({})
+        self.root = A11yNode(PageNode({}))
         self.by_object, self.by_ref, self.count, self.marked = {}, {}, 0, None
+        self.session = session
         self._add(self.root, tree)
         self.endResetModel()
 
-    def _add(self, parent: A11yNode, items: list[dict[str, Any]]) -> None:
-        for data in items:
-            node = A11yNode({k: v for k, v in data.items() if k != "children"}, parent,
-                            row=len(parent.children))
+    def _add(self, parent: A11yNode, items: list[PageNode]) -> None:
+        for page in items:
+            node = A11yNode(page, parent, row=len(parent.children))
             parent.children.append(node)
             self.count += 1
             # the outermost node of an object wins (a list's items share its id)
@@ -94,7 +108,7 @@ class AccessibilityModel(QAbstractItemModel):
                 self.by_object[node.object_id] = node
             if node.ref:
                 self.by_ref[node.ref] = node
-            self._add(node, list(data.get("children") or []))
+            self._add(node, page.children)
 
     def set_marked(self, ref: str) -> A11yNode | None:
         """Highlight the node of ``ref`` (none for an unknown or empty ref)."""
@@ -117,6 +131,20 @@ class AccessibilityModel(QAbstractItemModel):
         """The first node with this role and name (how an agent's ref is matched)."""
         return next((n for n in self.nodes() if n.role == role and n.name == (name or "")),
                     None)
+
+    def shows_refs_of(self, session_id: int | None) -> bool:
+        """Whether the tree's refs are those of client ``session_id``."""
+        return self.session is not None and self.session.id == session_id
+
+    def locate(self, mark: Mark) -> Rect | None:
+        """Where an agent's action landed: its ref's node when the tree holds that
+        agent's refs, else the first node with its role and name."""
+        node = None
+        if mark.ref and self.shows_refs_of(mark.client_id):
+            node = self.by_ref.get(mark.ref)
+        if node is None and mark.role is not None:
+            node = self.find(mark.role, mark.name)
+        return node.bounds if node is not None else None
 
     # ------------------------------------------------------------ Qt model API
 
@@ -168,15 +196,14 @@ class AccessibilityModel(QAbstractItemModel):
             if col == 2:
                 return node.ref
             if col == 3:
-                value = node.data.get("value")
-                return "" if value is None else str(value)
+                return "" if node.value is None else str(node.value)
             if col == 4:
                 return node.states_text()
             if col == 5:
                 b = node.bounds
                 return f"{b[0]},{b[1]} {b[2]}×{b[3]}" if b else ""
-            return " ".join(p for p in (node.data.get("objectName") or
-                                        node.data.get("className") or "", node.object_id) if p)
+            return " ".join(p for p in (node.object_name or node.page.class_name,
+                                        node.object_id) if p)
         if role == Qt.ItemDataRole.BackgroundRole and node is self.marked:
             return QBrush(theme.accent("agentBg"))
         if role == Qt.ItemDataRole.ForegroundRole:
@@ -189,7 +216,7 @@ class AccessibilityModel(QAbstractItemModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ToolTipRole:
-            tip = "\n".join(f"{k}: {v}" for k, v in node.data.items())
+            tip = "\n".join(f"{k}: {v}" for k, v in node.page.raw.items())
             return ("the agent's last call named this element\n" + tip
                     if node is self.marked else tip)
         return None

@@ -1,7 +1,7 @@
 """The app's console: Qt messages, logging, stdout/stderr and uncaught exceptions.
 
-Messages come from ``chr.readConsoleMessages`` (initial fill) and ``chr.console``
-notifications (live); ``seq`` numbers make the two overlap without duplicates.
+Messages come from the probe's buffer (the initial fill) and its pushes (live); ``seq``
+numbers make the two overlap without duplicates.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QFont
 
-from inspector import theme
-from inspector.models.logmodel import BoundedLogModel, clock, refilter
+from inspector.link.replies import ConsoleMessage
+from inspector.models.log_model import BoundedLogModel, clock, refilter
+from inspector.style import theme
 
 LEVELS = ("debug", "info", "warning", "error", "critical")
 RANK = {name: i for i, name in enumerate(LEVELS)}
@@ -28,7 +29,7 @@ class Message:
     rank: int
     source: str
     text: str
-    raw: dict[str, Any]
+    message: ConsoleMessage
 
 
 class ConsoleModel(BoundedLogModel):
@@ -43,29 +44,27 @@ class ConsoleModel(BoundedLogModel):
         #: warnings and worse received since the last clear, by level
         self.level_counts: dict[str, int] = {}
 
-    def add_messages(self, messages: list[dict[str, Any]]) -> int:
+    def add_messages(self, messages: list[ConsoleMessage]) -> int:
         """Queue messages not seen before (by seq); returns how many were new."""
         new = 0
         for msg in messages:
-            seq = msg.get("seq")
-            if isinstance(seq, int):
-                if seq in self.seen:
+            if msg.seq is not None:
+                if msg.seq in self.seen:
                     continue
-                self.seen.add(seq)
+                self.seen.add(msg.seq)
             self.append(msg)
             new += 1
         if len(self.seen) > 4 * self.limit:  # forget seqs long gone from the model
             keep = {r.seq for r in self.rows if r.seq is not None}
-            self.seen = keep | {m.get("seq") for m in messages if isinstance(m.get("seq"), int)}
+            self.seen = keep | {m.seq for m in messages if m.seq is not None}
         return new
 
     def prepare(self, record: Any) -> Message:
-        level = str(record.get("level") or "info").lower()
-        text = str(record.get("text") or "")
-        if RANK.get(level, 1) >= 2:
-            self.level_counts[level] = self.level_counts.get(level, 0) + 1
-        return Message(record.get("seq"), clock(record.get("ts")), level,
-                       RANK.get(level, 1), str(record.get("source") or ""), text, record)
+        msg: ConsoleMessage = record
+        if RANK.get(msg.level, 1) >= 2:
+            self.level_counts[msg.level] = self.level_counts.get(msg.level, 0) + 1
+        return Message(msg.seq, clock(msg.ts), msg.level, RANK.get(msg.level, 1), msg.source,
+                       msg.text, msg)
 
     def clear(self) -> None:
         self.level_counts = {}

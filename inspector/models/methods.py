@@ -1,4 +1,5 @@
-"""Methods of one object (``qt.methods.list``): slots and invokables, or signals.
+"""Methods of one object (:class:`~inspector.link.replies.MethodInfo`): slots and
+invokables, or signals.
 
 The signals pane uses the same model with ``checkable=True``: the check box says
 whether the inspector is subscribed to that signal.
@@ -11,22 +12,22 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QFont
 
-from inspector import theme
+from inspector.link.replies import MethodInfo
+from inspector.style import theme
 
 Index = QModelIndex | QPersistentModelIndex
 
 
-def signature_text(method: dict[str, Any]) -> str:
+def signature_text(method: MethodInfo) -> str:
     """``name(type a, type b)`` with parameter names when the probe knows them."""
-    types = list(method.get("parameterTypes") or [])
-    names = list(method.get("parameterNames") or [])
+    types, names = list(method.parameter_types), list(method.parameter_names)
     params = ", ".join(f"{t} {n}".strip() if n else t
                        for t, n in zip(types, names + [""] * (len(types) - len(names))))
-    return f"{method.get('name')}({params})"
+    return f"{method.name}({params})"
 
 
 class MethodModel(QAbstractTableModel):
-    """Rows of method dicts; columns: signature, kind, return type, declared in."""
+    """Rows of methods; columns: signature, kind, return type, declared in."""
 
     COLUMNS = ("Signature", "Kind", "Returns", "Declared in")
     toggled = Signal(str, bool)
@@ -36,25 +37,24 @@ class MethodModel(QAbstractTableModel):
         super().__init__(parent)
         self.kinds = kinds
         self.checkable = checkable
-        self.methods: list[dict[str, Any]] = []
+        self.methods: list[MethodInfo] = []
         self.checked: set[str] = set()
 
-    def load(self, methods: list[dict[str, Any]]) -> None:
+    def load(self, methods: list[MethodInfo]) -> None:
         self.beginResetModel()
-        self.methods = [m for m in methods if m.get("kind") in self.kinds]
-        self.methods.sort(key=lambda m: (m.get("declaredIn") in ("QObject", "QWidget"),
-                                         str(m.get("name"))))
+        self.methods = [m for m in methods if m.kind in self.kinds]
+        self.methods.sort(key=lambda m: (m.declared_in in ("QObject", "QWidget"), m.name))
         self.endResetModel()
 
     def clear(self) -> None:
         self.load([])
 
-    def method_at(self, row: int) -> dict[str, Any] | None:
+    def method_at(self, row: int) -> MethodInfo | None:
         return self.methods[row] if 0 <= row < len(self.methods) else None
 
     def row_of(self, signature: str) -> int:
         for row, m in enumerate(self.methods):
-            if m.get("signature") == signature or m.get("name") == signature:
+            if signature in (m.signature, m.name):
                 return row
         return -1
 
@@ -89,18 +89,17 @@ class MethodModel(QAbstractTableModel):
             return None
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return (signature_text(m), m.get("kind", ""), m.get("returnType") or "void",
-                    m.get("declaredIn", ""))[col]
+            return (signature_text(m), m.kind, m.return_type or "void", m.declared_in)[col]
         if role == Qt.ItemDataRole.CheckStateRole and self.checkable and col == 0:
-            return (Qt.CheckState.Checked if m.get("signature") in self.checked
+            return (Qt.CheckState.Checked if m.signature in self.checked
                     else Qt.CheckState.Unchecked)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return str(m.get("signature", ""))
+            return m.signature
         if role == Qt.ItemDataRole.ForegroundRole and col > 0:
             return QBrush(theme.accent("muted"))
         if role == Qt.ItemDataRole.FontRole and col == 0:
             font = QFont()
-            font.setBold(m.get("declaredIn") not in ("QObject", "QWidget"))
+            font.setBold(m.declared_in not in ("QObject", "QWidget"))
             return font
         return None
 
@@ -109,5 +108,5 @@ class MethodModel(QAbstractTableModel):
         if m is None or role != Qt.ItemDataRole.CheckStateRole or not self.checkable:
             return False
         on = value in (Qt.CheckState.Checked, Qt.CheckState.Checked.value, 2, True)
-        self.toggled.emit(str(m.get("signature")), bool(on))
+        self.toggled.emit(m.signature, bool(on))
         return True

@@ -1,7 +1,8 @@
 """Properties of one object, grouped by the class that declares them, plus dynamic ones.
 
-The model never talks to the probe: an edit becomes ``editRequested(name, value)``; the
-pane sets it and answers with :meth:`PropertyModel.confirm` (the value the app now has)
+Rows come from the link's :class:`~inspector.link.replies.PropertyList`. The model never
+talks to the probe: an edit becomes ``editRequested(name, value)``; the pane sets it and
+answers with :meth:`PropertyModel.confirm` (the value the app now has)
 or :meth:`PropertyModel.reject` (the error; the old value stays).
 """
 
@@ -14,9 +15,10 @@ from typing import Any
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QFont
 
-from inspector import theme
-from inspector.models.logmodel import clock
+from inspector.link.replies import EnumInfo, PropertyInfo, PropertyList
+from inspector.models.log_model import clock
 from inspector.models.values import color_of, format_value, kind_of
+from inspector.style import theme
 
 Index = QModelIndex | QPersistentModelIndex
 DYNAMIC = "Dynamic properties"
@@ -33,7 +35,7 @@ class Prop:
     readable: bool = True
     dynamic: bool = False
     declared_in: str = ""
-    enum: dict[str, Any] | None = None
+    enum: EnumInfo | None = None
     notify: str | None = None
     error: str = ""
     #: when the value was read from the app (epoch seconds)
@@ -41,14 +43,10 @@ class Prop:
     group: Group | None = field(default=None, repr=False)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Prop:
-        return cls(name=str(data.get("name")), type=str(data.get("type") or ""),
-                   value=data.get("value"), writable=bool(data.get("writable")),
-                   readable=bool(data.get("readable", True)),
-                   dynamic=bool(data.get("dynamic")),
-                   declared_in=str(data.get("declaredIn") or ""),
-                   enum=data.get("enum") if isinstance(data.get("enum"), dict) else None,
-                   notify=data.get("notifySignal") or None)
+    def from_info(cls, info: PropertyInfo) -> Prop:
+        return cls(name=info.name, type=info.type, value=info.value, writable=info.writable,
+                   readable=info.readable, dynamic=info.dynamic, declared_in=info.declared_in,
+                   enum=info.enum, notify=info.notify)
 
     @property
     def kind(self) -> str:
@@ -90,16 +88,16 @@ class PropertyModel(QAbstractItemModel):
 
     # ---------------------------------------------------------------- content
 
-    def load(self, result: dict[str, Any]) -> None:
-        """Show a ``qt.properties.list`` answer: most derived class first, dynamic last."""
+    def load(self, listing: PropertyList) -> None:
+        """Show an object's properties: most derived class first, dynamic last."""
         self.beginResetModel()
-        self.class_name = str(result.get("className") or "")
+        self.class_name = listing.class_name
         groups: dict[str, Group] = {}
         dynamic = Group(DYNAMIC)
         self.by_name = {}
         now = time.time()
-        for data in result.get("properties") or []:
-            prop = Prop.from_json(data)
+        for info in listing.properties:
+            prop = Prop.from_info(info)
             prop.read_at = now
             group = dynamic if prop.dynamic else groups.setdefault(
                 prop.declared_in or self.class_name, Group(prop.declared_in or self.class_name))
@@ -134,14 +132,13 @@ class PropertyModel(QAbstractItemModel):
     def snapshots(self) -> list[Prop]:
         return [p for p in self.by_name.values() if p.snapshot]
 
-    def update_values(self, result: dict[str, Any], names: set[str]) -> list[str]:
-        """Take the values of ``names`` from a fresh ``qt.properties.list`` answer (rows
-        stay where they are); returns the names whose value changed."""
+    def update_values(self, listing: PropertyList, names: set[str]) -> list[str]:
+        """Take the values of ``names`` from a fresh listing (rows stay where they are);
+        returns the names whose value changed."""
         changed = []
-        for data in result.get("properties") or []:
-            name = str(data.get("name"))
-            if name in names and self.set_value(name, data.get("value")):
-                changed.append(name)
+        for info in listing.properties:
+            if info.name in names and self.set_value(info.name, info.value):
+                changed.append(info.name)
         return changed
 
     def confirm(self, name: str, value: Any) -> None:
@@ -274,7 +271,7 @@ class PropertyModel(QAbstractItemModel):
             elif prop.snapshot:
                 lines.append(prop.snapshot_note())
             if prop.enum:
-                lines.append("values: " + ", ".join(prop.enum.get("names", [])[:30]))
+                lines.append("values: " + ", ".join(prop.enum.names[:30]))
             if prop.error:
                 lines.append(f"last set failed: {prop.error}")
             return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""The agent-request log's data: one row per mirrored call (``probe.traffic``).
+"""The agent-request log's data: one row per mirrored :class:`~inspector.link.traffic.Call`.
 
 Display strings are computed once per row when it arrives, not on every paint. The
 filter proxy reads rows directly (no ``data()`` round trips) so it keeps up with an
@@ -14,11 +14,12 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QBrush, QFont
 
-from inspector import theme
-from inspector.models.logmodel import BoundedLogModel, clock, refilter
+from inspector.link.traffic import Call, GateOutcome, HeldCall
+from inspector.models.log_model import BoundedLogModel, clock, refilter
+from inspector.style import theme
 
 SHORT_PARAMS = 90
-#: Status of a row the approval gate holds, until ``probe.gate.resolved`` arrives.
+#: Status of a row the approval gate holds, until its outcome arrives.
 PENDING = "awaiting approval"
 
 
@@ -37,7 +38,7 @@ def short_json(value: Any, limit: int = SHORT_PARAMS) -> str:
 class TrafficRow:
     """One call as mirrored by the probe, with its display strings."""
 
-    record: dict[str, Any]
+    call: Call
     time: str
     client: str
     role: str
@@ -47,8 +48,13 @@ class TrafficRow:
     duration: str
     status: str
     ok: bool
-    #: Set while the call is held by the approval gate (``probe.gate.pending``).
+    #: Set while the call is held by the approval gate.
     gate_id: str | None = None
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The call as the probe mirrored it (what saved sessions and exports keep)."""
+        return self.call.raw
 
     @property
     def awaiting(self) -> bool:
@@ -56,42 +62,26 @@ class TrafficRow:
         return self.gate_id is not None and self.status == PENDING
 
     @classmethod
-    def from_record(cls, rec: dict[str, Any]) -> TrafficRow:
-        client = rec.get("client") or {}
-        ok = bool(rec.get("ok", "error" not in rec))
-        if ok:
-            status = "notification" if rec.get("notification") else "ok"
+    def from_call(cls, call: Call) -> TrafficRow:
+        if call.ok:
+            status = "notification" if call.notification else "ok"
         else:
-            err = rec.get("error") or {}
-            data = err.get("data") if isinstance(err.get("data"), dict) else {}
-            status = str(data.get("name") or err.get("code") or "error")
-        ms = rec.get("durationMs")
-        return cls(rec, clock(rec.get("ts")), str(client.get("name", "?")),
-                   str(client.get("role", "")), client.get("id"), str(rec.get("method", "")),
-                   short_json(rec.get("params")),
-                   f"{ms:.2f} ms" if isinstance(ms, (int, float)) else "", status, ok)
+            status = call.error_name
+        ms = call.duration_ms
+        return cls(call, clock(call.ts), call.client.name, call.client.role, call.client.id,
+                   call.method, short_json(call.params),
+                   f"{ms:.2f} ms" if ms is not None else "", status, call.ok)
+
+    @classmethod
+    def from_record(cls, rec: dict[str, Any]) -> TrafficRow:
+        """A row of a saved record (the session player's list)."""
+        return cls.from_call(Call.from_json(rec))
 
     def request(self) -> dict[str, Any]:
-        """The request as the client sent it (for the detail view)."""
-        rec = self.record
-        out: dict[str, Any] = {"jsonrpc": "2.0", "method": rec.get("method")}
-        if not rec.get("notification"):
-            out["id"] = rec.get("id")
-        if rec.get("params") is not None:
-            out["params"] = rec.get("params")
-        return out
+        return self.call.request()
 
     def response(self) -> dict[str, Any] | None:
-        """The response the client got (None for a notification, which gets none)."""
-        rec = self.record
-        if rec.get("notification"):
-            return None
-        out: dict[str, Any] = {"jsonrpc": "2.0", "id": rec.get("id")}
-        if "error" in rec:
-            out["error"] = rec["error"]
-        else:
-            out["result"] = rec.get("result")
-        return out
+        return self.call.response()
 
 
 class TrafficModel(BoundedLogModel):
@@ -113,7 +103,7 @@ class TrafficModel(BoundedLogModel):
         self.probe_dropped = 0
 
     def prepare(self, record: Any) -> TrafficRow:
-        row = TrafficRow.from_record(record)
+        row = TrafficRow.from_call(record)
         if row.client not in self.clients:
             self.clients.add(row.client)
             self.clientSeen.emit(row.client)
@@ -125,25 +115,20 @@ class TrafficModel(BoundedLogModel):
             self.new_names = True
         return row
 
-    def add_held(self, params: dict[str, Any]) -> None:
-        """A call the approval gate holds (``probe.gate.pending``) becomes a pending row."""
-        rec = {"ts": params.get("ts"), "client": params.get("client") or {},
-               "method": params.get("method"), "params": params.get("params"),
-               "id": None, "ok": True, "gateId": params.get("gateId"), "held": True}
-        row = self.prepare(rec)
-        row.status, row.gate_id = PENDING, str(params.get("gateId"))
+    def add_held(self, held: HeldCall) -> None:
+        """A call the approval gate holds becomes a pending row."""
+        row = self.prepare(held.as_call())
+        row.status, row.gate_id = PENDING, held.gate_id
         self._pending.append(row)
         self.flush()
 
-    def gate_resolved(self, params: dict[str, Any]) -> TrafficRow | None:
-        """Mark the held row of ``probe.gate.resolved`` with its outcome."""
-        gate_id = str(params.get("gateId"))
+    def gate_resolved(self, outcome: GateOutcome) -> TrafficRow | None:
+        """Mark the held row with its outcome."""
         for i in range(len(self.rows) - 1, -1, -1):
             row = self.rows[i]
-            if row.gate_id == gate_id:
-                outcome = str(params.get("outcome", "decided"))
-                row.status = f"gate: {outcome}"
-                row.ok = outcome in ("approved", "trusted")
+            if row.gate_id == outcome.gate_id:
+                row.status = f"gate: {outcome.outcome}"
+                row.ok = outcome.passed
                 self.dataChanged.emit(self.index(i, 0), self.index(i, len(self.COLUMNS) - 1))
                 return row
         return None
@@ -182,7 +167,7 @@ class TrafficModel(BoundedLogModel):
             font.setBold(True)
             return font
         elif role == Qt.ItemDataRole.ToolTipRole and column == 3:
-            return short_json(row.record.get("params"), 2000)
+            return short_json(row.call.params, 2000)
         elif role == Qt.ItemDataRole.ToolTipRole and column == 1:
             return f"{row.client} ({row.role}), session {row.client_id}"
         elif role == Qt.ItemDataRole.TextAlignmentRole and column == 4:

@@ -12,6 +12,8 @@ from typing import Any
 
 from PySide6.QtGui import QColor
 
+from inspector.link.replies import EnumInfo
+
 INT_TYPES = {"int", "short", "long", "qint8", "qint16", "qint32", "qint64", "qlonglong",
              "signed char", "qsizetype"}
 UINT_TYPES = {"uint", "unsigned int", "ushort", "unsigned short", "ulong", "unsigned long",
@@ -25,12 +27,11 @@ GEOMETRY_KEYS = {
 }
 
 
-def kind_of(type_name: str, enum_info: dict[str, Any] | None = None,
-            value: Any = None) -> str:
+def kind_of(type_name: str, enum_info: EnumInfo | None = None, value: Any = None) -> str:
     """The editor family of a property: bool, int, uint, float, string, enum, flags, color,
     geometry, font or json."""
-    if enum_info:
-        return "flags" if enum_info.get("isFlag") else "enum"
+    if enum_info is not None:
+        return "flags" if enum_info.is_flag else "enum"
     if type_name == "bool" or (type_name in ("QVariant", "") and isinstance(value, bool)):
         return "bool"
     if type_name in INT_TYPES:

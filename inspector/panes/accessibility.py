@@ -1,23 +1,21 @@
 """Accessibility pane: the page exactly as an agent sees it, refs and all, kept live.
 
-Refs are per session, so the pane reads through the agent's eyes (``probe.agentView``):
-the tree as it is now, each element with the ref *that agent* holds for it, and, as
-text, the agent's last ``chr.readPage`` answer verbatim with its character count. By
-default it follows the agent that read the page last; the picker chooses any client, or
-this inspector's own view (its own ``chr.readPage``, its own refs). It reads again by
-itself after each call of the followed agent that reads or changes the app (a burst of
-calls gives one read), and marks the element that agent's last call named, here and on
-the live view (``agentTargetChanged``). Selecting a node selects its widget elsewhere
-(``objectSelected``); ``select_object`` does the reverse.
+Refs are per session, so the pane reads through the agent's eyes (the link's
+:meth:`~inspector.link.client.ProbeClient.agent_view`): the tree as it is now, each
+element with the ref *that agent* holds for it, and, as text, the agent's last page read
+verbatim with its character count. By default it follows the agent that read the page
+last; the picker chooses any client, or this inspector's own view (its own read, its own
+refs). It reads again by itself after each call of the followed agent that reads refs or
+changes the app (a burst of calls gives one read), and marks the element that agent's
+last call named, here and on the live view. Choosing a node chooses its widget
+everywhere; an object chosen elsewhere is selected here.
 """
 
 from __future__ import annotations
 
-import json
 import time
-from typing import Any
 
-from PySide6.QtCore import QModelIndex, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QTimer
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,12 +29,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.connection import Connection
-from inspector.icons import icon
-from inspector.models.accessibility import A11yNode, AccessibilityModel
-from inspector.panes.base import Pane
-from inspector.panes.hints import ElidedLabel
-from probe.exceptions import QtmcpError, RemoteError
+from inspector.link.client import ProbeClient, Unavailable
+from inspector.link.page import AgentView, LastRead
+from inspector.link.traffic import Call, SessionEvent, SessionInfo
+from inspector.models.accessibility import A11yNode
+from inspector.models.broker import Broker
+from inspector.style.icons import icon
+from inspector.widgets.hints import ElidedLabel
+from inspector.widgets.pane import Pane, dock_pane
+from probe.exceptions import QtmcpError
 
 #: Follow modes of the picker besides a session id.
 LATEST, OWN = "latest", "own"
@@ -44,41 +45,34 @@ LATEST, OWN = "latest", "own"
 QUIET_MS = 150
 #: …but never longer than this after the first call it waits for.
 MAX_WAIT_S = 1.0
-#: Methods after which the followed agent's view is read again (besides those that
-#: change the app, marked ``changesApp`` in the traffic).
-READS = frozenset({"chr.readPage", "chr.find"})
 NOT_CONNECTED = ("Not connected. File › Connect… (Ctrl+O) picks a running app; "
                  "its accessibility tree shows here, as the agent reads it.")
 NO_AGENT = ("No agent has read the page yet: the tree shows the page without refs. When an "
-            "agent calls chr.readPage (the read_page tool), its refs appear here and follow "
+            "agent reads the page (the read_page tool), its refs appear here and follow "
             "what it does.")
 
 
+@dock_pane("accessibility", "Accessibility", order=1, place="trees", shortcut="Alt+1",
+           raised=True)
 class AccessibilityPane(Pane):
-    """The agent's page as a tree (json) or as the text it got; emits ``objectSelected``."""
+    """The agent's page as a tree (json) or as the text it got."""
 
-    TITLE = "Accessibility"
-    NAME = "accessibility"
-    objectSelected = Signal(str, str)
-    #: (bounds [x, y, w, h] in window coordinates or None, label) of the element the
-    #: followed agent's last call named
-    agentTargetChanged = Signal(object, str)
-
-    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
-        super().__init__(conn, parent)
-        self.model = AccessibilityModel(self)
+    def __init__(self, probe: ProbeClient, broker: Broker,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(probe, broker, parent)
+        self.model = broker.page
         self.text = ""
-        self.result: dict[str, Any] = {}
+        self.view_read: AgentView | None = None
         #: the session the tree shows (its refs), None before any agent read the page
-        self.following: dict[str, Any] | None = None
-        self.last_read: dict[str, Any] | None = None
+        self.following: SessionInfo | None = None
+        self.last_read: LastRead | None = None
         self.last_target: tuple[str, str] | None = None  # (ref, method)
         self.reads = 0
         #: why the probe cannot show an agent's view (an older probe, or our role), if so
         self.no_agent_view = ""
         self._loads = 0  # reads started (a later one makes an earlier answer stale)
         self._syncing = False
-        self._sessions: dict[int, dict[str, Any]] = {}
+        self._sessions: dict[int, SessionInfo] = {}
         self._first_wait = 0.0
 
         self.follow_box = QComboBox(self)
@@ -94,7 +88,7 @@ class AccessibilityPane(Pane):
         self.filter_box = QComboBox(self)
         self.filter_box.setObjectName("a11yFilter")
         self.filter_box.addItems(["all", "interactive"])
-        self.filter_box.setToolTip("chr.readPage filter: every element, or only those an "
+        self.filter_box.setToolTip("The read's filter: every element, or only those an "
                                    "agent acts on (and the groups around them)")
         self.filter_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.filter_box.currentTextChanged.connect(lambda _t: self.refresh())
@@ -106,8 +100,8 @@ class AccessibilityPane(Pane):
         self.depth.setMaximumWidth(self.depth.fontMetrics().horizontalAdvance("depth 100") + 36)
         self.depth.editingFinished.connect(self.refresh)
         self.as_text = self.tool_button(
-            "text", "Text", "The agent's last chr.readPage answer, exactly as it was sent, "
-            "with its character count (the tree shows the page as it is now)",
+            "text", "Text", "The agent's last page read, exactly as it was sent, with its "
+            "character count (the tree shows the page as it is now)",
             checkable=True, with_text=True)
         self.as_text.setObjectName("a11yAsText")
         self.as_text.toggled.connect(self._show_text)
@@ -156,8 +150,9 @@ class AccessibilityPane(Pane):
         self._read_timer.setSingleShot(True)
         self._read_timer.setInterval(QUIET_MS)
         self._read_timer.timeout.connect(self.refresh)
-        conn.on("probe.traffic", self._on_traffic)
-        conn.on("probe.session", self._on_session)
+        probe.on_traffic(self._on_traffic)
+        probe.on_session(self._on_session)
+        broker.objectChosen.connect(lambda object_id, _label: self.select_object(object_id))
 
     # ------------------------------------------------------------ whom to follow
 
@@ -174,17 +169,17 @@ class AccessibilityPane(Pane):
 
     def _follow_changed(self) -> None:
         self.last_target = None
-        self.agentTargetChanged.emit(None, "")
+        self.broker.name_agent_target(None, "")
         self.refresh()
 
-    def _on_session(self, params: dict[str, Any]) -> None:
-        sid = params.get("id")
-        if not isinstance(sid, int) or sid == self.conn.session_id:
+    def _on_session(self, event: SessionEvent) -> None:
+        session = event.session
+        if session.id == self.probe.session_id:
             return
-        if params.get("event") == "disconnected":
-            self._sessions.pop(sid, None)
-        elif params.get("role") != "inspector":
-            self._sessions[sid] = params
+        if event.gone:
+            self._sessions.pop(session.id, None)
+        elif session.role != "inspector":
+            self._sessions[session.id] = session
         self._fill_picker()
 
     def theme_changed(self) -> None:
@@ -200,7 +195,7 @@ class AccessibilityPane(Pane):
             self.follow_box.removeItem(1)
         for sid, s in sorted(self._sessions.items()):
             self.follow_box.insertItem(self.follow_box.count() - 1, icon("agentLog"),
-                                       f"{s.get('name')} ({s.get('role')}, #{sid})", sid)
+                                       f"{s.name} ({s.role}, #{sid})", sid)
         index = self.follow_box.findData(current)
         self.follow_box.setCurrentIndex(index if index >= 0 else 0)
         self.follow_box.blockSignals(False)
@@ -209,35 +204,31 @@ class AccessibilityPane(Pane):
 
     async def _load_sessions(self) -> None:
         try:
-            sessions = await self.conn.call("probe.sessions")
+            sessions = await self.probe.sessions()
         except QtmcpError:
             return
-        self._sessions = {s["id"]: s for s in sessions
-                          if s.get("role") != "inspector" and s["id"] != self.conn.session_id}
+        self._sessions = {s.id: s for s in sessions
+                          if s.role != "inspector" and s.id != self.probe.session_id}
         self._fill_picker()
 
     # ------------------------------------------------------------ following live
 
-    def _followed(self, client: dict[str, Any]) -> bool:
+    def _followed(self, call: Call) -> bool:
         mode = self.mode()
-        if mode == OWN or client.get("role") == "inspector":
+        if mode == OWN or call.client.is_inspector:
             return False
-        return mode == LATEST or client.get("id") == mode
+        return mode == LATEST or call.client.id == mode
 
-    def _on_traffic(self, record: dict[str, Any]) -> None:
+    def _on_traffic(self, call: Call) -> None:
         """A call of the followed agent that reads refs or changes the app: read again
         once its burst is over, and mark what it named."""
-        client = record.get("client") or {}
-        if not self._followed(client):
+        if not self._followed(call):
             return
-        method = str(record.get("method") or "")
-        params = record.get("params") if isinstance(record.get("params"), dict) else {}
-        ref = params.get("ref") if isinstance(params.get("ref"), str) else None
-        if ref and record.get("ok", True) and method != "chr.readPage" \
-                and self.last_target != (ref, method):  # the same again changes nothing
-            self.last_target = (ref, method)
+        if call.names_target and self.last_target != (call.ref, call.method):
+            # the same again changes nothing
+            self.last_target = (call.ref or "", call.method)
             self._mark_target()
-        if method in READS or record.get("changesApp"):
+        if call.reads_refs or call.changes_app:
             self._schedule_read()
 
     def _schedule_read(self) -> None:
@@ -252,19 +243,15 @@ class AccessibilityPane(Pane):
         ref, method = self.last_target or ("", "")
         node = self.model.set_marked(ref if self._refs_are_agents() else "")
         if node is None:
-            self.agentTargetChanged.emit(None, "")
+            self.broker.name_agent_target(None, "")
             return
         self.view.scrollTo(self.model.index_of(node))
-        who = (self.following or {}).get("name") or "agent"
-        self.agentTargetChanged.emit(node.bounds, f"{who}: {method.split('.', 1)[-1]} "
-                                                  f"{node.name or node.role}".strip())
+        who = self.following.name if self.following is not None else "agent"
+        self.broker.name_agent_target(node.bounds, f"{who}: {method.split('.', 1)[-1]} "
+                                                   f"{node.name or node.role}".strip())
 
     def _refs_are_agents(self) -> bool:
         return self.mode() != OWN and self.following is not None
-
-    def shows_refs_of(self, session_id: int | None) -> bool:
-        """Whether the tree's refs are those of client ``session_id``."""
-        return self.following is not None and self.following.get("id") == session_id
 
     # ------------------------------------------------------------ loading
 
@@ -273,7 +260,7 @@ class AccessibilityPane(Pane):
         self.model.reset([])
         self._sessions.clear()
         self.following = self.last_read = self.last_target = None
-        self.run(self.conn.subscribe("sessions"))
+        self.run(self.probe.follow_sessions())
         self.run(self._load_sessions())
         self.refresh()
 
@@ -282,12 +269,12 @@ class AccessibilityPane(Pane):
 
     def refresh(self) -> None:
         self._read_timer.stop()
-        if self.conn.is_connected:
+        if self.probe.is_connected:
             self.run(self.load())
         self.hint.refresh()
 
     def _hint(self) -> str:
-        if not self.conn.is_connected:
+        if not self.probe.is_connected:
             return NOT_CONNECTED
         return "Reading the page…" if self.reads == 0 else "The app shows no window."
 
@@ -297,55 +284,37 @@ class AccessibilityPane(Pane):
         mode = self.mode()
         self._loads += 1
         token = self._loads
+        filter_, depth = self.filter_box.currentText(), self.depth.value()
         try:
             if mode == OWN:
-                await self._load_own(token)
+                view = await self.probe.read_page(filter_, depth)
             else:
-                params = {"filter": self.filter_box.currentText(), "depth": self.depth.value()}
-                if mode != LATEST:
-                    params["sessionId"] = mode
-                try:
-                    view = await self.conn.call("probe.agentView", params)
-                except RemoteError as exc:
-                    if exc.name not in ("METHOD_NOT_FOUND", "ROLE_NOT_ALLOWED"):
-                        raise
-                    # an older probe, or one that does not take us for an inspector: our
-                    # own eyes are all we have
-                    self.no_agent_view = exc.name
-                    self.follow(OWN)
-                    return
-                if token != self._loads:
-                    return
-                self._show(view, view.get("session"), view.get("lastRead"))
+                view = await self.probe.agent_view(filter_, depth,
+                                                   None if mode == LATEST else int(mode))
+        except Unavailable as exc:
+            # an older probe, or one that does not take us for an inspector: our own
+            # eyes are all we have
+            self.no_agent_view = exc.reason
+            self.follow(OWN)
+            return
         except QtmcpError as exc:
             self.show_error(exc)
             return
-        if token == self._loads:  # shown, not overtaken
-            self.reads += 1
-
-    async def _load_own(self, token: int) -> None:
-        """This inspector's own reads: text first, so the json read's refs stay in force
-        (both number the same nodes the same way)."""
-        params = {"filter": self.filter_box.currentText(), "depth": self.depth.value()}
-        text = await self.conn.call("chr.readPage", {**params, "format": "text"})
-        result = await self.conn.call("chr.readPage", {**params, "format": "json"})
         if token != self._loads:
             return
-        mine = {"id": self.conn.session_id, "name": "this inspector", "role": "inspector"}
-        self._show(result, mine, {"result": text, "at": time.time(), "options": params})
+        self._show(view)
+        self.reads += 1
 
-    def _show(self, result: dict[str, Any], session: dict[str, Any] | None,
-              last_read: dict[str, Any] | None) -> None:
+    def _show(self, view: AgentView) -> None:
         selected = self._selected_node()
         keep = selected.object_id if selected else None
         scroll = self.view.verticalScrollBar().value()
-        fresh_eyes = (session or {}).get("id") != (self.following or {}).get("id")
-        self.result, self.following, self.last_read = result, session, last_read
-        answer = (last_read or {}).get("result") or {}
-        self.text = str(answer["text"]) if "text" in answer else (
-            json.dumps(answer.get("tree"), ensure_ascii=False, separators=(",", ":"))
-            if answer else "")
-        self.model.reset(list(result.get("tree") or []))
+        session = view.session
+        fresh_eyes = (session.id if session else None) != \
+            (self.following.id if self.following else None)
+        self.view_read, self.following, self.last_read = view, session, view.last_read
+        self.text = view.last_read.text if view.last_read is not None else ""
+        self.model.reset(view.tree, session)
         self.view.expandAll()
         if self.reads == 0 or fresh_eyes:
             self._size_columns()
@@ -370,16 +339,16 @@ class AccessibilityPane(Pane):
         if self.following is None:
             parts.append("no agent yet · page without refs")
         else:
-            parts.append(str(self.following.get("name")))
-        read = self.last_read or {}
-        if read.get("at"):
-            opts = read.get("options") or {}
-            parts.append(f"read {time.strftime('%H:%M:%S', time.localtime(read['at']))}")
-            parts.append(f"{opts.get('filter', 'all')}, depth {opts.get('depth', 15)}")
+            parts.append(self.following.name)
+        read = self.last_read
+        if read is not None and read.at:
+            parts.append(f"read {time.strftime('%H:%M:%S', time.localtime(read.at))}")
+            parts.append(f"{read.filter}, depth {read.depth}")
             parts.append(f"text {len(self.text):,} chars")
-        parts.append(f"{self.result.get('nodes', 0)} nodes, "
-                     f"{self.result.get('interactive', 0)} interactive")
-        if self.result.get("truncated"):
+        view = self.view_read
+        parts.append(f"{view.nodes if view else 0} nodes, "
+                     f"{view.interactive if view else 0} interactive")
+        if view is not None and view.truncated:
             parts.append("truncated")
         if self.last_target is not None:
             parts.append(f"last: {self.last_target[1]} {self.last_target[0]}")
@@ -410,7 +379,7 @@ class AccessibilityPane(Pane):
             return
         node = self.model.node_of(current)
         if node.object_id:
-            self.objectSelected.emit(node.object_id, node.label())
+            self.broker.choose(node.object_id, node.label())
 
     def select_object(self, object_id: str | None) -> bool:
         """Make the node of ``object_id`` current without echoing it back; False if none."""

@@ -1,8 +1,8 @@
 """Console pane: what the app prints and logs, coloured by level, as it arrives.
 
-The pane first subscribes to the ``console`` topic, then reads the probe's buffer
-(``chr.readConsoleMessages``); live messages that arrive meanwhile wait until the old
-ones are in, so the log stays in order.
+The pane first subscribes to the app's console, then reads the probe's buffer of it;
+live messages that arrive meanwhile wait until the old ones are in, so the log stays in
+order.
 """
 
 from __future__ import annotations
@@ -24,28 +24,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.connection import Connection
+from inspector.link.client import ProbeClient
+from inspector.link.replies import ConsoleBatch
+from inspector.models.broker import Broker
 from inspector.models.console import LEVELS, ConsoleFilter, ConsoleModel
-from inspector.panes.base import Pane, describe_error
-from inspector.panes.hints import ElidedLabel
+from inspector.widgets.hints import ElidedLabel
+from inspector.widgets.pane import Pane, describe_error, dock_pane
 from probe.exceptions import QtmcpError
 
 INITIAL_LIMIT = 2000
 
 
+@dock_pane("console", "Console", order=8, place="tools", shortcut="Alt+8", raised=True)
 class ConsolePane(Pane):
     """Level filter, regex filter, message table, full text of the selected message."""
 
-    TITLE = "Console"
-    NAME = "console"
-
-    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
-        super().__init__(conn, parent)
+    def __init__(self, probe: ProbeClient, broker: Broker,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(probe, broker, parent)
         self.model = ConsoleModel(parent=self)
         self.proxy = ConsoleFilter(self)
         self.proxy.setSourceModel(self.model)
         self._filling = False
-        self._held: list[dict[str, Any]] = []
+        self._held: list[ConsoleBatch] = []
 
         self.filter = self.make_filter("Filter by regular expression (Ctrl+F)")
         self.filter.textChanged.connect(self._pattern_changed)
@@ -101,7 +102,7 @@ class ConsolePane(Pane):
         layout.addWidget(self.status)
 
         self.model.flushed.connect(self._flushed)
-        conn.on("chr.console", self._on_console)
+        probe.on_console(self._on_console)
         self._update_counts()
 
     # ---------------------------------------------------------------- loading
@@ -111,32 +112,26 @@ class ConsolePane(Pane):
 
     async def fill(self) -> None:
         self._filling, self._held = True, []
+        batch = ConsoleBatch([], None)
         try:
-            await self.conn.subscribe("console")
-            result = await self.conn.call("chr.readConsoleMessages",
-                                          {"limit": INITIAL_LIMIT})
+            await self.probe.follow_console()
+            batch = await self.probe.console_messages(INITIAL_LIMIT)
         except QtmcpError as exc:
             self.show_error(f"console unavailable: {describe_error(exc)}")
-            result = {}
         finally:
             self._filling = False
-        self.model.add_messages(list(result.get("messages") or []))
-        self._note_dropped(result)
+        self._on_console(batch)
         held, self._held = self._held, []
-        for params in held:
-            self._on_console(params)
+        for pushed in held:
+            self._on_console(pushed)
 
-    def _on_console(self, params: dict[str, Any]) -> None:
+    def _on_console(self, batch: ConsoleBatch) -> None:
         if self._filling:
-            self._held.append(params)
+            self._held.append(batch)
             return
-        self.model.add_messages(list(params.get("messages") or []))
-        self._note_dropped(params)
-
-    def _note_dropped(self, params: dict[str, Any]) -> None:
-        dropped = params.get("dropped")
-        if isinstance(dropped, int) and dropped != self.model.probe_dropped:
-            self.model.probe_dropped = dropped
+        self.model.add_messages(batch.messages)
+        if batch.dropped is not None and batch.dropped != self.model.probe_dropped:
+            self.model.probe_dropped = batch.dropped
             self._update_counts()
 
     # ---------------------------------------------------------------- view

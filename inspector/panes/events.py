@@ -1,4 +1,4 @@
-"""Event monitor: start/stop qt.events with type and object filters, pause, bounded list.
+"""Event monitor: watch the app's events by type and object, pause, bounded list.
 
 The stream goes only to this client and costs the app nothing while stopped. Pause
 keeps the stream running but stops adding rows (their count is shown), so a burst can
@@ -6,8 +6,6 @@ be read without losing the monitor's place.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -21,26 +19,27 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.actions import set_icon
-from inspector.connection import Connection
-from inspector.models.eventlog import EventLogModel
-from inspector.panes.base import Pane
-from inspector.panes.hints import ElidedLabel
+from inspector.link.client import ProbeClient
+from inspector.link.replies import EventBatch
+from inspector.models.broker import Broker
+from inspector.models.event_log import EventLogModel
+from inspector.style.actions import set_icon
+from inspector.widgets.hints import ElidedLabel
+from inspector.widgets.pane import Pane, dock_pane
 from probe.exceptions import QtmcpError
 
 
+@dock_pane("events", "Events", order=12, place="tools")
 class EventsPane(Pane):
     """Filters, start/stop, pause, clear, and the event list."""
 
-    TITLE = "Events"
-    NAME = "events"
-
-    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
-        super().__init__(conn, parent)
+    def __init__(self, probe: ProbeClient, broker: Broker,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(probe, broker, parent)
         self.model = EventLogModel(self)
         self.running = False
         self.held = 0
-        conn.on("qt.events", self._on_events)
+        probe.on_events(self._on_events)
 
         self.types_edit = QLineEdit(self)
         self.types_edit.setObjectName("eventTypes")
@@ -111,24 +110,20 @@ class EventsPane(Pane):
             self.run(self.stop())
 
     async def start(self) -> bool:
-        params: dict[str, Any] = {}
-        if self.types():
-            params["types"] = self.types()
-        if self.object_edit.text().strip():
-            params["objectId"] = self.object_edit.text().strip()
         try:
-            result = await self.conn.call("qt.events.start", params)
+            watched = await self.probe.start_events(self.types(),
+                                                    self.object_edit.text().strip() or None)
         except QtmcpError as exc:
             self.show_error(exc)
             self._set_running(False)
             return False
         self.show_info("")
-        self._set_running(True, f"watching {', '.join(result.get('types') or [])}")
+        self._set_running(True, f"watching {', '.join(watched)}")
         return True
 
     async def stop(self) -> None:
         try:
-            await self.conn.call("qt.events.stop")
+            await self.probe.stop_events()
         except QtmcpError as exc:
             self.show_error(exc)
         self._set_running(False)
@@ -145,13 +140,12 @@ class EventsPane(Pane):
 
     # ---------------------------------------------------------------- stream
 
-    def _on_events(self, params: dict[str, Any]) -> None:
-        events = list(params.get("events") or [])
+    def _on_events(self, batch: EventBatch) -> None:
         if self.pause.isChecked():
-            self.held += len(events)
-            self.model.dropped += int(params.get("dropped") or 0)
+            self.held += len(batch.events)
+            self.model.dropped += batch.dropped
         else:
-            self.model.add(events, int(params.get("dropped") or 0))
+            self.model.add(batch.events, batch.dropped)
         self._show_counts()
 
     def _show_counts(self) -> None:

@@ -25,29 +25,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector import theme
-from inspector.connection import Connection
+from inspector.link.client import ProbeClient
+from inspector.link.replies import MethodInfo
+from inspector.models.broker import Broker
 from inspector.models.methods import MethodModel, signature_text
 from inspector.models.values import kind_of, parse_text
-from inspector.panes.base import ObjectPane, describe_error
-from inspector.panes.hints import ElidedLabel
+from inspector.style import theme
+from inspector.widgets.hints import ElidedLabel
+from inspector.widgets.pane import ObjectPane, describe_error, dock_pane
 from probe.exceptions import QtmcpError
 
 
+@dock_pane("methods", "Methods", order=6, place="details", shortcut="Alt+6", refresh=True)
 class MethodsPane(ObjectPane):
     """Method list, argument form, result."""
 
-    TITLE = "Methods"
-    NAME = "methods"
-
-    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
-        super().__init__(conn, parent)
+    def __init__(self, probe: ProbeClient, broker: Broker,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(probe, broker, parent)
         self.model = MethodModel(("slot", "method"), parent=self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterKeyColumn(-1)
-        self.current: dict[str, Any] | None = None
+        self.current: MethodInfo | None = None
         self.arg_edits: list[QLineEdit] = []
 
         self.title = ElidedLabel("Select an object in the tree", self)
@@ -110,11 +111,11 @@ class MethodsPane(ObjectPane):
         self._build_form(None)
 
     async def load(self, object_id: str) -> None:
-        result = await self.conn.call("qt.methods.list", {"objectId": object_id})
+        methods = await self.probe.methods(object_id)
         if object_id != self.object_id:
             return
         self.title.setText(self.object_label)
-        self.model.load(result.get("methods") or [])
+        self.model.load(methods)
         self._build_form(None)
 
     # ---------------------------------------------------------------- form
@@ -130,7 +131,7 @@ class MethodsPane(ObjectPane):
         self.view.setCurrentIndex(self.proxy.mapFromSource(self.model.index(row, 0)))
         return True
 
-    def _build_form(self, method: dict[str, Any] | None) -> None:
+    def _build_form(self, method: MethodInfo | None) -> None:
         while self.form.rowCount():
             self.form.removeRow(0)
         self.arg_edits = []
@@ -140,9 +141,8 @@ class MethodsPane(ObjectPane):
             self.form_box.setTitle("Invoke")
             return
         self.form_box.setTitle(f"Invoke {signature_text(method)}")
-        types = list(method.get("parameterTypes") or [])
-        names = list(method.get("parameterNames") or [])
-        for i, type_name in enumerate(types):
+        names = method.parameter_names
+        for i, type_name in enumerate(method.parameter_types):
             edit = QLineEdit(self)
             edit.setObjectName(f"methodArg{i}")
             kind = kind_of(type_name)
@@ -157,8 +157,8 @@ class MethodsPane(ObjectPane):
     def arguments(self) -> list[Any]:
         """The form's values, typed by the parameter types; ValueError if one does not parse."""
         assert self.current is not None
-        types = list(self.current.get("parameterTypes") or [])
-        return [parse_text(edit.text(), kind_of(t)) for edit, t in zip(self.arg_edits, types)]
+        return [parse_text(edit.text(), kind_of(t))
+                for edit, t in zip(self.arg_edits, self.current.parameter_types)]
 
     # ---------------------------------------------------------------- invoke
 
@@ -170,20 +170,18 @@ class MethodsPane(ObjectPane):
         except ValueError as exc:
             self._show_result(f"bad argument: {exc}", error=True)
             return
-        self.run(self.invoke(str(self.current.get("signature") or self.current.get("name")),
-                             args))
+        self.run(self.invoke(self.current.signature or self.current.name, args))
 
     async def invoke(self, method: str, args: list[Any]) -> Any:
         object_id = self.object_id
+        if object_id is None:
+            return None
         try:
-            reply = await self.conn.call("qt.methods.invoke",
-                                         {"objectId": object_id, "method": method,
-                                          "args": args})
+            value = await self.probe.invoke(object_id, method, args)
         except QtmcpError as exc:
             self._show_result(describe_error(exc), error=True)
             return None
-        value = reply.get("returned") if isinstance(reply, dict) else reply
-        void = value is None and (self.current or {}).get("returnType") in (None, "", "void")
+        void = value is None and (self.current is None or self.current.void)
         self._show_result(f"{method}: done (returns void)" if void else "returned "
                           + json.dumps(value, indent=2, ensure_ascii=False, default=str))
         return value

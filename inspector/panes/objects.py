@@ -1,9 +1,10 @@
 """Object tree pane: the app's QObject hierarchy, fetched as the user expands it.
 
-Expanding a node asks ``qt.objects.tree`` for one level under it; object creation and
-destruction arrive as ``qt.objects.lifecycle`` notifications (turned on with
-``qt.signals.setLifecycle``). Typing in the filter loads the rest of the tree once so a
-deep object can be found, then shows matches with their parents.
+Expanding a node asks the probe for one level under it; objects created and destroyed in
+the app are reported as they come (the probe's lifecycle reports, turned on once
+connected). Typing in the filter loads the rest of the tree once so a deep object can be
+found, then shows matches with their parents. The tree is where a chosen object is
+looked up: a choice made in another pane (or by an agent's highlight) selects it here.
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtGui import QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -24,9 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.connection import Connection
-from inspector.models.objecttree import Node, ObjectFilter, ObjectTreeModel
-from inspector.panes.base import Pane, describe_error
+from inspector.link.client import ProbeClient
+from inspector.link.replies import Lifecycle, ObjectInfo
+from inspector.models.broker import Broker
+from inspector.models.object_tree import Node, ObjectFilter, ObjectTreeModel
+from inspector.widgets.pane import Pane, describe_error, dock_pane
 from probe.exceptions import QtmcpError, RemoteError
 
 #: How deep and how many nodes "load everything" fetches for the filter.
@@ -34,35 +36,29 @@ FULL_DEPTH = 64
 FULL_MAX_NODES = 20000
 
 
-def children_of(result: dict[str, Any], node_id: str | None) -> list[dict[str, Any]]:
-    """The children in a ``qt.objects.tree`` answer for ``node_id`` (None: the roots)."""
-    nodes = result.get("nodes") or []
-    if node_id and len(nodes) == 1 and str(nodes[0].get("id")) == node_id:
-        return list(nodes[0].get("children") or [])
-    return list(nodes)
-
-
+@dock_pane("objects", "Objects", order=4, place="trees", shortcut="Alt+4", refresh=True)
 class ObjectsPane(Pane):
-    """Tree of objects; emits ``objectSelected(id, label)``."""
+    """Tree of objects; emits ``objectSelected(id, label)`` when the user chooses one."""
 
-    TITLE = "Objects"
-    NAME = "objects"
     objectSelected = Signal(str, str)
 
-    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
-        super().__init__(conn, parent)
+    def __init__(self, probe: ProbeClient, broker: Broker,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(probe, broker, parent)
         self.model = ObjectTreeModel(self)
         self.proxy = ObjectFilter(self)
         self.proxy.setSourceModel(self.model)
         self.full_loaded = False
         self.lifecycle = False
-        self._pending_created: list[dict[str, Any]] = []
+        self._pending_created: list[ObjectInfo] = []
         self._pending_destroyed: list[str] = []
         self.lifecycle_dropped = 0
         #: the object the user chose (here or in another pane): filtering or the tree
         #: changing never replaces it, only another choice does
         self.chosen: str | None = None
         self._keeping = False
+        #: selecting what another pane chose: do not announce it as a new choice
+        self._echo_off = False
 
         self.filter = self.make_filter("Filter by name, class or id (Ctrl+F)")
         self.filter.textChanged.connect(lambda _t: self._filter_timer.start())
@@ -92,9 +88,8 @@ class ObjectsPane(Pane):
             f"No object matches “{self.filter.text()}”." if self.filter.text() else
             self.connected_or("The app's QObject tree loads here; expand a node for its "
                               "children.")))
-        copy = QShortcut(QKeySequence.StandardKey.Copy, self.view)
-        copy.setContext(Qt.ShortcutContext.WidgetShortcut)
-        copy.activated.connect(self.copy_id)
+        self.add_shortcut(QKeySequence.StandardKey.Copy,
+                          "copy the chosen object's id (object tree)", self.copy_id, self.view)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -103,12 +98,14 @@ class ObjectsPane(Pane):
         layout.addWidget(self.status)
 
         self.model.fetchRequested.connect(lambda node_id: self.run(self._fetch(node_id)))
+        self.objectSelected.connect(broker.choose)
+        broker.objectChosen.connect(self._chosen_elsewhere)
         # Lifecycle bursts (a dialog opening) are applied together, like log rows.
         self._lifecycle_timer = QTimer(self)
         self._lifecycle_timer.setSingleShot(True)
         self._lifecycle_timer.setInterval(50)
         self._lifecycle_timer.timeout.connect(self._apply_lifecycle)
-        conn.on("qt.objects.lifecycle", self._on_lifecycle)
+        probe.on_lifecycle(self._on_lifecycle)
 
     # ---------------------------------------------------------------- loading
 
@@ -119,20 +116,20 @@ class ObjectsPane(Pane):
         self.run(self.load_roots())
 
     def refresh(self) -> None:
-        if self.conn.is_connected:
+        if self.probe.is_connected:
             self.full_loaded = False
             self.run(self.load_roots(keep_selection=True))
 
     async def load_roots(self, keep_selection: bool = False) -> None:
         selected = self.chosen if keep_selection else None
         try:
-            result = await self.conn.call("qt.objects.tree", {"depth": 1})
+            roots = await self.probe.object_tree()
         except QtmcpError as exc:
             self.show_error(exc)
             return
         self.show_info("")
         with self._keeping_choice():
-            self.model.reset_roots(children_of(result, None))
+            self.model.reset_roots(roots.nodes)
             self._expand_first_level()
         if selected and not self.select(selected):  # deep in the tree: load it all
             await self.load_all()
@@ -147,7 +144,7 @@ class ObjectsPane(Pane):
 
     async def _enable_lifecycle(self) -> None:
         try:
-            await self.conn.call("qt.signals.setLifecycle", {"enabled": True})
+            await self.probe.follow_lifecycle()
             self.lifecycle = True
         except RemoteError as exc:
             self.lifecycle = False
@@ -157,18 +154,17 @@ class ObjectsPane(Pane):
 
     async def _fetch(self, node_id: str) -> None:
         try:
-            result = await self.conn.call("qt.objects.tree",
-                                          {"objectId": node_id, "depth": 1})
+            children = await self.probe.object_children(node_id)
         except QtmcpError as exc:
             node = self.model.nodes.get(node_id)
             if node is not None:
                 node.fetching = False
-            if isinstance(exc, RemoteError) and exc.name == "OBJECT_STALE":
-                self.model.remove(node_id)
-            else:
-                self.show_error(exc)
+            self.show_error(exc)
             return
-        self.model.set_children(node_id, children_of(result, node_id))
+        if children is None:  # it died meanwhile
+            self.model.remove(node_id)
+            return
+        self.model.set_children(node_id, children)
 
     async def load_all(self) -> None:
         """Fetch the whole tree once and merge it (for filtering deep objects)."""
@@ -176,23 +172,22 @@ class ObjectsPane(Pane):
             return
         self.full_loaded = True
         try:
-            result = await self.conn.call("qt.objects.tree",
-                                          {"depth": FULL_DEPTH, "maxNodes": FULL_MAX_NODES})
+            tree = await self.probe.object_tree(depth=FULL_DEPTH, max_nodes=FULL_MAX_NODES)
         except QtmcpError as exc:
             self.full_loaded = False
             self.show_error(exc)
             return
         with self._keeping_choice():
-            self.model.merge(self.model.root, children_of(result, None))
-        if result.get("truncated"):
+            self.model.merge(self.model.root, tree.nodes)
+        if tree.truncated:
             self.show_info(f"tree truncated at {FULL_MAX_NODES:,} objects")
 
     # ---------------------------------------------------------------- live updates
 
-    def _on_lifecycle(self, params: dict[str, Any]) -> None:
-        self._pending_created.extend(params.get("created") or [])
-        self._pending_destroyed.extend(str(i) for i in params.get("destroyed") or [])
-        self.lifecycle_dropped += int(params.get("dropped") or 0)
+    def _on_lifecycle(self, report: Lifecycle) -> None:
+        self._pending_created.extend(report.created)
+        self._pending_destroyed.extend(report.destroyed)
+        self.lifecycle_dropped += report.dropped
         if not self._lifecycle_timer.isActive():
             self._lifecycle_timer.start()
 
@@ -201,9 +196,9 @@ class ObjectsPane(Pane):
         destroyed, self._pending_destroyed = self._pending_destroyed, []
         gone = set(destroyed)
         with self._keeping_choice():
-            for data in created:
-                if str(data.get("id")) not in gone:
-                    self.model.add_created(data)
+            for info in created:
+                if info.id not in gone:
+                    self.model.add_created(info)
             for node_id in destroyed:
                 self.model.remove(node_id)
 
@@ -211,7 +206,7 @@ class ObjectsPane(Pane):
 
     def _apply_filter(self) -> None:
         text = self.filter.text().strip()
-        if text and not self.full_loaded and self.conn.is_connected:
+        if text and not self.full_loaded and self.probe.is_connected:
             async def load_then_filter() -> None:
                 await self.load_all()
                 self._set_filter(self.filter.text().strip())
@@ -260,7 +255,8 @@ class ObjectsPane(Pane):
         if not self.status.styleSheet():  # an info line belongs to the old selection
             self.show_info("")
         self.chosen = node.id
-        self.objectSelected.emit(node.id, f"{node.label} ({node.class_name} {node.id})")
+        if not self._echo_off:
+            self.objectSelected.emit(node.id, f"{node.label} ({node.class_name} {node.id})")
 
     def selected_node(self) -> Node | None:
         index = self.view.currentIndex()
@@ -272,6 +268,27 @@ class ObjectsPane(Pane):
     def selected_id(self) -> str | None:
         node = self.selected_node()
         return node.id if node else None
+
+    def _chosen_elsewhere(self, object_id: str, _label: str) -> None:
+        """Another pane (or an agent's highlight) chose ``object_id``: select it here,
+        loading the whole tree first if needed, without choosing it again."""
+        if not object_id or object_id == self.chosen:
+            return
+
+        async def load_then_select() -> None:
+            await self.load_all()
+            self._select_quietly(object_id)
+
+        if not self._select_quietly(object_id) and self.probe.is_connected:
+            self.run(load_then_select())
+
+    def _select_quietly(self, object_id: str) -> bool:
+        self.chosen = object_id
+        self._echo_off = True
+        try:
+            return self.select(object_id)
+        finally:
+            self._echo_off = False
 
     def select(self, node_id: str) -> bool:
         """Choose ``node_id`` (it must be loaded; False if it is not): it becomes current,

@@ -1,22 +1,19 @@
 """Live plots: the app's event-loop latency (busy periods in red) and requests per client.
 
-Freezes come from the probe's ``freeze`` topic (``probe.freeze``, pushed from the probe's
-own thread while the GUI thread is blocked): each red band is labelled with the function
-the GUI thread was running, and the label under the plot shows that freeze's Python
-stack, innermost last.
+Freezes are pushed by the probe from its own thread while the GUI thread is blocked:
+each red band is labelled with the function the GUI thread was running, and the label
+under the plot shows that freeze's Python stack, innermost last.
 
 No extra calls and no second subscription: the latency comes from the connection's own
-periodic ``qt.ping`` (its round trip via ``latencyChanged``, and the probe's
-``eventLoopMs`` / ``blockedForMs`` from the mirrored ping in the traffic stream), the
-request rate and latency from the same ``probe.traffic`` notifications the agent log
-shows (a second handler on the connection, not a second topic subscription).
+periodic ping (its round trip, and the event-loop latency or blocked time the probe
+measured), the request rate and latency from the same mirrored calls the agent log shows
+(a second listener, not a second subscription).
 """
 
 from __future__ import annotations
 
 import time
 from collections import defaultdict, deque
-from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
@@ -30,9 +27,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.connection import Connection
-from inspector.panes.base import Pane
-from inspector.panes.hints import ElidedLabel
+from inspector.link.client import ProbeClient
+from inspector.link.replies import Freeze, Ping
+from inspector.link.traffic import Call
+from inspector.models.broker import Broker
+from inspector.widgets.hints import ElidedLabel
+from inspector.widgets.pane import Pane, dock_pane
 
 MAX_POINTS = 2000
 WINDOW_S = 120.0  # seconds of history drawn
@@ -80,14 +80,13 @@ EMPTY = ("Plotted once connected: the app's event-loop latency (the inspector pi
          "requests per second and call times.")
 
 
+@dock_pane("plots", "Plots", order=9, place="tools", shortcut="Alt+9")
 class PlotsPane(Pane):
     """Event-loop latency over time, and per-client request rate and latency."""
 
-    TITLE = "Plots"
-    NAME = "plots"
-
-    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
-        super().__init__(conn, parent)
+    def __init__(self, probe: ProbeClient, broker: Broker,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(probe, broker, parent)
         self.t0: float | None = None
         self.latency = _plot(self, "latencyPlot", "event loop ms")
         self.round_trip = Series(self.latency.plot(name="round trip", pen=pg.mkPen(
@@ -96,7 +95,7 @@ class PlotsPane(Pane):
             "#43a047", width=1.5)))
         #: (start, end) wall-clock seconds of each period the app's event loop was blocked.
         self.busy: list[tuple[float, float]] = []
-        #: band index -> the GUI thread's stack during that freeze (from probe.freeze)
+        #: band index -> the GUI thread's stack during that freeze
         self.stacks: dict[int, list[str]] = {}
         self._bands: list[pg.GraphicsObject] = []
         self.freeze_label = QLabel(self)
@@ -133,14 +132,14 @@ class PlotsPane(Pane):
         self._redraw.setInterval(250)
         self._redraw.timeout.connect(self._draw_if_dirty)
         self._redraw.start()
-        conn.latencyChanged.connect(self.add_ping)
-        conn.on("probe.traffic", self.add_traffic)
-        conn.on("probe.freeze", self.add_freeze)
+        probe.on_ping(self.add_ping)
+        probe.on_traffic(self.add_traffic)
+        probe.on_freeze(self.add_freeze)
         self.theme_changed()
 
     def on_connected(self) -> None:
         super().on_connected()
-        self.run(self.conn.subscribe("freeze"))
+        self.run(self.probe.follow_freezes())
 
     # -- data in
 
@@ -150,12 +149,15 @@ class PlotsPane(Pane):
             self.t0 = now
         return now
 
-    def add_ping(self, ms: float, busy: bool) -> None:
-        """The connection's periodic ping came back (round trip ``ms``)."""
+    def add_ping(self, ping: Ping) -> None:
+        """The connection's periodic ping came back: its round trip, and the event
+        loop's latency (or how long it was blocked) as the probe measured it."""
         now = self._now()
-        self.round_trip.add(now, ms)
-        if busy:
-            self.add_busy(now - ms / 1000.0, now)
+        self.round_trip.add(now, ping.round_trip_ms)
+        if ping.busy:
+            self.add_busy(now - max(ping.round_trip_ms, ping.blocked_ms) / 1000.0, now)
+        elif ping.event_loop_ms is not None:
+            self.event_loop.add(now, ping.event_loop_ms)
         self._dirty = True
 
     def add_busy(self, start: float, end: float, stack: list[str] | None = None) -> None:
@@ -169,17 +171,15 @@ class PlotsPane(Pane):
             self.stacks[len(self.busy) - 1] = list(stack)
         self._dirty = True
 
-    def add_freeze(self, params: dict[str, Any]) -> None:
-        """A ``probe.freeze`` push: the band grows while the freeze lasts, with its stack."""
-        since = params.get("since")
-        if not isinstance(since, (int, float)):
-            return
+    def add_freeze(self, freeze: Freeze) -> None:
+        """A freeze pushed by the probe: the band grows while it lasts, with its stack."""
         self._now()
-        end = since + float(params.get("blockedForMs") or 0) / 1000.0
-        stack = [str(line) for line in params.get("guiStack") or []]
-        self.add_busy(float(since), end, stack)
+        since = freeze.since
+        end = since + freeze.blocked_ms / 1000.0
+        stack = freeze.gui_stack
+        self.add_busy(since, end, stack)
         seconds = end - since
-        state = "blocked" if params.get("frozen") else "was blocked"
+        state = "blocked" if freeze.frozen else "was blocked"
         at = time.strftime("%H:%M:%S", time.localtime(since))
         chain = " ← ".join(frame_name(line) for line in reversed(stack[-3:]))
         self.freeze_label.setText(f"GUI thread {state} {seconds:.1f} s at {at}: "
@@ -188,25 +188,13 @@ class PlotsPane(Pane):
                                      + "\n".join(stack))
         self.freeze_label.show()
 
-    def add_traffic(self, rec: dict[str, Any]) -> None:
-        """One mirrored call: counts for its client; our own pings feed the latency plot."""
-        ts = float(rec.get("ts") or self._now())
+    def add_traffic(self, call: Call) -> None:
+        """One mirrored call: counts for its client (this inspector's own are not)."""
+        ts = call.ts or self._now()
         self._now()
-        client = rec.get("client") or {}
-        own = self.conn.session_id is not None and client.get("id") == self.conn.session_id
-        if own:
-            if rec.get("method") == "qt.ping" and isinstance(rec.get("result"), dict):
-                result = rec["result"]
-                if isinstance(result.get("result"), dict):  # the envelope: result + meta
-                    result = result["result"]
-                if result.get("busy"):
-                    blocked = float(result.get("blockedForMs") or 0)
-                    self.add_busy(ts - blocked / 1000.0, ts)
-                elif isinstance(result.get("eventLoopMs"), (int, float)):
-                    self.event_loop.add(ts, float(result["eventLoopMs"]))
-                    self._dirty = True
+        if self.probe.is_mine(call):
             return
-        name = f"{client.get('name', '?')} · {client.get('role', '')}"
+        name = f"{call.client.name} · {call.client.role}"
         self._counts[name][int(ts)] += 1
         series = self.call_series.get(name)
         if series is None:
@@ -216,9 +204,8 @@ class PlotsPane(Pane):
                 symbolBrush=colour))
             self.rate_series[name] = Series(self.rate.plot(
                 name=name, pen=pg.mkPen(colour, width=1.5)))
-        ms = rec.get("durationMs")
-        if isinstance(ms, (int, float)):
-            series.add(ts, float(ms))
+        if call.duration_ms is not None:
+            series.add(ts, call.duration_ms)
         self._dirty = True
 
     # -- drawing

@@ -1,9 +1,8 @@
 """Properties pane: read and edit the selected object's properties in place.
 
-Values follow the app live: the pane subscribes to each property's notify signal
-(``qt.signals.subscribe``) and re-reads the properties whose signal fired. An edit is
-sent with ``qt.properties.set``; a refused one shows the probe's error and the row
-keeps the value the app really has.
+Values follow the app live: the pane subscribes to each property's notify signal and
+reads again the properties whose signal fired. An edit is sent to the app; a refused one
+shows the probe's error and the row keeps the value the app really has.
 """
 
 from __future__ import annotations
@@ -20,23 +19,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.connection import Connection
-from inspector.models.logmodel import clock
+from inspector.link.client import ProbeClient
+from inspector.link.replies import Emission
+from inspector.models.broker import Broker
+from inspector.models.log_model import clock
 from inspector.models.properties import PropertyModel
-from inspector.panes.base import ObjectPane, describe_error
-from inspector.panes.editors import PropertyDelegate
-from inspector.panes.hints import ElidedLabel
+from inspector.widgets.hints import ElidedLabel
+from inspector.widgets.pane import ObjectPane, describe_error, dock_pane
+from inspector.widgets.property_editors import PropertyDelegate
 from probe.exceptions import QtmcpError, RemoteError
 
 
+@dock_pane("properties", "Properties", order=5, place="details", shortcut="Alt+5",
+           raised=True, refresh=True)
 class PropertiesPane(ObjectPane):
     """Grouped property tree with type-specific editors."""
 
-    TITLE = "Properties"
-    NAME = "properties"
-
-    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
-        super().__init__(conn, parent)
+    def __init__(self, probe: ProbeClient, broker: Broker,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(probe, broker, parent)
         self.model = PropertyModel(self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
@@ -89,7 +90,7 @@ class PropertiesPane(ObjectPane):
         self._reread.setSingleShot(True)
         self._reread.setInterval(60)
         self._reread.timeout.connect(lambda: self.run(self._reread_stale()))
-        conn.on("qt.signals.emitted", self._on_emitted)
+        probe.on_emission(self._on_emitted)
 
     # ---------------------------------------------------------------- loading
 
@@ -101,11 +102,11 @@ class PropertiesPane(ObjectPane):
 
     async def load(self, object_id: str) -> None:
         self._drop_subscriptions()
-        result = await self.conn.call("qt.properties.list", {"objectId": object_id})
+        listing = await self.probe.properties(object_id)
         if object_id != self.object_id:
             return
         self.title.setText(self.object_label)
-        self.model.load(result)
+        self.model.load(listing)
         self.view.expandAll()
         self._show_snapshot_note()
         await self._subscribe_notify(object_id)
@@ -122,8 +123,7 @@ class PropertiesPane(ObjectPane):
         if object_id is None:
             return False
         try:
-            result = await self.conn.call("qt.properties.set", {
-                "objectId": object_id, "name": name, "value": value})
+            now = await self.probe.set_property(object_id, name, value)
         except QtmcpError as exc:
             if object_id == self.object_id:
                 self.last_error = f"{name}: {describe_error(exc)}"
@@ -133,7 +133,7 @@ class PropertiesPane(ObjectPane):
         if object_id == self.object_id:
             self.last_error = ""
             self.show_info("")
-            self.model.confirm(name, result.get("value"))
+            self.model.confirm(name, now)
             await self.reread_snapshots(object_id)
         return True
 
@@ -144,12 +144,12 @@ class PropertiesPane(ObjectPane):
         if not names:
             return []
         try:
-            result = await self.conn.call("qt.properties.list", {"objectId": object_id})
+            listing = await self.probe.properties(object_id)
         except QtmcpError:
             return []
         if object_id != self.object_id:
             return []
-        changed = self.model.update_values(result, names)
+        changed = self.model.update_values(listing, names)
         self._show_snapshot_note()
         return changed
 
@@ -172,11 +172,9 @@ class PropertiesPane(ObjectPane):
 
         async def one(signal: str, names: list[str]) -> None:
             try:
-                reply = await self.conn.call("qt.signals.subscribe",
-                                             {"objectId": object_id, "signal": signal})
+                sub = await self.probe.subscribe_signal(object_id, signal)
             except QtmcpError:
                 return  # values still refresh on demand
-            sub = str(reply.get("subscriptionId"))
             if object_id == self.object_id:
                 self.subscriptions[sub] = names
             else:
@@ -187,20 +185,20 @@ class PropertiesPane(ObjectPane):
     def _drop_subscriptions(self) -> None:
         subs, self.subscriptions = list(self.subscriptions), {}
         self._stale.clear()
-        if subs and self.conn.is_connected:
+        if subs and self.probe.is_connected:
             self.run(self._unsubscribe(subs))
 
     async def _unsubscribe(self, subs: list[str]) -> None:
         for sub in subs:
             try:
-                await self.conn.call("qt.signals.unsubscribe", {"subscriptionId": sub})
+                await self.probe.unsubscribe_signal(sub)
             except RemoteError:
                 pass
             except QtmcpError:
                 return
 
-    def _on_emitted(self, params: dict[str, Any]) -> None:
-        names = self.subscriptions.get(str(params.get("subscriptionId")))
+    def _on_emitted(self, emission: Emission) -> None:
+        names = self.subscriptions.get(emission.subscription_id)
         if names:
             self._stale.update(names)
             if not self._reread.isActive():
@@ -209,14 +207,15 @@ class PropertiesPane(ObjectPane):
     async def _reread_stale(self) -> None:
         names, self._stale = sorted(self._stale), set()
         object_id = self.object_id
+        if object_id is None:
+            return
         for name in names:
             try:
-                reply = await self.conn.call("qt.properties.get",
-                                             {"objectId": object_id, "name": name})
+                value = await self.probe.property_value(object_id, name)
             except QtmcpError:
                 continue
             if object_id == self.object_id:
-                self.model.set_value(name, reply.get("value"))
+                self.model.set_value(name, value)
         if names and object_id is not None and object_id == self.object_id:
             await self.reread_snapshots(object_id)  # what depends on them has no signal
 

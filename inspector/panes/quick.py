@@ -1,18 +1,15 @@
-"""Qt Quick pane: the visual item tree of the app's QQuickWindows (``qml.tree``).
+"""Qt Quick pane: the visual item tree of the app's QQuickWindows.
 
 The object tree shows QObject parents; this shows what Qt Quick paints, in stacking
-order, with each item's QML type and id, scene geometry, visibility and z. Selecting an
-item selects it everywhere (``objectSelected``); :meth:`QuickPane.select_object` does the
-reverse. A widgets app has no Quick items: the pane says so instead of a tree. The tree
+order, with each item's QML type and id, scene geometry, visibility and z. Choosing an
+item chooses it everywhere; an object chosen elsewhere is selected here when it is an
+item. A widgets app has no Quick items: the pane says so instead of a tree. The tree
 reloads (debounced) when objects are created or destroyed, e.g. by a ListView.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QStandardItem, QStandardItemModel
+from PySide6.QtCore import QModelIndex, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -26,50 +23,33 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector import theme
-from inspector.connection import Connection
-from inspector.panes.base import Pane
-from inspector.panes.hints import ElidedLabel
-from probe.exceptions import QtmcpError, RemoteError
+from inspector.link.client import ProbeClient
+from inspector.link.replies import Lifecycle, QuickItem
+from inspector.models.broker import Broker
+from inspector.models.quick_items import ID_ROLE, QuickItemModel
+from inspector.widgets.hints import ElidedLabel
+from inspector.widgets.pane import Pane, dock_pane
+from probe.exceptions import QtmcpError
 
-COLUMNS = ("Item", "Geometry", "Visible", "z", "Id")
-ID_ROLE = Qt.ItemDataRole.UserRole + 1
 NO_QUICK = "No Qt Quick window in this app: its objects are in the Objects pane."
 
 
-def item_label(node: dict[str, Any]) -> str:
-    """``submitButton : Button``, or the bare type for an item without an id."""
-    qid = node.get("qmlId")
-    kind = str(node.get("type") or node.get("className") or "?")
-    return f"{qid} : {kind}" if qid else kind
-
-
-def _number(value: Any) -> str:
-    """z as written in QML: 1000001 not 1e+06, 0.5 as is."""
-    if not isinstance(value, (int, float)):
-        return ""
-    return str(int(value)) if float(value).is_integer() else f"{value:.3g}"
-
-
+@dock_pane("quick", "Quick items", order=10, place="trees")
 class QuickPane(Pane):
-    """qml.tree as a tree view; emits ``objectSelected(id, label)``."""
+    """The Qt Quick item tree; choosing an item chooses it everywhere."""
 
-    TITLE = "Quick items"
-    NAME = "quick"
-    objectSelected = Signal(str, str)
-
-    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
-        super().__init__(conn, parent)
-        self.model = QStandardItemModel(0, len(COLUMNS), self)
-        self.model.setHorizontalHeaderLabels(list(COLUMNS))
-        self.by_id: dict[str, QStandardItem] = {}
+    def __init__(self, probe: ProbeClient, broker: Broker,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(probe, broker, parent)
+        self.model = QuickItemModel(self)
+        self.by_id = self.model.by_id
         self.available: bool | None = None  # None: not asked yet
         self.count = 0
         self._syncing = False
 
         reload_button = QToolButton(self)
         reload_button.setText("Reload")
-        reload_button.setToolTip("Read the item tree again (qml.tree)")
+        reload_button.setToolTip("Read the item tree again")
         reload_button.clicked.connect(self.refresh)
         self.summary = ElidedLabel("", self)
         self.summary.setObjectName("quickSummary")
@@ -117,7 +97,8 @@ class QuickPane(Pane):
         self._reload.setSingleShot(True)
         self._reload.setInterval(500)
         self._reload.timeout.connect(self.refresh)
-        conn.on("qt.objects.lifecycle", self._on_lifecycle)
+        probe.on_lifecycle(self._on_lifecycle)
+        broker.objectChosen.connect(lambda object_id, _label: self.select_object(object_id))
 
     # ------------------------------------------------------------ loading
 
@@ -127,72 +108,40 @@ class QuickPane(Pane):
         self.refresh()
 
     def refresh(self) -> None:
-        if self.conn.is_connected:
+        if self.probe.is_connected:
             self.run(self.load())
 
-    def _on_lifecycle(self, _params: dict[str, Any]) -> None:
+    def _on_lifecycle(self, _report: Lifecycle) -> None:
         if self.available and not self._reload.isActive():
             self._reload.start()
 
     async def load(self) -> None:
         try:
-            result = await self.conn.call("qml.tree")
-        except RemoteError as exc:
-            if exc.name in ("QML_NOT_AVAILABLE", "METHOD_NOT_FOUND"):
-                self.available = False
-                self._fill([])
-                self.show_info("")
-                self.summary.setText("no Qt Quick")
-                self.stack.setCurrentWidget(self.empty)
-                return
-            self.show_error(exc)
-            return
+            tree = await self.probe.quick_tree()
         except QtmcpError as exc:
             self.show_error(exc)
+            return
+        if tree is None:
+            self.available = False
+            self._fill([])
+            self.show_info("")
+            self.summary.setText("no Qt Quick")
+            self.stack.setCurrentWidget(self.empty)
             return
         self.available = True
         self.show_info("")
         self.stack.setCurrentWidget(self.view)
         keep = self.selected_id()
-        self._fill(list(result.get("nodes") or []))
-        self.count = int(result.get("count") or 0)
-        self.summary.setText(f"{self.count} items" + (" · truncated"
-                                                       if result.get("truncated") else ""))
+        self._fill(tree.items)
+        self.count = tree.count
+        self.summary.setText(f"{self.count} items" + (" · truncated" if tree.truncated
+                                                       else ""))
         if keep:
             self.select_object(keep)
 
-    def _fill(self, nodes: list[dict[str, Any]]) -> None:
-        self.model.removeRows(0, self.model.rowCount())
-        self.by_id.clear()
-        root = self.model.invisibleRootItem()
-        for node in nodes:
-            self._add(root, node)
+    def _fill(self, items: list[QuickItem]) -> None:
+        self.model.fill(items)
         self.view.expandToDepth(3)
-
-    def _add(self, parent: QStandardItem, node: dict[str, Any]) -> None:
-        object_id = str(node.get("id") or "")
-        geo = node.get("geometry") or []
-        visible = node.get("visible")
-        cells = [QStandardItem(item_label(node)),
-                 QStandardItem(" ".join(str(v) for v in geo) if len(geo) == 4 else ""),
-                 QStandardItem("" if visible is None else ("yes" if visible else "no")),
-                 QStandardItem(_number(node.get("z"))),
-                 QStandardItem(object_id)]
-        src = node.get("source") or {}
-        tip = f"{node.get('className')} {object_id}"
-        if src.get("file"):
-            tip += f"\n{src['file']}" + (f":{src['line']}" if src.get("line") else "")
-        for cell in cells:
-            cell.setData(object_id, ID_ROLE)
-            cell.setToolTip(tip)
-            if visible is False:
-                cell.setForeground(QBrush(theme.accent("muted")))
-        if not node.get("qmlId"):
-            cells[0].setForeground(QBrush(theme.accent("muted")))
-        parent.appendRow(cells)
-        self.by_id.setdefault(object_id, cells[0])
-        for child in node.get("children") or []:
-            self._add(cells[0], child)
 
     # ------------------------------------------------------------ selection
 
@@ -206,7 +155,7 @@ class QuickPane(Pane):
         object_id = str(current.data(ID_ROLE) or "")
         if object_id:
             label = str(current.siblingAtColumn(0).data())
-            self.objectSelected.emit(object_id, f"{label} ({object_id})")
+            self.broker.choose(object_id, f"{label} ({object_id})")
 
     def select_object(self, object_id: str | None) -> bool:
         """Make the row of ``object_id`` current without echoing it; False if not an item."""

@@ -1,14 +1,11 @@
 """Signals pane: the selected object's signals; tick one to log its emissions.
 
-Ticking subscribes with ``qt.signals.subscribe``; emissions arrive as
-``qt.signals.emitted`` and go to a batched log and a timeline with one lane per
-signal. Subscriptions stay when another object is selected, so the log can follow
+Ticking subscribes to the signal; its emissions go to a batched log and a timeline
+with one lane per signal. Subscriptions stay when another object is selected, so the log can follow
 several objects at once.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
@@ -22,12 +19,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.connection import Connection
+from inspector.link.client import ProbeClient
+from inspector.link.replies import Emission
+from inspector.models.broker import Broker
 from inspector.models.methods import MethodModel
-from inspector.models.signallog import SignalLogModel
-from inspector.panes.base import ObjectPane
-from inspector.panes.hints import ElidedLabel
-from inspector.panes.timeline import Timeline
+from inspector.models.signal_log import SignalLogModel
+from inspector.widgets.hints import ElidedLabel
+from inspector.widgets.pane import ObjectPane, dock_pane
+from inspector.widgets.signal_timeline import Timeline
 from probe.exceptions import QtmcpError, RemoteError
 
 
@@ -43,14 +42,13 @@ def _table(parent: QWidget, name: str) -> QTableView:
     return view
 
 
+@dock_pane("signals", "Signals", order=7, place="details", shortcut="Alt+7", refresh=True)
 class SignalsPane(ObjectPane):
     """Signal list with subscribe boxes, emission log and timeline."""
 
-    TITLE = "Signals"
-    NAME = "signals"
-
-    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
-        super().__init__(conn, parent)
+    def __init__(self, probe: ProbeClient, broker: Broker,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(probe, broker, parent)
         self.model = MethodModel(("signal",), checkable=True, parent=self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
@@ -117,7 +115,7 @@ class SignalsPane(ObjectPane):
         layout.addWidget(self.status)
 
         self.log.flushed.connect(self._flushed)
-        conn.on("qt.signals.emitted", self._on_emitted)
+        probe.on_emission(self._on_emitted)
         self._update_counts()
 
     # ---------------------------------------------------------------- loading
@@ -127,12 +125,12 @@ class SignalsPane(ObjectPane):
         self.model.clear()
 
     async def load(self, object_id: str) -> None:
-        result = await self.conn.call("qt.methods.list", {"objectId": object_id})
+        methods = await self.probe.methods(object_id)
         if object_id != self.object_id:
             return
         self.title.setText(self.object_label)
         self.model.checked = {sig for oid, sig in self.subscriptions.values() if oid == object_id}
-        self.model.load(result.get("methods") or [])
+        self.model.load(methods)
 
     def on_lost(self) -> None:
         self.subscriptions.clear()
@@ -159,12 +157,10 @@ class SignalsPane(ObjectPane):
         if object_id is None or self.subscription_of(object_id, signature):
             return None
         try:
-            reply = await self.conn.call("qt.signals.subscribe",
-                                         {"objectId": object_id, "signal": signature})
+            sub = await self.probe.subscribe_signal(object_id, signature)
         except QtmcpError as exc:
             self.show_error(exc)
             return None
-        sub = str(reply.get("subscriptionId"))
         self.subscriptions[sub] = (object_id, signature)
         self.log.labels[sub] = self.object_label.split(" (")[0] or object_id
         if object_id == self.object_id:
@@ -181,7 +177,7 @@ class SignalsPane(ObjectPane):
         self.model.set_checked(signature, False)
         self._update_counts()
         try:
-            await self.conn.call("qt.signals.unsubscribe", {"subscriptionId": sub})
+            await self.probe.unsubscribe_signal(sub)
         except RemoteError as exc:
             self.show_error(exc)
         except QtmcpError:
@@ -189,9 +185,9 @@ class SignalsPane(ObjectPane):
 
     # ---------------------------------------------------------------- emissions
 
-    def _on_emitted(self, params: dict[str, Any]) -> None:
-        if str(params.get("subscriptionId")) in self.subscriptions:
-            self.log.append(params)
+    def _on_emitted(self, emission: Emission) -> None:
+        if emission.subscription_id in self.subscriptions:
+            self.log.append(emission)
 
     def _flushed(self, count: int) -> None:
         for row in self.log.rows[-count:]:

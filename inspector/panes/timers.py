@@ -1,17 +1,13 @@
-"""Timers pane: the app's QTimers (qt.timers.list) and their measured wake-ups.
+"""Timers pane: the app's QTimers and their measured wake-ups.
 
-"Measure" counts wake-ups for a few seconds (qt.timers.measure, which does not block
-the app) and sorts the list by them: the timer that wakes the app most comes first.
-Timers that are no QTimer (animations, cursor blink) are listed with their receiver.
+"Measure" counts wake-ups for a few seconds (the app keeps running meanwhile) and sorts
+the list by them: the timer that wakes the app most comes first. Timers that are no
+QTimer (animations, cursor blink) are listed with their receiver.
 """
 
 from __future__ import annotations
 
-import time
-from typing import Any
-
 from PySide6.QtCore import QSortFilterProxyModel, Qt
-from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -23,49 +19,27 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.connection import Connection
-from inspector.models.logmodel import clock
-from inspector.panes.base import Pane
-from inspector.panes.hints import ElidedLabel
+from inspector.link.client import ProbeClient
+from inspector.link.replies import TimerInfo, TimerMeasurement
+from inspector.models.broker import Broker
+from inspector.models.log_model import clock
+from inspector.models.timers import COLUMNS, SORT_ROLE, WAKEUPS, TimerTable
+from inspector.widgets.hints import ElidedLabel
+from inspector.widgets.pane import Pane, dock_pane
 from probe.exceptions import QtmcpError
 
-COLUMNS = ("Timer", "Owner", "Interval ms", "Active", "Wake-ups", "Per second")
-WAKEUPS = 4
-_SORT = Qt.ItemDataRole.UserRole + 1
 
-
-def _key(timer: dict[str, Any]) -> Any:
-    """Where a listed timer's measurement is kept: a QTimer by its id, a startTimer timer
-    by its object's id and timer id (one object may run several)."""
-    if timer.get("kind") == "QObject.startTimer":
-        return (timer["id"], timer.get("timerId"))
-    return timer["id"]
-
-
-def _item(text: Any, sort: Any = None) -> QStandardItem:
-    item = QStandardItem("" if text is None else str(text))
-    item.setEditable(False)
-    item.setData(sort if sort is not None else (text if text is not None else ""), _SORT)
-    return item
-
-
+@dock_pane("timers", "Timers", order=13, place="tools")
 class TimersPane(Pane):
     """Timer table sorted by wake-ups, a measure button and its duration."""
 
-    TITLE = "Timers"
-    NAME = "timers"
-
-    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
-        super().__init__(conn, parent)
-        self.timers: list[dict[str, Any]] = []
-        self.read_at = 0.0
-        self.measured: dict[str, dict[str, Any]] = {}
-        self.others: list[dict[str, Any]] = []
-        self.model = QStandardItemModel(0, len(COLUMNS), self)
-        self.model.setHorizontalHeaderLabels(list(COLUMNS))
+    def __init__(self, probe: ProbeClient, broker: Broker,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(probe, broker, parent)
+        self.model = TimerTable(self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(_SORT)
+        self.proxy.setSortRole(SORT_ROLE)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterKeyColumn(-1)
 
@@ -104,7 +78,8 @@ class TimersPane(Pane):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
 
         self.add_hint(self.view, lambda: (
-            f"No timer matches “{self.filter.text()}”." if self.filter.text() and self.timers
+            f"No timer matches “{self.filter.text()}”." if self.filter.text()
+            and self.model.timers
             else self.connected_or("The app's timers show here; Measure counts how often "
                                    "each wakes the app, the busiest first.")))
 
@@ -117,80 +92,50 @@ class TimersPane(Pane):
 
     # ---------------------------------------------------------------- loading
 
+    @property
+    def timers(self) -> list[TimerInfo]:
+        return self.model.timers
+
     def on_connected(self) -> None:
-        self.measured.clear()
-        self.others = []
+        self.model.forget()
         self.refresh()
 
     def refresh(self) -> None:
-        if self.conn.is_connected:
+        if self.probe.is_connected:
             self.run(self.load())
 
     async def load(self) -> None:
         try:
-            result = await self.conn.call("qt.timers.list",
-                                          {"activeOnly": self.active_only.isChecked()})
+            timers = await self.probe.timers(self.active_only.isChecked())
         except QtmcpError as exc:
             self.show_error(exc)
             return
-        self.timers = list(result.get("timers") or [])
-        self.read_at = time.time()
         self.show_info("")
-        self._fill()
+        self.model.show(timers)
+        self._sorted()
 
-    async def measure(self) -> dict[str, Any] | None:
+    async def measure(self) -> TimerMeasurement | None:
         self.measure_button.setEnabled(False)
         self.summary.setText(f"measuring for {self.seconds.value():g} s…")
         try:
-            result = await self.conn.call("qt.timers.measure",
-                                          {"seconds": self.seconds.value()},
-                                          timeout=self.seconds.value() + 30)
+            result = await self.probe.measure_timers(self.seconds.value())
         except QtmcpError as exc:
             self.show_error(exc)
             return None
         finally:
             self.measure_button.setEnabled(True)
-        self.measured = {t["id"]: t for t in result.get("timers") or []}
-        listed = {(t["id"], t.get("timerId")) for t in self.timers
-                  if t.get("kind") == "QObject.startTimer"}
-        self.others = []
-        for o in result.get("otherTimers") or []:
-            if (o.get("receiver"), o.get("timerId")) in listed:  # a listed startTimer timer
-                self.measured[(o["receiver"], o.get("timerId"))] = o
-            else:
-                self.others.append(o)
-        known = {t["id"] for t in self.timers}
-        self.timers += [t for t in result.get("timers") or [] if t["id"] not in known]
-        self.summary.setText(f"{result.get('totalWakeups')} wake-ups in "
-                             f"{result.get('seconds')} s ({result.get('totalPerSecond')}/s)")
-        self._fill()
+        self.model.measured(result)
+        self.summary.setText(f"{result.total_wakeups} wake-ups in {result.seconds:g} s "
+                             f"({result.total_per_second:g}/s)")
+        self._sorted()
         return result
 
-    def _fill(self) -> None:
-        self.model.removeRows(0, self.model.rowCount())
-        for t in self.timers:
-            m = self.measured.get(_key(t), {})
-            name = t.get("objectName") or t.get("className") or "QTimer"
-            owner = t.get("owner") or {}
-            owner_text = (owner.get("objectName") or owner.get("className") or "") + \
-                (f" ({owner.get('id')})" if owner.get("id") else "")
-            self.model.appendRow([
-                _item(f"{name} ({t['id']})", name), _item(owner_text),
-                _item(t.get("interval"), t.get("interval") or 0),
-                _item("yes" if t.get("active") else "no"),
-                _item(m.get("wakeups", "" if not self.measured else 0), m.get("wakeups", 0)),
-                _item(m.get("perSecond", ""), m.get("perSecond", 0))])
-        for o in self.others:
-            name = o.get("objectName") or o.get("className")
-            self.model.appendRow([
-                _item(f"timer event → {name} ({o.get('receiver')})", name), _item(""),
-                _item("", 0), _item("yes"), _item(o.get("wakeups"), o.get("wakeups", 0)),
-                _item(o.get("perSecond"), o.get("perSecond", 0))])
+    def _sorted(self) -> None:
         self.view.sortByColumn(WAKEUPS, Qt.SortOrder.DescendingOrder)
-        if not self.measured:
-            self.summary.setText(f"{len(self.timers)} timers, as read at {clock(self.read_at)}"
-                                 " (a snapshot: Reload reads again) · Measure counts "
-                                 "wake-ups")
+        if self.model.measurement is None:
+            self.summary.setText(f"{len(self.model.timers)} timers, as read at "
+                                 f"{clock(self.model.read_at)} (a snapshot: Reload reads "
+                                 "again) · Measure counts wake-ups")
 
     def rows(self) -> list[list[str]]:
         """The table as shown (sorted, filtered), for tests and export."""

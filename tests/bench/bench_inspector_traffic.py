@@ -44,7 +44,9 @@ def run_rate(win: object, app: object, rate: int, seconds: float) -> dict[str, o
     from PySide6.QtCore import QTimer
     from PySide6.QtTest import QTest
 
-    log = win.agent_log  # type: ignore[attr-defined]
+    from inspector.panes.agent_log import AgentLogPane
+
+    log = win.pane(AgentLogPane)  # type: ignore[attr-defined]
     log.model.clear()
     gaps: list[float] = []
     last = [time.perf_counter()]
@@ -100,7 +102,7 @@ def main() -> int:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from inspector.mainwindow import MainWindow
+    from inspector.window.main_window import MainWindow
 
     qapp = QApplication([])
     loop = qasync.QEventLoop(qapp, already_running=True)
