@@ -34,7 +34,7 @@ def wheel(window: QWindow, pos: QPoint, angle: QPoint,
         QTest.wheelEvent(window, QPointF(pos), angle, QPoint(0, 0), modifiers)
         return
     local = QPointF(pos)
-    event = QWheelEvent(local, QPointF(window.mapToGlobal(pos)), QPoint(0, 0), angle,
+    event = QWheelEvent(local, QPointF(QWindow.mapToGlobal(window, pos)), QPoint(0, 0), angle,
                         Qt.MouseButton.NoButton, modifiers, Qt.ScrollPhase.NoScrollPhase,
                         False)
     QGuiApplication.sendEvent(window, event)
