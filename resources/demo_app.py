@@ -7,7 +7,7 @@ GUI thread). Everything a test may address has a stable camelCase objectName.
 
 ``QTMCP_DEMO_BROKEN=1`` in the environment changes one behaviour on purpose: a submitted
 form sets the status text to ``Sent: NAME`` instead of ``Submitted: NAME``, so a test
-recorded against the normal demo can be seen to fail (tests/test_session_export.py).
+recorded against the normal demo can be seen to fail (tests/probe/replay/test_session_export.py).
 
 Run it with ``python -m resources.demo_app`` (``--help`` lists the flags). Tests that own
 a QApplication build the windows in-process with :func:`build_main_window`,

@@ -1,177 +1,18 @@
 """Shared fixtures: a real demo app with the probe, in a subprocess, and clients of it.
 
-Tests talk to the app over a real WebSocket and check what happened in the app. The
-demo app's control channel (stdin commands, stdout replies) lets a test make the app
-itself act (freeze, delete an object, log) without going through the probe.
+Tests talk to the app over a real WebSocket and check what happened in the app; the
+helpers they share (starting apps, waiting on conditions, reading pages) live in
+:mod:`tests.support`.
 """
 
 from __future__ import annotations
 
-import os
-import queue
-import subprocess
-import sys
-import tempfile
-import threading
-import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any
-
-# Tests never need a display; set before anything imports Qt.
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
-os.environ.setdefault("QTMCP_RUNTIME_DIR", tempfile.mkdtemp(prefix="qtmcp-test-run-"))
-# Name maps the tests save go here, never into the user's config folder.
-os.environ.setdefault("QTMCP_NAMES_DIR", tempfile.mkdtemp(prefix="qtmcp-test-names-"))
-os.environ["QTMCP_QUIET"] = "1"
-# PySide6 runtimes, PyQt6 and the C++ app the tests prepare: in this tree, never in ~/.cache.
-os.environ.setdefault("QTMCP_CACHE", str(Path(__file__).resolve().parent.parent / ".cache" /
-                                         "qtmcp"))
+from collections.abc import Iterator
 
 import pytest
 
-from probe import discovery
 from probe.client import Client
-from probe.launcher.launch import wait_for_probe
-
-ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = ROOT / "tests" / "artifacts"
-
-
-def wait_until(predicate: Callable[[], Any], timeout: float = 10.0, what: str = "condition",
-               interval: float = 0.02) -> Any:
-    """Wait on a condition (never a bare sleep); fail saying what was awaited."""
-    deadline = time.monotonic() + timeout
-    last: Any = None
-    while time.monotonic() < deadline:
-        last = predicate()
-        if last:
-            return last
-        time.sleep(interval)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what}; last: {last!r}")
-
-
-def rss_kib(pid: int) -> int:
-    """Resident memory of a process in KiB (what a leak test compares)."""
-    with open(f"/proc/{pid}/status", encoding="ascii") as fh:
-        for line in fh:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    raise AssertionError("no VmRSS")
-
-
-class DemoApp:
-    """A running demo app process with the probe, its control channel and its stderr."""
-
-    def __init__(self, proc: subprocess.Popen[str], info: discovery.ProbeInfo) -> None:
-        self.proc = proc
-        self.info = info
-        self.pid = proc.pid
-        self._lines: queue.Queue[str] = queue.Queue()
-        self.stderr_lines: list[str] = []
-        self._clients: list[Client] = []
-        threading.Thread(target=self._pump_out, daemon=True).start()
-        threading.Thread(target=self._pump_err, daemon=True).start()
-
-    def _pump_out(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self._lines.put(line.rstrip("\n"))
-
-    def _pump_err(self) -> None:
-        assert self.proc.stderr is not None
-        for line in self.proc.stderr:
-            self.stderr_lines.append(line.rstrip("\n"))
-
-    @property
-    def url(self) -> str:
-        return self.info.url
-
-    @property
-    def token(self) -> str | None:
-        return self.info.token
-
-    @property
-    def inspector_token(self) -> str | None:
-        return self.info.inspector_token
-
-    def client(self, name: str = "pytest", role: str = "test") -> Client:
-        """A client; role ``inspector`` connects with the inspector token."""
-        token = self.inspector_token if role == "inspector" else self.token
-        c = Client.connect(self.url, token, name=name, role=role)
-        self._clients.append(c)
-        return c
-
-    def command(self, cmd: str, timeout: float = 15.0) -> str:
-        """Send a control command to the app (runs on its GUI thread); return its reply."""
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(cmd + "\n")
-        self.proc.stdin.flush()
-        return self.expect_line(lambda line: line.endswith(cmd) or cmd in line, timeout)
-
-    def send_command(self, cmd: str) -> None:
-        """Send a control command without waiting for its reply (e.g. ``freeze 3``)."""
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(cmd + "\n")
-        self.proc.stdin.flush()
-
-    def expect_line(self, predicate: Callable[[str], bool], timeout: float = 15.0) -> str:
-        deadline = time.monotonic() + timeout
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError("no matching line from the app's stdout")
-            try:
-                line = self._lines.get(timeout=left)
-            except queue.Empty:
-                continue
-            if predicate(line):
-                return line
-
-    def alive(self) -> bool:
-        return self.proc.poll() is None
-
-    def stop(self) -> None:
-        code = self.proc.poll()
-        if code is not None and code != 0:  # it died under a test: say how (faulthandler)
-            noise = "This plugin does not support"
-            tail = [line for line in self.stderr_lines if noise not in line][-40:]
-            print(f"app {self.pid} died with exit code {code}; its stderr ends:",
-                  *tail, sep="\n")
-        for c in self._clients:
-            try:
-                c.close()
-            except Exception:  # noqa: BLE001 - the app may be gone already
-                pass
-        if self.proc.poll() is None:
-            try:
-                self.send_command("quit")
-                self.proc.wait(10)
-            except (OSError, subprocess.TimeoutExpired, ValueError):
-                self.proc.kill()
-                self.proc.wait(10)
-
-
-def start_demo(*args: str, launch: bool = False, env: dict[str, str] | None = None,
-               module: str = "resources.demo_app") -> DemoApp:
-    """Start the demo app with the probe: ``--probe`` (install()) or via ``qtmcp launch``."""
-    if launch:
-        cmd = [sys.executable, "-m", "probe.cli", "launch", "-m", module, "--control-stdin",
-               *args]
-    else:
-        cmd = [sys.executable, "-m", module, "--probe", "--control-stdin", *args]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, bufsize=1,
-                            env={"PYTHONFAULTHANDLER": "1", **os.environ, **(env or {})})
-    try:
-        info = wait_for_probe(proc.pid, timeout=30, proc=proc)
-    except (RuntimeError, TimeoutError):
-        proc.kill()
-        err = proc.stderr.read() if proc.stderr else ""
-        raise RuntimeError(f"demo app did not start its probe: {err[-2000:]}") from None
-    app = DemoApp(proc, info)
-    app.expect_line(lambda line: line.strip() == "ready", timeout=30)
-    return app
+from tests.support.app import DemoApp, start_demo
 
 
 @pytest.fixture(scope="module")
@@ -194,3 +35,12 @@ def fresh_demo() -> Iterator[DemoApp]:
 def qt(demo: DemoApp) -> Client:
     """A synchronous client connected to the module's demo app."""
     return demo.client()
+
+
+@pytest.fixture
+def agent(demo: DemoApp) -> Iterator[Client]:
+    """A client of the module's demo app with a session of its own, as an agent has: its own
+    refs, ids and last-read page, closed after the test."""
+    client = demo.client(name="pytest-agent", role="agent")
+    yield client
+    client.close()

@@ -329,9 +329,6 @@ class ProbeClient:
         window = started.get("window") if isinstance(started, dict) else None
         return str(window) if window else None
 
-    async def stop_frames(self) -> None:
-        await self.conn.call("probe.frames.stop")
-
     def on_frame(self, callback: Callable[[FrameUpdate], None]) -> None:
         self._listen("probe.frame", FrameUpdate.from_json, callback)
 

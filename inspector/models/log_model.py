@@ -119,10 +119,6 @@ class BoundedLogModel(QAbstractTableModel):
         """Colours, tool tips, fonts: anything but display text."""
         return None
 
-    def row_at(self, source_row: int) -> Any:
-        """The stored row behind a (source) model row; views map proxy rows first."""
-        return self.rows[source_row]
-
     # ------------------------------------------------------------ Qt model
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008

@@ -151,11 +151,6 @@ class PropertyModel(QAbstractItemModel):
             prop.error = error
             self._row_changed(prop)
 
-    def request_set(self, index: Index, value: Any) -> None:
-        prop = self.prop_at(index)
-        if prop is not None and prop.editable:
-            self.editRequested.emit(prop.name, value)
-
     def _row_changed(self, prop: Prop) -> None:
         index = self.index_of(prop)
         if index.isValid():

@@ -370,10 +370,6 @@ class AccessibilityPane(Pane):
         index = self.view.currentIndex()
         return self.model.node_of(index) if index.isValid() else None
 
-    def selected_ref(self) -> str | None:
-        node = self._selected_node()
-        return node.ref if node else None
-
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if self._syncing or not current.isValid():
             return
@@ -396,10 +392,3 @@ class AccessibilityPane(Pane):
         finally:
             self._syncing = False
 
-    def select_ref(self, ref: str) -> bool:
-        """Make the node of ``ref`` current (and tell the others, as a user click would)."""
-        node = self.model.by_ref.get(ref)
-        if node is None:
-            return False
-        self.view.setCurrentIndex(self.model.index_of(node))
-        return True

@@ -137,11 +137,6 @@ class LiveViewPane(Pane):
         self.streaming = True
         self.window_name = window
 
-    async def stop_stream(self) -> None:
-        if self.probe.is_connected:
-            await self.probe.stop_frames()
-        self.streaming = False
-
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
         if self.streaming and self.wanted_caps() != self.caps:

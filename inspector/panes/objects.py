@@ -49,10 +49,8 @@ class ObjectsPane(Pane):
         self.proxy = ObjectFilter(self)
         self.proxy.setSourceModel(self.model)
         self.full_loaded = False
-        self.lifecycle = False
         self._pending_created: list[ObjectInfo] = []
         self._pending_destroyed: list[str] = []
-        self.lifecycle_dropped = 0
         #: the object the user chose (here or in another pane): filtering or the tree
         #: changing never replaces it, only another choice does
         self.chosen: str | None = None
@@ -145,12 +143,10 @@ class ObjectsPane(Pane):
     async def _enable_lifecycle(self) -> None:
         try:
             await self.probe.follow_lifecycle()
-            self.lifecycle = True
         except RemoteError as exc:
-            self.lifecycle = False
             self.show_info(f"no live updates: {describe_error(exc)}")
         except QtmcpError:
-            self.lifecycle = False
+            pass  # the connection went: the next one starts over
 
     async def _fetch(self, node_id: str) -> None:
         try:
@@ -187,7 +183,8 @@ class ObjectsPane(Pane):
     def _on_lifecycle(self, report: Lifecycle) -> None:
         self._pending_created.extend(report.created)
         self._pending_destroyed.extend(report.destroyed)
-        self.lifecycle_dropped += report.dropped
+        if report.dropped:  # the probe bounded a burst: the tree may miss objects
+            self.show_info(f"{report.dropped:,} object changes not shown: reload the tree")
         if not self._lifecycle_timer.isActive():
             self._lifecycle_timer.start()
 

@@ -41,7 +41,6 @@ class FrameView(QWidget):
         self.zoom = 0.0  # 0: fit; else view pixels per window pixel
         self.selected: Rect | None = None
         self.hover: Rect | None = None
-        self.hover_text = ""
         self.marks: list[Placed] = []
         #: the element the followed agent's last call named, and its caption
         self.agent_target: Rect | None = None

@@ -66,7 +66,6 @@ class ConnectDialog(QDialog):
         self.watcher = watcher
         self.choice: Choice | None = None
         self.launched: subprocess.Popen[Any] | None = None
-        self._launch_deadline = 0.0
 
         self.list = QTreeWidget(self)
         self.list.setObjectName("probeList")
@@ -192,7 +191,6 @@ class ConnectDialog(QDialog):
                module: bool = False, timeout: float = 30.0) -> subprocess.Popen[Any]:
         """Start ``script`` with the probe; the dialog accepts when its probe shows up."""
         self.launched = spawn(script, args, module=module)
-        self._launch_deadline = time.monotonic() + timeout
         self.message.setText(f"Started {script} (pid {self.launched.pid}); waiting for its "
                              "probe…")
         self.launch_button.setEnabled(False)

@@ -130,7 +130,6 @@ class GuiExecutor:
         self._relief = QTimer(self._receiver)
         self._relief.setInterval(round(GIL_RELIEF_S * 1000))
         self._relief.timeout.connect(self._receiver.relieve)
-        self.last_run = time.monotonic()
         #: Jobs running now, outermost first (a job runs inside another's nested loop).
         self._running: list[_Job] = []
         self._thread: QThread | None = None
@@ -233,7 +232,6 @@ class GuiExecutor:
             job = self._jobs.get_nowait()
         except queue.Empty:
             return
-        self.last_run = time.monotonic()
         if self._thread is None:
             self._watch()
         if job.future is None or job.loop is None:

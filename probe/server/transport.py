@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
@@ -70,7 +70,6 @@ class Transport:
         self._ready = threading.Event()
         self._failure: BaseException | None = None
         self._stop: asyncio.Event | None = None
-        self._server: Server | None = None
         #: Handshakes that presented the inspector token, until their session starts.
         self._inspectors: weakref.WeakSet[ServerConnection] = weakref.WeakSet()
         self._calls: dict[int, Calls] = {}
@@ -125,7 +124,6 @@ class Transport:
             ping_timeout=20,
             logger=_ws_log,
         ) as server:
-            self._server = server
             self.port = next(iter(server.sockets)).getsockname()[1]
             self._ready.set()
             await self._stop.wait()

@@ -18,9 +18,9 @@ os.environ.setdefault("QTMCP_RUNTIME_DIR", tempfile.mkdtemp(prefix="qtmcp-bench-
 os.environ["QTMCP_QUIET"] = "1"
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
-from conftest import DemoApp, start_demo  # noqa: E402
+from tests.support.app import DemoApp, start_demo  # noqa: E402
 
 RESULTS = ROOT / "tests" / "bench" / "results"
 

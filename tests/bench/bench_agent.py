@@ -35,7 +35,7 @@ from probe.client import Client
 from probe.mcp import tools as mcp_tools
 
 # isort: split
-from chrome_support import ref_in as _ref  # tests/ is on the path once _common is in
+from tests.support.chrome import ref_in as _ref  # the repo is on the path once _common is in
 
 CAP_SETS = ["chrome", *[c for c in mcp_tools.CAP_SETS if c != "chrome"], "all"]
 

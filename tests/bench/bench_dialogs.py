@@ -24,9 +24,8 @@ from typing import Any
 from _common import summary, table  # first: it puts tests/ on sys.path
 
 # isort: split
-from chrome_support import ref_of
-
-from conftest import start_demo
+from tests.support.app import start_demo
+from tests.support.chrome import ref_of
 
 
 class Steps:

@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 from _common import table
-from conftest import start_demo
+from tests.support.app import start_demo
 
 
 def timed(client: Any, method: str, params: dict[str, Any], n: int) -> dict[str, Any]:

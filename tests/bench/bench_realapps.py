@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from _common import table
-from realapps import tasks
-from realapps.conftest import RealApp, wait_for_window
+from tests.realapps import tasks
+from tests.realapps.conftest import RealApp, wait_for_window
 
 
 def measure(name: str, args: list[str], task: Callable[[tasks.Counting], Any], n: int,

@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from conftest import ROOT, wait_until
 from probe.client import Client
 from probe.exceptions import RemoteError
 from probe.launcher.launch import wait_for_probe
+from tests.support.app import ROOT, wait_until
 
 HERE = Path(__file__).resolve().parent
 
@@ -88,7 +88,9 @@ def wait_for_window(qt: Client, timeout: float = 30.0) -> dict[str, Any]:
         try:
             page = qt.call("chr.readPage", {"filter": "interactive"})
         except RemoteError as exc:
-            if exc.name == "WINDOW_NOT_FOUND":
+            # no window yet, or the GUI thread still building it (a first read of a big
+            # window takes over a second on a loaded machine)
+            if exc.name in ("WINDOW_NOT_FOUND", "APP_BUSY"):
                 return None
             raise
         return page if page["interactive"] else None

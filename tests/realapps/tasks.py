@@ -14,9 +14,9 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from conftest import wait_until
 from probe.client import Client
 from probe.exceptions import RemoteError
+from tests.support.app import wait_until
 
 #: Names of elements the monkey leaves alone: closing and quitting end the session.
 UNSAFE = re.compile(r"close|quit|exit|restart|shut ?down|kill|interrupt|delete|remove|"

@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import qtkinds
 
 from probe.launcher import runtime
+from tests.support import qtkinds
 
 from . import tasks
 from .conftest import RealApp, start, wait_for_window

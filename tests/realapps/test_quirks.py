@@ -11,11 +11,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from chrome_support import flatten, node_of, parse, ref_of
 
-from conftest import wait_until
 from probe.client import Client
 from probe.exceptions import RemoteError
+from tests.support.app import wait_until
+from tests.support.chrome import flatten, node_of, parse, ref_of
 
 from .conftest import RealApp
 

@@ -7,10 +7,10 @@ import json
 from typing import Any
 
 import pytest
-from chrome_support import flatten, node_of, parse, ref_of
 
-from conftest import wait_until
 from probe.client import Client
+from tests.support.app import wait_until
+from tests.support.chrome import flatten, node_of, parse, ref_of
 
 from .conftest import RealApp, wait_for_window
 

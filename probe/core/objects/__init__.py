@@ -12,7 +12,7 @@ app overrides them on purpose (``rowCount``, ``data``, ``visualRect``, ``indexAt
 ``QLayout.itemAt``; a class that hid one with a value would break Qt's own calls), and
 calling them through a base class would skip the override (or hit a pure virtual).
 ``columnCount`` of a list model is 1 (PySide6 makes it private).
-``tests/test_qt_call_rule.py`` reads core and fails on a call spelled on an instance
+``tests/probe/core/test_qt_call_rule.py`` reads core and fails on a call spelled on an instance
 (its docstring lists the names and why); ``tests/realapps/quirks_app.py`` hides those
 methods and more, and its tests fail on the first call made through an instance. Where
 the Qt class is only known at run time (a Qt Quick item: QtQuick is not imported in a

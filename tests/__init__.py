@@ -1,0 +1,1 @@
+"""The test suite; folders mirror the code (probe/api, probe/core, ..., inspector)."""

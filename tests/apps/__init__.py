@@ -1,0 +1,1 @@
+"""Small apps the tests start: the hardening target, a form in every Qt binding, a C++ app."""

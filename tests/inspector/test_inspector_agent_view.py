@@ -1,0 +1,264 @@
+"""The inspector shows what the agent sees, and feels right on the first run: against a
+real demo app, with agents as second clients over real WebSockets."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from PySide6.QtTest import QTest
+
+from inspector.panes.accessibility import LATEST, OWN, AccessibilityPane
+from inspector.panes.agent_log import AgentLogPane
+from inspector.panes.events import EventsPane
+from inspector.panes.live_view import LiveViewPane
+from inspector.panes.objects import ObjectsPane
+from inspector.panes.plots import PlotsPane
+from inspector.panes.properties import PropertiesPane
+from inspector.window.main_window import MainWindow
+from probe.client import Client
+from tests.support.app import DemoApp
+from tests.support.inspector import connect, make_settings, qwait, run
+
+
+@pytest.fixture(scope="module", autouse=True)
+def connected(window: MainWindow, demo: DemoApp) -> None:
+    connect(window, demo)
+    qwait(lambda: window.pane(AccessibilityPane).reads, what="the accessibility pane's first read")
+
+
+def ref_of(text: str, role: str, name: str) -> str:
+    line = next(x for x in text.splitlines() if x.strip().startswith(f'{role} "{name}"'))
+    return re.search(r"\[(ref_\d+)\]", line).group(1)  # type: ignore[union-attr]
+
+
+def test_the_pane_shows_a_second_clients_refs_and_follows_its_form_input(
+        window: MainWindow, demo: DemoApp, qt: Client) -> None:
+    pane = window.pane(AccessibilityPane)
+    agent = demo.client(name="claude-code", role="agent")
+    read = agent.call("chr.readPage", {"filter": "interactive"})
+    name_ref = ref_of(read["text"], "textbox", "Name")
+    # without Reload: the agent's read alone brings its refs
+    qwait(lambda: getattr(pane.following, "name", None) == "claude-code"
+          and name_ref in pane.model.by_ref, what="the agent's refs in the pane")
+    node = pane.model.by_ref[name_ref]
+    assert node.object_name == "nameEdit" and node.role == "textbox"
+    # its last read, exactly as sent, with the character count
+    assert pane.text == read["text"]
+    assert f"text {len(read['text']):,} chars" in pane.summary.text()
+    assert "claude-code" in pane.summary.text()
+    pane.as_text.setChecked(True)
+    assert pane.text_view.toPlainText() == read["text"]
+    pane.as_text.setChecked(False)
+
+    reads = pane.reads
+    agent.call("chr.formInput", {"ref": name_ref, "value": "Ada Lovelace"})
+    qwait(lambda: pane.reads > reads
+          and pane.model.by_ref[name_ref].value == "Ada Lovelace",
+          what="the Name row to follow the agent's input")
+    # the element the agent's last call named is marked, here and on the live view
+    assert pane.model.marked is pane.model.by_ref[name_ref]
+    box = qt.call("qt.ui.geometry", {"target": "nameEdit"})["window"]
+    qwait(lambda: window.pane(LiveViewPane).view.agent_target == (box["x"], box["y"], box["width"],
+                                                         box["height"]),
+          what="the agent's target outlined on the live view")
+    assert "claude-code: formInput" in window.pane(LiveViewPane).view.agent_label
+    assert f"last: chr.formInput {name_ref}" in pane.summary.text()
+
+
+def test_the_picker_follows_the_latest_agent_any_client_or_the_inspector(
+        window: MainWindow, demo: DemoApp) -> None:
+    pane = window.pane(AccessibilityPane)
+    first = demo.client(name="agent-one", role="agent")
+    second = demo.client(name="agent-two", role="agent")
+    first.call("chr.readPage", {"filter": "interactive"})
+    qwait(lambda: getattr(pane.following, "name", None) == "agent-one", what="agent-one")
+    second.call("chr.readPage")
+    qwait(lambda: getattr(pane.following, "name", None) == "agent-two",
+          what="the latest reader followed")
+    # the picker lists both agents (and no inspector); choosing one sticks to it
+    labels = [pane.follow_box.itemText(i) for i in range(pane.follow_box.count())]
+    assert any(t.startswith("agent-one") for t in labels)
+    assert any(t.startswith("agent-two") for t in labels)
+    assert not any("qtmcp-inspector" in t for t in labels)
+    one = next(pane.follow_box.itemData(i) for i in range(pane.follow_box.count())
+               if pane.follow_box.itemText(i).startswith("agent-one"))
+    pane.follow(one)
+    qwait(lambda: getattr(pane.following, "name", None) == "agent-one", what="agent-one chosen")
+    second.call("chr.readPage")  # the other agent reading does not take the pane away
+    reads = pane.reads
+    first.call("chr.readPage")  # agent-one's own read refreshes it
+    qwait(lambda: pane.reads > reads, what="agent-one's read followed")
+    assert getattr(pane.following, "name", None) == "agent-one"
+    # the inspector's own view: its own refs, its own text
+    pane.follow(OWN)
+    qwait(lambda: getattr(pane.following, "role", None) == "inspector", what="the own view")
+    assert pane.text.startswith('window "qtmcp demo"')
+    # an agent that leaves drops out of the picker, which goes back to the latest agent
+    pane.follow(one)
+    qwait(lambda: getattr(pane.following, "name", None) == "agent-one", what="agent-one again")
+    first.close()
+    qwait(lambda: pane.mode() == LATEST, what="back to the latest agent")
+    second.close()
+
+
+def test_filtering_keeps_the_selection(window: MainWindow) -> None:
+    objects, props = window.pane(ObjectsPane), window.pane(PropertiesPane)
+    objects.filter.clear()
+    node = run(objects.reveal("nameEdit"))
+    assert node is not None
+    qwait(lambda: props.object_id == node.id and "text" in props.model.by_name,
+          what="nameEdit's properties")
+    emitted: list[str] = []
+    objects.objectSelected.connect(lambda object_id, _label: emitted.append(object_id))
+    # a filter that hides the selected object: nothing else gets chosen
+    objects.filter.setText("emailEdit")
+    qwait(lambda: objects.proxy.filterRegularExpression().pattern() == "emailEdit",
+          what="the filter applied")
+    QTest.qWait(50)
+    assert emitted == [] and props.object_id == node.id and objects.chosen == node.id
+    assert objects.selected_node() is None  # the tree shows no other object as selected
+    # a filter that keeps it: it stays the current row
+    objects.filter.setText("Edit")
+    qwait(lambda: objects.proxy.filterRegularExpression().pattern() == "Edit",
+          what="the second filter")
+    qwait(lambda: objects.selected_id() == node.id, what="nameEdit current again")
+    objects.filter.clear()
+    qwait(lambda: objects.proxy.filterRegularExpression().pattern() == "", what="no filter")
+    assert objects.selected_id() == node.id and emitted == [] and props.object_id == node.id
+    # another choice is a choice
+    email = run(objects.reveal("emailEdit"))
+    assert email is not None
+    qwait(lambda: props.object_id == email.id, what="the new choice shown")
+    assert emitted[-1] == email.id
+
+
+def test_edits_read_dependent_properties_again(window: MainWindow) -> None:
+    props = window.pane(PropertiesPane)
+    node = run(window.pane(ObjectsPane).reveal("nameEdit"))
+    assert node is not None
+    qwait(lambda: props.object_id == node.id and "displayText" in props.model.by_name,
+          what="nameEdit's properties")
+    display = props.model.by_name["displayText"]
+    assert display.snapshot and "snapshots read at" in props.note.text()
+    before = display.read_at
+    assert run(props.set_property("text", "Grace Hopper"))
+    qwait(lambda: props.model.by_name["displayText"].value == "Grace Hopper",
+          what="displayText read again after the edit of text")
+    assert props.model.by_name["displayText"].read_at > before
+
+
+def test_minimum_size_fits_a_1366x768_screen(window: MainWindow, demo: DemoApp) -> None:
+    # what once widened the window: a long events label, a second client, long titles
+    events = window.pane(EventsPane)
+    events.types_edit.setText("*")
+    assert run(events.start())
+    qwait(lambda: "watching" in events.counts.text(), what="the events monitor")
+    demo.client(name="an-agent-with-a-rather-long-name-indeed", role="agent").call(
+        "qt.version")
+    QTest.qWait(200)
+    hint = window.minimumSizeHint()
+    # 768 less a desktop panel and a title bar
+    assert hint.width() <= 1366 and hint.height() <= 706, hint
+    window.resize(1366, 706)
+    QTest.qWait(50)
+    assert (window.width(), window.height()) == (1366, 706)
+    run(events.stop())
+
+
+def test_first_start_and_reset_layout_are_the_same(aloop: object, tmp_path: Path) -> None:
+    win = MainWindow(make_settings(tmp_path))
+    win.resize(1366, 706)
+    win.show()
+    QTest.qWait(150)  # the first start lays the docks out once the window is shown
+
+    def layout() -> dict[str, tuple[int, int, int, int]]:
+        raised = ("accessibility", "liveView", "properties", "agentLog", "console")
+        return {n: win.docks[n].geometry().getRect() for n in raised}
+
+    first = layout()
+    assert first["accessibility"][2] > 300 and first["liveView"][2] > 300
+    win.reset_layout()
+    QTest.qWait(150)
+    assert layout() == first
+    win.close()
+
+
+def test_icons_and_shortcuts(window: MainWindow) -> None:
+    assert all(not d.windowIcon().isNull() for d in window.docks.values())
+    for action in (window.connect_action, window.disconnect_action, window.refresh_action,
+                   window.reset_layout_action, window.sessions.record_action,
+                   window.sessions.save_action):
+        assert not action.icon().isNull(), action.text()
+    lines = window.shortcuts()
+    # the View menu as the panes declare it: what the agent sees first, Alt+1…9
+    first = ["accessibility", "liveView", "agentLog", "objects", "properties", "methods",
+             "signals", "console", "plots"]
+    assert [p.NAME for p in window.panes][:9] == first
+    for i, name in enumerate(first, start=1):
+        title = window.docks[name].windowTitle()
+        assert any(line.startswith(f"Alt+{i}") and title in line for line in lines), (i, name)
+    assert any(line.startswith("Ctrl+O") for line in lines)
+    # keys the panes hold are listed from the panes themselves, each once
+    for keys in ("Ctrl+F", "Ctrl+P", "Ctrl+L", "Ctrl+E", "Ctrl+C"):
+        assert sum(line.startswith(f"{keys}  ") for line in lines) == 1, (keys, lines)
+
+
+def test_empty_panes_say_what_would_fill_them(aloop: object, tmp_path: Path) -> None:
+    """Not connected (e.g. after Cancel in the connect dialog): no pane is blank."""
+    win = MainWindow(make_settings(tmp_path))
+    win.show()
+    QTest.qWait(50)
+    for pane in win.panes:
+        for hint in pane.hints:
+            assert hint.isVisible() and "Connect" in hint.text(), (pane.NAME, hint.text())
+    assert "Connect" in win.pane(LiveViewPane).view.empty_text
+    assert "Plotted once connected" in win.pane(PlotsPane).summary.text()
+    win.close()
+
+
+def test_other_inspectors_calls_stay_out_of_the_agent_log(window: MainWindow,
+                                                          demo: DemoApp) -> None:
+    log = window.pane(AgentLogPane)
+    other = demo.client(name="second-inspector", role="inspector")
+    agent = demo.client(name="log-agent", role="agent")
+    for _ in range(3):
+        other.call("qt.ping")
+    agent.call("qt.version")
+    qwait(lambda: any(r.client == "log-agent" for r in log.visible_rows()),
+          what="the agent's call")
+    qwait(lambda: any(r.client == "second-inspector" for r in log.model.rows),
+          what="the other inspector's pings mirrored")
+    assert not any(r.client == "second-inspector" for r in log.visible_rows())
+    assert not any(r.record.get("client", {}).get("role") == "inspector"
+                   for r in log.visible_rows())
+    assert not any(c.get("client", {}).get("role") == "inspector"
+                   for c in window.sessions.recorder.session.calls)
+    log.show_own.setChecked(True)
+    assert any(r.client == "second-inspector" for r in log.visible_rows())
+    log.show_own.setChecked(False)
+    other.close()
+
+
+def test_a_probe_that_refuses_the_agent_view_falls_back_to_the_own_view(
+        window: MainWindow, demo: DemoApp) -> None:
+    """A connection the probe does not take for an inspector (it came with the client
+    token, or the probe is older) gets an error for probe.agentView: the pane shows its
+    own refs and says why."""
+    pane = window.pane(AccessibilityPane)
+    pane.follow(LATEST)
+    try:
+        window.connect_to(url=demo.url, token=demo.token)
+        qwait(lambda: window.conn.is_connected and window.conn.target is not None
+              and window.conn.target.token == demo.token, what="a client-token connection")
+        pane.refresh()
+        qwait(lambda: pane.mode() == OWN and getattr(pane.following, "name", None)
+              == "this inspector", what="the fallback to the own view")
+        assert "ROLE_NOT_ALLOWED" in pane.summary.text() and pane.model.by_ref
+    finally:
+        window.connect_to(pid=demo.pid)
+        qwait(lambda: window.conn.is_connected and window.conn.target is not None
+              and window.conn.target.token == demo.inspector_token,
+              what="the inspector's own connection again")
+        pane.follow(LATEST)

@@ -1,0 +1,221 @@
+"""The inspector's models and window pieces without an app: batching, bounds, filters,
+lazy tree, property edits, value formatting, themes and saved settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QApplication
+
+from inspector.link.replies import ConsoleMessage, EnumInfo, ObjectInfo, PropertyList
+from inspector.link.traffic import Call
+from inspector.models.console import ConsoleFilter, ConsoleModel
+from inspector.models.object_tree import ObjectTreeModel
+from inspector.models.properties import DYNAMIC, PropertyModel
+from inspector.models.traffic import TrafficFilter, TrafficModel
+from inspector.models.values import format_value, kind_of, parse_text
+from inspector.style import theme
+from inspector.window.main_window import MainWindow
+from tests.support.inspector import make_settings, qwait
+
+
+def traffic(seq: int, method: str = "qt.ping", client: int = 2, name: str = "agent",
+            ok: bool = True) -> Call:
+    rec: dict[str, Any] = {"seq": seq, "ts": 1_700_000_000 + seq / 1000,
+                           "client": {"id": client, "name": name, "role": "agent"},
+                           "id": seq, "method": method, "params": {"n": seq},
+                           "notification": False, "durationMs": 0.5, "ok": ok}
+    if ok:
+        rec["result"] = {"result": {"pong": True}, "meta": {}}
+    else:
+        rec["error"] = {"code": -32601, "message": "nope",
+                        "data": {"name": "METHOD_NOT_FOUND", "hint": "try qt.ping"}}
+    return Call.from_json(rec)
+
+
+def test_log_model_batches_inserts_and_bounds_rows(qapp: QApplication) -> None:
+    model = TrafficModel(limit=100, flush_ms=20)
+    inserts: list[tuple[int, int]] = []
+    model.rowsInserted.connect(lambda _p, first, last: inserts.append((first, last)))
+    for i in range(250):
+        model.append(traffic(i))
+    assert model.rowCount() == 0  # nothing until the timer fires
+    assert model.pending <= 200  # a backlog far beyond the limit is trimmed early
+    qwait(lambda: model.rowCount() == 100, what="one flush")
+    assert inserts == [(0, 99)]  # one insert for the whole burst
+    assert model.dropped == 150
+    assert model.rows[0].record["seq"] == 150 and model.rows[-1].record["seq"] == 249
+    assert not model._timer.isActive()  # idle: no timer runs without pending rows
+    model.append(traffic(250))
+    model.flush()
+    assert model.rowCount() == 100 and model.dropped == 151
+
+
+def test_traffic_filter(qapp: QApplication) -> None:
+    model = TrafficModel(limit=100)
+    model.own_session = 1
+    proxy = TrafficFilter()
+    proxy.setSourceModel(model)
+    model.extend([traffic(1, client=1, name="qtmcp-inspector"), traffic(2, "qt.version"),
+                  traffic(3, "qt.nope", ok=False), traffic(4, name="other", client=3)])
+    model.flush()
+    assert proxy.rowCount() == 3  # own call hidden
+    proxy.set_filters(show_own=True)
+    assert proxy.rowCount() == 4
+    proxy.set_filters(errors_only=True)
+    assert proxy.rowCount() == 1
+    proxy.set_filters(errors_only=False, client="other")
+    assert proxy.rowCount() == 1
+    proxy.set_filters(client="", method="VERSION")
+    assert proxy.rowCount() == 1
+    err = model.rows[2]
+    assert err.status == "METHOD_NOT_FOUND" and not err.ok
+    assert err.response()["error"]["data"]["name"] == "METHOD_NOT_FOUND"
+    assert model.data(model.index(2, 0), Qt.ItemDataRole.BackgroundRole) is not None
+
+
+def test_console_model_dedupes_and_filters(qapp: QApplication) -> None:
+    model = ConsoleModel()
+    proxy = ConsoleFilter()
+    proxy.setSourceModel(model)
+    msgs = [{"seq": i, "ts": 1.0 + i, "level": lvl, "source": "logging", "text": f"m{i} {lvl}"}
+            for i, lvl in enumerate(["debug", "info", "warning", "error", "critical"])]
+    messages = [ConsoleMessage.from_json(m) for m in msgs]
+    assert model.add_messages(messages) == 5
+    assert model.add_messages(messages[3:]) == 0  # seen seqs are skipped
+    model.flush()
+    assert proxy.rowCount() == 5
+    proxy.set_level("warning")
+    assert proxy.rowCount() == 3
+    proxy.set_pattern("m4|m2")
+    assert proxy.rowCount() == 2
+    proxy.set_pattern("(")
+    assert proxy.pattern_error and proxy.rowCount() == 3
+    assert model.level_counts == {"warning": 1, "error": 1, "critical": 1}
+
+
+def node(n: int, name: str = "", children: list[dict[str, Any]] | None = None,
+         count: int = 0, path: str = "", **more: Any) -> ObjectInfo:
+    data: dict[str, Any] = {"id": f"#{n}", "className": "QWidget", "objectName": name,
+                            "path": path or name or f"QWidget#{n}", "isWidget": True,
+                            "visible": True, "childCount": count}
+    if children is not None:
+        data["children"] = children
+        data["childCount"] = len(children)
+    return ObjectInfo.from_json({**data, **more})
+
+
+def raw(n: int, name: str = "", children: list[dict[str, Any]] | None = None
+        ) -> dict[str, Any]:
+    """A node as the probe sends it (children are sent nested)."""
+    data: dict[str, Any] = {"id": f"#{n}", "className": "QWidget", "objectName": name,
+                            "path": name, "isWidget": True, "visible": True, "childCount": 0}
+    if children is not None:
+        data["children"], data["childCount"] = children, len(children)
+    return data
+
+
+def test_object_tree_lazy_and_live(qapp: QApplication) -> None:
+    model = ObjectTreeModel()
+    asked: list[str] = []
+    model.fetchRequested.connect(asked.append)
+    model.reset_roots([node(1, "mainWindow", count=2)])
+    root = model.index(0, 0)
+    assert model.hasChildren(root) and model.rowCount(root) == 0
+    assert model.canFetchMore(root)
+    model.fetchMore(root)
+    assert asked == ["#1"] and not model.canFetchMore(root)  # one request at a time
+    model.set_children("#1", [node(2, "tabs", path="mainWindow/tabs", count=1),
+                              node(3, "", path="mainWindow/QWidget#0")])
+    assert model.rowCount(root) == 2
+    inserted: list[tuple[int, int]] = []
+    removed: list[tuple[int, int]] = []
+    model.rowsInserted.connect(lambda _p, a, b: inserted.append((a, b)))
+    model.rowsRemoved.connect(lambda _p, a, b: removed.append((a, b)))
+    model.add_created(node(4, "newButton", path="mainWindow/newButton"))
+    assert inserted == [(2, 2)] and model.data(model.index(2, 0, root)) == "newButton"
+    model.add_created(node(5, "deep", parentId="#2"))  # parent not expanded yet
+    assert model.nodes["#2"].child_count == 2 and "#5" not in model.nodes
+    assert model.remove("#3") and removed == [(1, 1)]
+    assert model.rowCount(root) == 2 and "#3" not in model.nodes
+    # merging a fuller tree keeps existing rows and adds the rest
+    model.merge(model.root, [node(1, "mainWindow", children=[
+        raw(2, "tabs", children=[raw(6, "nameEdit")]), raw(4, "newButton")])])
+    assert model.rowCount(root) == 2
+    assert model.data(model.index(0, 0, model.index(0, 0, root))) == "nameEdit"
+
+
+def test_property_model_groups_and_edits(qapp: QApplication) -> None:
+    model = PropertyModel()
+    model.load(PropertyList.from_json({"objectId": "#1", "className": "QLineEdit", "properties": [
+        {"name": "objectName", "type": "QString", "value": "e", "writable": True,
+         "declaredIn": "QObject"},
+        {"name": "enabled", "type": "bool", "value": True, "writable": True,
+         "declaredIn": "QWidget"},
+        {"name": "width", "type": "int", "value": 10, "writable": False,
+         "declaredIn": "QWidget"},
+        {"name": "text", "type": "QString", "value": "hi", "writable": True,
+         "declaredIn": "QLineEdit", "notifySignal": "textChanged"},
+        {"name": "theme", "type": "QString", "value": "light", "writable": True,
+         "dynamic": True},
+    ]}))
+    assert [g.name for g in model.groups] == ["QLineEdit", "QWidget", "QObject", DYNAMIC]
+    edits: list[tuple[str, Any]] = []
+    model.editRequested.connect(lambda n, v: edits.append((n, v)))
+    enabled = model.find("enabled")
+    assert model.flags(enabled) & Qt.ItemFlag.ItemIsUserCheckable
+    model.setData(enabled, Qt.CheckState.Unchecked.value, Qt.ItemDataRole.CheckStateRole)
+    width = model.find("width")
+    assert not model.flags(width) & Qt.ItemFlag.ItemIsEditable
+    assert not model.setData(width, 5)
+    assert edits == [("enabled", False)]
+    model.reject("text", "PROPERTY_TYPE_MISMATCH: no")
+    text = model.find("text")
+    assert model.data(text) == "hi"
+    assert "no" in model.data(text, Qt.ItemDataRole.ToolTipRole)
+    model.confirm("text", "there")
+    assert model.data(text) == "there" and not model.by_name["text"].error
+    assert model.parent(text).data() == "QLineEdit"
+    assert model.rowCount(QModelIndex()) == 4
+
+
+def test_value_formatting_and_parsing() -> None:
+    assert format_value({"x": 1, "y": 2, "width": 3, "height": 4}) == "1, 2  3 × 4"
+    assert format_value({"width": 3, "height": 4}) == "3 × 4"
+    assert format_value({"family": "Sans", "pointSizeF": 9.0, "pixelSize": -1,
+                         "bold": True}).startswith("Sans, 9 pt, bold")
+    assert format_value(True) == "true" and format_value(None) == ""
+    assert kind_of("Qt::FocusPolicy", EnumInfo(["NoFocus"], False)) == "enum"
+    assert kind_of("QFlags<Qt::AlignmentFlag>", EnumInfo([], True)) == "flags"
+    assert kind_of("QRect") == "geometry" and kind_of("QColor") == "color"
+    assert kind_of("QVariant", None, 3) == "int"
+    assert parse_text("5", "int") == 5 and parse_text("[1, 2]", "json") == [1, 2]
+    assert parse_text("plain", "json") == "plain" and parse_text("no", "bool") is False
+
+
+def test_window_saves_layout_theme_and_recent(aloop: Any, tmp_path: Path) -> None:
+    settings = make_settings(tmp_path)
+    win = MainWindow(settings)
+    win.show()
+    assert len(win.docks) == len(win.panes) and all(d.isVisible() for d in win.docks.values())
+    assert {"objects", "properties", "accessibility", "liveView", "agentLog"} <= set(win.docks)
+    assert all(not p.isEnabled() for p in win.panes)  # greyed until connected
+    win.docks["console"].hide()
+    win.apply_theme("dark")
+    win._remember("ws://127.0.0.1:1234")
+    win.resize(790, 680)  # the offscreen screen is 800 wide
+    size = win.size()
+    win.save_settings()
+    win.close()
+    assert theme.current() == "dark"
+    again = MainWindow(make_settings(tmp_path))
+    again.show()
+    assert not again.docks["console"].isVisible() and again.docks["objects"].isVisible()
+    assert again.recent() == ["ws://127.0.0.1:1234"]
+    assert theme.current() == "dark"
+    assert again.size() == size
+    again.toggle_theme()
+    assert theme.current() == "light"
+    again.close()

@@ -1,0 +1,99 @@
+"""What the tests of PyQt6 apps, C++ apps and other PySide6 releases need, prepared once.
+
+Everything lands in ``.cache/qtmcp`` of this tree (ignored by git; ``QTMCP_CACHE`` points
+there, see conftest.py): PySide6 runtimes (``qtmcp runtime``), PyQt6 in a folder of its
+own (the main venv keeps only PySide6, so no third-party app picks PyQt6 by accident), and
+the C++ form app built with CMake against the system's Qt. ``.ci/run`` runs this file
+before the tests (``python -m tests.support.qtkinds``), so CI downloads while nothing else runs;
+the fixtures call the same functions and find everything ready.
+
+Run alone it needs only the standard library and this tree's ``probe.launcher``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QTMCP_CACHE", str(ROOT / ".cache" / "qtmcp"))
+
+from probe.launcher import qtrelease, runtime  # noqa: E402 - after the path above
+
+#: PyQt6 and the Qt it ships (PyQt6-Qt6); the probe joins it with PySide6 of that release.
+PYQT6 = "6.11.0"
+PYQT6_QT = "6.11.2"
+#: The version matrix: the oldest PySide6 the pin allows and a middle one. The newest is
+#: the one the main venv installs, where the whole suite runs.
+MATRIX = ("6.8.0", "6.10.3")
+CPP_SOURCE = ROOT / "tests" / "apps" / "cppform"
+
+
+class Missing(RuntimeError):
+    """A system piece is missing; the message says what installs it."""
+
+
+def pyqt6_dir() -> Path:
+    """A folder with PyQt6 (on ``PYTHONPATH`` it makes a PyQt6 app of any script)."""
+    target = runtime.cache_dir() / "pyqt6" / PYQT6_QT
+    if (target / "PyQt6" / "QtCore.abi3.so").is_file():
+        return target
+    partial = target.with_name(f"{PYQT6_QT}.partial-{os.getpid()}")
+    shutil.rmtree(partial, ignore_errors=True)
+    run = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-warn-conflicts",
+                          "--disable-pip-version-check", "--target", str(partial),
+                          f"PyQt6=={PYQT6}", f"PyQt6-Qt6=={PYQT6_QT}"],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        shutil.rmtree(partial, ignore_errors=True)
+        raise Missing(f"pip could not install PyQt6 {PYQT6}: {run.stderr.strip()[-300:]}")
+    partial.rename(target)
+    return target
+
+
+def cpp_app() -> Path:
+    """The C++ form app, built (once) with CMake against the system's Qt 6."""
+    build = runtime.cache_dir() / "cppform-build"
+    binary = build / "cppform"
+    missing = [tool for tool in ("cmake", "c++") if shutil.which(tool) is None]
+    if missing:
+        raise Missing(f"the C++ app needs {', '.join(missing)} and Qt 6's headers: "
+                      "apt-get install cmake g++ qt6-base-dev")
+    steps = [["cmake", "-S", str(CPP_SOURCE), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release"],
+             ["cmake", "--build", str(build), "-j2"]]
+    for step in steps:
+        run = subprocess.run(step, capture_output=True, text=True)
+        if run.returncode != 0:
+            raise Missing(f"building the C++ app failed ({' '.join(step[:2])}); is Qt 6's "
+                          "development package installed (apt-get install qt6-base-dev)?\n"
+                          + (run.stdout + run.stderr)[-1500:])
+    return binary
+
+
+def cpp_release(binary: Path) -> str:
+    core = qtrelease.linked_core(binary)
+    if core is None:
+        raise Missing(f"{binary} links no libQt6Core")
+    return qtrelease.library_release(core)
+
+
+def prepare_all() -> None:
+    """Everything, in the order CI wants it (downloads first)."""
+    pyqt6_dir()
+    for release in (PYQT6_QT, *MATRIX):
+        runtime.prepare(release)
+    runtime.prepare(cpp_release(cpp_app()))
+
+
+if __name__ == "__main__":
+    try:
+        prepare_all()
+    except (Missing, runtime.PrepareError) as exc:
+        print(f"tests.support.qtkinds: {exc}", file=sys.stderr)
+        sys.exit(1)
+    print(f"tests.support.qtkinds: ready in {runtime.cache_dir()}")
