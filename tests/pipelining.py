@@ -26,6 +26,27 @@ Call = tuple[str, dict[str, Any]]
 Make = Callable[[random.Random, int], Call]
 
 
+def mixed_call(rng: random.Random, i: int) -> Call:
+    """Input, reads and actions on the hardening app (its churning panel included)."""
+    return rng.choice([
+        # input
+        ("cu.type", {"text": "ab"}),
+        ("cu.mouseMove", {"coordinate": [rng.randint(5, 390), rng.randint(5, 410)]}),
+        ("cu.key", {"text": rng.choice(["Left", "shift+Right", "End"])}),
+        ("cu.leftClick", {"coordinate": [rng.randint(5, 390), rng.randint(5, 410)]}),
+        # reads
+        ("chr.readPage", {"filter": "interactive"}),
+        ("chr.find", {"query": rng.choice(["churn", "fruit", "target"])}),
+        ("qt.ui.exists", {"target": "churnField"}),
+        ("qt.properties.get", {"objectId": "field", "name": "text"}),
+        ("qt.objects.tree", {"depth": 3}),
+        # actions
+        ("qt.ui.click", {"target": rng.choice(["churn0", "churn2", "raceTarget"])}),
+        ("qt.ui.type", {"target": rng.choice(["field", "churnField"]), "text": "xy"}),
+        ("chr.click", {"ref": f"ref_{rng.randint(1, 30)}"}),
+    ])
+
+
 class Pipeliner:
     """One connection sending calls from ``make`` with up to ``window`` unanswered."""
 

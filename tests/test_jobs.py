@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from pipelining import Call, Pipeliner, drain, outcomes, run
+from pipelining import Call, Pipeliner, drain, mixed_call, outcomes, run
 from test_hardening import HARDENING_APP, serving
 
 from conftest import DemoApp, start_demo, wait_until
@@ -138,33 +138,14 @@ def test_a_deleted_target_answers_object_stale(churning_app: DemoApp) -> None:
 # ------------------------------------------------------------------- many clients
 
 
-def _mixed(rng: random.Random, i: int) -> Call:
-    return rng.choice([
-        # input
-        ("cu.type", {"text": "ab"}),
-        ("cu.mouseMove", {"coordinate": [rng.randint(5, 390), rng.randint(5, 410)]}),
-        ("cu.key", {"text": rng.choice(["Left", "shift+Right", "End"])}),
-        ("cu.leftClick", {"coordinate": [rng.randint(5, 390), rng.randint(5, 410)]}),
-        # reads
-        ("chr.readPage", {"filter": "interactive"}),
-        ("chr.find", {"query": rng.choice(["churn", "fruit", "target"])}),
-        ("qt.ui.exists", {"target": "churnField"}),
-        ("qt.properties.get", {"objectId": "field", "name": "text"}),
-        ("qt.objects.tree", {"depth": 3}),
-        # actions
-        ("qt.ui.click", {"target": rng.choice(["churn0", "churn2", "raceTarget"])}),
-        ("qt.ui.type", {"target": rng.choice(["field", "churnField"]), "text": "xy"}),
-        ("chr.click", {"ref": f"ref_{rng.randint(1, 30)}"}),
-    ])
-
-
-def test_four_clients_pipelining_mixed_calls_on_a_churning_app(churning_app: DemoApp) -> None:
+def test_four_clients_pipelining_mixed_calls_on_a_churning_app(
+        churning_app: DemoApp) -> None:
     """The issue's stress run, short: 4 clients pipelining input, reads and actions
     against an app that rebuilds widgets every few ms, a bystander pinging. The app lives
     and every call is answered (tests/bench/bench_many_clients.py runs it for 60 s and
     prints the bystander's ping)."""
     churning_app.command("churn 5")
-    clients, bystander, _ = run(churning_app, [_mixed] * 4, seconds=12, window=64,
+    clients, bystander, _ = run(churning_app, [mixed_call] * 4, seconds=12, window=64,
                                 bystander=True)
     _all_answered(churning_app, clients, GONE | OVERLOAD | {"ELEMENT_NOT_ENABLED"})
     assert bystander is not None and bystander.rtts, "the bystander got no answer"
