@@ -27,6 +27,7 @@ from typing import Any
 from probe.core.a11y import modal
 from probe.core.data import pending
 from probe.core.errors import QtError
+from probe.core.input import simulate as qinput
 from probe.core.objects import idtable
 from probe.server.context import Context
 
@@ -40,6 +41,19 @@ log = logging.getLogger("qtmcp.probe")
 
 def _noop() -> None:
     return None
+
+
+def held(deliver: Deliver, *objects: Any) -> Deliver:
+    """``deliver``, first re-checking the QObjects its preparation found: other jobs and
+    the app's own events ran in between, and the app may have deleted them (OBJECT_STALE).
+    Give an element's widget: its accessible interfaces (no QObject, so nothing can tell
+    a dead one; calling it crashes) die with it."""
+
+    def run() -> Any:
+        for obj in objects:
+            qinput.require(obj)
+        return deliver()
+    return run
 
 
 async def settle(ctx: Context, timeout: float) -> bool:

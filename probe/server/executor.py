@@ -130,7 +130,7 @@ class _Receiver(QObject):
             if event.type() != _JOB_EVENT:
                 return super().event(event)
             self._executor._wake()
-        except BaseException:  # nothing may leave an event() override
+        except Exception:  # nothing may leave an event() override (a Ctrl+C still may)
             log.exception("probe executor failed")
         return True
 
@@ -139,7 +139,7 @@ class _Receiver(QObject):
         try:
             if self._executor._running:
                 self._executor._check_nested()
-        except BaseException:  # a slot called from C++: nothing may leave it
+        except Exception:  # a slot called from C++: nothing may leave it
             log.exception("probe executor failed")
 
     def relieve(self) -> None:
