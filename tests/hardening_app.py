@@ -102,6 +102,12 @@ class Window(QMainWindow):
             time.sleep(0.002)
         self.setProperty("spinning", False)
 
+    @Slot(int)
+    def spinThenAsk(self, ms: int) -> None:
+        """Process events for ``ms`` milliseconds, then open the modal dialog."""
+        self.spin(ms)
+        self.askModal()
+
     def _apply_filter(self) -> None:
         self.fruits.setFilterFixedString(self.filter_edit.text())
 

@@ -71,6 +71,26 @@ def test_a_job_posted_while_another_runs_waits_for_it(fresh_hardening: DemoApp) 
     serving(app)
 
 
+def test_calls_that_waited_run_inside_the_dialog_the_running_job_opens(
+        fresh_hardening: DemoApp) -> None:
+    """A call that waited for a running job (it processed events) runs as soon as that
+    job waits in a dialog's own event loop, not only after the dialog closes."""
+    app = fresh_hardening
+    asker, pinger = app.client("asker"), app.client("pinger")
+    answers: list[dict[str, object]] = []
+    threading.Thread(target=lambda: answers.append(asker.call(
+        "qt.methods.invoke", {"objectId": "hardeningWindow", "method": "spinThenAsk",
+                              "args": [400]})), daemon=True).start()
+    app.expect_line(lambda line: line == "spinning")
+    pong = pinger.call("qt.ping", {"timeout": 5})  # waits for the spin, then runs
+    assert pong["busy"] is False, pong
+    assert pinger.call("qt.ui.exists", {"target": "@name:modalBox"})["exists"]
+    wait_until(lambda: answers, what="the asker's answer")
+    assert answers[0]["pending"] is True, answers
+    app.command("close-modal")
+    serving(app)
+
+
 @pytest.fixture
 def fresh_hardening() -> Iterator[DemoApp]:
     app = start_demo(module=HARDENING_APP)

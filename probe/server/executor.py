@@ -136,9 +136,12 @@ class _Receiver(QObject):
 
     def about_to_block(self) -> None:
         """The GUI thread is about to wait for events: a running job may be parked."""
+        executor = self._executor
         try:
-            if self._executor._running:
-                self._executor._check_nested()
+            if executor._running:
+                executor._check_nested()
+                if executor._owed and not executor._busy_here():
+                    executor._repost_owed()  # the running job is parked: they run in its loop
         except Exception:  # a slot called from C++: nothing may leave it
             log.exception("probe executor failed")
 
