@@ -8,6 +8,13 @@ run a nested event loop) does not hold the call: the executor says as soon as th
 delivery waits in such a loop (it goes idle there), the settle round trips run inside
 it, and the call returns with the dialog named in its result's ``modal`` field. No Qt here
 beyond what the callables given to ``ctx.gui`` do.
+
+Settled means the app finished reacting: the GUI thread has run what the action posted
+(:func:`settle`), and the short single-shot timers the action's events started (a search
+field's 500 ms debounce) have fired, waited for up to ``pending.BOUND_MS`` (1 s) after
+the delivery without holding the GUI thread, and settled again after them
+(``core.input.pending`` says which timers count). A call whose timers are still due when
+the bound ends answers ``settled: false``.
 """
 
 from __future__ import annotations
@@ -18,7 +25,9 @@ from collections.abc import Callable
 from typing import Any
 
 from probe.core.a11y import modal
+from probe.core.data import pending
 from probe.core.errors import QtError
+from probe.core.input import simulate as qinput
 from probe.core.objects import idtable
 from probe.server.context import Context
 
@@ -34,6 +43,19 @@ def _noop() -> None:
     return None
 
 
+def held(deliver: Deliver, *objects: Any) -> Deliver:
+    """``deliver``, first re-checking the QObjects its preparation found: other jobs and
+    the app's own events ran in between, and the app may have deleted them (OBJECT_STALE).
+    Give an element's widget: its accessible interfaces (no QObject, so nothing can tell
+    a dead one; calling it crashes) die with it."""
+
+    def run() -> Any:
+        for obj in objects:
+            qinput.require(obj)
+        return deliver()
+    return run
+
+
 async def settle(ctx: Context, timeout: float) -> bool:
     """Wait until the GUI thread has run everything posted so far; False if it is busy."""
     try:
@@ -44,6 +66,31 @@ async def settle(ctx: Context, timeout: float) -> bool:
             raise
         return False
     return True
+
+
+async def settle_timers(ctx: Context, started: pending.Started, timeout: float) -> bool:
+    """Wait for the single-shot timers the action started to fire, then settle again,
+    until none is due (a slot may start another); False if one is still due when
+    ``pending.BOUND_MS`` (or ``timeout``) ends, or the GUI thread is busy."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + min(pending.BOUND_MS / 1000, timeout)
+    bound_ms = pending.BOUND_MS
+    while True:
+        try:
+            due = await ctx.gui(started.due, bound_ms, timeout=timeout)
+        except QtError as exc:
+            if exc.name != "APP_BUSY":
+                raise
+            return False
+        if due <= 0:
+            return True
+        left = end - loop.time()
+        if due > left:
+            return False
+        await asyncio.sleep(due)
+        if not await settle(ctx, timeout):
+            return False
+        bound_ms = max(0, round((end - loop.time()) * 1000))
 
 
 def describe_modal(state: dict[str, Any], waiting: bool = False,
@@ -90,6 +137,8 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
     def stage() -> Any:
         info, deliver = prepare()
         box["before"] = modal.blocker_id(idtable.ids_for(ctx.state))
+        if wait_for_idle:
+            box["timers"] = pending.Started()
         ctx.post(lambda: run(deliver),
                                 on_nested=lambda: loop.call_soon_threadsafe(mark, nested))
         return info
@@ -104,6 +153,8 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
         waiting = nested.done() and not done.done()
         if done.done() or waiting:
             settled = await settle(ctx, timeout)
+        if settled and done.done() and "error" not in box:
+            settled = await settle_timers(ctx, box["timers"], timeout)
         if "error" in box:
             raise box["error"]
         if settled and isinstance(info, dict):

@@ -57,7 +57,7 @@ async def _by_ref(ctx: Context, ref: str, build: Any, wait_for_idle: bool = True
     def prepare() -> tuple[Any, Any]:
         el = _session.reachable(ctx, ref)
         info, deliver = build(el)
-        return {**_described(el), **info}, deliver
+        return {**_described(el), **info}, _act.held(deliver, el.widget)
 
     info, _, settled = await _act.perform(ctx, prepare, wait_for_idle, ACTION_TIMEOUT)
     return Meta(info, settled=settled)
@@ -78,7 +78,7 @@ async def form_input(
 
     def prepare() -> tuple[Any, Any]:
         el = _session.reachable(ctx, ref)
-        return _described(el), lambda: form.set_value(el, value)
+        return _described(el), _act.held(lambda: form.set_value(el, value), el.widget)
 
     info, result, settled = await _act.perform(ctx, prepare, True, ACTION_TIMEOUT)
     return Meta(_act.lift_modal(info, result), settled=settled)

@@ -4,7 +4,9 @@ turn, more are refused at once (TOO_MANY_CALLS), and all of them end with the co
 The connection's reader never stops reading for them. A reader that waited for a free
 slot would not see the client leave (websockets stops reading the socket once its own
 small queue is full), and the session, its running calls and its waits would live on.
-Runs on the transport thread; nothing here touches Qt.
+Runs on the transport thread; nothing here touches Qt. A connection's calls run in its own
+executor lane (:data:`~probe.server.executor.LANE`), so connections take turns on the GUI
+thread.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import collections
 from collections.abc import Awaitable, Callable
+
+from probe.server.executor import LANE
 
 #: Calls of one connection that run at once.
 MAX_IN_FLIGHT = 64
@@ -50,9 +54,13 @@ class Calls:
         return False
 
     def _start(self, message: Message) -> None:
-        task = self.loop.create_task(self._answer(message))
+        task = self.loop.create_task(self._run(message))
         self.running.add(task)
         task.add_done_callback(self._done)
+
+    async def _run(self, message: Message) -> None:
+        LANE.set(self)  # in the task's own context: its GUI jobs go to this lane
+        await self._answer(message)
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self.running.discard(task)

@@ -1,29 +1,48 @@
 """Run callables on the app's GUI thread from the transport thread, with a timeout.
 
-Jobs go into a thread-safe queue and one QEvent per job wakes a receiver QObject that
-lives on the GUI thread. A job that times out before it started is marked cancelled and
+Jobs go into per-client lanes and one QEvent per job wakes a receiver QObject that lives
+on the GUI thread; each wake-up runs the next job of the next lane in turn (round robin),
+so a client that pipelines many calls never makes another client's ``qt.ping`` wait
+behind all of them. A job that times out before it started is marked cancelled and
 skipped when the GUI thread reaches it, so a frozen app is never hit by a burst of stale
 work after it recovers. A job that did start is never reported as dropped (a retry would
 do the work twice): its caller gets the result if it ends within RUNNING_GRACE more
 seconds, else STILL_RUNNING. The transport thread never waits on Qt: it awaits an
 asyncio future.
 
+One job at a time
+-----------------
+A probe job never starts inside another. A running job often processes events itself:
+settling after an action (``sendPostedEvents``/``processEvents``), QTest delivering
+input, the app's own slot calling ``processEvents``. Those would deliver the probe's own
+job events too, and the next client's job would run in the middle of this one, hundreds
+of frames deep (two clients pipelining ``cu.type`` and ``cu.mouseMove`` crashed the app
+through Python's recursion limit in seconds, and one client's click landed inside
+another's typing). So a job event that arrives while a job runs at the current event-loop
+level is only counted, and posted again when that job ends; its job keeps its place in its
+lane. The one exception is a real nested event loop:
+
 A job whose code enters a nested event loop (``QDialog.exec()``, ``QMessageBox.question``,
 ``QMenu.exec``, ``QFileDialog.getOpenFileName``: the dialog's own loop) does not return
-until the user closes that loop, but later jobs still run inside it. The executor notices
-at once: when the GUI thread is about to wait for events (``aboutToBlock``) or starts
-another job at a deeper event-loop level (``QThread.loopLevel``) than a running job
-started at, that job is parked in a nested loop, and its caller is told with
-:class:`NestedLoop` (or the job's ``on_nested`` callback) instead of waiting for it. No
-polling: the signal fires only when the GUI thread goes idle.
+until the user closes that loop, but later jobs still run inside it (a job started at a
+lower ``QThread.loopLevel`` than the current one is parked, not running). The executor
+notices at once: when the GUI thread is about to wait for events (``aboutToBlock``) or
+starts another job at a deeper event-loop level than a running job started at, that job
+is parked in a nested loop, and its caller is told with :class:`NestedLoop` (or the job's
+``on_nested`` callback) instead of waiting for it. No polling: the signal fires only when
+the GUI thread goes idle.
+
+Nothing raised on the GUI thread escapes the receiver's ``event()`` (an exception leaving
+a virtual override, a RecursionError above all, takes libshiboken down with the app): a
+job's failure goes to its caller, anything else is logged.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+import contextvars
 import logging
-import queue
 import sys
 import threading
 import time
@@ -41,6 +60,12 @@ from PySide6.QtCore import (
 )
 
 from probe.protocol import RpcError
+
+log = logging.getLogger("qtmcp.probe")
+
+#: The lane of the calls running in this asyncio context (one per connection, set by its
+#: :class:`~probe.server.calls.Calls`); jobs of one lane run in order, lanes take turns.
+LANE: contextvars.ContextVar[object] = contextvars.ContextVar("qtmcp_lane", default=None)
 
 _JOB_EVENT = QEvent.Type(QEvent.registerEventType())
 #: Seconds a job that started on the GUI thread before its timeout may take beyond it
@@ -61,13 +86,14 @@ class NestedLoop(Exception):
 
 
 class _Job:
-    __slots__ = ("cancelled", "fn", "future", "level", "loop", "nested", "on_nested",
+    __slots__ = ("cancelled", "fn", "future", "lane", "level", "loop", "nested", "on_nested",
                  "posted", "started")
 
     def __init__(self, fn: Callable[[], Any], future: asyncio.Future[Any] | None,
                  loop: asyncio.AbstractEventLoop | None,
-                 on_nested: Callable[[], None] | None = None) -> None:
+                 on_nested: Callable[[], None] | None = None, lane: object = None) -> None:
         self.fn = fn
+        self.lane = lane
         self.future = future
         self.loop = loop
         self.on_nested = on_nested
@@ -100,15 +126,24 @@ class _Receiver(QObject):
         self._executor = executor
 
     def event(self, event: QEvent) -> bool:
-        if event.type() != _JOB_EVENT:
-            return super().event(event)
-        self._executor._run_one()
+        try:
+            if event.type() != _JOB_EVENT:
+                return super().event(event)
+            self._executor._wake()
+        except Exception:  # nothing may leave an event() override (a Ctrl+C still may)
+            log.exception("probe executor failed")
         return True
 
     def about_to_block(self) -> None:
         """The GUI thread is about to wait for events: a running job may be parked."""
-        if self._executor._running:
-            self._executor._check_nested()
+        executor = self._executor
+        try:
+            if executor._running:
+                executor._check_nested()
+                if executor._owed and not executor._busy_here():
+                    executor._repost_owed()  # the running job is parked: they run in its loop
+        except Exception:  # a slot called from C++: nothing may leave it
+            log.exception("probe executor failed")
 
     def relieve(self) -> None:
         """Hand the GIL to other threads for a moment (see GIL_RELIEF_S)."""
@@ -121,7 +156,11 @@ class GuiExecutor:
     def __init__(self, default_timeout: float = 2.0) -> None:
         self.default_timeout = default_timeout
         self.gui_thread_id = threading.get_ident()
-        self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
+        #: Jobs waiting to run, by lane; lanes take turns (the first lane runs next).
+        self._lanes: collections.OrderedDict[object, collections.deque[_Job]] = \
+            collections.OrderedDict()
+        #: Job events that arrived while a job ran at their loop level (posted again later).
+        self._owed = 0
         self._pending: collections.deque[_Job] = collections.deque()
         #: callables that run on the GUI thread just before the next job, in its wake-up
         self._ahead: collections.deque[Callable[[], Any]] = collections.deque()
@@ -149,8 +188,9 @@ class GuiExecutor:
 
         ``on_nested()`` is called (GUI thread, once) if ``fn`` enters a nested event loop.
         """
-        self._jobs.put(_Job(fn, None, None, on_nested))
-        QCoreApplication.postEvent(self._receiver, QEvent(_JOB_EVENT))
+        running = self._running[-1].lane if self._running and \
+            threading.get_ident() == self.gui_thread_id else LANE.get()
+        self._queue(_Job(fn, None, None, on_nested, running))
 
     async def run(self, fn: Callable[[], Any], timeout: float | None = None) -> Any:
         """Run ``fn()`` on the GUI thread; APP_BUSY if it has not started within ``timeout``,
@@ -162,11 +202,10 @@ class GuiExecutor:
             raise _shutting_down()
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
-        job = _Job(fn, future, loop)
+        job = _Job(fn, future, loop, lane=LANE.get())
         with self._lock:
             self._pending.append(job)
-        self._jobs.put(job)
-        QCoreApplication.postEvent(self._receiver, QEvent(_JOB_EVENT))
+        self._queue(job)
         limit = self.default_timeout if timeout is None else timeout
         # call_later is much cheaper than wait_for(shield(...)) on this hot path
         timer = loop.call_later(limit, self._expire, job, limit)
@@ -177,6 +216,27 @@ class GuiExecutor:
             raise
         finally:
             timer.cancel()
+
+    def _queue(self, job: _Job) -> None:
+        """Put ``job`` at the end of its lane and post the event that will run a job."""
+        with self._lock:
+            lane = self._lanes.get(job.lane)
+            if lane is None:
+                lane = self._lanes[job.lane] = collections.deque()
+            lane.append(job)
+        QCoreApplication.postEvent(self._receiver, QEvent(_JOB_EVENT))
+
+    def _next(self) -> _Job | None:
+        """The next job: the first of the lane whose turn it is (that lane goes last)."""
+        with self._lock:
+            for key, lane in self._lanes.items():
+                job = lane.popleft()
+                if lane:
+                    self._lanes.move_to_end(key)
+                else:
+                    del self._lanes[key]
+                return job
+        return None
 
     def _cancel(self, job: _Job) -> bool:
         """Mark ``job`` to be skipped; False when it has started already (any thread)."""
@@ -222,25 +282,39 @@ class GuiExecutor:
                 except RuntimeError:  # the transport loop is closed already
                     pass
 
+    def _busy_here(self) -> bool:
+        """A job runs at the current event-loop level (not parked in a nested loop)."""
+        if not self._running or self._thread is None:
+            return False
+        level = self._thread.loopLevel()
+        return any(job.level >= level for job in self._running)
+
+    def _wake(self) -> None:
+        """A job event arrived: run the next job, or owe it while a job runs here."""
+        if self._busy_here():
+            self._owed += 1
+            return
+        self._run_one()
+
+    def _repost_owed(self) -> None:
+        """A job ended: post the job events that arrived during it again (each runs one
+        job later, after the app's events posted meanwhile)."""
+        owed, self._owed = self._owed, 0
+        for _ in range(owed):
+            QCoreApplication.postEvent(self._receiver, QEvent(_JOB_EVENT))
+
     def _run_one(self) -> None:
+        if self._thread is None:
+            self._watch()
         while self._ahead:
             try:
                 self._ahead.popleft()()
             except Exception:
-                logging.getLogger("qtmcp.probe").exception("probe job failed")
-        try:
-            job = self._jobs.get_nowait()
-        except queue.Empty:
+                log.exception("probe job failed")
+        job = self._next()
+        if job is None:
             return
-        if self._thread is None:
-            self._watch()
         if job.future is None or job.loop is None:
-            if job.on_nested is None:
-                try:
-                    job.fn()
-                except Exception:
-                    logging.getLogger("qtmcp.probe").exception("probe job failed")
-                return
             self._call(job)
             return
         with self._lock:
@@ -270,12 +344,14 @@ class GuiExecutor:
             return True, job.fn()
         except BaseException as exc:  # every failure goes back to the caller
             if job.future is None:
-                logging.getLogger("qtmcp.probe").exception("probe job failed")
+                log.exception("probe job failed")
             return False, exc
         finally:
             self._running.remove(job)
             if job.nested and not any(j.nested for j in self._running):
                 self._relief.stop()
+            if self._owed and not self._busy_here():
+                self._repost_owed()
 
     def _watch(self) -> None:
         """First job on the GUI thread: the event dispatcher exists; learn when it idles."""
@@ -299,7 +375,7 @@ class GuiExecutor:
                 try:
                     job.on_nested()
                 except Exception:
-                    logging.getLogger("qtmcp.probe").exception("on_nested failed")
+                    log.exception("on_nested failed")
             elif job.future is not None and job.loop is not None:
                 try:
                     job.loop.call_soon_threadsafe(_settle, job.future, False, NestedLoop())

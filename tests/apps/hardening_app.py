@@ -2,8 +2,13 @@
 
 ``python -m tests.apps.hardening_app --probe --control-stdin``: a slot that keeps the GUI
 thread working (``work``), one that opens a modal dialog with ``exec()`` (a nested event
-loop), a button the app deletes and recreates on command (``recreate``), a form field,
-and SIGINT at its default disposition (it ends the process, as many Qt apps set it).
+loop), a button the app deletes and recreates on command (``recreate``) or every few
+milliseconds (``churn MS``, ``churn 0`` stops: a row of buttons and a field replaced with
+``deleteLater`` each time, as an app that rebuilds its view), a form field, a slot that
+processes events itself for a while (``spin``), a list filtered 500 ms after the last
+key typed in its filter field (a debounced search: a single-shot QTimer and a
+QSortFilterProxyModel), and SIGINT at its default disposition (it ends the process, as
+many Qt apps set it).
 """
 
 from __future__ import annotations
@@ -12,10 +17,18 @@ import signal
 import sys
 import time
 
-from PySide6.QtCore import QTimer, Slot
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEventLoop,
+    QSortFilterProxyModel,
+    QStringListModel,
+    QTimer,
+    Slot,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QLineEdit,
+    QListView,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -27,6 +40,9 @@ import probe
 from resources.demo_app import ControlChannel
 
 APP_NAME = "qtmcp-hardening"
+#: The debounce of the filter field (ms after the last key).
+DEBOUNCE_MS = 500
+FRUITS = ["apple", "apricot", "banana", "blueberry", "cherry", "grape", "lemon", "mango"]
 
 
 class Window(QMainWindow):
@@ -41,16 +57,58 @@ class Window(QMainWindow):
         self.field = QLineEdit(central)
         self.field.setObjectName("field")
         self.box.addWidget(self.field)
+        self.filter_edit = QLineEdit(central)
+        self.filter_edit.setObjectName("filterEdit")
+        self.filter_edit.setPlaceholderText("Filter fruits")
+        self.box.addWidget(self.filter_edit)
+        self.fruits = QSortFilterProxyModel(self)
+        self.fruits.setSourceModel(QStringListModel(FRUITS, self))
+        self.fruit_list = QListView(central)
+        self.fruit_list.setObjectName("fruitList")
+        self.fruit_list.setModel(self.fruits)
+        self.box.addWidget(self.fruit_list)
+        self.debounce = QTimer(self)
+        self.debounce.setObjectName("filterDebounce")
+        self.debounce.setSingleShot(True)
+        self.debounce.setInterval(DEBOUNCE_MS)
+        self.debounce.timeout.connect(self._apply_filter)
+        self.filter_edit.textChanged.connect(self.debounce.start)
         self.target: QPushButton | None = None
         self.clicks = 0
         self.recreate()
+        #: ``churn``: a panel of buttons and a field the app replaces on a timer
+        self.panel: QWidget | None = None
+        self.churn_timer = QTimer(self)
+        self.churn_timer.timeout.connect(self.rebuild)
         self.setCentralWidget(central)
-        self.resize(400, 300)
+        self.setProperty("spinning", False)
+        self.resize(400, 420)
 
     @Slot(int)
     def work(self, ms: int) -> None:
         """The app's own slow code: keeps the GUI thread busy for ``ms`` milliseconds."""
         time.sleep(ms / 1000)
+
+    @Slot(int)
+    def spin(self, ms: int) -> None:
+        """The app's own code processing events for ``ms`` milliseconds (as a progress
+        loop does); the ``spinning`` property is true meanwhile."""
+        self.setProperty("spinning", True)
+        print("spinning", flush=True)
+        end = time.monotonic() + ms / 1000
+        while time.monotonic() < end:
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 10)
+            time.sleep(0.002)
+        self.setProperty("spinning", False)
+
+    @Slot(int)
+    def spinThenAsk(self, ms: int) -> None:
+        """Process events for ``ms`` milliseconds, then open the modal dialog."""
+        self.spin(ms)
+        self.askModal()
+
+    def _apply_filter(self) -> None:
+        self.fruits.setFilterFixedString(self.filter_edit.text())
 
     @Slot()
     def askModal(self) -> None:
@@ -74,6 +132,26 @@ class Window(QMainWindow):
     def _clicked(self) -> None:
         self.clicks += 1
 
+    def rebuild(self) -> None:
+        """Replace the churn panel (three buttons, a field) and the target button, each
+        old one with ``deleteLater``, as an app that rebuilds its view on every change."""
+        if self.panel is not None:
+            self.panel.deleteLater()
+        self.panel = QWidget(self.centralWidget())
+        self.panel.setObjectName("churnPanel")
+        row = QVBoxLayout(self.panel)
+        for i in range(3):
+            button = QPushButton(f"Churn {i}", self.panel)
+            button.setObjectName(f"churn{i}")
+            button.clicked.connect(self._clicked)
+            row.addWidget(button)
+        edit = QLineEdit(self.panel)
+        edit.setObjectName("churnField")
+        row.addWidget(edit)
+        self.box.addWidget(self.panel)
+        self.panel.show()
+        self.recreate()
+
 
 class Channel(ControlChannel):
     """The demo's control channel plus this app's commands."""
@@ -84,6 +162,14 @@ class Channel(ControlChannel):
 
     def _cmd_recreate(self, arg: str) -> None:
         self.app_window.recreate()
+
+    def _cmd_churn(self, arg: str) -> None:
+        """``churn MS``: rebuild the panel every MS milliseconds (0 stops)."""
+        ms = int(arg or "0")
+        if ms > 0:
+            self.app_window.churn_timer.start(ms)
+        else:
+            self.app_window.churn_timer.stop()
 
     def _cmd_close_modal(self, arg: str) -> None:
         for widget in QApplication.topLevelWidgets():

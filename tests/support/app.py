@@ -167,3 +167,18 @@ def start_demo(*args: str, launch: bool = False, env: dict[str, str] | None = No
     app = DemoApp(proc, info)
     app.expect_line(lambda line: line.strip() == "ready", timeout=30)
     return app
+
+
+#: The app hardening and job tests start (a churning panel, dialogs, spinning slots).
+HARDENING_APP = "tests.apps.hardening_app"
+
+
+def serving(app: DemoApp) -> None:
+    """The app is alive and serves: a ping, and a page read of its window."""
+    c = Client.connect(app.url, app.token, name="alive-check", role="test")
+    try:
+        assert c.call("qt.ping")["pong"] is True
+        assert c.call("chr.readPage", {"filter": "interactive"})["nodes"] > 0
+    finally:
+        c.close()
+    assert app.alive()

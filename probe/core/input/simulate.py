@@ -17,13 +17,24 @@ are built here with their text and sent with ``QTest.simulateEvent``.
 
 Each action ends with :func:`settle` (bounded ``processEvents``), so the caller sees
 its effect.
+
+Deleted targets: an action holds its widget (or window) across steps that run the app's
+code — QTest delivery, :func:`focus`, :func:`settle` — and the app may delete it there (a
+view rebuilt on a timer, a button that removes itself). Every such step is followed by
+:func:`require`, which answers OBJECT_STALE for a deleted object before anything touches
+it again: PySide invalidates the wrapper of every QObject when the C++ object is
+destroyed, the ones C++ made included, so ``shiboken6.isValid`` is the QPointer here.
+Processing events never runs the probe's other jobs (see ``probe.server.executor``), so
+no C++ frame of another action sits under a deletion.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
+import shiboken6
 from PySide6.QtCore import (
     QCoreApplication,
     QEventLoop,
@@ -50,8 +61,19 @@ _K = Qt.Key
 # ---------------------------------------------------------------------------- checks
 
 
+def require(obj: Any, what: str = "element") -> None:
+    """OBJECT_STALE when ``obj`` was deleted: the re-check after every step of an action
+    that runs the app's code (the app may have rebuilt the element meanwhile)."""
+    if obj is not None and not shiboken6.isValid(obj):
+        raise QtError("OBJECT_STALE", f"the {what} was deleted by the app during the action",
+                      hint="The app replaced it; read the page again (chr.find, "
+                           "chr.readPage) for a fresh ref and retry if it still makes sense.")
+
+
 def check_interactable(widget: QWidget) -> None:
-    """ELEMENT_NOT_VISIBLE / ELEMENT_NOT_ENABLED when a user could not act on ``widget``."""
+    """ELEMENT_NOT_VISIBLE / ELEMENT_NOT_ENABLED when a user could not act on ``widget``
+    (OBJECT_STALE when it is gone)."""
+    require(widget)
     name = QObject.objectName(widget) or QObject.metaObject(widget).className()
     if is_quick_item(widget):  # a Qt Quick item: visible through its parents, in a shown window
         window = qt_class(widget).window(widget)
@@ -113,7 +135,13 @@ def close_popups_outside(widget: QWidget) -> None:
 
 
 def settle(max_ms: int = 200) -> None:
-    """Let the events an action posted run, so its effects are visible (bounded)."""
+    """Let the events an action posted run, so its effects are visible (bounded).
+
+    Deferred deletions run here only as Qt's own rule allows (``deleteLater`` called
+    while these events ran, i.e. by the app reacting to the action); ones the app asked
+    for before stay for its own event loop. The probe's queued jobs wait (the executor
+    counts their events and posts them again when this job ends).
+    """
     deadline = time.monotonic() + max_ms / 1000
     for _ in range(3):
         QCoreApplication.sendPostedEvents()
@@ -138,12 +166,14 @@ def click(widget: QWidget, pos: QPoint | None = None, button: str = "left",
         window_click(window, scene, button, modifiers, count)
         return local
     close_popups_outside(widget)
+    require(widget)
     point = pos if pos is not None else default_point(widget)
     qbutton = button_of(button)
     mods = modifiers_of(modifiers)
     if count >= 2:
         QTest.mouseDClick(widget, qbutton, mods, point)
         for _ in range(count - 2):
+            require(widget)
             QTest.mouseClick(widget, qbutton, mods, point)
     else:
         QTest.mouseClick(widget, qbutton, mods, point)
@@ -166,7 +196,9 @@ def context_click(widget: QWidget, pos: QPoint | None = None,
     local = QWidget.mapFrom(target, widget, point) if target is not widget else point
     mods = modifiers_of(modifiers)
     QTest.mousePress(target, Qt.MouseButton.RightButton, mods, local)
+    require(target)
     QTest.mouseRelease(target, Qt.MouseButton.RightButton, mods, local)
+    require(target)
     event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, local,
                               QWidget.mapToGlobal(target, local), mods)
     QApplication.sendEvent(target, event)
@@ -181,14 +213,18 @@ def focus(widget: QWidget) -> None:
         QWindow.requestActivate(qt_class(widget).window(widget))
         qt_class(widget).forceActiveFocus(widget, Qt.FocusReason.OtherFocusReason)
         settle(50)
+        require(widget)
         return
     close_popups_outside(widget)
+    require(widget)
     window = QWidget.window(widget)
     if not QWidget.isActiveWindow(window):
         QWidget.activateWindow(window)
         QCoreApplication.processEvents()
+        require(widget)
     QWidget.setFocus(widget, Qt.FocusReason.OtherFocusReason)
     settle(50)
+    require(widget)
 
 
 def _key_receiver(widget: QWidget | None) -> QWidget | QWindow | None:
@@ -220,8 +256,10 @@ def _focus_window() -> QWindow | None:
 def send_stroke(receiver: QWidget | QWindow, stroke: KeyStroke, press: bool = True,
                 release: bool = True) -> None:
     """Press and/or release one key on ``receiver`` (shortcuts fire as for a real key)."""
+    require(receiver, "receiver of the keys")
     if press:
         QTest.simulateEvent(receiver, True, stroke.key, stroke.modifiers, stroke.text, False)
+        require(receiver, "receiver of the keys")
     if release:
         QTest.simulateEvent(receiver, False, stroke.key, stroke.modifiers, stroke.text, False)
 
@@ -235,6 +273,7 @@ def key(widget: QWidget | None, combo: str) -> list[KeyStroke]:
     if widget is not None:
         focus(widget)
     for stroke in strokes:
+        require(widget)
         receiver = _key_receiver(widget)
         if receiver is None:
             raise QtError("WINDOW_NOT_FOUND", "no window can take the keys",
@@ -392,9 +431,11 @@ def window_click(window: QWindow, pos: QPoint, button: str = "left",
     qbutton = button_of(button)
     mods = modifiers_of(modifiers)
     QTest.mouseMove(window, pos)
+    require(window, "window")
     if count >= 2:
         QTest.mouseDClick(window, qbutton, mods, pos)
         for _ in range(count - 2):
+            require(window, "window")
             QTest.mouseClick(window, qbutton, mods, pos)
     else:
         QTest.mouseClick(window, qbutton, mods, pos)
@@ -411,6 +452,7 @@ def window_context_click(window: QWindow, pos: QPoint, modifiers: Sequence[str] 
         window_click(window, pos, "right", modifiers)
         return
     QTest.mouseMove(window, pos)
+    require(top, "window")
     context_click(top, pos, modifiers)
 
 
@@ -433,12 +475,15 @@ def window_drag(window: QWindow, start: QPoint, end: QPoint, button: str = "left
                 steps: int = 8) -> None:
     qbutton = button_of(button)
     QTest.mouseMove(window, start)
+    require(window, "window")
     QTest.mousePress(window, qbutton, _MOD.NoModifier, start)
     steps = max(1, steps)
     for i in range(1, steps + 1):
         point = QPoint(start.x() + (end.x() - start.x()) * i // steps,
                        start.y() + (end.y() - start.y()) * i // steps)
+        require(window, "window")
         QTest.mouseMove(window, point)
+    require(window, "window")
     QTest.mouseRelease(window, qbutton, _MOD.NoModifier, end)
     settle()
 
@@ -448,6 +493,7 @@ def window_scroll(window: QWindow, pos: QPoint, dx: float, dy: float,
     """Wheel at window coordinates: ``dy`` > 0 scrolls down, in notches."""
     angle = QPoint(round(-dx * 120), round(-dy * 120))
     QTest.mouseMove(window, pos)
+    require(window, "window")
     wheel(window, pos, angle, modifiers_of(modifiers))
     settle()
 

@@ -30,20 +30,7 @@ from probe.client import Client
 from probe.core.errors import QtError, known_failure
 from probe.core.objects import namefiles
 from probe.exceptions import RemoteError
-from tests.support.app import DemoApp, rss_kib, start_demo, wait_until
-
-HARDENING_APP = "tests.apps.hardening_app"
-
-
-def serving(app: DemoApp) -> None:
-    """The app is alive and serves: a ping, and a page read of its window."""
-    c = Client.connect(app.url, app.token, name="alive-check", role="test")
-    try:
-        assert c.call("qt.ping")["pong"] is True
-        assert c.call("chr.readPage", {"filter": "interactive"})["nodes"] > 0
-    finally:
-        c.close()
-    assert app.alive()
+from tests.support.app import HARDENING_APP, DemoApp, rss_kib, serving, start_demo, wait_until
 
 
 class Raw:
