@@ -84,6 +84,8 @@ class Conf:
 
     def reset(self) -> None:
         self.qt.call("qt.methods.invoke", {"objectId": "conformance", "method": "reset"})
+        wait_until(lambda: len(self.tabs()) == 1, timeout=5,
+                   what="every popup closed (exit transitions run)")
 
 
 class Checks:

@@ -111,8 +111,18 @@ def quick_windows(visible_only: bool = False) -> list[Any]:
 
 
 def content_item(window: Any) -> Any:
-    """A QQuickWindow's root item, also through a wrapper typed as a plain QWindow."""
+    """A QQuickWindow's root item, also through a wrapper typed as a plain QWindow.
+
+    Through such a wrapper the ``contentItem`` property is an ApplicationWindow's own (the
+    area between its header and footer): its top ancestor is the window's root item, which
+    also holds the menu bar, header, footer and the overlay with the open popups."""
     quick = quick_module()
     if quick is not None and isinstance(window, quick.QQuickWindow):
         return quick.QQuickWindow.contentItem(window)
-    return QObject.property(window, "contentItem")
+    item = QObject.property(window, "contentItem")
+    if quick is None or item is None:
+        return item
+    parent = quick.QQuickItem.parentItem(item)
+    while parent is not None:
+        item, parent = parent, quick.QQuickItem.parentItem(parent)
+    return item

@@ -24,7 +24,9 @@ from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ROLE_NAMES
 from probe.core.a11y.walk import rules
 from probe.core.objects import qmltypes
 from probe.core.objects.text import clean_name, strip_mnemonic
+from probe.core.qml import controls
 from probe.core.qml import items as qml
+from probe.core.qml import popups
 
 _NAME = QAccessible.Text.Name
 _VALUE = QAccessible.Text.Value
@@ -56,6 +58,48 @@ def mouse_area_in(item: QQuickItem) -> QQuickItem | None:
     return None
 
 
+def _texts_under(area: QQuickItem) -> str:
+    """The text a MouseArea covers: its parent's other children that show text inside the
+    area (``Rectangle { Text {…}; MouseArea { anchors.fill: parent } }``)."""
+    parent = QQuickItem.parentItem(area)
+    if parent is None:
+        return ""
+    ax, ay, aw, ah = qml.scene_rect(area)
+    found = []
+    for sibling in QQuickItem.childItems(parent):
+        if sibling is area or not QQuickItem.isVisible(sibling):
+            continue
+        x, y, w, h = qml.scene_rect(sibling)
+        if ax <= x and ay <= y and x + w <= ax + aw and y + h <= ay + ah:
+            text = _text_property(sibling) if qml.type_name(sibling) in ("Text", "Label") \
+                else controls.shown_text(sibling)
+            if text:
+                found.append(clean_name(text))
+    return " ".join(found)
+
+
+def _absorbed(nodes: list[Node]) -> list[Node]:
+    """Without the plain texts a clickable area beside them took as its name."""
+    areas = [n for n in nodes if n.gap and n.role != "text" and n.name]
+    if not areas:
+        return nodes
+
+    def inside(t: Node) -> bool:
+        x, y, w, h = t.bounds
+        return any(a.bounds[0] <= x and a.bounds[1] <= y and x + w <= a.bounds[0] + a.bounds[2]
+                   and y + h <= a.bounds[1] + a.bounds[3] and t.name in a.name for a in areas)
+
+    return [n for n in nodes if n.interactive or n.role != "text" or not inside(n)]
+
+
+def _in_table(item: QQuickItem) -> bool:
+    """A TableView's delegate (a cell): the view's content item holds it."""
+    parent = QQuickItem.parentItem(item)
+    view = QQuickItem.parentItem(parent) if parent is not None else None
+    return view is not None and QObject.inherits(view, "QQuickTableView") and \
+        not QObject.inherits(view, "QQuickTreeView")
+
+
 def _named_by_neighbours(nodes: list[Node]) -> list[Node]:
     """A check box, radio, switch or field with no name takes the text beside it in the
     same row (a delegate's ``CheckBox {}`` + ``Label { text: … }``); that text is not
@@ -83,7 +127,7 @@ def _named_by_neighbours(nodes: list[Node]) -> list[Node]:
 
 
 _NAMED_BY_TEXT = frozenset({"checkbox", "radio", "switch", "textbox", "spinbutton",
-                            "combobox", "slider"})
+                            "combobox", "slider", "progressbar"})
 
 
 def _same_row(a: Node, b: Node) -> bool:
@@ -100,9 +144,16 @@ class QuickWalker:
         self.window = window
         self.count = 0
         self.limit: int | None = None if full_text else rules.VALUE_LIMIT
+        #: the item of the top modal popup in the overlay: what lies outside it is inert
+        #: (a user's click there only closes the popup), so it gets no ref
+        self.top: QQuickItem | None = None
+        self.inert = False
 
     def walk(self) -> Node:
         w = self.window
+        modal = [p for p in popups.in_overlay(w) if popups.is_modal(p)]
+        self.top = popups.popup_item(modal[-1]) if modal else None
+        self.inert = self.top is not None
         root = Node("window", clean_name(QWindow.title(w)), w, obj=w,  # type: ignore[arg-type]
                         bounds=(0, 0, QWindow.width(w), QWindow.height(w)))
         self._children(qmltypes.content_item(w), root.children, 0)
@@ -132,9 +183,19 @@ class QuickWalker:
         found: list[Node] = []
         for *_, c in rules.reading_order(placed):
             self._item(c, found, depth + 1)
-        out.extend(_named_by_neighbours(found))
+        out.extend(_named_by_neighbours(_absorbed(found)))
 
     def _item(self, item: QQuickItem, out: list[Node], depth: int) -> None:
+        if item is not self.top:
+            self._one(item, out, depth)
+            return
+        self.inert = False
+        try:
+            self._one(item, out, depth)
+        finally:
+            self.inert = True
+
+    def _one(self, item: QQuickItem, out: list[Node], depth: int) -> None:
         iface = QAccessible.queryAccessibleInterface(item)
         role = "generic"
         name = ""
@@ -147,19 +208,29 @@ class QuickWalker:
             st = iface.state()
         if role in HIDDEN:
             return
+        role = controls.role_of(item) or role
+        if role == "textbox" and name == QObject.property(item, "text"):
+            name = ""  # Qt names an unnamed field by its own text: that is its value
         if not name and role != "generic":
             name = _text_property(item)
         if not name and role in _NAMED_BY_TEXT:
             hint = QObject.property(item, "placeholderText")
             name = hint if isinstance(hint, str) else ""
+        if not name and role in ("listitem", "treeitem", "cell", "menuitem", "tab"):
+            name = controls.shown_text(item)  # a delegate shows its text in a Label
         name = clean_name(name)
         gap = False
         owner = item
-        if role == "generic" and is_mouse_area(item) and QQuickItem.isEnabled(item):
-            gap = True
-            name = gap_name(item)
+        enabled = QQuickItem.isEnabled(item)
+        if role == "generic" and enabled and (is_mouse_area(item) or
+                                              controls.has_tap_handler(item)):
+            gap = True  # a clickable area is named by the text it shows, its id last
+            name = controls.shown_text(item) or _texts_under(item) or gap_name(item)
         elif role == "generic" and qml.type_name(item) == "Text":  # no interface offscreen
             role, name = "text", clean_name(_text_property(item), rules.FULL)
+        if QObject.inherits(item, "QQuickPageIndicator"):
+            self._page_indicator(item, out)
+            return
         full = 0
         if role == "text":
             area = mouse_area_in(item)
@@ -167,19 +238,28 @@ class QuickWalker:
                 gap, owner = True, area
             elif self.limit is not None:
                 name, full = rules.cut(name, self.limit)
+        if gap and role == "generic" and _in_table(item):
+            role = "cell"
         kids: list[Node] = []
-        if role not in rules.LEAF_ROLES:
+        if QObject.inherits(item, "QQuickSwipeView"):  # only the current page shows
+            current = QObject.property(item, "currentItem")
+            if isinstance(current, QQuickItem):
+                self._item(current, kids, depth + 1)
+        elif role not in rules.LEAF_ROLES:
             self._children(item, kids, depth)
-        interactive = gap or role in INTERACTIVE
+        if gap:  # the texts it is named by are not shown again on their own
+            kids = [k for k in kids if k.interactive or k.role != "text"]
+        interactive = (gap or role in INTERACTIVE) and not self.inert
         if not interactive:
             if role == "generic" and not name:
                 out.extend(kids)
                 return
-            if not name and not kids:
+            if not name and not kids and role not in _NAMED_BY_TEXT:
                 return
         value = ""
         if role in rules.VALUE_ROLES and iface is not None and not (st and st.passwordEdit):
-            value = iface.text(_VALUE) or ""
+            shown = controls.value_of(item, role)
+            value = shown if shown is not None else iface.text(_VALUE) or ""
             if not value:
                 current = QObject.property(item, "currentText") if role == "combobox" else \
                     QObject.property(item, "value") if role == "slider" else None
@@ -187,13 +267,35 @@ class QuickWalker:
                     value = f"{current:g}" if isinstance(current, float) else str(current)
             value, full = rules.cut(value, self.limit)
         states = rules.states_of(st, role, qrole) if st is not None else []
+        states += [s for s in controls.states_of(item, role) if s not in states]
         if role in ("checkbox", "radio", "switch") and "checked" not in states and \
                 QObject.property(item, "checked"):
             states.append("checked")
-        if not QQuickItem.isEnabled(item) and "disabled" not in states:
+        if not enabled and "disabled" not in states:
             states.append("disabled")
         x, y, w, h = qml.scene_rect(item)
-        out.append(Node(role, name, owner, obj=owner, value=value,  # type: ignore[arg-type]
-                            states=states, bounds=(x, y, w, h), interactive=interactive,
-                            gap=gap, children=kids, full=full))
+        node = Node(role, name, owner, obj=owner, value=value,  # type: ignore[arg-type]
+                    states=states, bounds=(x, y, w, h), interactive=interactive,
+                    gap=gap, children=kids, full=full)
+        out.append(node)
         self.count += 1
+
+    def _page_indicator(self, item: QQuickItem, out: list[Node]) -> None:
+        """A PageIndicator as a tab list: one ``tab "Page N"`` per dot; an interactive
+        one takes a click on a dot (it sets the current page)."""
+        content = QObject.property(item, "contentItem")
+        if not isinstance(content, QQuickItem):
+            return
+        current = QObject.property(item, "currentIndex")
+        clickable = bool(QObject.property(item, "interactive")) and not self.inert
+        dots = [d for d in QQuickItem.childItems(content) if QQuickItem.isVisible(d)]
+        tabs = []
+        for i, dot in enumerate(dots):
+            x, y, w, h = qml.scene_rect(dot)
+            tabs.append(Node("tab", f"Page {i + 1}", dot, obj=dot,  # type: ignore[arg-type]
+                             states=["selected"] if i == current else [],
+                             bounds=(x, y, w, h), interactive=clickable, gap=clickable))
+        x, y, w, h = qml.scene_rect(item)
+        out.append(Node("tablist", "", item, obj=item,  # type: ignore[arg-type]
+                        bounds=(x, y, w, h), children=tabs))
+        self.count += 1 + len(tabs)

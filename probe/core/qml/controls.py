@@ -1,0 +1,141 @@
+"""What a Qt Quick Control shows, read from its properties.
+
+Qt Quick Controls give accessibility a role, but their name, value and states (text,
+checked, current value, expanded…) are only kept in the accessible interface while a
+screen reader is active: offscreen and for a probe they are empty. What a user sees is
+read here from the control's own properties, by C++ class (``inherits``: the QML type of
+an app's subclass is its own). GUI thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject
+from PySide6.QtQml import QQmlExpression
+from PySide6.QtQuick import QQuickItem
+
+from probe.core.objects import qmltypes
+from probe.core.objects.text import clean_name, strip_mnemonic
+
+#: C++ class -> role, where the accessible role says less than the control is.
+_ROLES = (
+    ("QQuickSwitch", "switch"),
+    ("QQuickDelayButton", "button"),
+    ("QQuickMenuBarItem", "menuitem"),
+    ("QQuickTumbler", "spinbutton"),
+    ("QQuickBusyIndicator", "progressbar"),
+    ("QQuickTreeViewDelegate", "treeitem"),
+    ("QQuickSplitHandle", "separator"),
+)
+
+
+def role_of(item: QObject) -> str | None:
+    """The role a control's class says it has, when its accessible role says less."""
+    for cls, role in _ROLES:
+        if QObject.inherits(item, cls):
+            return role
+    return None
+
+
+def _number(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def value_of(item: QObject, role: str) -> str | None:
+    """The value a user reads off the control, or None when the caller should look
+    elsewhere (its accessible value, ``currentText``, ``value``)."""
+    if QObject.inherits(item, "QQuickRangeSlider"):
+        first, second = evaluate(item, "first.value"), evaluate(item, "second.value")
+        if isinstance(first, (int, float)) and isinstance(second, (int, float)):
+            return f"{_number(first)} – {_number(second)}"
+    if QObject.inherits(item, "QQuickSpinBox"):
+        text = QObject.property(item, "displayText")
+        return text if isinstance(text, str) and text else \
+            _number(QObject.property(item, "value"))
+    if QObject.inherits(item, "QQuickTumbler"):
+        current = QObject.property(item, "currentItem")
+        text = QObject.property(current, "text") if isinstance(current, QObject) else None
+        return text if isinstance(text, str) and text else \
+            _number(QObject.property(item, "currentIndex"))
+    if QObject.inherits(item, "QQuickProgressBar"):
+        if QObject.property(item, "indeterminate"):
+            return ""
+        return _number(QObject.property(item, "value"))
+    return None
+
+
+def states_of(item: QObject, role: str) -> list[str]:
+    """States a control's properties show (added to what its interface says)."""
+    out: list[str] = []
+    if QObject.property(item, "activeFocus"):
+        out.append("focused")
+    if QObject.property(item, "checkable") and QObject.property(item, "checked"):
+        out.append("selected" if role == "tab" else "checked")
+    elif role in ("tab",) and QObject.property(item, "checked"):
+        out.append("selected")
+    if role in ("listitem", "treeitem") and QObject.property(item, "highlighted"):
+        out.append("selected")
+    if QObject.inherits(item, "QQuickTreeViewDelegate") and \
+            QObject.property(item, "hasChildren"):
+        out.append("expanded" if QObject.property(item, "expanded") else "collapsed")
+    if QObject.inherits(item, "QQuickBusyIndicator") and QObject.property(item, "running"):
+        out.append("busy")
+    menu = "subMenu" if QObject.inherits(item, "QQuickMenuItem") else \
+        "menu" if QObject.inherits(item, "QQuickMenuBarItem") else ""
+    if menu and evaluate(item, f"{menu} !== null"):
+        out.append("hasPopup")
+        if evaluate(item, f"{menu}.visible"):
+            out.append("expanded")
+    return out
+
+
+def evaluate(obj: QObject, expression: str) -> Any:
+    """A QML expression in ``obj``'s scope (for properties whose C++ type has no Python
+    converter, such as ``QQuickMenu*``); None when it cannot be evaluated."""
+    cur: QObject | None = obj
+    ctx = None
+    while cur is not None and ctx is None:
+        ctx = qmltypes.context_of(cur)
+        cur = QObject.parent(cur)
+    if ctx is None:
+        return None
+    expr = QQmlExpression(ctx, obj, expression)
+    value = expr.evaluate()
+    result = value[0] if isinstance(value, tuple) else value
+    return None if expr.hasError() else result
+
+
+def level_of(item: QObject) -> int:
+    """A tree row's level (1 for a top row), 0 when the item is no tree row."""
+    if QObject.inherits(item, "QQuickTreeViewDelegate"):
+        depth = QObject.property(item, "depth")
+        return int(depth) + 1 if isinstance(depth, int) else 0
+    return 0
+
+
+def shown_text(item: QQuickItem, limit: int = 3) -> str:
+    """The text shown inside an item (its visible Text / Label descendants, in paint
+    order, at most ``limit`` of them): what names a clickable area or a delegate."""
+    found: list[str] = []
+    stack = list(reversed(QQuickItem.childItems(item)))
+    while stack and len(found) < limit:
+        child = stack.pop()
+        if not QQuickItem.isVisible(child) or QQuickItem.opacity(child) <= 0:
+            continue
+        if QObject.inherits(child, "QQuickText"):
+            text = QObject.property(child, "text")
+            if isinstance(text, str) and text.strip():
+                found.append(clean_name(strip_mnemonic(text)))
+            continue
+        stack.extend(reversed(QQuickItem.childItems(child)))
+    return " ".join(found)
+
+
+def has_tap_handler(item: QObject) -> bool:
+    """An item that takes clicks through an enabled TapHandler (a pointer handler is a
+    QObject child of its item, no item of its own)."""
+    for child in QObject.children(item):
+        if QObject.inherits(child, "QQuickTapHandler") and QObject.property(child, "enabled"):
+            return True
+    return False
