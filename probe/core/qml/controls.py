@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject
-from PySide6.QtQml import QQmlExpression
 from PySide6.QtQuick import QQuickItem
 
 from probe.core.objects import qmltypes
@@ -46,7 +45,8 @@ def value_of(item: QObject, role: str) -> str | None:
     """The value a user reads off the control, or None when the caller should look
     elsewhere (its accessible value, ``currentText``, ``value``)."""
     if QObject.inherits(item, "QQuickRangeSlider"):
-        first, second = evaluate(item, "first.value"), evaluate(item, "second.value")
+        first = qmltypes.evaluate(item, "first.value")
+        second = qmltypes.evaluate(item, "second.value")
         if isinstance(first, (int, float)) and isinstance(second, (int, float)):
             return f"{_number(first)} – {_number(second)}"
     if QObject.inherits(item, "QQuickSpinBox"):
@@ -83,27 +83,11 @@ def states_of(item: QObject, role: str) -> list[str]:
         out.append("busy")
     menu = "subMenu" if QObject.inherits(item, "QQuickMenuItem") else \
         "menu" if QObject.inherits(item, "QQuickMenuBarItem") else ""
-    if menu and evaluate(item, f"{menu} !== null"):
+    if menu and qmltypes.evaluate(item, f"{menu} !== null"):
         out.append("hasPopup")
-        if evaluate(item, f"{menu}.visible"):
+        if qmltypes.evaluate(item, f"{menu}.visible"):
             out.append("expanded")
     return out
-
-
-def evaluate(obj: QObject, expression: str) -> Any:
-    """A QML expression in ``obj``'s scope (for properties whose C++ type has no Python
-    converter, such as ``QQuickMenu*``); None when it cannot be evaluated."""
-    cur: QObject | None = obj
-    ctx = None
-    while cur is not None and ctx is None:
-        ctx = qmltypes.context_of(cur)
-        cur = QObject.parent(cur)
-    if ctx is None:
-        return None
-    expr = QQmlExpression(ctx, obj, expression)
-    value = expr.evaluate()
-    result = value[0] if isinstance(value, tuple) else value
-    return None if expr.hasError() else result
 
 
 def level_of(item: QObject) -> int:
@@ -135,6 +119,8 @@ def shown_text(item: QQuickItem, limit: int = 3) -> str:
 def has_tap_handler(item: QObject) -> bool:
     """An item that takes clicks through an enabled TapHandler (a pointer handler is a
     QObject child of its item, no item of its own)."""
+    if QObject.inherits(item, "QQuickFlickable"):
+        return False  # a view's own selection handler: its delegates are the clickables
     for child in QObject.children(item):
         if QObject.inherits(child, "QQuickTapHandler") and QObject.property(child, "enabled"):
             return True

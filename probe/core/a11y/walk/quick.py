@@ -211,7 +211,7 @@ class QuickWalker:
         role = controls.role_of(item) or role
         if role == "textbox" and name == QObject.property(item, "text"):
             name = ""  # Qt names an unnamed field by its own text: that is its value
-        if not name and role != "generic":
+        if not name and role not in ("generic", "textbox"):
             name = _text_property(item)
         if not name and role in _NAMED_BY_TEXT:
             hint = QObject.property(item, "placeholderText")
@@ -240,6 +240,10 @@ class QuickWalker:
                 name, full = rules.cut(name, self.limit)
         if gap and role == "generic" and _in_table(item):
             role = "cell"
+        parent = QQuickItem.parentItem(item)
+        if gap and parent is not None and QObject.inherits(parent, "QQuickTreeViewDelegate"):
+            expanded = QObject.property(parent, "expanded")  # its expand/collapse indicator
+            role, name = "button", "Collapse" if expanded else "Expand"
         kids: list[Node] = []
         if QObject.inherits(item, "QQuickSwipeView"):  # only the current page shows
             current = QObject.property(item, "currentItem")
@@ -288,7 +292,8 @@ class QuickWalker:
             return
         current = QObject.property(item, "currentIndex")
         clickable = bool(QObject.property(item, "interactive")) and not self.inert
-        dots = [d for d in QQuickItem.childItems(content) if QQuickItem.isVisible(d)]
+        dots = [d for d in QQuickItem.childItems(content) if QQuickItem.isVisible(d)
+                and not QObject.inherits(d, "QQuickRepeater")]
         tabs = []
         for i, dot in enumerate(dots):
             x, y, w, h = qml.scene_rect(dot)
