@@ -301,12 +301,25 @@ def _menu(c: Conf, k: Checks) -> None:
 @row("MenuBar")
 def _menubar(c: Conf, k: Checks) -> None:
     file = c.node("File", "menuitem")
-    k["read"] = file and file["ref"] and "hasPopup" in file["rest"]
+    opened = c.call("chr.click", {"ref": c.ref("File", "menuitem")})
+    entry = wait_until(lambda: c.node("Save As...", "menuitem"), timeout=3, what="File menu")
+    k["read"] = file and file["ref"] and "hasPopup" in file["rest"] and entry["ref"] and \
+        "hasPopup" in _states(c, "Recent", "menuitem") and \
+        opened.get("modal", {}).get("kind") == "menu"
+    c.call("chr.key", {"text": "Escape"})  # Escape reaches the open menu and closes it
+    closed = wait_until(lambda: not c.node("Save As...", "menuitem"), timeout=3,
+                        what="the menu closed by Escape")
     c.start()
     c.call("chr.navigate", {"url": "File > Save As..."})
+    c.call("chr.navigate", {"url": "View > Show grid"})
     k["act"] = True
-    k["signal"] = c.fired("saveAs.triggered")
-    k["true"] = not c.node("New", "menuitem")  # the walked menus closed again
+    k["signal"] = c.fired("saveAs.triggered") and c.fired("grid.toggled=false")
+    try:
+        c.call("chr.navigate", {"url": "File > Nothing"})
+        listed = False
+    except RemoteError as exc:
+        listed = "File > Recent > notes.txt" in exc.data.get("available", {}).get("menus", [])
+    k["true"] = closed and listed and not c.node("New", "menuitem")
 
 
 @row("ToolBar/ToolButton")

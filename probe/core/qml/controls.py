@@ -101,6 +101,11 @@ def level_of(item: QObject) -> int:
 def shown_text(item: QQuickItem, limit: int = 3) -> str:
     """The text shown inside an item (its visible Text / Label descendants, in paint
     order, at most ``limit`` of them): what names a clickable area or a delegate."""
+    return " ".join(shown_texts(item, limit))
+
+
+def shown_texts(item: QQuickItem, limit: int = 3) -> list[str]:
+    """The visible Text / Label descendants' texts, in paint order (at most ``limit``)."""
     found: list[str] = []
     stack = list(reversed(QQuickItem.childItems(item)))
     while stack and len(found) < limit:
@@ -113,7 +118,7 @@ def shown_text(item: QQuickItem, limit: int = 3) -> str:
                 found.append(clean_name(strip_mnemonic(text)))
             continue
         stack.extend(reversed(QQuickItem.childItems(child)))
-    return " ".join(found)
+    return found
 
 
 def has_tap_handler(item: QObject) -> bool:

@@ -216,8 +216,11 @@ class QuickWalker:
         if not name and role in _NAMED_BY_TEXT:
             hint = QObject.property(item, "placeholderText")
             name = hint if isinstance(hint, str) else ""
+        details: list[str] = []  # a row's other texts (a file's size and date)
         if not name and role in ("listitem", "treeitem", "cell", "menuitem", "tab"):
-            name = controls.shown_text(item)  # a delegate shows its text in a Label
+            texts = controls.shown_texts(item, 4)  # a delegate shows its text in Labels
+            if texts:
+                name, details = texts[0], texts[1:]
         name = clean_name(name)
         gap = False
         owner = item
@@ -253,6 +256,9 @@ class QuickWalker:
             self._children(item, kids, depth)
         if gap:  # the texts it is named by are not shown again on their own
             kids = [k for k in kids if k.interactive or k.role != "text"]
+        elif details:
+            shown = {name, *details}
+            kids = [k for k in kids if k.interactive or k.role != "text" or k.name not in shown]
         interactive = (gap or role in INTERACTIVE) and not self.inert
         if not interactive:
             if role == "generic" and not name:
@@ -270,6 +276,8 @@ class QuickWalker:
                 if current is not None:
                     value = f"{current:g}" if isinstance(current, float) else str(current)
             value, full = rules.cut(value, self.limit)
+        if details and not value:
+            value = ", ".join(details)
         states = rules.states_of(st, role, qrole) if st is not None else []
         states += [s for s in controls.states_of(item, role) if s not in states]
         if role in ("checkbox", "radio", "switch") and "checked" not in states and \
