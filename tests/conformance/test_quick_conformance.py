@@ -173,8 +173,8 @@ def _input_row(c: Conf, k: Checks, name: str, role: str, value: Any, entry: str,
     out = c.call("chr.formInput", {"ref": c.ref(name, role), "value": value})
     k["act"] = out.get("changed") is True
     k["signal"] = c.fired(entry)
-    k["true"] = f'value="{shown}"' in " ".join(_states(c, name, role)) or \
-        f"value={shown}" in _states(c, name, role)
+    rest = " ".join(_states(c, name, role))
+    k["true"] = f'value="{shown}"' in rest or f"value={shown}" in rest
     return dict(out)
 
 
