@@ -47,7 +47,7 @@ ApplicationWindow {
     header: ToolBar {
         RowLayout {
             ToolButton { text: "Tool"; onClicked: root.note("tool.clicked") }
-            ToolButton { text: "Help"; onClicked: root.note("help.clicked")
+            ToolButton { text: "Help"; onClicked: root.note("help.clicked"); hoverEnabled: true
                          ToolTip.visible: hovered; ToolTip.text: "Opens the help" }
         }
     }

@@ -398,7 +398,9 @@ def _tooltip(c: Conf, k: Checks) -> None:
                        "Opens the help" in json.dumps(c.qt.call("chr.readPage", {})),
                        timeout=3, what="the tool tip")
     k["read"] = shown
-    k["true"] = shown
+    c.call("chr.hover", {"ref": c.ref("Press me")})  # away: the tool tip hides again
+    k["true"] = shown and wait_until(lambda: not c.node("Opens the help"), timeout=3,
+                                     what="the tool tip hidden")
 
 
 @row("ScrollView")

@@ -25,12 +25,13 @@ _ROLES = (
     ("QQuickTumbler", "spinbutton"),
     ("QQuickBusyIndicator", "progressbar"),
     ("QQuickTreeViewDelegate", "treeitem"),
-    ("QQuickSplitHandle", "separator"),
 )
 
 
 def role_of(item: QObject) -> str | None:
     """The role a control's class says it has, when its accessible role says less."""
+    if is_split_handle(item):
+        return "separator"
     for cls, role in _ROLES:
         if QObject.inherits(item, cls):
             return role
@@ -124,9 +125,17 @@ def shown_texts(item: QQuickItem, limit: int = 3) -> list[str]:
 def has_tap_handler(item: QObject) -> bool:
     """An item that takes clicks through an enabled TapHandler (a pointer handler is a
     QObject child of its item, no item of its own)."""
-    if QObject.inherits(item, "QQuickFlickable"):
+    parent = QQuickItem.parentItem(item) if isinstance(item, QQuickItem) else None
+    if QObject.inherits(item, "QQuickFlickable") or \
+            (parent is not None and QObject.inherits(parent, "QQuickFlickable")):
         return False  # a view's own selection handler: its delegates are the clickables
     for child in QObject.children(item):
         if QObject.inherits(child, "QQuickTapHandler") and QObject.property(child, "enabled"):
             return True
     return False
+
+
+def is_split_handle(item: QObject) -> bool:
+    """A SplitView's handle (an item of the app's ``handle`` component; Qt marks it with
+    the SplitHandle attached object): a user drags it to resize the panes."""
+    return any(QObject.inherits(c, "QQuickSplitHandleAttached") for c in QObject.children(item))

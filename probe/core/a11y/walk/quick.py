@@ -211,6 +211,9 @@ class QuickWalker:
         role = controls.role_of(item) or role
         if role == "textbox" and name == QObject.property(item, "text"):
             name = ""  # Qt names an unnamed field by its own text: that is its value
+        if not name and QObject.inherits(item, "QQuickPopupItem"):
+            name = popups.title_of(QObject.parent(item)) or \
+                _text_property(QObject.parent(item))  # a Dialog's title, a ToolTip's text
         if not name and role not in ("generic", "textbox"):
             name = _text_property(item)
         if not name and role in _NAMED_BY_TEXT:
@@ -229,6 +232,8 @@ class QuickWalker:
                                               controls.has_tap_handler(item)):
             gap = True  # a clickable area is named by the text it shows, its id last
             name = controls.shown_text(item) or _texts_under(item) or gap_name(item)
+        elif role == "separator" and enabled:
+            gap = True  # a SplitView's handle: dragged to resize the panes
         elif role == "generic" and qml.type_name(item) == "Text":  # no interface offscreen
             role, name = "text", clean_name(_text_property(item), rules.FULL)
         if QObject.inherits(item, "QQuickPageIndicator"):
@@ -256,7 +261,7 @@ class QuickWalker:
             self._children(item, kids, depth)
         if gap:  # the texts it is named by are not shown again on their own
             kids = [k for k in kids if k.interactive or k.role != "text"]
-        elif details:
+        elif details or role in ("listitem", "treeitem", "cell", "menuitem", "tab"):
             shown = {name, *details}
             kids = [k for k in kids if k.interactive or k.role != "text" or k.name not in shown]
         interactive = (gap or role in INTERACTIVE) and not self.inert
