@@ -144,7 +144,8 @@ def _round(c: Conf, k: Checks) -> None:
 @row("DelayButton")
 def _delay(c: Conf, k: Checks) -> None:
     _click_row(c, k, "Hold to confirm", "button", "delay.activated")
-    k["true"] = "checked" in _states(c, "Hold to confirm")  # activated: it stays checked
+    k["true"] = wait_until(lambda: "checked" in _states(c, "Hold to confirm"), timeout=3,
+                           what="the activated DelayButton checked")
 
 
 @row("CheckBox")

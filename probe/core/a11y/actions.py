@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject, QPoint, QRectF, Qt
+from PySide6.QtCore import QObject, QPoint, QRectF, Qt, QTimer
 from PySide6.QtGui import QAccessibleActionInterface, QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -265,6 +265,8 @@ def click(el: Element, button: str = "left", count: int = 1,
         entry = _menu_entry(el, modifiers)
         if entry is not None:
             return entry
+        if not modifiers and QObject.inherits(el.widget, "QQuickDelayButton"):
+            return "pressAndHold", _hold(el.widget)
     if not el.is_item:
         qinput.check_interactable(el.widget)
         w = el.widget
@@ -290,6 +292,21 @@ def click(el: Element, button: str = "left", count: int = 1,
     if handle is None:
         raise QtError("ELEMENT_NOT_VISIBLE", "its window is not shown", ref=el.ref)
     return "click", lambda: qinput.window_click(handle, p, button, modifiers, count)
+
+
+def _hold(item: QObject) -> Deliver:
+    """A DelayButton acts when held down for its ``delay``: a user's click on it does
+    nothing, so the click presses, holds that long (a timer: the event loop runs on) and
+    releases."""
+    qinput.check_interactable(item)  # type: ignore[arg-type]
+    window, scene, _ = qinput.quick_item_point(item, None)
+    delay = int(QObject.property(item, "delay") or 0)
+
+    def run() -> None:
+        qinput.window_button(window, scene, True)
+        QTimer.singleShot(delay + 50, lambda: qinput.window_button(window, scene, False))
+
+    return run
 
 
 def hover(el: Element) -> Deliver:
