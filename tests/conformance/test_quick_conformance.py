@@ -213,7 +213,10 @@ def _city(c: Conf, k: Checks) -> None:
 def _field(c: Conf, k: Checks) -> None:
     out = _input_row(c, k, "File name", "textbox", "notes.txt",
                      "field.editingFinished=notes.txt", "notes.txt")
-    k["true"] = k.row["true"] and out.get("value") == "notes.txt"  # named by its placeholder
+    # still named by its placeholder once filled: the change report renames nothing
+    k["true"] = k.row["true"] and out.get("value") == "notes.txt" and \
+        '-> "notes.txt" [' not in out.get("changes", "") and \
+        c.node("notes.txt", "textbox") is None
 
 
 @row("TextArea")
@@ -302,9 +305,11 @@ def _menu(c: Conf, k: Checks) -> None:
 @row("MenuBar")
 def _menubar(c: Conf, k: Checks) -> None:
     file = c.node("File", "menuitem")
+    found = c.call("chr.find", {"query": "File"})["matches"][0]
     opened = c.call("chr.click", {"ref": c.ref("File", "menuitem")})
     entry = wait_until(lambda: c.node("Save As...", "menuitem"), timeout=3, what="File menu")
     k["read"] = file and file["ref"] and "hasPopup" in file["rest"] and entry["ref"] and \
+        found["role"] == "menuitem" and found.get("ref") and \
         "hasPopup" in _states(c, "Recent", "menuitem") and \
         opened.get("modal", {}).get("kind") == "menu"
     c.call("chr.key", {"text": "Escape"})  # Escape reaches the open menu and closes it
@@ -475,7 +480,11 @@ def _file_row(c: Conf, k: Checks, button: str, title: str, paths: list[str],
 @row("FileDialog (open)")
 def _open(c: Conf, k: Checks) -> None:
     path = os.path.join(c.folder, "a.txt")
+    c.call("chr.click", {"ref": c.ref("Open file...")})
+    named = c.node("a.txt", "listitem") and c.node("Home", "button")  # files and places
+    c.reset()
     _file_row(c, k, "Open file...", "Open notes", [path], f"open.accepted=file://{path}")
+    k["read"] = k.row["read"] and named
 
 
 @row("FileDialog (several)")
