@@ -24,9 +24,8 @@ from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ROLE_NAMES
 from probe.core.a11y.walk import rules
 from probe.core.objects import qmltypes
 from probe.core.objects.text import clean_name, strip_mnemonic
-from probe.core.qml import controls
+from probe.core.qml import controls, popups
 from probe.core.qml import items as qml
-from probe.core.qml import popups
 
 _NAME = QAccessible.Text.Name
 _VALUE = QAccessible.Text.Value
