@@ -3,8 +3,11 @@
 A tab is a visible top-level window or dialog. An open popup (a menu, a combo box's list,
 a completer) is listed as a tab of kind ``menu`` / ``popup`` after the windows, with the
 tabId of the window it belongs to as ``owner``; reading that window shows it too. Tool tips
-are no tabs. ``tabId`` is the window's session ``#N`` id; an objectName or a window title
-is accepted too. GUI thread.
+are no tabs. Qt Quick popups are listed the same way: a Dialog, Drawer, Popup or Menu
+open in a window's overlay as a tab of kind ``dialog`` / ``popup`` / ``menu`` with its
+title (its tabId reads the window that shows it), a popup in a window of its own (a
+Qt Quick Dialogs dialog, a menu) with its popup's kind and title. ``tabId`` is the window's
+session ``#N`` id; an objectName or a window title is accepted too. GUI thread.
 """
 
 from __future__ import annotations

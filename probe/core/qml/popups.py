@@ -115,9 +115,10 @@ def owner_of(window: QObject) -> QObject | None:
 
 def open_popups() -> list[tuple[QObject, QObject]]:
     """(popup, the window it shows in) for every open Quick popup that is no window of
-    its own: the overlay popups of the shown Quick windows."""
+    its own: the overlay popups of the shown Quick windows (tool tips are no tabs)."""
     return [(p, w) for w in qmltypes.quick_windows(visible_only=True)
-            if not is_popup_window(w) for p in in_overlay(w)]
+            if not is_popup_window(w) for p in in_overlay(w)
+            if not QObject.inherits(p, "QQuickToolTip")]
 
 
 def _contains(popup: QObject, item: QObject) -> bool:

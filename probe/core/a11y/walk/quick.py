@@ -4,13 +4,17 @@ widget walk (:mod:`.widgets`).
 Importing it loads QtQuick: :func:`~probe.core.a11y.walk.walker_for` does so only for a
 Quick window.
 
-Qt Quick Controls have accessible interfaces (role, name, value, states); the walk goes
-down the visual item tree (``childItems()``) and asks each visible item for its own
-interface, like the widget walk asks each widget. Controls whose name Qt only fills in
-while a screen reader is active (a Button's text) are named from their ``text``
-property. A MouseArea (or an item holding one as its only input) with no accessible
-role becomes a *gap filler* (``generic … clickable``) named from its QML id,
-objectName or type. Bounds are scene (window) coordinates. GUI thread.
+Qt Quick Controls have accessible interfaces, but offscreen (no screen reader) they give
+only a role: names, values and states are read from the controls' properties
+(:mod:`probe.core.qml.controls`). The walk starts at the window's root item (menu bar,
+header, content, the overlay with open popups), goes down the visual item tree
+(``childItems()``) and asks each visible item for its interface, like the widget walk
+asks each widget. A field is named by its Accessible.name, placeholder or the label
+beside it, never by its own text. A clickable area (an enabled MouseArea, an item with a
+TapHandler) becomes a *gap filler* (``generic … clickable``) named by the text shown in
+it, its QML id, objectName or type last. While a modal popup is open in the overlay,
+what lies outside it is inert (no refs). Bounds are scene (window) coordinates. GUI
+thread.
 """
 
 from __future__ import annotations
