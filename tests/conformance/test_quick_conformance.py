@@ -302,6 +302,20 @@ def _menu(c: Conf, k: Checks) -> None:
         wait_until(lambda: not c.node("Bold", "menuitem"), timeout=3, what="menu closed")
 
 
+@row("Menu (keys)")
+def _menu_keys(c: Conf, k: Checks) -> None:
+    """Keys reach an open Quick menu: Down highlights its first entry, Return triggers it."""
+    c.call("chr.click", {"ref": c.ref("File", "menuitem")})
+    k["read"] = wait_until(lambda: c.node("New", "menuitem"), timeout=3, what="File menu")
+    c.start()
+    c.call("chr.key", {"text": "Down"})
+    c.call("chr.key", {"text": "Return"})
+    k["act"] = True
+    k["signal"] = c.fired("new.triggered")
+    k["true"] = wait_until(lambda: not c.node("New", "menuitem"), timeout=3,
+                           what="the menu closed after its entry triggered")
+
+
 @row("MenuBar")
 def _menubar(c: Conf, k: Checks) -> None:
     file = c.node("File", "menuitem")
