@@ -122,9 +122,15 @@ def shown_texts(item: QQuickItem, limit: int = 3) -> list[str]:
     return found
 
 
+#: Qt's own parts of controls and views, which hold no app's TapHandler.
+_NO_HANDLERS = ("QQuickIconLabel", "QQuickMnemonicLabel", "QQuickContentItem", "QQuickRepeater")
+
+
 def has_tap_handler(item: QObject) -> bool:
     """An item that takes clicks through an enabled TapHandler (a pointer handler is a
     QObject child of its item, no item of its own)."""
+    if any(QObject.inherits(item, cls) for cls in _NO_HANDLERS):
+        return False  # children() makes a wrapper per child: skip what never has one
     parent = QQuickItem.parentItem(item) if isinstance(item, QQuickItem) else None
     if QObject.inherits(item, "QQuickFlickable") or \
             (parent is not None and QObject.inherits(parent, "QQuickFlickable")):
@@ -138,4 +144,7 @@ def has_tap_handler(item: QObject) -> bool:
 def is_split_handle(item: QObject) -> bool:
     """A SplitView's handle (an item of the app's ``handle`` component; Qt marks it with
     the SplitHandle attached object): a user drags it to resize the panes."""
+    parent = QQuickItem.parentItem(item) if isinstance(item, QQuickItem) else None
+    if parent is None or not QObject.inherits(parent, "QQuickSplitView"):
+        return False  # asked of every item: the cheap test first (children() is not)
     return any(QObject.inherits(c, "QQuickSplitHandleAttached") for c in QObject.children(item))
