@@ -364,7 +364,8 @@ def _dialog(c: Conf, k: Checks) -> None:
     press = c.ref("Press me")
     out = c.call("chr.click", {"ref": c.ref("Delete item")})
     tab = next((t for t in c.tabs() if t["title"] == "Confirm delete"), None)
-    k["read"] = tab is not None and tab["kind"] == "dialog" and c.node("OK", "button")
+    k["read"] = tab is not None and tab["kind"] == "dialog" and tab.get("modal") and \
+        c.node("OK", "button") and c.node("OK", "button", tabId=tab["tabId"])
     c.start()
     try:
         c.call("chr.click", {"ref": press})
