@@ -88,8 +88,8 @@ def wait_for_window(qt: Client, timeout: float = 30.0) -> dict[str, Any]:
         try:
             page = qt.call("chr.readPage", {"filter": "interactive"})
         except RemoteError as exc:
-            if exc.name == "WINDOW_NOT_FOUND":
-                return None
+            if exc.name in ("WINDOW_NOT_FOUND", "APP_BUSY"):  # no window yet, or still
+                return None  # starting (importing, loading QML): the GUI thread is busy
             raise
         return page if page["interactive"] else None
 
