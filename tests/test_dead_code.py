@@ -1,9 +1,9 @@
 """No dead code: every definition in probe/, inspector/ and tests/ is used (vulture).
 
 Names vulture cannot see used are listed once here, each for a reason: Qt calls the
-virtual overrides, pytest calls fixtures and reads ``pytestmark``, the api's ``@method``
-and the inspector's ``@dock_pane`` register what they decorate, the test apps' control
-channel dispatches ``_cmd_*`` by name.
+virtual overrides, pytest calls fixtures and reads ``pytestmark``, the api's ``@method``,
+the inspector's ``@dock_pane`` and the conformance suites' ``@row`` register what they
+decorate, the test apps' control channel dispatches ``_cmd_*`` by name.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from tests.support.app import ROOT
 
 #: Decorators that register the function they decorate (it is called by name).
 REGISTERING = ("@method", "@on_start", "@Slot", "@property", "@*.setter", "@http_route",
-               "@*.fixture", "@pytest.fixture", "@dock_pane", "@asyncSlot")
+               "@*.fixture", "@pytest.fixture", "@dock_pane", "@asyncSlot", "@row")
 #: Names something outside Python's call graph uses: Qt's virtual functions and their
 #: arguments, pytest's fixtures and marks, attributes set for another library to read,
 #: references held only to keep a parentless window alive.

@@ -21,7 +21,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from _common import summary, table  # first: it puts tests/ on sys.path
+from _common import summary, table  # first: it puts the repo on sys.path
 
 # isort: split
 from tests.support.app import start_demo

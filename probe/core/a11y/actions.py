@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject, QPoint, QRectF, Qt
+from PySide6.QtCore import QObject, QPoint, QRectF, Qt, QTimer
 from PySide6.QtGui import QAccessibleActionInterface, QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -32,8 +32,9 @@ from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput
-from probe.core.objects import idtable
+from probe.core.objects import idtable, qmltypes
 from probe.core.objects.qtclass import qt_class
+from probe.core.qml import popups as quick_popups
 
 Deliver = Callable[[], Any]
 
@@ -43,8 +44,11 @@ def check_reach(el: Element, ids: idtable.IdTable) -> None:
     page), ELEMENT_BLOCKED when a modal dialog blocks its window (the dialog named with
     its tabId): a user could act on neither, so neither is acted on."""
     w = el.widget
+    if qmltypes.is_quick_item(w):
+        _check_quick_reach(el, ids)
+        return
     if not isinstance(w, QWidget) or not QWidget.isVisible(w):
-        return  # Qt Quick items, hidden widgets: the input checks say why
+        return  # hidden widgets: the input checks say why
     away = reach.offscreen_ancestor(w)
     if away is not None:
         what = QObject.objectName(away) or QObject.metaObject(away).className()
@@ -62,6 +66,24 @@ def check_reach(el: Element, ids: idtable.IdTable) -> None:
                            "close it; then act here.",
                       blockedBy={"tabId": tab, "title": title,
                                  "objectName": QObject.objectName(blocker)})
+
+
+def _check_quick_reach(el: Element, ids: idtable.IdTable) -> None:
+    """ELEMENT_BLOCKED when a modal Qt Quick popup (a Dialog, a Drawer, a Qt Quick Dialogs
+    dialog) covers the item: a click there would only close the popup."""
+    found = quick_popups.blocker_of(el.widget)
+    if found is None:
+        return
+    popup, window = found
+    title = quick_popups.title_of(popup) or QObject.objectName(popup)
+    tab = ids.id_of(window)
+    kind = quick_popups.kind_of(popup)
+    raise QtError("ELEMENT_BLOCKED", f"{el.ref} cannot be reached: the modal {kind} "
+                  f"{title!r} covers it", ref=el.ref,
+                  hint=f"Act in the {kind} first (chr.readPage with tabId {tab!r}) or close "
+                       "it (Escape); then act here.",
+                  blockedBy={"tabId": tab, "title": title, "popup": ids.id_of(popup),
+                             "objectName": QObject.objectName(popup)})
 
 
 def _spot_point(el: Element) -> tuple[QWidget, QPoint]:
@@ -243,6 +265,8 @@ def click(el: Element, button: str = "left", count: int = 1,
         entry = _menu_entry(el, modifiers)
         if entry is not None:
             return entry
+        if not modifiers and QObject.inherits(el.widget, "QQuickDelayButton"):
+            return "pressAndHold", _hold(el.widget)
     if not el.is_item:
         qinput.check_interactable(el.widget)
         w = el.widget
@@ -268,6 +292,21 @@ def click(el: Element, button: str = "left", count: int = 1,
     if handle is None:
         raise QtError("ELEMENT_NOT_VISIBLE", "its window is not shown", ref=el.ref)
     return "click", lambda: qinput.window_click(handle, p, button, modifiers, count)
+
+
+def _hold(item: QObject) -> Deliver:
+    """A DelayButton acts when held down for its ``delay``: a user's click on it does
+    nothing, so the click presses, holds that long (a timer: the event loop runs on) and
+    releases."""
+    qinput.check_interactable(item)  # type: ignore[arg-type]
+    window, scene, _ = qinput.quick_item_point(item, None)
+    delay = int(QObject.property(item, "delay") or 0)
+
+    def run() -> None:
+        qinput.window_button(window, scene, True)
+        QTimer.singleShot(delay + 50, lambda: qinput.window_button(window, scene, False))
+
+    return run
 
 
 def hover(el: Element) -> Deliver:

@@ -20,6 +20,8 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QWidget
 
 from probe.core.a11y import modal
 from probe.core.errors import QtError
+from probe.core.objects import qmltypes
+from probe.core.qml import filedialogs as quick_dialogs
 
 Deliver = Callable[[], Any]
 _MODE = QFileDialog.FileMode
@@ -65,6 +67,10 @@ def _mode_name(dialog: QFileDialog) -> str:
 def choose(paths: Sequence[str]) -> tuple[dict[str, Any], Deliver]:
     """Validate ``paths`` against the open file dialog; (what will happen, the answer)."""
     dialog = open_dialog()
+    if dialog is None and qmltypes.qml_loaded():
+        impl = quick_dialogs.open_dialog()
+        if impl is not None:
+            return _choose_quick(impl, paths)
     if dialog is None:
         raise QtError("WINDOW_NOT_FOUND", "no file dialog is open",
                       hint="Open it first: click what opens it (chr.find 'open'), then call "
@@ -92,3 +98,17 @@ def choose(paths: Sequence[str]) -> tuple[dict[str, Any], Deliver]:
         QFileDialog.accept(dialog)
 
     return info, answer
+
+
+def _choose_quick(impl: QObject, paths: Sequence[str]) -> tuple[dict[str, Any], Deliver]:
+    """The same for Qt Quick Dialogs' own FileDialog / FolderDialog."""
+    problem = quick_dialogs.problem(impl, paths)
+    mode = quick_dialogs.mode_of(impl)
+    if problem is not None:
+        raise QtError("FORM_INPUT_INVALID", f"cannot choose {list(paths)}: {problem}",
+                      hint="Give absolute paths that fit the dialog's mode (data.mode).",
+                      mode=mode, paths=list(paths))
+    full = [os.path.abspath(p) for p in paths]
+    title = QObject.property(impl, "title")
+    info = {"dialog": title if isinstance(title, str) else "", "mode": mode, "paths": full}
+    return info, quick_dialogs.answer(impl, full[0])

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
 from probe.core.a11y import popups
 from probe.core.objects import idtable
+from probe.core.qml import popups as quick_popups
 
 
 def blocker() -> QWidget | None:
@@ -31,7 +32,40 @@ def blocker() -> QWidget | None:
 def blocker_id(ids: idtable.IdTable) -> str | None:
     """The ``#N`` of :func:`blocker` (taken before an action, to tell what it opened)."""
     w = blocker()
-    return ids.id_of(w) if w is not None else None
+    if w is None:
+        quick = quick_popups.top_blocker()
+        return ids.id_of(quick[0]) if quick is not None else None
+    return ids.id_of(w)
+
+
+def _describe_quick(ids: idtable.IdTable, before: str | None, waiting: bool
+                    ) -> dict[str, Any] | None:
+    """The ``modal`` field for a Qt Quick modal popup or open menu (a Dialog, a Drawer, a
+    Menu, a Qt Quick Dialogs dialog); its ``tabId`` is the window to read it in."""
+    found = quick_popups.top_blocker()
+    if found is None:
+        return None
+    popup, window = found
+    kind = quick_popups.kind_of(popup)
+    tab = ids.id_of(window)
+    file_chooser = QObject.inherits(popup, "QQuickFileDialogImpl") or \
+        QObject.inherits(popup, "QQuickFolderDialogImpl")
+    out: dict[str, Any] = {
+        "kind": kind, "title": quick_popups.title_of(popup), "tabId": tab,
+        "className": QObject.metaObject(popup).className(),
+        "modal": quick_popups.is_modal(popup) or kind == "dialog",
+        "opened": ids.id_of(popup) != before,
+    }
+    owner = quick_popups.owner_of(window)
+    if owner is not None and owner is not window:
+        out["owner"] = ids.id_of(owner)
+    if file_chooser:
+        out["fileChooser"] = True
+    if waiting:
+        out["waiting"] = True
+    if out["opened"] or waiting:
+        out["hint"] = _hint("dialog" if kind == "dialog" else kind, tab, file_chooser)
+    return out
 
 
 def _hint(kind: str, tab: str, file_chooser: bool) -> str:
@@ -54,6 +88,9 @@ def describe(ids: idtable.IdTable, before: str | None = None, waiting: bool = Fa
     """
     w = blocker()
     if w is None:
+        quick = _describe_quick(ids, before, waiting)
+        if quick is not None:
+            return quick
         if not waiting:
             return None
         return {"kind": "eventLoop", "waiting": True,

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMenu, QMenuBar, QTabBar, QWidget
 
 from probe.core.errors import QtError
 from probe.core.objects.text import strip_mnemonic
+from probe.core.qml import menus as quick_menus
 
 Deliver = Callable[[], Any]
 _LIST_LIMIT = 100
@@ -77,7 +78,8 @@ def available(window: QWidget) -> dict[str, list[str]]:
     tabs = [strip_mnemonic(QTabBar.tabText(b, i)) for b in _tab_bars(window)
             for i in range(QTabBar.count(b))]
     actions = sorted({_label(a) for a in _actions(window) if _label(a)})
-    return {"menus": menu_paths(window), "tabs": tabs[:_LIST_LIMIT],
+    menus = menu_paths(window) if isinstance(window, QWidget) else quick_menus.paths(window)
+    return {"menus": menus, "tabs": tabs[:_LIST_LIMIT],
             "actions": actions[:_LIST_LIMIT]}
 
 
@@ -138,6 +140,10 @@ def navigate(window: QWidget, target: str) -> tuple[dict[str, Any], Deliver]:
         raise _failed(window, target, "nothing named")
     if text.lower() in ("back", "forward"):
         return _history(window, text.lower())
+    if ">" in text and not isinstance(window, QWidget):  # a Qt Quick Controls MenuBar
+        parts = [p.strip() for p in text.split(">") if p.strip()]
+        return quick_menus.by_path(window, text, parts,
+                                   lambda why: _failed(window, target, why))
     if ">" in text:
         return _by_menu_path(window, text, [p.strip() for p in text.split(">") if p.strip()])
     for bar in _tab_bars(window):

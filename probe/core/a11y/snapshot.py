@@ -26,6 +26,7 @@ from probe.core.a11y.walk import walker_for
 from probe.core.a11y.walk.rules import VALUE_LIMIT
 from probe.core.a11y.windows import window_title
 from probe.core.objects import idtable
+from probe.core.qml import popups as quick_popups
 
 #: Roles whose value is a number and is shown unquoted.
 NUMERIC = frozenset({"spinbutton", "slider", "progressbar"})
@@ -305,7 +306,8 @@ def read_page(window: QWidget, refs: RefTable, ids: idtable.IdTable, *, interact
     """
     if element is None:
         refs.reset()
-    blocker = reach.modal_blocker(window) if isinstance(window, QWidget) else None
+    blocker = reach.modal_blocker(window) if isinstance(window, QWidget) else \
+        quick_popups.window_blocker(window)  # a Qt Quick Dialogs dialog over it
     reader = Reader(window, refs, ids, full_text=element is not None,
                     blocked=blocker is not None)
     out = render(reader, element, interactive=interactive, depth=depth, max_chars=max_chars,

@@ -3,8 +3,11 @@
 A tab is a visible top-level window or dialog. An open popup (a menu, a combo box's list,
 a completer) is listed as a tab of kind ``menu`` / ``popup`` after the windows, with the
 tabId of the window it belongs to as ``owner``; reading that window shows it too. Tool tips
-are no tabs. ``tabId`` is the window's session ``#N`` id; an objectName or a window title
-is accepted too. GUI thread.
+are no tabs. Qt Quick popups are listed the same way: a Dialog, Drawer, Popup or Menu
+open in a window's overlay as a tab of kind ``dialog`` / ``popup`` / ``menu`` with its
+title (its tabId reads the window that shows it), a popup in a window of its own (a
+Qt Quick Dialogs dialog, a menu) with its popup's kind and title. ``tabId`` is the window's
+session ``#N`` id; an objectName or a window title is accepted too. GUI thread.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from probe.core.a11y import popups
 from probe.core.errors import QtError
 from probe.core.objects import idtable, qmltypes
 from probe.core.objects.qtclass import qt_class
+from probe.core.qml import popups as quick_popups
 
 _POPUPS = (Qt.WindowType.Popup, Qt.WindowType.ToolTip)
 
@@ -33,8 +37,24 @@ def windows() -> list[QWidget]:
 
 
 def tabs(ids: idtable.IdTable, active: QWidget | None) -> list[dict[str, Any]]:
-    """chr.tabsContext's tabs: the windows, then the open popups."""
-    return [tab_summary(w, ids, active) for w in windows() + popups.open_popups()]
+    """chr.tabsContext's tabs: the windows, then the open popups (a Qt Quick popup shown
+    in its window's overlay is listed too, read through that window)."""
+    return [tab_summary(w, ids, active) for w in windows() + popups.open_popups()] + \
+        [_quick_popup_tab(p, host, ids) for p, host in quick_popups.open_popups()]
+
+
+def _quick_popup_tab(popup: Any, host: Any, ids: idtable.IdTable) -> dict[str, Any]:
+    """A Qt Quick popup open in ``host``'s overlay: kind, title, modal, its window."""
+    x, y, w, h = quick_popups.scene_rect(popup)
+    out = {"tabId": ids.id_of(popup), "title": quick_popups.title_of(popup),
+           "objectName": QObject.objectName(popup),
+           "className": QObject.metaObject(popup).className(),
+           "kind": quick_popups.kind_of(popup), "active": False,
+           "bounds": [QWindow.x(host) + x, QWindow.y(host) + y, w, h],
+           "owner": ids.id_of(host)}
+    if quick_popups.is_modal(popup):
+        out["modal"] = True
+    return out
 
 
 def toplevel_of(obj: Any) -> Any:
@@ -79,6 +99,10 @@ def window_for(tab_id: str | None, ids: idtable.IdTable) -> QWidget:
             return obj
         if obj in found:  # a QQuickWindow
             return obj  # type: ignore[return-value]
+        if quick_popups.is_popup(obj) and quick_popups.is_open(obj):
+            host = quick_popups.host_of(obj)  # a Qt Quick popup: read in its window
+            if host is not None and host in found:
+                return host  # type: ignore[no-any-return]
     else:
         for w in found:
             if tab_id in (QObject.objectName(w), window_title(w)):
@@ -91,11 +115,21 @@ def window_for(tab_id: str | None, ids: idtable.IdTable) -> QWidget:
 def tab_summary(w: QWidget, ids: idtable.IdTable, active: QWidget | None = None) -> dict[str, Any]:
     """One tab of chr.tabsContext."""
     if not isinstance(w, QWidget):  # a QQuickWindow
-        return {"tabId": ids.id_of(w), "title": QWindow.title(w),
-                "objectName": QObject.objectName(w),
-                "className": QObject.metaObject(w).className(), "kind": "window",
-                "active": w is active, "bounds": [QWindow.x(w), QWindow.y(w),
-                                                  QWindow.width(w), QWindow.height(w)]}
+        summary = {"tabId": ids.id_of(w), "title": QWindow.title(w),
+                   "objectName": QObject.objectName(w),
+                   "className": QObject.metaObject(w).className(), "kind": "window",
+                   "active": w is active, "bounds": [QWindow.x(w), QWindow.y(w),
+                                                     QWindow.width(w), QWindow.height(w)]}
+        popup = quick_popups.of_window(w)
+        if popup is not None:  # a Qt Quick popup in a window of its own (menu, dialog)
+            owner = quick_popups.owner_of(w)
+            summary.update(kind=quick_popups.kind_of(popup),
+                           title=quick_popups.title_of(popup) or QWindow.title(w),
+                           owner=ids.id_of(owner) if owner is not None else None)
+            if quick_popups.is_modal(popup) or \
+                    QWindow.modality(w) != Qt.WindowModality.NonModal:
+                summary["modal"] = True
+        return summary
     pos = QWidget.mapToGlobal(w, QPoint(0, 0))
     popup = popups.is_popup(w)
     out: dict[str, Any] = {

@@ -43,6 +43,25 @@ def context_of(obj: QObject) -> Any:
         return None
 
 
+def evaluate(obj: QObject, expression: str) -> Any:
+    """A QML expression in ``obj``'s scope (for properties whose C++ type has no Python
+    converter, such as ``QQuickMenu*`` or an enum of a QML type); None when it cannot be
+    evaluated (no QML context up its parents, an error)."""
+    cur: QObject | None = obj
+    ctx = None
+    while cur is not None and ctx is None:
+        ctx = context_of(cur)
+        cur = QObject.parent(cur)
+    if ctx is None:
+        return None
+    from PySide6.QtQml import QQmlExpression  # QtQml is loaded already: ctx came from it
+
+    expr = QQmlExpression(ctx, obj, expression)
+    value = expr.evaluate()
+    result = value[0] if isinstance(value, tuple) else value
+    return None if expr.hasError() else result
+
+
 def qml_id(obj: QObject) -> str:
     """The id the object has in the QML context that created it ('' when none)."""
     ctx = context_of(obj)
@@ -111,8 +130,18 @@ def quick_windows(visible_only: bool = False) -> list[Any]:
 
 
 def content_item(window: Any) -> Any:
-    """A QQuickWindow's root item, also through a wrapper typed as a plain QWindow."""
+    """A QQuickWindow's root item, also through a wrapper typed as a plain QWindow.
+
+    Through such a wrapper the ``contentItem`` property is an ApplicationWindow's own (the
+    area between its header and footer): its top ancestor is the window's root item, which
+    also holds the menu bar, header, footer and the overlay with the open popups."""
     quick = quick_module()
     if quick is not None and isinstance(window, quick.QQuickWindow):
         return quick.QQuickWindow.contentItem(window)
-    return QObject.property(window, "contentItem")
+    item = QObject.property(window, "contentItem")
+    if quick is None or item is None:
+        return item
+    parent = quick.QQuickItem.parentItem(item)
+    while parent is not None:
+        item, parent = parent, quick.QQuickItem.parentItem(parent)
+    return item

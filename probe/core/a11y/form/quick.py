@@ -12,6 +12,7 @@ from PySide6.QtCore import Q_ARG, Q_RETURN_ARG, QMetaObject, QObject
 
 from probe.core.a11y.form import values as fi
 from probe.core.input import simulate as qinput
+from probe.core.objects import qmltypes
 
 
 def state_of(item: QObject, role: str) -> dict[str, Any]:
@@ -23,6 +24,15 @@ def state_of(item: QObject, role: str) -> dict[str, Any]:
         number = getattr(check, "value", check)
         out["value"] = ""
         out["checked"] = "mixed" if number == 1 else bool(QObject.property(item, "checked"))
+        return out
+    if QObject.inherits(item, "QQuickRangeSlider"):
+        first = qmltypes.evaluate(item, "first.value")
+        second = qmltypes.evaluate(item, "second.value")
+        out["value"] = f"{first:g} – {second:g}" if isinstance(first, float) and \
+            isinstance(second, float) else f"{first} – {second}"
+        return out
+    if QObject.inherits(item, "QQuickTumbler"):
+        out["value"] = str(QObject.property(item, "currentIndex"))
         return out
     for prop in ("currentText", "text", "value"):
         value = QObject.property(item, prop)
@@ -65,6 +75,14 @@ def set_control(el: Any, item: QObject, value: Any) -> None:
             QMetaObject.invokeMethod(item, "textEdited")
         QMetaObject.invokeMethod(item, "editingFinished")
         return
+    if QObject.inherits(item, "QQuickRangeSlider"):
+        _range(el, item, value)
+        return
+    if QObject.inherits(item, "QQuickTumbler"):
+        count = int(QObject.property(item, "count") or 0)
+        index = int(fi.as_number(el, value, 0.0, float(max(count - 1, 0)), True))
+        QObject.setProperty(item, "currentIndex", index)  # what a user's flick sets
+        return
     if role in ("slider", "spinbutton"):
         lo, hi = QObject.property(item, "from"), QObject.property(item, "to")
         if not isinstance(lo, (int, float)) or not isinstance(hi, (int, float)):
@@ -75,6 +93,32 @@ def set_control(el: Any, item: QObject, value: Any) -> None:
         QMetaObject.invokeMethod(item, "moved" if role == "slider" else "valueModified")
         return
     raise fi.unsupported(el)
+
+
+def _range(el: Any, item: QObject, value: Any) -> None:
+    """A RangeSlider takes two numbers ("30-60", "30, 60" or [30, 60]): both handles are
+    moved (``setValues``) and each moved handle emits its ``moved``, as a drag does."""
+    parts: list[Any]
+    if isinstance(value, (list, tuple)):
+        parts = list(value)
+    else:
+        text = str(value).replace("–", "-").replace(",", " ").replace(" - ", " ")
+        parts = text.replace("-", " ", 1).split() if not text.startswith("-") else text.split()
+    if len(parts) != 2:
+        raise fi.invalid(el, f"a range slider takes two numbers, not {value!r}",
+                          expected="'low-high', e.g. '30-60'")
+    lo, hi = QObject.property(item, "from"), QObject.property(item, "to")
+    lo, hi = min(lo, hi), max(lo, hi)
+    first = fi.as_number(el, parts[0], float(lo), float(hi), False)
+    second = fi.as_number(el, parts[1], float(lo), float(hi), False)
+    if first > second:
+        raise fi.invalid(el, "the first number is above the second", expected="low-high")
+    before = (qmltypes.evaluate(item, "first.value"), qmltypes.evaluate(item, "second.value"))
+    qmltypes.evaluate(item, f"setValues({first}, {second})")
+    if before[0] != first:
+        qmltypes.evaluate(item, "first.moved()")
+    if before[1] != second:
+        qmltypes.evaluate(item, "second.moved()")
 
 
 def _combo(el: Any, item: QObject, value: Any) -> None:

@@ -4,13 +4,17 @@ widget walk (:mod:`.widgets`).
 Importing it loads QtQuick: :func:`~probe.core.a11y.walk.walker_for` does so only for a
 Quick window.
 
-Qt Quick Controls have accessible interfaces (role, name, value, states); the walk goes
-down the visual item tree (``childItems()``) and asks each visible item for its own
-interface, like the widget walk asks each widget. Controls whose name Qt only fills in
-while a screen reader is active (a Button's text) are named from their ``text``
-property. A MouseArea (or an item holding one as its only input) with no accessible
-role becomes a *gap filler* (``generic … clickable``) named from its QML id,
-objectName or type. Bounds are scene (window) coordinates. GUI thread.
+Qt Quick Controls have accessible interfaces, but offscreen (no screen reader) they give
+only a role: names, values and states are read from the controls' properties
+(:mod:`probe.core.qml.controls`). The walk starts at the window's root item (menu bar,
+header, content, the overlay with open popups), goes down the visual item tree
+(``childItems()``) and asks each visible item for its interface, like the widget walk
+asks each widget. A field is named by its Accessible.name, placeholder or the label
+beside it, never by its own text. A clickable area (an enabled MouseArea, an item with a
+TapHandler) becomes a *gap filler* (``generic … clickable``) named by the text shown in
+it, its QML id, objectName or type last. While a modal popup is open in the overlay,
+what lies outside it is inert (no refs). Bounds are scene (window) coordinates. GUI
+thread.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ROLE_NAMES
 from probe.core.a11y.walk import rules
 from probe.core.objects import qmltypes
 from probe.core.objects.text import clean_name, strip_mnemonic
+from probe.core.qml import controls, popups
 from probe.core.qml import items as qml
 
 _NAME = QAccessible.Text.Name
@@ -56,6 +61,48 @@ def mouse_area_in(item: QQuickItem) -> QQuickItem | None:
     return None
 
 
+def _texts_under(area: QQuickItem) -> str:
+    """The text a MouseArea covers: its parent's other children that show text inside the
+    area (``Rectangle { Text {…}; MouseArea { anchors.fill: parent } }``)."""
+    parent = QQuickItem.parentItem(area)
+    if parent is None:
+        return ""
+    ax, ay, aw, ah = qml.scene_rect(area)
+    found = []
+    for sibling in QQuickItem.childItems(parent):
+        if sibling is area or not QQuickItem.isVisible(sibling):
+            continue
+        x, y, w, h = qml.scene_rect(sibling)
+        if ax <= x and ay <= y and x + w <= ax + aw and y + h <= ay + ah:
+            text = _text_property(sibling) if qml.type_name(sibling) in ("Text", "Label") \
+                else controls.shown_text(sibling)
+            if text:
+                found.append(clean_name(text))
+    return " ".join(found)
+
+
+def _absorbed(nodes: list[Node]) -> list[Node]:
+    """Without the plain texts a clickable area beside them took as its name."""
+    areas = [n for n in nodes if n.gap and n.role != "text" and n.name]
+    if not areas:
+        return nodes
+
+    def inside(t: Node) -> bool:
+        x, y, w, h = t.bounds
+        return any(a.bounds[0] <= x and a.bounds[1] <= y and x + w <= a.bounds[0] + a.bounds[2]
+                   and y + h <= a.bounds[1] + a.bounds[3] and t.name in a.name for a in areas)
+
+    return [n for n in nodes if n.interactive or n.role != "text" or not inside(n)]
+
+
+def _in_table(item: QQuickItem) -> bool:
+    """A TableView's delegate (a cell): the view's content item holds it."""
+    parent = QQuickItem.parentItem(item)
+    view = QQuickItem.parentItem(parent) if parent is not None else None
+    return view is not None and QObject.inherits(view, "QQuickTableView") and \
+        not QObject.inherits(view, "QQuickTreeView")
+
+
 def _named_by_neighbours(nodes: list[Node]) -> list[Node]:
     """A check box, radio, switch or field with no name takes the text beside it in the
     same row (a delegate's ``CheckBox {}`` + ``Label { text: … }``); that text is not
@@ -83,7 +130,7 @@ def _named_by_neighbours(nodes: list[Node]) -> list[Node]:
 
 
 _NAMED_BY_TEXT = frozenset({"checkbox", "radio", "switch", "textbox", "spinbutton",
-                            "combobox", "slider"})
+                            "combobox", "slider", "progressbar"})
 
 
 def _same_row(a: Node, b: Node) -> bool:
@@ -100,9 +147,16 @@ class QuickWalker:
         self.window = window
         self.count = 0
         self.limit: int | None = None if full_text else rules.VALUE_LIMIT
+        #: the item of the top modal popup in the overlay: what lies outside it is inert
+        #: (a user's click there only closes the popup), so it gets no ref
+        self.top: QQuickItem | None = None
+        self.inert = False
 
     def walk(self) -> Node:
         w = self.window
+        modal = [p for p in popups.in_overlay(w) if popups.is_modal(p)]
+        self.top = popups.popup_item(modal[-1]) if modal else None
+        self.inert = self.top is not None
         root = Node("window", clean_name(QWindow.title(w)), w, obj=w,  # type: ignore[arg-type]
                         bounds=(0, 0, QWindow.width(w), QWindow.height(w)))
         self._children(qmltypes.content_item(w), root.children, 0)
@@ -132,9 +186,19 @@ class QuickWalker:
         found: list[Node] = []
         for *_, c in rules.reading_order(placed):
             self._item(c, found, depth + 1)
-        out.extend(_named_by_neighbours(found))
+        out.extend(_named_by_neighbours(_absorbed(found)))
 
     def _item(self, item: QQuickItem, out: list[Node], depth: int) -> None:
+        if item is not self.top:
+            self._one(item, out, depth)
+            return
+        self.inert = False
+        try:
+            self._one(item, out, depth)
+        finally:
+            self.inert = True
+
+    def _one(self, item: QQuickItem, out: list[Node], depth: int) -> None:
         iface = QAccessible.queryAccessibleInterface(item)
         role = "generic"
         name = ""
@@ -147,19 +211,37 @@ class QuickWalker:
             st = iface.state()
         if role in HIDDEN:
             return
-        if not name and role != "generic":
+        role = controls.role_of(item) or role
+        if role == "textbox" and name == QObject.property(item, "text"):
+            name = ""  # Qt names an unnamed field by its own text: that is its value
+        if not name and QObject.inherits(item, "QQuickPopupItem"):
+            name = popups.title_of(QObject.parent(item)) or \
+                _text_property(QObject.parent(item))  # a Dialog's title, a ToolTip's text
+        if not name and role not in ("generic", "textbox"):
             name = _text_property(item)
         if not name and role in _NAMED_BY_TEXT:
             hint = QObject.property(item, "placeholderText")
             name = hint if isinstance(hint, str) else ""
+        details: list[str] = []  # a row's other texts (a file's size and date)
+        if not name and role in ("listitem", "treeitem", "cell", "menuitem", "tab"):
+            texts = controls.shown_texts(item, 4)  # a delegate shows its text in Labels
+            if texts:
+                name, details = texts[0], texts[1:]
         name = clean_name(name)
         gap = False
         owner = item
-        if role == "generic" and is_mouse_area(item) and QQuickItem.isEnabled(item):
-            gap = True
-            name = gap_name(item)
+        enabled = QQuickItem.isEnabled(item)
+        if role == "generic" and enabled and (is_mouse_area(item) or
+                                              controls.has_tap_handler(item)):
+            gap = True  # a clickable area is named by the text it shows, its id last
+            name = controls.shown_text(item) or _texts_under(item) or gap_name(item)
+        elif role == "separator" and enabled:
+            gap = True  # a SplitView's handle: dragged to resize the panes
         elif role == "generic" and qml.type_name(item) == "Text":  # no interface offscreen
             role, name = "text", clean_name(_text_property(item), rules.FULL)
+        if QObject.inherits(item, "QQuickPageIndicator"):
+            self._page_indicator(item, out)
+            return
         full = 0
         if role == "text":
             area = mouse_area_in(item)
@@ -167,33 +249,74 @@ class QuickWalker:
                 gap, owner = True, area
             elif self.limit is not None:
                 name, full = rules.cut(name, self.limit)
+        if gap and role == "generic" and _in_table(item):
+            role = "cell"
+        parent = QQuickItem.parentItem(item)
+        if gap and parent is not None and QObject.inherits(parent, "QQuickTreeViewDelegate"):
+            expanded = QObject.property(parent, "expanded")  # its expand/collapse indicator
+            role, name = "button", "Collapse" if expanded else "Expand"
         kids: list[Node] = []
-        if role not in rules.LEAF_ROLES:
+        if QObject.inherits(item, "QQuickSwipeView"):  # only the current page shows
+            current = QObject.property(item, "currentItem")
+            if isinstance(current, QQuickItem):
+                self._item(current, kids, depth + 1)
+        elif role not in rules.LEAF_ROLES:
             self._children(item, kids, depth)
-        interactive = gap or role in INTERACTIVE
+        if gap:  # the texts it is named by are not shown again on their own
+            kids = [k for k in kids if k.interactive or k.role != "text"]
+        elif details or role in ("listitem", "treeitem", "cell", "menuitem", "tab"):
+            shown = {name, *details}
+            kids = [k for k in kids if k.interactive or k.role != "text" or k.name not in shown]
+        interactive = (gap or role in INTERACTIVE) and not self.inert
         if not interactive:
             if role == "generic" and not name:
                 out.extend(kids)
                 return
-            if not name and not kids:
+            if not name and not kids and role not in _NAMED_BY_TEXT:
                 return
         value = ""
         if role in rules.VALUE_ROLES and iface is not None and not (st and st.passwordEdit):
-            value = iface.text(_VALUE) or ""
+            shown = controls.value_of(item, role)
+            value = shown if shown is not None else iface.text(_VALUE) or ""
             if not value:
                 current = QObject.property(item, "currentText") if role == "combobox" else \
                     QObject.property(item, "value") if role == "slider" else None
                 if current is not None:
                     value = f"{current:g}" if isinstance(current, float) else str(current)
             value, full = rules.cut(value, self.limit)
+        if details and not value:
+            value = ", ".join(details)
         states = rules.states_of(st, role, qrole) if st is not None else []
+        states += [s for s in controls.states_of(item, role) if s not in states]
         if role in ("checkbox", "radio", "switch") and "checked" not in states and \
                 QObject.property(item, "checked"):
             states.append("checked")
-        if not QQuickItem.isEnabled(item) and "disabled" not in states:
+        if not enabled and "disabled" not in states:
             states.append("disabled")
         x, y, w, h = qml.scene_rect(item)
-        out.append(Node(role, name, owner, obj=owner, value=value,  # type: ignore[arg-type]
-                            states=states, bounds=(x, y, w, h), interactive=interactive,
-                            gap=gap, children=kids, full=full))
+        node = Node(role, name, owner, obj=owner, value=value,  # type: ignore[arg-type]
+                    states=states, bounds=(x, y, w, h), interactive=interactive,
+                    gap=gap, children=kids, full=full)
+        out.append(node)
         self.count += 1
+
+    def _page_indicator(self, item: QQuickItem, out: list[Node]) -> None:
+        """A PageIndicator as a tab list: one ``tab "Page N"`` per dot; an interactive
+        one takes a click on a dot (it sets the current page)."""
+        content = QObject.property(item, "contentItem")
+        if not isinstance(content, QQuickItem):
+            return
+        current = QObject.property(item, "currentIndex")
+        clickable = bool(QObject.property(item, "interactive")) and not self.inert
+        dots = [d for d in QQuickItem.childItems(content) if QQuickItem.isVisible(d)
+                and not QObject.inherits(d, "QQuickRepeater")]
+        tabs = []
+        for i, dot in enumerate(dots):
+            x, y, w, h = qml.scene_rect(dot)
+            tabs.append(Node("tab", f"Page {i + 1}", dot, obj=dot,  # type: ignore[arg-type]
+                             states=["selected"] if i == current else [],
+                             bounds=(x, y, w, h), interactive=clickable, gap=clickable))
+        x, y, w, h = qml.scene_rect(item)
+        out.append(Node("tablist", "", item, obj=item,  # type: ignore[arg-type]
+                        bounds=(x, y, w, h), children=tabs))
+        self.count += 1 + len(tabs)

@@ -1,0 +1,60 @@
+"""chr.readPage and chr.tabsContext on the Qt Quick conformance window (every Qt Quick
+Controls type, tests/conformance/quick_app.qml), and with a modal Dialog open.
+
+    python tests/bench/bench_quick_read.py [--n 30]
+
+Each call is timed from the client (send to answer); qt.ping runs in the same run as the
+peer, so ``x_ping`` is each read's median over the ping's. Names, values and states of
+Quick Controls are read from their properties (the accessible interface is empty without
+a screen reader): this shows what that costs per read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+from pathlib import Path
+
+from _common import summary, table, timed  # first: it puts the repo on sys.path
+
+# isort: split
+from tests.realapps.conftest import RealApp, wait_for_window
+from tests.support.chrome import ref_of
+
+APP = Path(__file__).resolve().parent.parent / "conformance" / "quick_app.py"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--n", type=int, default=30)
+    n = parser.parse_args().n
+    folder = tempfile.mkdtemp(prefix="qtmcp-bench-quick-")
+    app = RealApp([str(APP), folder])
+    try:
+        qt = app.client()
+        wait_for_window(qt)
+        ping = timed(lambda: qt.call("qt.ping"), n, warmup=3)
+        base = statistics.median(ping)
+        rows = [{"call": "qt.ping (peer)", **summary(ping), "x_ping": 1.0}]
+        for label, params in (("chr.readPage", {}),
+                              ("chr.readPage interactive", {"filter": "interactive"})):
+            values = timed(lambda p=params: qt.call("chr.readPage", p), n, warmup=3)
+            rows.append({"call": label, **summary(values),
+                         "x_ping": statistics.median(values) / base})
+        values = timed(lambda: qt.call("chr.tabsContext"), n, warmup=3)
+        rows.append({"call": "chr.tabsContext", **summary(values),
+                     "x_ping": statistics.median(values) / base})
+        page = qt.call("chr.readPage", {"filter": "interactive"})
+        qt.call("chr.click", {"ref": ref_of(page, "Delete item", "button")})
+        values = timed(lambda: qt.call("chr.readPage", {}), n, warmup=3)
+        rows.append({"call": "chr.readPage, modal Dialog open", **summary(values),
+                     "x_ping": statistics.median(values) / base})
+        elements = len(qt.call("chr.readPage", {})["text"].splitlines())
+        table(f"Qt Quick conformance window ({elements} lines), ms", rows)
+    finally:
+        app.stop()
+
+
+if __name__ == "__main__":
+    main()
