@@ -81,7 +81,13 @@ async def form_input(
         return _described(el), lambda: form.set_value(el, value)
 
     info, result, settled = await _act.perform(ctx, prepare, True, ACTION_TIMEOUT)
-    return Meta(_act.lift_modal(info, result), settled=settled)
+    if result is None:  # the input opened a modal dialog that holds it: nothing to read yet
+        return Meta(_act.lift_modal(info, dict(info)), settled=settled)
+    out, expected = result
+    if settled:  # every write is read back once the app has reacted
+        out = await ctx.gui(lambda: form.read_back(_session.reachable(ctx, ref), out,
+                                                   expected))
+    return Meta(_act.lift_modal(info, out), settled=settled)
 
 
 @method("chr.click", changes=True, marks=True, tool=Tool(spoken="computer (left_click)"))

@@ -427,13 +427,13 @@ def _date_shown(d: Drive, row: Row) -> None:
 
 @scenario("time edit", "Numbers")
 def _time(d: Drive, row: Row) -> None:
-    _spin(d, row, "Alarm", "timeEdit", "13:45", "time", "13:45:00", "13:45")
+    _spin(d, row, "Alarm", "timeEdit", "13:45", "time", "13:45:00.000", "13:45")
 
 
 @scenario("date-time edit", "Numbers")
 def _datetime(d: Drive, row: Row) -> None:
     _spin(d, row, "Meeting", "meetingEdit", "2024-02-29T13:45", "dateTime",
-          "2024-02-29T13:45:00", "2024-02-29 13:45")
+          "2024-02-29T13:45:00.000", "2024-02-29 13:45")
 
 
 @scenario("custom QAbstractSpinBox", "Numbers")

@@ -18,15 +18,20 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAccessible, QAccessibleActionInterface
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAbstractSlider,
     QAbstractSpinBox,
     QCheckBox,
     QComboBox,
+    QGroupBox,
     QLineEdit,
+    QPlainTextEdit,
     QRadioButton,
     QTabBar,
+    QTextEdit,
     QWidget,
 )
 
+from probe.core.a11y.form import spin
 from probe.core.a11y.form.values import Value, as_bool, as_number, invalid, unsupported
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
@@ -65,20 +70,65 @@ def set_item(el: Element, value: Value) -> None:
     actions.doAction(press)
 
 
-def set_widget(el: Element, w: QWidget, value: Value) -> None:
-    """A widget control, by its kind (an enabled one: the caller checked)."""
+def set_widget(el: Element, w: QWidget, value: Value) -> Any:
+    """A widget control, by its kind (an enabled one: the caller checked); returns what it
+    must hold afterwards, in the terms of :func:`holds`."""
     if isinstance(w, QComboBox):
         _combo(el, w, value)
     elif isinstance(w, QAbstractButton) and QAbstractButton.isCheckable(w):
         _check(el, w, value)
+    elif isinstance(w, QGroupBox) and QGroupBox.isCheckable(w):
+        _group(el, w, value)
     elif isinstance(w, QTabBar):
         _tab_bar(el, w, value)
-    elif el.iface.editableTextInterface() is not None and not isinstance(w, QAbstractSpinBox):
+    elif isinstance(w, QAbstractSpinBox):
+        if el.iface.state().readOnly or QAbstractSpinBox.isReadOnly(w):
+            raise unsupported(el, "read-only")
+        return spin.set_spin(el, w, value)
+    elif el.iface.editableTextInterface() is not None:
         _text(el, w, value)
     elif el.iface.valueInterface() is not None:
         _number(el, w, value)
     else:
         raise unsupported(el)
+    return holds(el, w)
+
+
+def holds(el: Element, w: QWidget) -> Any:
+    """What a control holds now, read from the widget (not its accessible cache): the
+    terms the read-back after a form input compares."""
+    if isinstance(w, QComboBox):
+        return QComboBox.currentText(w)
+    if isinstance(w, QCheckBox) and QCheckBox.isTristate(w):
+        state = QCheckBox.checkState(w)
+        return "mixed" if state == Qt.CheckState.PartiallyChecked else \
+            state == Qt.CheckState.Checked
+    if isinstance(w, QAbstractButton) and QAbstractButton.isCheckable(w):
+        return QAbstractButton.isChecked(w)
+    if isinstance(w, QGroupBox) and QGroupBox.isCheckable(w):
+        return QGroupBox.isChecked(w)
+    if isinstance(w, QTabBar):
+        return QTabBar.currentIndex(w)
+    if isinstance(w, QAbstractSpinBox):
+        return spin.holds(w)
+    if isinstance(w, QLineEdit):
+        return QLineEdit.text(w)
+    if isinstance(w, QTextEdit):
+        return QTextEdit.toPlainText(w)
+    if isinstance(w, QPlainTextEdit):
+        return QPlainTextEdit.toPlainText(w)
+    if isinstance(w, QAbstractSlider):
+        return QAbstractSlider.value(w)
+    return state_of(el).get("value")
+
+
+def _group(el: Element, w: QGroupBox, value: Value) -> None:
+    """A checkable group box's title check, toggled as a user's click does (toggled and
+    clicked fire)."""
+    want = as_bool(el, value)
+    if QGroupBox.isChecked(w) != want:
+        QGroupBox.setChecked(w, want)
+        w.clicked[bool].emit(want)
 
 
 def _text(el: Element, w: QWidget, value: Value) -> None:
