@@ -31,6 +31,7 @@ from probe.api._params import (
 )
 from probe.core.a11y import actions, form, navigate, refs
 from probe.core.a11y import windows as wins
+from probe.core.a11y.form import typed
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput
@@ -150,16 +151,26 @@ async def type_(
     """Type text as key events into an element by ref, or into the focus widget."""
     if ref is None:
         return await _pointer.type_focused(ctx, text, wait_for_idle)
+    box: dict[str, Any] = {}
 
-    def build(el: refs.Element) -> tuple[dict[str, Any], Any]:
+    def prepare() -> tuple[Any, Any]:
+        el = _session.reachable(ctx, ref)
         if el.is_item:
             raise QtError("NOT_SUPPORTED", f"{el.ref} is an item; type into a text field",
                           ref=el.ref)
         qinput.check_interactable(el.widget)
-        w = el.widget
-        return {"typed": len(text)}, lambda: qinput.type_text(w, text)
+        w = box["target"] = el.widget
 
-    return await _by_ref(ctx, ref, build, wait_for_idle)
+        def run() -> None:
+            qinput.focus(w)
+            box["was"] = typed.before()
+            qinput.type_text(w, text)
+        return {**_described(el), "typed": len(text)}, run
+
+    info, _, settled = await _act.perform(ctx, prepare, wait_for_idle, ACTION_TIMEOUT)
+    if settled and "was" in box:  # read back: the field holds what was typed
+        await ctx.gui(lambda: typed.check(text, box["was"], box["target"]))
+    return Meta(info, settled=settled)
 
 
 @method("chr.key", changes=True, marks=True, tool=Tool(spoken="computer (key)"))

@@ -750,7 +750,7 @@ def _open(d: Drive, button: str) -> tuple[str, str]:
 @scenario("message box", "Dialogs")
 def _message(d: Drive, row: Row) -> None:
     m = d.mark()
-    tab, page = _open(d, "Ask question")
+    _tab, page = _open(d, "Ask question")
     row("read", d.node(page, "Delete everything?") and d.node(page, "Yes", "button"), page)
     out = d.call("chr.click", ref=d.ref(page, "Yes", "button"))
     wait_until(lambda: d.since(m), what="the answer")
@@ -762,7 +762,7 @@ def _message(d: Drive, row: Row) -> None:
 @scenario("input dialog", "Dialogs")
 def _input(d: Drive, row: Row) -> None:
     m = d.mark()
-    tab, page = _open(d, "Enter text")
+    _tab, page = _open(d, "Enter text")
     ref = d.ref(page, "Your name", "textbox")
     row("read", ref, page)
     out = d.call("chr.formInput", ref=ref, value="Grace")
@@ -776,7 +776,7 @@ def _input(d: Drive, row: Row) -> None:
 @scenario("colour dialog", "Dialogs", "ra")
 def _colour(d: Drive, row: Row) -> None:
     m = d.mark()
-    tab, page = _open(d, "Pick colour")
+    _tab, page = _open(d, "Pick colour")
     row("read", d.node(page, "OK", "button"), page)
     d.call("chr.click", ref=d.ref(page, "OK", "button"))
     wait_until(lambda: d.since(m), what="the answer")
@@ -786,7 +786,7 @@ def _colour(d: Drive, row: Row) -> None:
 @scenario("font dialog", "Dialogs", "ra")
 def _font(d: Drive, row: Row) -> None:
     m = d.mark()
-    tab, page = _open(d, "Pick font")
+    _tab, page = _open(d, "Pick font")
     row("read", d.node(page, "Cancel", "button"), page)
     d.call("chr.click", ref=d.ref(page, "Cancel", "button"))
     wait_until(lambda: d.since(m), what="the answer")
@@ -796,7 +796,7 @@ def _font(d: Drive, row: Row) -> None:
 @scenario("file dialog", "Dialogs", "ra")
 def _file(d: Drive, row: Row) -> None:
     m = d.mark()
-    tab, page = _open(d, "Open file")
+    _tab, page = _open(d, "Open file")
     row("read", d.node(page, "Cancel", "button"), page)
     d.call("chr.click", ref=d.ref(page, "Cancel", "button"))
     wait_until(lambda: d.since(m), what="the answer")
@@ -806,7 +806,7 @@ def _file(d: Drive, row: Row) -> None:
 @scenario("progress dialog", "Dialogs")
 def _progress_dialog(d: Drive, row: Row) -> None:
     m = d.mark()
-    tab, page = _open(d, "Long task")
+    _tab, page = _open(d, "Long task")
     row("read", "value=30" in line(page, "", "progressbar") or "30" in page, page)
     out = d.call("chr.click", ref=d.ref(page, "Stop", "button"))
     row("act", d.since(m) == ["progressDialog.canceled"], d.since(m))

@@ -447,7 +447,7 @@ class Window(QMainWindow):
         self.log(f"colour.answer {colour.isValid()} {colour.name()}")
 
     def _font(self) -> None:
-        ok, font = QFontDialog.getFont(self.font(), self, "Font",
+        ok, _font = QFontDialog.getFont(self.font(), self, "Font",
                                        QFontDialog.FontDialogOption.DontUseNativeDialog)
         self.log(f"font.answer {ok}")
 
