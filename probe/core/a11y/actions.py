@@ -21,13 +21,14 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractScrollArea,
     QGraphicsView,
+    QLabel,
     QMenu,
     QMenuBar,
     QScrollArea,
     QWidget,
 )
 
-from probe.core.a11y import itemrefs, popups, reach
+from probe.core.a11y import itemrefs, links, popups, reach
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
@@ -250,12 +251,24 @@ def click(el: Element, button: str = "left", count: int = 1,
     if el.area is not None:
         qinput.check_interactable(el.widget)
         target, pos = _spot_point(el)
+        spot = el.locator.index
+        if isinstance(spot, links.LinkSpot) and isinstance(target, QLabel) and \
+                button == "left" and count == 1:
+            return "click", lambda: links.click(
+                target, spot, lambda: qinput.click(target, pos, button, modifiers, count))
         return "click", lambda: qinput.click(target, pos, button, modifiers, count)
     if el.index is not None:
         pos = _model_point(el)
         vp = QAbstractScrollArea.viewport(el.widget)
         if popups.is_popup(QWidget.window(vp)):
             return "click", _popup_list_click(vp, pos, button, modifiers, count)
+        if count >= 2:  # through the window, as a mouse's: Qt makes the double click of it
+            window = QWidget.window(vp)
+            handle = QWidget.windowHandle(window)
+            if handle is not None:
+                at = QWidget.mapTo(vp, window, pos)
+                return "click", lambda: qinput.window_click(handle, at, button, modifiers,
+                                                            count)
         return "click", lambda: qinput.click(vp, pos, button, modifiers, count)
     _check_item(el)
     actions = el.iface.actionInterface()
@@ -305,6 +318,12 @@ def scroll(el: Element, dx: float, dy: float, modifiers: Sequence[str] = ()) -> 
         pos = QWidget.mapTo(vp, w, r.center()) if not r.isEmpty() else None
     elif el.is_item:
         pos = QWidget.mapFromGlobal(w, el.iface.rect().center())
+    if isinstance(w, QAbstractScrollArea):
+        # A scroll area leaves the wheel to its viewport (its own event() refuses it), as
+        # a mouse's wheel reaches the viewport: send it there.
+        vp = QAbstractScrollArea.viewport(w)
+        at = QWidget.mapFrom(vp, w, pos) if pos is not None else QWidget.rect(vp).center()
+        return lambda: qinput.scroll(vp, at, dx, dy, modifiers)
     return lambda: qinput.scroll(w, pos, dx, dy, modifiers)
 
 

@@ -171,14 +171,14 @@ class Rows:
                     node.states.append("expanded" if QTreeView.isExpanded(view, idx)
                                        else "collapsed")
                 parent = idx.parent()
-                holder = shown.get(_key(parent)) if parent.isValid() else None
+                holder = shown.get(index_key(parent)) if parent.isValid() else None
                 if holder is not None:
                     holder.children.append(node)
                 else:
                     if parent.isValid():
                         node.parent = clean_name(item_text(model, parent))
                     out.append(node)
-                shown[_key(idx)] = node
+                shown[index_key(idx)] = node
             idx = QTreeView.indexBelow(view, idx)
         return out, above, below
 
@@ -243,7 +243,8 @@ def _level(idx: QModelIndex) -> int:
     return level
 
 
-def _key(idx: QModelIndex) -> tuple[int, ...]:
+def index_key(idx: QModelIndex | QPersistentModelIndex) -> tuple[int, ...]:
+    """(row, column) of an index and of each parent: the same cell, whatever handle."""
     out: list[int] = []
     cur = idx
     while cur.isValid():

@@ -12,6 +12,7 @@ saying what the control takes. GUI thread.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QGroupBox,
+    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QRadioButton,
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from probe.core.a11y.form import spin
 from probe.core.a11y.form.values import Value, as_bool, as_number, invalid, unsupported
+from probe.core.a11y.labels import readout_of, readout_value
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
 from probe.core.objects.text import strip_mnemonic
@@ -46,6 +49,10 @@ def state_of(el: Element) -> dict[str, Any]:
     iface = el.iface
     st = iface.state()
     out: dict[str, Any] = {"value": iface.text(QAccessible.Text.Value) or ""}
+    readout = readout_of(el.widget) if not el.is_item and \
+        isinstance(el.widget, QAbstractSlider) else None
+    if readout is not None:
+        out["value"] = QLabel.text(readout).strip()  # the value as the app shows it
     if st.checkable or (not el.is_item and isinstance(el.widget, QAbstractButton)
                         and QAbstractButton.isCheckable(el.widget)):
         out["checked"] = "mixed" if st.checkStateMixed else bool(st.checked)
@@ -163,7 +170,28 @@ def _text(el: Element, w: QWidget, value: Value) -> None:
     editable.replaceText(0, count, text)
 
 
+def _scaled(el: Element, w: QAbstractSlider, value: Value) -> bool:
+    """A slider whose value a read-out label beside it shows scaled (43.50 for 4350): the
+    value is in the read-out's terms. False when there is no read-out or its scale cannot
+    be told (it shows 0)."""
+    readout = readout_of(w)
+    shown = readout_value(readout) if readout is not None else None
+    raw = QAbstractSlider.value(w)
+    if not shown or not raw:
+        return False
+    factor = raw / shown
+    power = 10.0 ** round(math.log10(abs(factor)))
+    if abs(factor / power - 1) < 0.05:
+        factor = power  # the read-out rounds: scales are powers of ten
+    lo, hi = QAbstractSlider.minimum(w) / factor, QAbstractSlider.maximum(w) / factor
+    number = as_number(el, value, min(lo, hi), max(lo, hi), False)
+    QAbstractSlider.setValue(w, round(float(number) * factor))
+    return True
+
+
 def _number(el: Element, w: QWidget, value: Value) -> None:
+    if isinstance(w, QAbstractSlider) and _scaled(el, w, value):
+        return
     vi = el.iface.valueInterface()
     lo, hi, cur = vi.minimumValue(), vi.maximumValue(), vi.currentValue()
     if not all(isinstance(v, (int, float)) for v in (lo, hi, cur)):
