@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QRect, QRectF, Qt
-from PySide6.QtGui import QTextDocument
+from PySide6.QtGui import QTextBlock, QTextDocument, QTextFragment
 from PySide6.QtWidgets import QLabel, QWidget
 
 from probe.core.a11y.nodes import SpotNode
@@ -74,7 +74,7 @@ def links_of(label: QLabel) -> list[tuple[str, str, QRect]]:
     block = doc.begin()
     while block.isValid() and len(out) < LINK_CAP:
         top = layout.blockBoundingRect(block).topLeft()
-        lay = block.layout()
+        lay = QTextBlock.layout(block)
         it = block.begin()
         while not it.atEnd():
             frag = it.fragment()
@@ -87,7 +87,7 @@ def links_of(label: QLabel) -> list[tuple[str, str, QRect]]:
                     x1, x2 = _x(line.cursorToX(start)), _x(line.cursorToX(end))
                     r = QRectF(area.x() + top.x() + x1, area.y() + top.y() + line.y(),
                                max(1.0, x2 - x1), line.height()).toRect()
-                    href, text = fmt.anchorHref(), clean_name(frag.text())
+                    href, text = fmt.anchorHref(), clean_name(QTextFragment.text(frag))
                     if out and out[-1][0] == href and out[-1][2].right() + 1 >= r.left() \
                             and out[-1][2].top() == r.top():  # one link in several runs
                         prev = out[-1]
