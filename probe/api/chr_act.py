@@ -58,7 +58,7 @@ async def _by_ref(ctx: Context, ref: str, build: Any, wait_for_idle: bool = True
     def prepare() -> tuple[Any, Any]:
         el = _session.reachable(ctx, ref)
         info, deliver = build(el)
-        return {**_described(el), **info}, deliver
+        return {**_described(el), **info, **actions.unread(el)}, deliver
 
     info, _, settled = await _act.perform(ctx, prepare, wait_for_idle, ACTION_TIMEOUT)
     return Meta(info, settled=settled)
@@ -165,7 +165,7 @@ async def type_(
             qinput.focus(w)
             box["was"] = typed.before()
             qinput.type_text(w, text)
-        return {**_described(el), "typed": len(text)}, run
+        return {**_described(el), "typed": len(text), **actions.unread(el)}, run
 
     info, _, settled = await _act.perform(ctx, prepare, wait_for_idle, ACTION_TIMEOUT)
     if settled and "was" in box:  # read back: the field holds what was typed

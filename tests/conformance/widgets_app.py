@@ -19,12 +19,21 @@ from PySide6.QtCore import (
     QDate,
     QDateTime,
     QModelIndex,
+    QPoint,
     QSortFilterProxyModel,
     Qt,
     QTime,
     QTimer,
 )
-from PySide6.QtGui import QIntValidator, QStandardItem, QStandardItemModel, QValidator
+from PySide6.QtGui import (
+    QIntValidator,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QStandardItem,
+    QStandardItemModel,
+    QValidator,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractSpinBox,
@@ -119,6 +128,26 @@ class LevelSpin(QAbstractSpinBox):
         if any(level.startswith(text) for level in self.LEVELS):
             return QValidator.State.Intermediate, text, pos
         return QValidator.State.Invalid, text, pos
+
+
+class Sketch(QWidget):
+    """A custom-drawn canvas: each click adds a dot; nothing of it is accessible text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dots: list[QPoint] = []
+        self.setFixedHeight(60)
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.dots.append(event.position().toPoint())
+        self.setProperty("dots", len(self.dots))
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        for dot in self.dots:
+            painter.drawEllipse(dot, 3, 3)
 
 
 class Window(QMainWindow):
@@ -287,6 +316,10 @@ class Window(QMainWindow):
         form.addRow("Meeting", when)
         level = self._named(LevelSpin(), "levelSpin", "editingFinished")
         form.addRow("Level", level)
+        limit = self._named(QSpinBox(), "limitSpin", "editingFinished")
+        limit.setRange(0, 100)
+        limit.valueChanged.connect(lambda v: limit.setValue(50) if v > 50 else None)
+        form.addRow("Limit", limit)  # the app caps it at 50: more is not taken
         volume = self._named(QSlider(Qt.Orientation.Horizontal), "volumeSlider", "valueChanged")
         volume.setRange(0, 100)
         form.addRow("Volume", volume)
@@ -420,6 +453,10 @@ class Window(QMainWindow):
             sub.setWindowTitle(title)
         mdi.tileSubWindows()
         lay.addWidget(mdi)
+        sketch = Sketch()
+        sketch.setObjectName("sketch")
+        sketch.setToolTip("Sketch")
+        lay.addWidget(sketch)
 
     def _dialogs(self, page: QWidget) -> None:
         lay = QVBoxLayout(page)

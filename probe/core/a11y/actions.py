@@ -283,6 +283,26 @@ def click(el: Element, button: str = "left", count: int = 1,
     return "click", lambda: qinput.window_click(handle, p, button, modifiers, count)
 
 
+#: Roles whose content the walk does not read (the app draws it): an action on one may
+#: change what shows without anything read changing.
+UNREAD_ROLES = frozenset({"generic", "img", "graphic", "canvas"})
+
+
+def unread(el: Element) -> dict[str, str]:
+    """``{"unread": why}`` for an element whose content is drawn, not read (a custom-drawn
+    widget, a canvas, a graphics view): a change report that sees no change there must
+    say it cannot see, not that nothing changed. Empty for the rest."""
+    w = el.widget
+    if el.index is not None or (el.is_item and el.area is None) or not isinstance(w, QWidget):
+        return {}
+    if el.locator.role in UNREAD_ROLES or isinstance(w, QGraphicsView):
+        what = f'{el.locator.role} "{el.locator.name}"' if el.locator.name else \
+            el.locator.role
+        return {"unread": f"{what} [{el.ref}] is drawn by the app: its content is not read, "
+                          "so a change there may not show (cu.screenshot shows it)"}
+    return {}
+
+
 def hover(el: Element) -> Deliver:
     if not el.is_item:
         qinput.check_interactable(el.widget)

@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from probe.core.a11y.form import quick, spin, widgets
-from probe.core.a11y.form.values import Value
+from probe.core.a11y.form.values import UNCHECKED, Value
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
 from probe.core.objects.qtclass import qt_class
@@ -28,8 +28,6 @@ def _state(el: Element) -> dict[str, Any]:
     return widgets.state_of(el)
 
 
-#: The read-back has nothing to compare (a tab chosen, a Qt Quick Control).
-UNCHECKED = object()
 
 
 def set_value(el: Element, value: Value) -> tuple[dict[str, Any], Any]:

@@ -36,18 +36,19 @@ _SPACED = re.compile(r"^(\d{4}-\d\d-\d\d) (\d\d:\d\d(:\d\d(\.\d+)?)?)$")
 
 
 def set_spin(el: Element, w: QAbstractSpinBox, value: Value) -> Any:
-    """Set a spin box of any kind as typing and Return would; returns what it must hold."""
+    """Set a spin box of any kind as typing and Return would; returns what was asked, in
+    the terms of :func:`holds` (the read-back compares them)."""
     if isinstance(w, QDateTimeEdit):
         held = _set_when(el, w, value)
     elif isinstance(w, QSpinBox):
         number = as_number(el, value, QSpinBox.minimum(w), QSpinBox.maximum(w), True)
-        QSpinBox.setValue(w, int(number))
-        held = QSpinBox.value(w)
+        held = int(number)
+        QSpinBox.setValue(w, held)
     elif isinstance(w, QDoubleSpinBox):
         number = as_number(el, value, QDoubleSpinBox.minimum(w), QDoubleSpinBox.maximum(w),
                            False)
-        QDoubleSpinBox.setValue(w, round(float(number), QDoubleSpinBox.decimals(w)))
-        held = QDoubleSpinBox.value(w)
+        held = round(float(number), QDoubleSpinBox.decimals(w))
+        QDoubleSpinBox.setValue(w, held)
     else:
         held = _set_text(el, w, value)
     w.editingFinished.emit()  # once, as Return or leaving the field emits it
