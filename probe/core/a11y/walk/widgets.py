@@ -429,9 +429,10 @@ class WidgetWalker:
 def _standalone_bar(w: QWidget) -> bool:
     """A scroll bar that is a control of its own (not one of a scroll area's bars)."""
     parent = QWidget.parentWidget(w)
-    return parent is not None and not QObject.inherits(
-        parent, "QAbstractScrollAreaScrollBarContainer") and \
-        not isinstance(parent, QAbstractScrollArea)
+    if parent is None or isinstance(parent, QAbstractScrollArea):
+        return False
+    holder = QWidget.parentWidget(parent)  # a scroll area keeps its bars in a container
+    return not isinstance(holder, QAbstractScrollArea)
 
 
 def _submenus(menu: Node) -> Node:
