@@ -71,11 +71,16 @@ async def form_input(
     ctx: Context,
     ref: Ref,
     value: Annotated[str | bool | int | float, P(
-        "text for a text field; a number for a spin box, slider or dial; true/false for a "
+        "text for a text field; a number for a spin box, slider or dial; a date/time "
+        "(ISO 8601 or as the field shows it) for a date/time edit; true/false for a "
         "check box or radio; an option's text for a combo box; a tab's name for a tab bar",
         maxLength=qinput.MAX_TYPED)],
 ) -> Any:
-    """Set a form control's value by ref; the app's own signals fire as if a user did it."""
+    """Set a form control's value by ref; the app's own signals fire as if a user did it.
+
+    Read back once the app settled: a value the app refused or changed is
+    FORM_INPUT_NOT_TAKEN (data.expected, data.actual).
+    """
 
     def prepare() -> tuple[Any, Any]:
         el = _session.reachable(ctx, ref)
@@ -148,7 +153,11 @@ async def type_(
                                  "the focus widget", element=True)] = None,
     wait_for_idle: WaitForIdle = True,
 ) -> Any:
-    """Type text as key events into an element by ref, or into the focus widget."""
+    """Type text as key events into an element by ref, or into the focus widget.
+
+    Each key goes to the widget focused at that key. A text field left focused must hold
+    the text afterwards, else TEXT_NOT_TAKEN (data.expected, data.actual).
+    """
     if ref is None:
         return await _pointer.type_focused(ctx, text, wait_for_idle)
     box: dict[str, Any] = {}
