@@ -193,7 +193,7 @@ class RefTable:
         if m is not None and int(m.group(1)) not in self._by_ref and old is not None:
             el = self._by_identity(ref, old, ids)
             if el is None:
-                raise self._unissued(ref)
+                raise self._item_gone(ref, old, ids) or self._unissued(ref)
             self.notes["resolvedFrom"] = "identity"
             self.notes["resolvedRef"] = {"ref": ref, "role": old.role, "name": old.name}
             return el
@@ -260,6 +260,23 @@ class RefTable:
             path, iface = found
         return Element(ref, owner, iface, Locator(loc.owner, path, loc.role, loc.name),
                        resolved_from="identity")
+
+    def _item_gone(self, ref: str, loc: Locator, ids: idtable.IdTable) -> QtError | None:
+        """Why a model item's ref of an older read reaches nothing, when its view lives:
+        filtered out, removed or showing another text (None: another reason)."""
+        if not isinstance(loc.index, QPersistentModelIndex):
+            return None
+        try:
+            view = ids.get(loc.owner)
+        except QtError:
+            return None
+        if not isinstance(view, QAbstractItemView) or not idtable.alive(view):
+            return None
+        try:
+            self._item(ref, loc, view)
+        except QtError as exc:
+            return exc
+        return None
 
     def _item(self, ref: str, loc: Locator, view: Any) -> Element:
         """A model item's element: REF_NOT_FOUND once its row is removed, filtered out of
