@@ -657,6 +657,46 @@ def _proxy(d: Drive, row: Row) -> None:
     d.call("chr.formInput", ref=d.ref(page, "Filter", "textbox"), value="")
 
 
+@scenario("header view: click a column to sort", "Views")
+def _header(d: Drive, row: Row) -> None:
+    page = d.page("Views")
+    part = d.node(page, "Part", "columnheader")
+    before = next((s for s in ("ascending", "descending") if s in part.get("rest", [])), "")
+    row("read", part.get("ref") and before, page)
+    m = d.mark()
+    out = d.call("chr.click", ref=part["ref"])
+    after = d.page()
+    now = d.node(after, "Part", "columnheader").get("rest", [])
+    cells = [n["name"] for n in parse(after) if n["role"] == "cell"]
+    first = "Bolt" if "ascending" in now else "Washer"
+    row("act", before not in now and first in cells and "Nut" in cells and
+        cells.index(first) < cells.index("Nut"), (now, cells))
+    row("signals", d.since(m) == ["catalogHeader.sectionClicked 0"], d.since(m))
+    row("truth", out["name"] == "Part", out)
+
+
+@scenario("click by coordinate", "Choices")
+def _by_point(d: Drive, row: Row) -> None:
+    d.call("chr.navigate", url="Choices")
+    tree = d.call("chr.readPage", format="json")["tree"]
+    save = next(n for n in _flat(tree) if n.get("name") == "Save")
+    x, y, w, h = save["bounds"]
+    row("read", w > 0 and h > 0, save)
+    m = d.mark()
+    d.call("chr.click", coordinate=[x + w // 2, y + h // 2])
+    row("act", d.since(m) == ["saveButton.clicked"], d.since(m))
+    row("signals", d.since(m) == ["saveButton.clicked"], d.since(m))
+    row("truth", True)
+
+
+def _flat(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for n in nodes if isinstance(nodes, list) else [nodes]:
+        out.append(n)
+        out.extend(_flat(n.get("children", [])))
+    return out
+
+
 @scenario("list view: scroll by ref", "Views")
 def _scroll(d: Drive, row: Row) -> None:
     page = d.page("Views")

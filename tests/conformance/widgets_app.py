@@ -416,6 +416,8 @@ class Window(QMainWindow):
         catalog.setModel(self.proxy)
         catalog.setSortingEnabled(True)
         catalog.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        catalog.horizontalHeader().setObjectName("catalogHeader")
+        self.hook(catalog.horizontalHeader(), "sectionClicked")
         catalog.setFixedHeight(200)
         right.addWidget(QLabel("Catalog", buddy=catalog))
         right.addWidget(catalog)
