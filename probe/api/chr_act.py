@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from PySide6.QtCore import Qt
+
 from probe.api import _act, _pointer, _session
 from probe.api._changes import reports_changes
 from probe.api._params import (
@@ -39,6 +41,8 @@ from probe.server.context import Context, Meta
 from probe.server.registry import P, Replay, Tool, method
 
 ACTION_TIMEOUT = _pointer.ACTION_TIMEOUT
+#: Modifiers under which a key only types its character.
+_PLAIN = (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier)
 
 
 def _one_target(ref: str | None, coordinate: list[int] | None) -> None:
@@ -199,18 +203,27 @@ async def key(
     """
     if ref is None:
         return await _pointer.press_focused(ctx, text, repeat, wait_for_idle)
+    box: dict[str, Any] = {}
 
     def build(el: refs.Element) -> tuple[dict[str, Any], Any]:
         strokes = qkeys.parse_keys(text)
         qinput.check_interactable(el.widget)
-        w = el.widget
+        w = box["target"] = el.widget
+        # keys that only type characters are read back as typing is
+        box["typed"] = "".join(s.text for s in strokes) * repeat if all(
+            s.text.isprintable() and s.text and s.modifiers in _PLAIN for s in strokes) else ""
 
         def run() -> None:
+            qinput.focus(w)
+            box["was"] = typed.before()
             for _ in range(repeat):
                 qinput.key(w, text)
         return {"keys": len(strokes) * repeat}, run
 
-    return await _by_ref(ctx, ref, build, wait_for_idle)
+    out = await _by_ref(ctx, ref, build, wait_for_idle)
+    if out.extra.get("settled") and box.get("typed") and "was" in box:
+        await ctx.gui(lambda: typed.check(box["typed"], box["was"], box["target"]))
+    return out
 
 
 @method("chr.scroll", changes=True, marks=True, tool=Tool(spoken="computer (scroll)"))

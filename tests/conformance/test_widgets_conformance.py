@@ -158,6 +158,13 @@ def _validator(d: Drive, row: Row) -> None:
     row("act", d.prop("quantityEdit", "text") == "42", d.prop("quantityEdit", "text"))
     row("signals", d.since(m).count("quantityEdit.editingFinished") == 1, d.since(m))
     row("truth", err is not None and err.name == "FORM_INPUT_INVALID", err)
+    keyed = d.error("chr.key", ref=ref, text="x")  # the validator takes no letter
+    row("truth", keyed is not None and keyed.name == "TEXT_NOT_TAKEN" and
+        keyed.data["actual"] == "42", keyed)
+    d.call("chr.key", ref=ref, text="End")
+    typed = d.error("chr.type", ref=ref, text="7y")
+    row("truth", typed is not None and typed.name == "TEXT_NOT_TAKEN" and
+        typed.data["actual"] == "427", typed)
 
 
 @scenario("line edit with completer", "Text")
