@@ -204,10 +204,17 @@ def _plain_edit(d: Drive, row: Row) -> None:
     row("truth", out["typed"] == 5 and "typed" in out["changes"], out)
 
 
-@scenario("text browser", "Text", "r")
+@scenario("text browser", "Text")
 def _browser(d: Drive, row: Row) -> None:
     page = d.page("Text")
-    row("read", "See the introduction first." in page, page)
+    link = d.node(page, "introduction", "link")
+    row("read", "See the introduction first." in page and link.get("ref"), page)
+    m = d.mark()
+    out = d.call("chr.click", ref=link["ref"])
+    got = d.since(m)
+    row("act", got, got)
+    row("signals", got == ["helpBrowser.anchorClicked #intro"], got)
+    row("truth", out["name"] == "introduction", out)
 
 
 @scenario("label with links", "Text")

@@ -253,7 +253,7 @@ def click(el: Element, button: str = "left", count: int = 1,
         target, pos = _spot_point(el)
         spot = el.locator.index
         if isinstance(spot, links.LinkSpot) and isinstance(target, QLabel) and \
-                button == "left" and count == 1:
+                button == "left" and count == 1:  # a label's link: linkActivated, surely
             return "click", lambda: links.click(
                 target, spot, lambda: qinput.click(target, pos, button, modifiers, count))
         return "click", lambda: qinput.click(target, pos, button, modifiers, count)

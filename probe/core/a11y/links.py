@@ -1,4 +1,4 @@
-"""The links of a rich-text QLabel as elements a user can click.
+"""The links of a rich-text QLabel (and of a QTextBrowser) as elements a user can click.
 
 Qt's accessible interface of a label is one static text: its links are neither children
 nor actions, so ``linkActivated`` (the signal apps connect to them) could not be reached by
@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtCore import QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QTextBlock, QTextDocument, QTextFragment
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QLabel, QTextBrowser, QTextEdit, QWidget
 
 from probe.core.a11y.nodes import SpotNode
 from probe.core.objects.text import clean_name
@@ -27,7 +27,10 @@ LINK_CAP = 50
 
 
 def has_links(w: QWidget) -> bool:
-    """A label whose text is rich text with at least one link."""
+    """A label whose text is rich text with at least one link, or a text browser with
+    one (its links are clicked in its viewport)."""
+    if isinstance(w, QTextBrowser):
+        return "href" in QTextEdit.toHtml(w).lower()
     if not isinstance(w, QLabel):
         return False
     text = QLabel.text(w)
@@ -66,9 +69,16 @@ def _layout(label: QLabel) -> tuple[QTextDocument, QRectF]:
     return doc, QRectF(x, y, size.width(), size.height())
 
 
-def links_of(label: QLabel) -> list[tuple[str, str, QRect]]:
-    """(target, text, rect in the label) of each link, in reading order."""
-    doc, area = _layout(label)
+def links_of(w: QWidget) -> list[tuple[str, str, QRect]]:
+    """(target, text, rect in the widget that takes the click: the label, or a text
+    browser's viewport) of each link, in reading order."""
+    if isinstance(w, QTextBrowser):
+        doc = QTextEdit.document(w)
+        area = QRectF(-QAbstractScrollArea.horizontalScrollBar(w).value(),
+                      -QAbstractScrollArea.verticalScrollBar(w).value(), 0, 0)
+    else:
+        assert isinstance(w, QLabel)
+        doc, area = _layout(w)
     out: list[tuple[str, str, QRect]] = []
     layout = doc.documentLayout()
     block = doc.begin()
@@ -118,21 +128,31 @@ class LinkSpot:
     def locate(self, owner: QWidget) -> tuple[QWidget, QRect] | None:
         if not has_links(owner):
             return None
-        assert isinstance(owner, QLabel)
         same = [r for href, _, r in links_of(owner) if href == self.href]
-        return (owner, same[self.nth]) if self.nth < len(same) else None
+        return (_receiver(owner), same[self.nth]) if self.nth < len(same) else None
 
 
-def nodes(label: QLabel, x: int, y: int) -> list[SpotNode]:
-    """The label's links as ``link`` nodes, bounds in window coordinates (the label at
-    (x, y))."""
+def _receiver(w: QWidget) -> QWidget:
+    """The widget a link's click goes to: a text browser's viewport, else the label."""
+    return QAbstractScrollArea.viewport(w) if isinstance(w, QTextBrowser) else w
+
+
+def nodes(w: QWidget, x: int, y: int) -> list[SpotNode]:
+    """The widget's links as ``link`` nodes, bounds in window coordinates (the widget at
+    (x, y)); those scrolled out of a browser's view are left out."""
     out: list[SpotNode] = []
     seen: dict[str, int] = {}
-    for href, text, r in links_of(label):
+    target = _receiver(w)
+    shift = QWidget.mapTo(target, w, QPoint(0, 0)) if target is not w else QPoint(0, 0)
+    shown = QWidget.rect(target)
+    for href, text, r in links_of(w):
         nth = seen.get(href, 0)
         seen[href] = nth + 1
-        out.append(SpotNode("link", text or href, label,
-                            bounds=(x + r.x(), y + r.y(), r.width(), r.height()),
+        if not shown.intersects(r):
+            continue
+        out.append(SpotNode("link", text or href, w,
+                            bounds=(x + shift.x() + r.x(), y + shift.y() + r.y(), r.width(),
+                                    r.height()),
                             interactive=True, spot=LinkSpot(href, nth), value=""))
     return out
 
