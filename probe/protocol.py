@@ -152,6 +152,14 @@ ERRORS: dict[str, ErrorKind] = _table(
      "data.expected says what the element takes (e.g. one of data.options)."),
     (1603, "NAVIGATE_FAILED", "Could not navigate there",
      "data.available lists the menus, actions or tabs that exist."),
+    (1604, "FORM_INPUT_NOT_TAKEN", "The control does not hold the value that was set",
+     "data.expected is what was asked, data.actual what the app holds once it settled: the "
+     "app refused or changed it. Read the element again (chr.readPage with ref_id) and "
+     "give a value it takes."),
+    (1605, "TEXT_NOT_TAKEN", "The typed text did not arrive in the field",
+     "data.expected is what was typed, data.actual what the field that had the focus holds "
+     "now (a validator, an input mask or a completer changed it, or the keys went to "
+     "another widget). Read it again and type what it takes, or use chr.formInput."),
     (1700, "QML_NOT_AVAILABLE", "No Qt Quick scene in this app",
      "The app has no QQuickWindow; use the widget methods."),
     (1701, "QML_EVAL_DISABLED", "QML evaluation is turned off",

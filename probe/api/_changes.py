@@ -71,6 +71,11 @@ def with_changes(result: Any, text: str) -> Any:
     if isinstance(result, Meta):
         return Meta(with_changes(result.value, text), **result.extra)
     if isinstance(result, dict):
+        if result.get("unread") and all(line.startswith("* focus") for line in
+                                        text.splitlines() if line != changes.NO_CHANGE):
+            # nothing read changed, but the element's drawn content is not read: say so
+            text = f"{changes.NO_CHANGE} in what is read; {result['unread']}" \
+                if text == changes.NO_CHANGE else f"{text}\n{result['unread']}"
         return {**result, "changes": text}
     return {"result": result, "changes": text}
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QWidget
 from probe.api import _act
 from probe.api._params import modifiers_of
 from probe.api._screen import hit_test, window_named
+from probe.core.a11y.form import typed
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput
@@ -138,11 +139,19 @@ def wheel(direction: str, amount: int, modifiers: str | list[str] | None) -> Poi
 async def type_focused(ctx: Context, text: str, wait_for_idle: bool) -> Meta:
     """Type ``text`` into whatever has the keyboard focus."""
 
+    box: dict[str, Any] = {}
+
     def prepare() -> tuple[Any, Any]:
         window(ctx)
-        return {"typed": len(text)}, lambda: qinput.type_text(None, text)
+
+        def run() -> None:
+            box["was"] = typed.before()
+            qinput.type_text(None, text)
+        return {"typed": len(text)}, run
 
     info, _, settled = await _act.perform(ctx, prepare, wait_for_idle, ACTION_TIMEOUT)
+    if settled and "was" in box:  # read back: the focused field holds what was typed
+        await ctx.gui(lambda: typed.check(text, box["was"], None))
     return Meta(info, settled=settled)
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from PySide6.QtCore import Qt
+
 from probe.api import _act, _pointer, _session
 from probe.api._changes import reports_changes
 from probe.api._params import (
@@ -31,6 +33,7 @@ from probe.api._params import (
 )
 from probe.core.a11y import actions, form, navigate, refs
 from probe.core.a11y import windows as wins
+from probe.core.a11y.form import typed
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput
@@ -38,6 +41,8 @@ from probe.server.context import Context, Meta
 from probe.server.registry import P, Replay, Tool, method
 
 ACTION_TIMEOUT = _pointer.ACTION_TIMEOUT
+#: Modifiers under which a key only types its character.
+_PLAIN = (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier)
 
 
 def _one_target(ref: str | None, coordinate: list[int] | None) -> None:
@@ -57,7 +62,7 @@ async def _by_ref(ctx: Context, ref: str, build: Any, wait_for_idle: bool = True
     def prepare() -> tuple[Any, Any]:
         el = _session.reachable(ctx, ref)
         info, deliver = build(el)
-        return {**_described(el), **info}, _act.held(deliver, el.widget)
+        return {**_described(el), **info, **actions.unread(el)}, _act.held(deliver, el.widget)
 
     info, _, settled = await _act.perform(ctx, prepare, wait_for_idle, ACTION_TIMEOUT)
     return Meta(info, settled=settled)
@@ -70,18 +75,29 @@ async def form_input(
     ctx: Context,
     ref: Ref,
     value: Annotated[str | bool | int | float, P(
-        "text for a text field; a number for a spin box, slider or dial; true/false for a "
+        "text for a text field; a number for a spin box, slider or dial; a date/time "
+        "(ISO 8601 or as the field shows it) for a date/time edit; true/false for a "
         "check box or radio; an option's text for a combo box; a tab's name for a tab bar",
         maxLength=qinput.MAX_TYPED)],
 ) -> Any:
-    """Set a form control's value by ref; the app's own signals fire as if a user did it."""
+    """Set a form control's value by ref; the app's own signals fire as if a user did it.
+
+    Read back once the app settled: a value the app refused or changed is
+    FORM_INPUT_NOT_TAKEN (data.expected, data.actual).
+    """
 
     def prepare() -> tuple[Any, Any]:
         el = _session.reachable(ctx, ref)
         return _described(el), _act.held(lambda: form.set_value(el, value), el.widget)
 
     info, result, settled = await _act.perform(ctx, prepare, True, ACTION_TIMEOUT)
-    return Meta(_act.lift_modal(info, result), settled=settled)
+    if result is None:  # the input opened a modal dialog that holds it: nothing to read yet
+        return Meta(_act.lift_modal(info, dict(info)), settled=settled)
+    out, expected = result
+    if settled:  # every write is read back once the app has reacted
+        out = await ctx.gui(lambda: form.read_back(_session.reachable(ctx, ref), out,
+                                                   expected))
+    return Meta(_act.lift_modal(info, out), settled=settled)
 
 
 @method("chr.click", changes=True, marks=True, tool=Tool(spoken="computer (left_click)"))
@@ -141,19 +157,33 @@ async def type_(
                                  "the focus widget", element=True)] = None,
     wait_for_idle: WaitForIdle = True,
 ) -> Any:
-    """Type text as key events into an element by ref, or into the focus widget."""
+    """Type text as key events into an element by ref, or into the focus widget.
+
+    Each key goes to the widget focused at that key. A text field left focused must hold
+    the text afterwards, else TEXT_NOT_TAKEN (data.expected, data.actual).
+    """
     if ref is None:
         return await _pointer.type_focused(ctx, text, wait_for_idle)
+    box: dict[str, Any] = {}
 
-    def build(el: refs.Element) -> tuple[dict[str, Any], Any]:
+    def prepare() -> tuple[Any, Any]:
+        el = _session.reachable(ctx, ref)
         if el.is_item:
             raise QtError("NOT_SUPPORTED", f"{el.ref} is an item; type into a text field",
                           ref=el.ref)
         qinput.check_interactable(el.widget)
-        w = el.widget
-        return {"typed": len(text)}, lambda: qinput.type_text(w, text)
+        w = box["target"] = el.widget
 
-    return await _by_ref(ctx, ref, build, wait_for_idle)
+        def run() -> None:
+            qinput.focus(w)
+            box["was"] = typed.before()
+            qinput.type_text(w, text)
+        return {**_described(el), "typed": len(text), **actions.unread(el)}, run
+
+    info, _, settled = await _act.perform(ctx, prepare, wait_for_idle, ACTION_TIMEOUT)
+    if settled and "was" in box:  # read back: the field holds what was typed
+        await ctx.gui(lambda: typed.check(text, box["was"], box["target"]))
+    return Meta(info, settled=settled)
 
 
 @method("chr.key", changes=True, marks=True, tool=Tool(spoken="computer (key)"))
@@ -173,18 +203,27 @@ async def key(
     """
     if ref is None:
         return await _pointer.press_focused(ctx, text, repeat, wait_for_idle)
+    box: dict[str, Any] = {}
 
     def build(el: refs.Element) -> tuple[dict[str, Any], Any]:
         strokes = qkeys.parse_keys(text)
         qinput.check_interactable(el.widget)
-        w = el.widget
+        w = box["target"] = el.widget
+        # keys that only type characters are read back as typing is
+        box["typed"] = "".join(s.text for s in strokes) * repeat if all(
+            s.text.isprintable() and s.text and s.modifiers in _PLAIN for s in strokes) else ""
 
         def run() -> None:
+            qinput.focus(w)
+            box["was"] = typed.before()
             for _ in range(repeat):
                 qinput.key(w, text)
         return {"keys": len(strokes) * repeat}, run
 
-    return await _by_ref(ctx, ref, build, wait_for_idle)
+    out = await _by_ref(ctx, ref, build, wait_for_idle)
+    if out.extra.get("settled") and box.get("typed") and "was" in box:
+        await ctx.gui(lambda: typed.check(box["typed"], box["was"], box["target"]))
+    return out
 
 
 @method("chr.scroll", changes=True, marks=True, tool=Tool(spoken="computer (scroll)"))

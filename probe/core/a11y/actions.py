@@ -21,13 +21,14 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractScrollArea,
     QGraphicsView,
+    QLabel,
     QMenu,
     QMenuBar,
     QScrollArea,
     QWidget,
 )
 
-from probe.core.a11y import itemrefs, popups, reach
+from probe.core.a11y import itemrefs, links, popups, reach
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
@@ -274,12 +275,24 @@ def click(el: Element, button: str = "left", count: int = 1,
     if el.area is not None:
         qinput.check_interactable(el.widget)
         target, pos = _spot_point(el)
+        spot = el.locator.index
+        if isinstance(spot, links.LinkSpot) and isinstance(target, QLabel) and \
+                button == "left" and count == 1:  # a label's link: linkActivated, surely
+            return "click", lambda: links.click(
+                target, spot, lambda: qinput.click(target, pos, button, modifiers, count))
         return "click", lambda: qinput.click(target, pos, button, modifiers, count)
     if el.index is not None:
         pos = _model_point(el)
         vp = QAbstractScrollArea.viewport(el.widget)
         if popups.is_popup(QWidget.window(vp)):
             return "click", _popup_list_click(vp, pos, button, modifiers, count)
+        if count >= 2:  # through the window, as a mouse's: Qt makes the double click of it
+            window = QWidget.window(vp)
+            handle = QWidget.windowHandle(window)
+            if handle is not None:
+                at = QWidget.mapTo(vp, window, pos)
+                return "click", lambda: qinput.window_click(handle, at, button, modifiers,
+                                                            count)
         return "click", lambda: qinput.click(vp, pos, button, modifiers, count)
     _check_item(el)
     actions = el.iface.actionInterface()
@@ -307,6 +320,26 @@ def _hold(item: QObject) -> Deliver:
         QTimer.singleShot(delay + 50, lambda: qinput.window_button(window, scene, False))
 
     return run
+
+
+#: Roles whose content the walk does not read (the app draws it): an action on one may
+#: change what shows without anything read changing.
+UNREAD_ROLES = frozenset({"generic", "img", "graphic", "canvas"})
+
+
+def unread(el: Element) -> dict[str, str]:
+    """``{"unread": why}`` for an element whose content is drawn, not read (a custom-drawn
+    widget, a canvas, a graphics view): a change report that sees no change there must
+    say it cannot see, not that nothing changed. Empty for the rest."""
+    w = el.widget
+    if el.index is not None or (el.is_item and el.area is None) or not isinstance(w, QWidget):
+        return {}
+    if el.locator.role in UNREAD_ROLES or isinstance(w, QGraphicsView):
+        what = f'{el.locator.role} "{el.locator.name}"' if el.locator.name else \
+            el.locator.role
+        return {"unread": f"{what} [{el.ref}] is drawn by the app: its content is not read, "
+                          "so a change there may not show (cu.screenshot shows it)"}
+    return {}
 
 
 def hover(el: Element) -> Deliver:
@@ -344,6 +377,12 @@ def scroll(el: Element, dx: float, dy: float, modifiers: Sequence[str] = ()) -> 
         pos = QWidget.mapTo(vp, w, r.center()) if not r.isEmpty() else None
     elif el.is_item:
         pos = QWidget.mapFromGlobal(w, el.iface.rect().center())
+    if isinstance(w, QAbstractScrollArea):
+        # A scroll area leaves the wheel to its viewport (its own event() refuses it), as
+        # a mouse's wheel reaches the viewport: send it there.
+        vp = QAbstractScrollArea.viewport(w)
+        at = QWidget.mapFrom(vp, w, pos) if pos is not None else QWidget.rect(vp).center()
+        return lambda: qinput.scroll(vp, at, dx, dy, modifiers)
     return lambda: qinput.scroll(w, pos, dx, dy, modifiers)
 
 

@@ -14,7 +14,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
+from PySide6.QtCore import (
+    QAbstractProxyModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    QRect,
+    Qt,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractScrollArea,
@@ -61,12 +68,58 @@ def parent_path(idx: QModelIndex) -> list[list[int]]:
     return list(reversed(out))
 
 
+def source_index(idx: QModelIndex | QPersistentModelIndex) -> QModelIndex:
+    """The index in the source-most model (through every proxy): the item's identity,
+    which a proxy's sorting and filtering do not move."""
+    cur = QModelIndex(idx) if isinstance(idx, QPersistentModelIndex) else idx
+    model = cur.model()
+    while isinstance(model, QAbstractProxyModel) and cur.isValid():
+        cur = model.mapToSource(cur)  # virtual: a Python proxy maps its own way
+        model = cur.model()
+    return cur
+
+
+def source_handle(idx: QModelIndex | QPersistentModelIndex) -> QPersistentModelIndex:
+    """A persistent index into the source-most model: what an item's ref holds."""
+    return QPersistentModelIndex(source_index(idx))
+
+
+def _chain(model: Any) -> list[Any]:
+    """The view's model and the models below it (a proxy's source, its source …)."""
+    out = [model]
+    while isinstance(out[-1], QAbstractProxyModel) and len(out) < 16:
+        below = out[-1].sourceModel()
+        if below is None:
+            break
+        out.append(below)
+    return out
+
+
 def live_index(view: QAbstractItemView, handle: QPersistentModelIndex) -> QModelIndex | None:
-    """The index a persistent handle names now, or None if its row is gone."""
+    """The view's index of the item a persistent handle names now (a handle into the
+    view's model or one below its proxies), or None if its row is gone or the view's
+    proxies filter it out (:func:`filtered_out` tells which)."""
     model = QAbstractItemView.model(view)
-    if model is None or not handle.isValid() or handle.model() is not model:
+    if model is None or not handle.isValid():
         return None
-    return model.index(handle.row(), handle.column(), handle.parent())
+    chain = _chain(model)
+    level = next((i for i, m in enumerate(chain) if m is handle.model()), -1)
+    if level < 0:
+        return None
+    owner = chain[level]
+    cur = owner.index(handle.row(), handle.column(), handle.parent())
+    for proxy in reversed(chain[:level]):
+        cur = proxy.mapFromSource(cur)
+        if not cur.isValid():
+            return None
+    return cur
+
+
+def filtered_out(view: QAbstractItemView, handle: QPersistentModelIndex) -> bool:
+    """Whether the item still lives in its model but the view's proxies hide it."""
+    model = QAbstractItemView.model(view)
+    return model is not None and handle.isValid() and \
+        any(m is handle.model() for m in _chain(model)[1:])
 
 
 # ------------------------------------------------------------------- geometry

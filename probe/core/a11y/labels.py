@@ -11,10 +11,12 @@ GUI thread.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import (
+    QAbstractSlider,
     QBoxLayout,
     QComboBox,
     QFormLayout,
@@ -66,6 +68,11 @@ class Labels:
         self.names: dict[int, str] = {}
         #: id(label) of labels shown as a control's name (left out of the tree)
         self.used: set[int] = set()
+        #: id(container) of composites whose label names the first control inside
+        self.composites: set[int] = set()
+        #: id(slider) -> the label beside it that shows its value (a read-out)
+        self.readouts: dict[int, QLabel] = {}
+        self._wants = wants_label
         self._keep: list[QObject] = []  # the wrappers whose id() the dicts hold
         loose: list[QLabel] = []
         for lab in QObject.findChildren(window, QLabel):
@@ -78,14 +85,102 @@ class Labels:
             return
         positions: dict[int, tuple[QLayout, dict[int, Position]]] = {}
         for lab in loose:
+            if _NUMBER.match(QLabel.text(lab)):
+                slider = _before(lab, positions)
+                if isinstance(slider, QAbstractSlider):
+                    self._keep += [slider, lab]
+                    self.readouts[id(slider)] = lab
+                    self.used.add(id(lab))
+                    continue
             field = _beside(lab, positions)
-            if field is not None and id(field) not in self.names and wants_label(field):
-                self._name(field, lab)
+            if field is not None and id(field) not in self.names:
+                self._name(field, lab, wants_label(field))
 
-    def _name(self, field: QWidget, label: QLabel) -> None:
+    def _name(self, field: QWidget, label: QLabel, wanted: bool = True) -> None:
+        """``label`` names ``field``; a field that is a composite (a line edit and its
+        Browse button, a slider and its read-out in a plain widget) passes the name to its
+        first control, as a user reads the row."""
+        if not self._wants(field) and _qt_base(type(field)) in _COMPOSITES:
+            inner = first_control(field, self._wants)
+            if inner is not None:
+                self._keep.append(field)
+                self.composites.add(id(field))
+                field, wanted = inner, True
+        if not wanted:
+            return
         self._keep += [field, label]
         self.names[id(field)] = label_text(label)
         self.used.add(id(label))
+
+
+#: Fields whose label names the first control inside them (by their nearest Qt class):
+#: plain containers (a line edit and its Browse button, a slider and its read-out) and
+#: the key sequence edit (a line edit inside).
+_COMPOSITES = ("QWidget", "QFrame", "QKeySequenceEdit")
+
+
+def _qt_base(cls: type) -> str:
+    """The name of the nearest Qt class of ``cls`` (an app's subclass: the one it extends)."""
+    for klass in cls.__mro__:
+        if klass.__module__.startswith("PySide6"):
+            return klass.__name__
+    return ""
+#: A label that shows a number (a slider's read-out: "43.50", "-3", "80 %").
+_NUMBER = re.compile(r"^\s*[-+]?\d+(?:[.,]\d+)?\s*[%a-zA-Z°]{0,3}\s*$")
+
+
+def first_control(container: QWidget, wants_label: Callable[[QWidget], bool]
+                  ) -> QWidget | None:
+    """The first control inside a plain container that a label would name."""
+    for c in QObject.findChildren(container, QWidget):
+        if wants_label(c):
+            return c
+    return None
+
+
+def readout_value(label: QLabel) -> float | None:
+    """The number a read-out label shows."""
+    m = re.search(r"[-+]?\d+(?:[.,]\d+)?", QLabel.text(label))
+    return float(m.group(0).replace(",", ".")) if m else None
+
+
+def readout_of(slider: QWidget) -> QLabel | None:
+    """The label right after ``slider`` in its layout row that shows a number (its
+    read-out), or None."""
+    parent = QWidget.parentWidget(slider)
+    top = QWidget.layout(parent) if parent is not None else None
+    if top is None:
+        return None
+    where: dict[int, Position] = {}
+    _index(top, where)
+    pos = where.get(id(slider))
+    if pos is None or pos[2] != "box":
+        return None
+    for _, widget, _sub in layoutitems.entries(pos[1])[pos[3][0] + 1:]:
+        if widget is not None:
+            return widget if isinstance(widget, QLabel) and \
+                _NUMBER.match(QLabel.text(widget)) else None
+    return None
+
+
+def _before(label: QLabel, cache: dict[int, tuple[QLayout, dict[int, Position]]]
+            ) -> QWidget | None:
+    """The widget left of ``label`` in a box layout row, or None."""
+    parent = QWidget.parentWidget(label)
+    top = QWidget.layout(parent) if parent is not None else None
+    if top is None:
+        return None
+    cached = cache.get(id(top))
+    if cached is None:
+        cached = cache[id(top)] = (top, {})
+        _index(top, cached[1])
+    where = cached[1].get(id(label))
+    if where is None or where[2] != "box":
+        return None
+    for _, widget, _sub in reversed(layoutitems.entries(where[1])[:where[3][0]]):
+        if widget is not None:
+            return widget
+    return None
 
 
 def _beside(label: QLabel, cache: dict[int, tuple[QLayout, dict[int, Position]]]

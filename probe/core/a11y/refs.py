@@ -22,15 +22,22 @@ element then says ``resolved_from == "identity"`` and the call's meta gets
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from PySide6.QtCore import QObject, QPersistentModelIndex, QRect
 from PySide6.QtGui import QAccessible, QAccessibleInterface
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QAbstractItemView, QWidget
 
-from probe.core.a11y.itemrefs import live_index, position
+from probe.core.a11y.itemrefs import (
+    filtered_out,
+    live_index,
+    position,
+    source_handle,
+    source_index,
+)
 from probe.core.a11y.roles import role_name
+from probe.core.a11y.viewrows import item_text
 from probe.core.errors import QtError
 from probe.core.objects import idtable
 from probe.core.objects.qmltypes import is_quick
@@ -133,7 +140,10 @@ class RefTable:
 
     def issue(self, loc: Locator) -> str:
         """The ref of this element: the one it was given before in this session, else a
-        new number."""
+        new number. A model item's ref holds a persistent index into the source-most model
+        (sorting or filtering a proxy does not move it) and its text, checked when used."""
+        if isinstance(loc.index, QPersistentModelIndex):
+            loc = replace(loc, index=source_handle(loc.index))
         key = element_key(loc)
         n = self._by_key.get(key)
         if n is not None:
@@ -183,7 +193,7 @@ class RefTable:
         if m is not None and int(m.group(1)) not in self._by_ref and old is not None:
             el = self._by_identity(ref, old, ids)
             if el is None:
-                raise self._unissued(ref)
+                raise self._item_gone(ref, old, ids) or self._unissued(ref)
             self.notes["resolvedFrom"] = "identity"
             self.notes["resolvedRef"] = {"ref": ref, "role": old.role, "name": old.name}
             return el
@@ -237,6 +247,9 @@ class RefTable:
                                                      resolved_from="identity", area=area)
         if loc.index is not None:  # a model item: its persistent index still names it
             idx = live_index(owner, loc.index)
+            if idx is not None and \
+                    clean_name(item_text(QAbstractItemView.model(owner), idx)) != loc.name:
+                return None  # it shows another text now: not what the ref was given for
             return None if idx is None else Element(ref, owner, iface, loc,
                                                     resolved_from="identity", index=idx)
         path = loc.path
@@ -248,12 +261,36 @@ class RefTable:
         return Element(ref, owner, iface, Locator(loc.owner, path, loc.role, loc.name),
                        resolved_from="identity")
 
+    def _item_gone(self, ref: str, loc: Locator, ids: idtable.IdTable) -> QtError | None:
+        """Why a model item's ref of an older read reaches nothing, when its view lives:
+        filtered out, removed or showing another text (None: another reason)."""
+        if not isinstance(loc.index, QPersistentModelIndex):
+            return None
+        try:
+            view = ids.get(loc.owner)
+        except QtError:
+            return None
+        if not isinstance(view, QAbstractItemView) or not idtable.alive(view):
+            return None
+        try:
+            self._item(ref, loc, view)
+        except QtError as exc:
+            return exc
+        return None
+
     def _item(self, ref: str, loc: Locator, view: Any) -> Element:
-        """A model item's element: REF_NOT_FOUND once its persistent index is invalid."""
+        """A model item's element: REF_NOT_FOUND once its row is removed, filtered out of
+        the view, or no longer shows the text it had (never another row)."""
         idx = live_index(view, loc.index)
         if idx is None:
+            if filtered_out(view, loc.index):
+                raise self._gone(ref, loc, "is filtered out of the view (its row is still "
+                                 "in the model; clear the filter to reach it)")
             raise self._gone(ref, loc, "is no longer in the model (its row was removed or "
                              "the model was reset)")
+        now = clean_name(item_text(QAbstractItemView.model(view), idx))
+        if now != loc.name:
+            raise self._gone(ref, loc, f"changed (it shows {now!r} now)")
         iface = QAccessible.queryAccessibleInterface(view)
         return Element(ref, view, iface, loc, index=idx)
 
@@ -276,8 +313,8 @@ def element_key(loc: Locator) -> tuple[Any, ...]:
     item, its row/column position. The change report compares elements by it too."""
     if is_spot(loc.index):
         return (loc.owner, *loc.index.key)
-    if loc.index is not None:
-        return (loc.owner, "item", position(loc.index))
+    if loc.index is not None:  # where it is in the source model, and what it shows
+        return (loc.owner, "item", position(source_index(loc.index)), loc.name)
     if loc.path:
         return (loc.owner, loc.path, loc.role, loc.name)
     return (loc.owner,)

@@ -13,9 +13,10 @@ rule: ``probe/core/objects``). GUI thread.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractScrollArea,
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from probe.core.a11y.nodes import ItemNode, Node
+from probe.core.a11y.nodes import ItemNode, Node, SpotNode
 from probe.core.objects.modelshape import rows_of
 from probe.core.objects.text import clean_name
 
@@ -66,6 +67,7 @@ class Rows:
         self.model = QAbstractItemView.model(view)
         self.viewport = QAbstractScrollArea.viewport(view)
         self.area = QWidget.rect(self.viewport)
+        self.window = window
         offset = QWidget.mapTo(self.viewport, window, QPoint(0, 0))
         self.dx, self.dy = offset.x(), offset.y()
         self.selection = QAbstractItemView.selectionModel(view)
@@ -171,14 +173,14 @@ class Rows:
                     node.states.append("expanded" if QTreeView.isExpanded(view, idx)
                                        else "collapsed")
                 parent = idx.parent()
-                holder = shown.get(_key(parent)) if parent.isValid() else None
+                holder = shown.get(index_key(parent)) if parent.isValid() else None
                 if holder is not None:
                     holder.children.append(node)
                 else:
                     if parent.isValid():
                         node.parent = clean_name(item_text(model, parent))
                     out.append(node)
-                shown[_key(idx)] = node
+                shown[index_key(idx)] = node
             idx = QTreeView.indexBelow(view, idx)
         return out, above, below
 
@@ -191,10 +193,25 @@ class Rows:
         columns = _sections(horizontal, self.area.width())
         out: list[Node] = []
         if QWidget.isVisible(horizontal):
+            clickable = QHeaderView.sectionsClickable(horizontal)
+            hvp = QAbstractScrollArea.viewport(horizontal)
+            at = QWidget.mapTo(hvp, self.window, QPoint(0, 0))
             for c in columns:
                 text = model.headerData(c, Qt.Orientation.Horizontal, _R.DisplayRole)
-                if text is not None and str(text):
+                if text is None or not str(text):
+                    continue
+                if not clickable:
                     out.append(Node("columnheader", clean_name(str(text)), view))
+                    continue
+                spot = HeaderSpot(c)
+                found = spot.locate(view)
+                r = found[1] if found is not None else None
+                bounds = (at.x() + r.x(), at.y() + r.y(), r.width(), r.height()) if r \
+                    else (0, 0, 0, 0)
+                sort = _sorted(horizontal, c)
+                out.append(SpotNode("columnheader", clean_name(str(text)), view,
+                                    bounds=bounds, interactive=True, spot=spot,
+                                    states=[sort] if sort else []))
         cells = 0
         for r in rows:
             row = Node("row", "", view)
@@ -211,6 +228,38 @@ class Rows:
         above = max(0, first)
         below = max(0, total - above - len(rows))
         return out, above, below
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderSpot:
+    """A table's column header section a user clicks (to sort, to select the column),
+    found again by its logical section."""
+
+    section: int
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        return ("header", self.section)
+
+    def locate(self, owner: QWidget) -> tuple[QWidget, QRect] | None:
+        if not isinstance(owner, QTableView):
+            return None
+        header = QTableView.horizontalHeader(owner)
+        if not QWidget.isVisible(header) or QHeaderView.isSectionHidden(header, self.section) \
+                or not 0 <= self.section < QHeaderView.count(header):
+            return None
+        x = QHeaderView.sectionViewportPosition(header, self.section)
+        r = QRect(x, 0, QHeaderView.sectionSize(header, self.section), QWidget.height(header))
+        return QAbstractScrollArea.viewport(header), r
+
+
+def _sorted(header: QHeaderView, section: int) -> str:
+    """``ascending`` / ``descending`` when the view is sorted by this column."""
+    if not QHeaderView.isSortIndicatorShown(header) or \
+            QHeaderView.sortIndicatorSection(header) != section:
+        return ""
+    order = QHeaderView.sortIndicatorOrder(header)
+    return "ascending" if order == Qt.SortOrder.AscendingOrder else "descending"
 
 
 def _sections(header: QHeaderView, extent: int | None = None) -> list[int]:
@@ -243,7 +292,8 @@ def _level(idx: QModelIndex) -> int:
     return level
 
 
-def _key(idx: QModelIndex) -> tuple[int, ...]:
+def index_key(idx: QModelIndex | QPersistentModelIndex) -> tuple[int, ...]:
+    """(row, column) of an index and of each parent: the same cell, whatever handle."""
     out: list[int] = []
     cur = idx
     while cur.isValid():

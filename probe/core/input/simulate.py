@@ -319,7 +319,9 @@ def type_text(widget: QWidget | None, text: str, clear: bool = False) -> None:
     if clear and widget is not None:
         _clear(widget, receiver)
     for stroke in text_strokes(text):
-        send_stroke(receiver, stroke)
+        # Each key goes where the focus is when it is pressed, as a keyboard's does: an
+        # editor the first key opened (a table cell's) gets the rest.
+        send_stroke(_key_receiver(widget) or receiver, stroke)
     settle()
 
 

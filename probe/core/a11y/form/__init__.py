@@ -14,8 +14,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from probe.core.a11y.form import quick, widgets
-from probe.core.a11y.form.values import Value
+from probe.core.a11y.form import quick, spin, widgets
+from probe.core.a11y.form.values import UNCHECKED, Value
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
 from probe.core.objects.qtclass import qt_class
@@ -28,24 +28,48 @@ def _state(el: Element) -> dict[str, Any]:
     return widgets.state_of(el)
 
 
-def set_value(el: Element, value: Value) -> dict[str, Any]:
-    """Set ``el`` to ``value``; returns what it showed before and after."""
+
+
+def set_value(el: Element, value: Value) -> tuple[dict[str, Any], Any]:
+    """Set ``el`` to ``value``; returns what it showed before and after, and what it must
+    hold once the app has settled (:func:`read_back` compares it; ``UNCHECKED`` when
+    there is nothing to compare)."""
     before = _state(el)
+    expected: Any = UNCHECKED
     if el.is_item:
         widgets.set_item(el, value)
     else:
-        _set_control(el, value)
+        expected = _set_control(el, value)
     after = _state(el)
     return {"ref": el.ref, "role": el.locator.role, "name": el.locator.name,
-            "previous": before, **after, "changed": before != after}
+            "previous": before, **after, "changed": before != after}, expected
 
 
-def _set_control(el: Element, value: Value) -> None:
+def read_back(el: Element, out: dict[str, Any], expected: Any) -> dict[str, Any]:
+    """After the app settled: what the control holds now must be what was set, else
+    FORM_INPUT_NOT_TAKEN with ``expected`` and ``actual``; ``out`` gets the state as it is
+    now (the answer states what the app holds, never what was asked)."""
+    if expected is not UNCHECKED and isinstance(el.widget, QWidget) and not el.is_item:
+        actual = widgets.holds(el, el.widget)
+        if actual != expected:
+            raise QtError(
+                "FORM_INPUT_NOT_TAKEN",
+                f"{el.locator.role} {el.locator.name!r} holds {spin.shown(actual)!r}, not "
+                f"{spin.shown(expected)!r}: the app refused or changed the value",
+                ref=el.ref, role=el.locator.role, expected=spin.shown(expected),
+                actual=spin.shown(actual))
+    now = _state(el)
+    out.update(now)
+    out["changed"] = out.get("previous") != now
+    return out
+
+
+def _set_control(el: Element, value: Value) -> Any:
     w = el.widget
     if not (QWidget.isEnabled(w) if isinstance(w, QWidget) else qt_class(w).isEnabled(w)):
         raise QtError("ELEMENT_NOT_ENABLED", f"{el.locator.role} {el.locator.name!r} is "
                       "disabled", ref=el.ref, hint="Satisfy what enables it first.")
     if isinstance(w, QWidget):
-        widgets.set_widget(el, w, value)
-    else:  # a Qt Quick Control
-        quick.set_control(el, w, value)
+        return widgets.set_widget(el, w, value)
+    quick.set_control(el, w, value)  # a Qt Quick Control
+    return UNCHECKED

@@ -14,6 +14,9 @@ from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
 
 Value = str | bool | int | float
+#: What a setter returns when there is nothing to read back (a tab chosen, a Qt Quick
+#: Control, an editable text of no widget class the read-back knows).
+UNCHECKED: object = object()
 
 _TRUE = {"true", "on", "yes", "1", "checked", "check", "x"}
 _FALSE = {"false", "off", "no", "0", "unchecked", "uncheck", ""}

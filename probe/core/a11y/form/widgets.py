@@ -12,22 +12,37 @@ saying what the control takes. GUI thread.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAccessible, QAccessibleActionInterface
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAbstractSlider,
     QAbstractSpinBox,
     QCheckBox,
     QComboBox,
+    QGroupBox,
+    QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QRadioButton,
     QTabBar,
+    QTextEdit,
     QWidget,
 )
 
-from probe.core.a11y.form.values import Value, as_bool, as_number, invalid, unsupported
+from probe.core.a11y.form import spin
+from probe.core.a11y.form.values import (
+    UNCHECKED,
+    Value,
+    as_bool,
+    as_number,
+    invalid,
+    unsupported,
+)
+from probe.core.a11y.labels import readout_of, readout_value
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
 from probe.core.objects.text import strip_mnemonic
@@ -41,6 +56,10 @@ def state_of(el: Element) -> dict[str, Any]:
     iface = el.iface
     st = iface.state()
     out: dict[str, Any] = {"value": iface.text(QAccessible.Text.Value) or ""}
+    readout = readout_of(el.widget) if not el.is_item and \
+        isinstance(el.widget, QAbstractSlider) else None
+    if readout is not None:
+        out["value"] = QLabel.text(readout).strip()  # the value as the app shows it
     if st.checkable or (not el.is_item and isinstance(el.widget, QAbstractButton)
                         and QAbstractButton.isCheckable(el.widget)):
         out["checked"] = "mixed" if st.checkStateMixed else bool(st.checked)
@@ -65,23 +84,67 @@ def set_item(el: Element, value: Value) -> None:
     actions.doAction(press)
 
 
-def set_widget(el: Element, w: QWidget, value: Value) -> None:
-    """A widget control, by its kind (an enabled one: the caller checked)."""
+def set_widget(el: Element, w: QWidget, value: Value) -> Any:
+    """A widget control, by its kind (an enabled one: the caller checked); returns what it
+    must hold afterwards (what was asked, in the terms of :func:`holds`)."""
     if isinstance(w, QComboBox):
-        _combo(el, w, value)
-    elif isinstance(w, QAbstractButton) and QAbstractButton.isCheckable(w):
-        _check(el, w, value)
-    elif isinstance(w, QTabBar):
-        _tab_bar(el, w, value)
-    elif el.iface.editableTextInterface() is not None and not isinstance(w, QAbstractSpinBox):
-        _text(el, w, value)
-    elif el.iface.valueInterface() is not None:
-        _number(el, w, value)
-    else:
-        raise unsupported(el)
+        return _combo(el, w, value)
+    if isinstance(w, QAbstractButton) and QAbstractButton.isCheckable(w):
+        return _check(el, w, value)
+    if isinstance(w, QGroupBox) and QGroupBox.isCheckable(w):
+        return _group(el, w, value)
+    if isinstance(w, QTabBar):
+        return _tab_bar(el, w, value)
+    if isinstance(w, QAbstractSpinBox):
+        if el.iface.state().readOnly or QAbstractSpinBox.isReadOnly(w):
+            raise unsupported(el, "read-only")
+        return spin.set_spin(el, w, value)
+    if el.iface.editableTextInterface() is not None:
+        return _text(el, w, value)
+    if el.iface.valueInterface() is not None:
+        return _number(el, w, value)
+    raise unsupported(el)
 
 
-def _text(el: Element, w: QWidget, value: Value) -> None:
+def holds(el: Element, w: QWidget) -> Any:
+    """What a control holds now, read from the widget (not its accessible cache): the
+    terms the read-back after a form input compares."""
+    if isinstance(w, QComboBox):
+        return QComboBox.currentText(w)
+    if isinstance(w, QCheckBox) and QCheckBox.isTristate(w):
+        state = QCheckBox.checkState(w)
+        return "mixed" if state == Qt.CheckState.PartiallyChecked else \
+            state == Qt.CheckState.Checked
+    if isinstance(w, QAbstractButton) and QAbstractButton.isCheckable(w):
+        return QAbstractButton.isChecked(w)
+    if isinstance(w, QGroupBox) and QGroupBox.isCheckable(w):
+        return QGroupBox.isChecked(w)
+    if isinstance(w, QTabBar):
+        return QTabBar.currentIndex(w)
+    if isinstance(w, QAbstractSpinBox):
+        return spin.holds(w)
+    if isinstance(w, QLineEdit):
+        return QLineEdit.text(w)
+    if isinstance(w, QTextEdit):
+        return QTextEdit.toPlainText(w)
+    if isinstance(w, QPlainTextEdit):
+        return QPlainTextEdit.toPlainText(w)
+    if isinstance(w, QAbstractSlider):
+        return QAbstractSlider.value(w)
+    return state_of(el).get("value")
+
+
+def _group(el: Element, w: QGroupBox, value: Value) -> bool:
+    """A checkable group box's title check, toggled as a user's click does (toggled and
+    clicked fire)."""
+    want = as_bool(el, value)
+    if QGroupBox.isChecked(w) != want:
+        QGroupBox.setChecked(w, want)
+        w.clicked[bool].emit(want)
+    return want
+
+
+def _text(el: Element, w: QWidget, value: Value) -> Any:
     if isinstance(value, bool):
         raise invalid(el, "a text field takes text, not a boolean", expected="string")
     text = value if isinstance(value, str) else f"{value:g}" if isinstance(value, float) \
@@ -109,11 +172,36 @@ def _text(el: Element, w: QWidget, value: Value) -> None:
         if previous != text:
             w.textEdited.emit(text)  # what a user's typing emits besides textChanged
         w.editingFinished.emit()
-        return
+        return text
     editable.replaceText(0, count, text)
+    return text if isinstance(w, (QTextEdit, QPlainTextEdit)) else UNCHECKED
 
 
-def _number(el: Element, w: QWidget, value: Value) -> None:
+def _scaled(el: Element, w: QAbstractSlider, value: Value) -> int | None:
+    """A slider whose value a read-out label beside it shows scaled (43.50 for 4350): the
+    value is in the read-out's terms. False when there is no read-out or its scale cannot
+    be told (it shows 0). Returns the slider's value asked for, None when not scaled."""
+    readout = readout_of(w)
+    shown = readout_value(readout) if readout is not None else None
+    raw = QAbstractSlider.value(w)
+    if not shown or not raw:
+        return None
+    factor = raw / shown
+    power = 10.0 ** round(math.log10(abs(factor)))
+    if abs(factor / power - 1) < 0.05:
+        factor = power  # the read-out rounds: scales are powers of ten
+    lo, hi = QAbstractSlider.minimum(w) / factor, QAbstractSlider.maximum(w) / factor
+    number = as_number(el, value, min(lo, hi), max(lo, hi), False)
+    target = round(float(number) * factor)
+    QAbstractSlider.setValue(w, target)
+    return target
+
+
+def _number(el: Element, w: QWidget, value: Value) -> Any:
+    if isinstance(w, QAbstractSlider):
+        target = _scaled(el, w, value)
+        if target is not None:
+            return target
     vi = el.iface.valueInterface()
     lo, hi, cur = vi.minimumValue(), vi.maximumValue(), vi.currentValue()
     if not all(isinstance(v, (int, float)) for v in (lo, hi, cur)):
@@ -121,17 +209,19 @@ def _number(el: Element, w: QWidget, value: Value) -> None:
     if el.iface.state().readOnly:
         raise unsupported(el, "read-only")
     integer = isinstance(cur, int) and not isinstance(cur, bool)
-    vi.setCurrentValue(as_number(el, value, float(lo), float(hi), integer))
+    number = as_number(el, value, float(lo), float(hi), integer)
+    vi.setCurrentValue(number)
+    return number if isinstance(w, QAbstractSlider) else UNCHECKED
 
 
-def _check(el: Element, w: QAbstractButton, value: Value) -> None:
+def _check(el: Element, w: QAbstractButton, value: Value) -> Any:
     if isinstance(w, QCheckBox) and QCheckBox.isTristate(w) and isinstance(value, str) and \
             value.strip().lower() in ("mixed", "partial", "indeterminate"):
         QCheckBox.setCheckState(w, Qt.CheckState.PartiallyChecked)
-        return
+        return "mixed"
     want = as_bool(el, value)
     if QAbstractButton.isChecked(w) == want:
-        return
+        return want
     if not want and isinstance(w, QRadioButton) and QAbstractButton.autoExclusive(w):
         group = QAbstractButton.group(w).buttons() if QAbstractButton.group(w) is not None else [
             b for b in (QObject.findChildren(QWidget.parentWidget(w), QRadioButton)
@@ -141,9 +231,10 @@ def _check(el: Element, w: QAbstractButton, value: Value) -> None:
         raise invalid(el, "a radio button is unchecked by checking another one of its group",
                        expected="true, or set one of data.options to true", options=others)
     QAbstractButton.click(w)
+    return want
 
 
-def _combo(el: Element, w: QComboBox, value: Value) -> None:
+def _combo(el: Element, w: QComboBox, value: Value) -> str:
     if isinstance(value, bool):
         raise invalid(el, "a combo box takes an option's text", options=_options(w))
     text = value if isinstance(value, str) else f"{value:g}" if isinstance(value, float) \
@@ -158,20 +249,21 @@ def _combo(el: Element, w: QComboBox, value: Value) -> None:
     if index < 0:
         if QComboBox.isEditable(w):
             QComboBox.setEditText(w, text)
-            return
+            return text
         raise invalid(el, f"{text!r} is not an option", expected="one of data.options",
                        options=_options(w), count=QComboBox.count(w))
     if index != QComboBox.currentIndex(w):
         QComboBox.setCurrentIndex(w, index)
     w.activated.emit(index)  # a user's choice emits activated even for the same item
     w.textActivated.emit(QComboBox.itemText(w, index))
+    return QComboBox.itemText(w, index)
 
 
 def _options(w: QComboBox) -> list[str]:
     return [QComboBox.itemText(w, i) for i in range(min(QComboBox.count(w), _OPTIONS_LIMIT))]
 
 
-def _tab_bar(el: Element, w: QTabBar, value: Value) -> None:
+def _tab_bar(el: Element, w: QTabBar, value: Value) -> int:
     names = [strip_mnemonic(QTabBar.tabText(w, i)) for i in range(QTabBar.count(w))]
     text = str(value).strip().lower()
     index = next((i for i, n in enumerate(names) if n.lower() == text), -1)
@@ -182,3 +274,4 @@ def _tab_bar(el: Element, w: QTabBar, value: Value) -> None:
     if not QTabBar.isTabEnabled(w, index):
         raise QtError("ELEMENT_NOT_ENABLED", f"tab {names[index]!r} is disabled", ref=el.ref)
     QTabBar.setCurrentIndex(w, index)
+    return index

@@ -16,13 +16,14 @@ from probe.core.a11y.roles import POPUP_ROLES
 #: Nesting beyond which a walk stops (guards against pathological trees).
 MAX_RAW_DEPTH = 200
 #: Roles whose value (text) is shown.
-VALUE_ROLES = frozenset({"textbox", "spinbutton", "slider", "combobox", "progressbar"})
+VALUE_ROLES = frozenset({"textbox", "spinbutton", "slider", "combobox", "progressbar",
+                         "scrollbar"})
 EDITABLE_ROLES = frozenset({"textbox", "spinbutton", "combobox"})
 
 #: Controls whose child widgets are their own parts (a spin box's line edit, a combo's
 #: popup, a text edit's viewport): not walked.
 LEAF_ROLES = frozenset({"textbox", "spinbutton", "combobox", "checkbox", "radio", "button",
-                        "slider", "switch", "progressbar", "link", "text"})
+                        "slider", "switch", "progressbar", "link", "text", "scrollbar"})
 
 #: Longest value (or text) in the outline; the rest is read with ref_id or page text.
 VALUE_LIMIT = 200

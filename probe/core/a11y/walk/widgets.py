@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGraphicsView,
     QHeaderView,
+    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QStackedWidget,
@@ -49,9 +50,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from probe.core.a11y import graphics, popups, reach, viewrows
+from probe.core.a11y import graphics, links, popups, reach, viewrows
 from probe.core.a11y.labels import Labels, placeholder, tool_tip
-from probe.core.a11y.nodes import Node
+from probe.core.a11y.nodes import ItemNode, Node
 from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ITEM_CONTAINERS, ROLE_NAMES
 from probe.core.a11y.walk.rules import (
     EDITABLE_ROLES,
@@ -75,7 +76,7 @@ ITEM_CAP = 60
 ITEM_SCAN = 2000
 #: Roles that take a name from a label, placeholder or tool tip when Qt gives none.
 NAMEABLE = frozenset({"textbox", "spinbutton", "combobox", "slider", "checkbox", "radio",
-                      "button", "switch", "link", "progressbar", "generic"})
+                      "button", "switch", "link", "progressbar", "scrollbar", "generic"})
 #: Roles a Python class can make clickable by handling the mouse itself.
 CLICKABLE_ROLES = frozenset({"generic", "text", "img"})
 MOUSE_HANDLERS = ("mousePressEvent", "mouseReleaseEvent", "mouseDoubleClickEvent",
@@ -236,12 +237,18 @@ class WidgetWalker:
             return
         qrole = iface.role()
         role = ROLE_NAMES.get(qrole, "generic")
-        if role in HIDDEN:
+        if role == "text" and isinstance(w, _LABELLED):
+            role = "textbox"  # a read-only text edit or browser: its text is its value
+        if role in HIDDEN and not (role == "scrollbar" and _standalone_bar(w)):
             return
         name = iface.text(_NAME)
         label = self.labels.names.get(wid, "")
-        if label and (role == "combobox" or not name):
+        if role == "combobox" and not QWidget.accessibleName(w):
+            name = label  # Qt names a combo box by its value: its label, tip … name it
+        elif label and not name:
             name = label
+        if wid in self.labels.composites:
+            name = ""  # its label names the first control inside it
         if role == "tablist":
             name = ""  # Qt names it after a tab
         elif role == "text":  # the whole text; the outline cuts it below, saying so
@@ -250,23 +257,30 @@ class WidgetWalker:
             name = clean_name(name)
         gap = False
         if panel is not None:
-            role = "tabpanel"
-            name = clean_name(strip_mnemonic(panel.tabText(panel.indexOf(w))))
+            tab = clean_name(strip_mnemonic(panel.tabText(panel.indexOf(w))))
+            if role in LEAF_ROLES and role != "text":  # a page that is itself a control
+                name = name or tab
+            else:
+                role, name = "tabpanel", tab
         elif role in CLICKABLE_ROLES and (role == "generic" or _overrides_mouse(type(w))) \
                 and is_clickable(w):
             gap = True
             name = name or tool_tip(w) or gap_name(w)
         elif not name and role in NAMEABLE and role != "generic":
-            name = placeholder(w) or tool_tip(w)
+            name = placeholder(w) or tool_tip(w) or \
+                clean_name(QWidget.accessibleDescription(w))
         kids: list[Node] = []
         more = 0 if role in LEAF_ROLES and not gap else \
             self._children(w, x, y, kids, depth, iface, qrole)
-        interactive = gap or role in INTERACTIVE
+        if role in ("text", "textbox") and links.has_links(w):
+            kids = links.nodes(w, x, y)  # rich-text links: elements of their own
+            self.count += len(kids)
+        interactive = gap or role in INTERACTIVE or role == "scrollbar"
         if not interactive:
             if role == "generic" and not name:
                 out.extend(kids)  # structural container: hoist its children
                 return
-            if not name and not kids and role != "text":
+            if not name and not kids and role not in ("text", *VALUE_ROLES):
                 return
             if role == "text" and not name:
                 return
@@ -274,7 +288,10 @@ class WidgetWalker:
         value = ""
         full = 0
         if role in VALUE_ROLES and not st.passwordEdit:
-            value, full = cut(iface.text(_VALUE) or "", self.limit)
+            readout = self.labels.readouts.get(wid) if role == "slider" else None
+            shown = QLabel.text(readout).strip() if readout is not None else \
+                iface.text(_VALUE) or ""
+            value, full = cut(shown, self.limit)
         if role == "text" and self.limit is not None:
             name, full = cut(name, self.limit)
         states = states_of(st, role, qrole)
@@ -294,12 +311,14 @@ class WidgetWalker:
         if depth >= MAX_RAW_DEPTH:
             return 0
         if isinstance(w, QAbstractItemView) and not isinstance(w, QHeaderView):
+            start = len(out)
             more = self._rows(w, out)
             viewport = QAbstractScrollArea.viewport(w)  # index widgets and open editors
             at = QWidget.mapTo(viewport, self.window, QPoint(0, 0))
-            for c in QObject.findChildren(viewport, QWidget, options=_DIRECT):
-                if QWidget.isVisible(c) and not reach.outside(c, viewport):
-                    self._widget(c, at.x(), at.y(), out, depth + 1, None)
+            inside = [c for c in QObject.findChildren(viewport, QWidget, options=_DIRECT)
+                      if QWidget.isVisible(c) and not reach.outside(c, viewport)]
+            if inside:
+                self._in_cells(w, inside, out, start, at, depth)
             return more
         visible, is_window, outside = QWidget.isVisible, QWidget.isWindow, reach.outside
         kids = [c for c in QObject.findChildren(w, QWidget, options=_DIRECT)
@@ -322,6 +341,35 @@ class WidgetWalker:
         if iface is not None and qrole in ITEM_CONTAINERS:
             return self._items(iface, w, out, ())
         return 0
+
+    def _in_cells(self, view: QAbstractItemView, inside: list[QWidget], out: list[Node],
+                  start: int, at: QPoint, depth: int) -> None:
+        """Widgets in a view's cells (``setIndexWidget``, ``setCellWidget``, an open
+        editor) go into the cell (a list's or tree's row) they sit in, named by the
+        column's header when they have no name; the others follow the rows."""
+        cells: dict[tuple[int, ...], Node] = {}
+        for top in out[start:]:
+            for n in top.iter():
+                if isinstance(n, ItemNode) and n.index is not None:
+                    cells[viewrows.index_key(n.index)] = n
+        model = QAbstractItemView.model(view)
+        for c in inside:
+            placed: list[Node] = []
+            self._widget(c, at.x(), at.y(), placed, depth + 1, None)
+            idx = view.indexAt(QWidget.geometry(c).center())
+            holder = None
+            if idx.isValid():
+                key = viewrows.index_key
+                holder = cells.get(key(idx)) or cells.get(key(idx.siblingAtColumn(0)))
+            if holder is None:
+                out.extend(placed)
+                continue
+            header = model.headerData(idx.column(), Qt.Orientation.Horizontal) \
+                if model is not None else None
+            for p in placed:
+                if not p.name and header is not None and str(header):
+                    p.name = clean_name(str(header))
+            holder.children.extend(placed)
 
     def _rows(self, view: QAbstractItemView, out: list[Node]) -> int:
         """An item view's rows from its model; returns the rows scrolled away."""
@@ -376,6 +424,15 @@ class WidgetWalker:
 
     def _local(self, r: QRect) -> tuple[int, int, int, int]:
         return (r.x() - self.origin.x(), r.y() - self.origin.y(), r.width(), r.height())
+
+
+def _standalone_bar(w: QWidget) -> bool:
+    """A scroll bar that is a control of its own (not one of a scroll area's bars)."""
+    parent = QWidget.parentWidget(w)
+    if parent is None or isinstance(parent, QAbstractScrollArea):
+        return False
+    holder = QWidget.parentWidget(parent)  # a scroll area keeps its bars in a container
+    return not isinstance(holder, QAbstractScrollArea)
 
 
 def _submenus(menu: Node) -> Node:

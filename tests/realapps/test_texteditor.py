@@ -1,0 +1,70 @@
+"""A text editor from PyPI (jwrite, a Notepad clone), unmodified: an agent writes a letter,
+fixes it with the keyboard and saves it through the app's own Save As dialog.
+
+What the answers say is checked against the app (its window title, which its own
+``textChanged`` slot marks unsaved, and the file it writes): typing is read back (the
+field holds the typed text, or TEXT_NOT_TAKEN says what it holds), and the change report
+says what changed in the editor.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from probe.client import Client
+from tests.support.app import wait_until
+from tests.support.chrome import parse
+
+from .conftest import RealApp, start, wait_for_window
+
+
+@pytest.fixture(scope="module")
+def jwrite() -> Iterator[RealApp]:
+    beside = Path(sys.executable).with_name("jwrite")  # this Python's own scripts first
+    script = str(beside) if beside.exists() else shutil.which("jwrite")
+    if script is None:
+        pytest.skip("jwrite is not installed (pip install -e '.[realapps]')")
+    yield from start(script)
+
+
+@pytest.fixture(scope="module")
+def qt(jwrite: RealApp) -> Client:
+    client = jwrite.client()
+    wait_for_window(client)
+    return client
+
+
+def _editor(qt: Client) -> str:
+    page = qt.call("chr.readPage", {})["text"]
+    return next(n["ref"] for n in parse(page) if n["role"] == "textbox")
+
+
+def _text(qt: Client) -> str:
+    return str(qt.call("qt.properties.get", {"objectId": "textEdit",
+                                             "name": "plainText"})["value"])
+
+
+def test_write_fix_and_save_a_letter(qt: Client) -> None:
+    ref = _editor(qt)
+    out = qt.call("chr.type", {"ref": ref, "text": "Dear Ada, thank you"})
+    assert out["typed"] == 19 and _text(qt) == "Dear Ada, thank you"
+    assert "Dear Ada, thank you" in out["changes"]  # the report saw the editor change
+    title = qt.call("chr.tabsContext", {})["tabs"][0]["title"]
+    assert title.endswith("*")  # the app's own textChanged slot marked it unsaved
+    qt.call("chr.key", {"ref": ref, "text": "BackSpace", "repeat": 9})  # "thank you"
+    out = qt.call("chr.type", {"text": "see you soon."})
+    assert _text(qt) == "Dear Ada, see you soon." and "TEXT_NOT_TAKEN" not in str(out)
+    opened = qt.call("chr.navigate", {"url": "File > Save As"})
+    assert opened.get("modal", {}).get("kind") == "dialog", opened
+    target = Path(tempfile.mkdtemp(prefix="qtmcp-jwrite-")) / "letter.txt"
+    qt.call("chr.fileChooser", {"paths": [str(target)]})
+    wait_until(target.exists, 10, "the saved file")
+    assert target.read_text() == "Dear Ada, see you soon."
+    wait_until(lambda: qt.call("chr.tabsContext", {})["tabs"][0]["title"] == "letter.txt",
+               10, "the title naming the file")
