@@ -36,6 +36,7 @@ from probe.exceptions import CallTimeout, ConnectError, ConnectionLost, QtmcpErr
 from probe.launcher.launch import parse_command, spawn, stop_app, wait_for_probe
 from probe.mcp import saved
 from probe.mcp import tools as mcp_tools
+from probe.mcp.outdir import DEFAULT_DIR, OutputDir
 
 log = logging.getLogger("qtmcp.mcp")
 
@@ -154,11 +155,13 @@ class Bridge:
                  url: str | None = None, token: str | None = None,
                  command: list[str] | None = None,
                  max_chars: int = mcp_tools.DEFAULT_MAX_CHARS,
-                 caps: tuple[str, ...] = mcp_tools.DEFAULT_CAPS) -> None:
+                 caps: tuple[str, ...] = mcp_tools.DEFAULT_CAPS,
+                 output_dir: str | os.PathLike[str] = DEFAULT_DIR) -> None:
         self.target = {"pid": pid, "app": app, "url": url, "token": token}
         self.command = command or []
         self.max_chars = max_chars
         self.caps = caps
+        self.output = OutputDir(output_dir)
         self.link: Link | None = None
         self.child: subprocess.Popen[Any] | None = None
         self._lock = asyncio.Lock()
@@ -280,19 +283,23 @@ class Bridge:
         except ConnectError as exc:
             return mcp_tools.failure(f"CONNECT_FAILED: {exc}\nhint: call list_apps to see the "
                                      "running Qt apps and switch_app to pick one.")
+        except (ValueError, TypeError) as exc:  # never an SDK error with code 0
+            log.exception("tool %s failed", name)
+            return mcp_tools.failure(f"INVALID_ARGUMENTS: {exc}")
 
     async def _call(self, link: Link, name: str, route: mcp_tools.Route,
                     args: dict[str, Any]) -> types.CallToolResult:
         """One probe call for a tool: its arguments renamed, its result as content (or
         written to the file ``save_to`` names)."""
         path = args.pop(mcp_tools.SAVE_TO, None)
+        overwrite = args.pop(mcp_tools.OVERWRITE, False) is True
         params = route.arguments(args)
         if route.max_bytes and path is None:  # a picture inline stays under 1 MB
             params.setdefault(route.max_bytes, mcp_tools.INLINE_IMAGE_BYTES)
         envelope = await link.client.call_envelope(route.method, params,
                                                    timeout=_timeout_for(params))
         if path is not None:
-            return saved.save(envelope, str(path), self.max_chars)
+            return saved.save(envelope, path, self.output, self.max_chars, overwrite=overwrite)
         return types.CallToolResult(content=mcp_tools.result_content(
             envelope, max_chars=mcp_tools.limit_for(args, self.max_chars)))
 
@@ -429,13 +436,14 @@ def run(*, pid: int | None = None, app: str | None = None, url: str | None = Non
         token: str | None = None, command: list[str] | None = None,
         http_port: int | None = None, host: str = "127.0.0.1",
         max_chars: int = mcp_tools.DEFAULT_MAX_CHARS,
-        caps: tuple[str, ...] = mcp_tools.DEFAULT_CAPS) -> int:
+        caps: tuple[str, ...] = mcp_tools.DEFAULT_CAPS,
+        output_dir: str | os.PathLike[str] = DEFAULT_DIR) -> int:
     """Entry point of ``qtmcp mcp``."""
     logging.basicConfig(level=os.environ.get("QTMCP_MCP_LOG", "WARNING"), stream=sys.stderr,
                         format="qtmcp mcp: %(levelname)s %(message)s")
     signal.signal(signal.SIGTERM, _exit_on_signal)
     bridge = Bridge(pid=pid, app=app, url=url, token=token, command=command,
-                    max_chars=max_chars, caps=caps)
+                    max_chars=max_chars, caps=caps, output_dir=output_dir)
     try:
         anyio.run(serve, bridge, http_port, host)
     except KeyboardInterrupt:
