@@ -34,7 +34,7 @@ from probe import __version__, discovery
 from probe.client import AsyncClient
 from probe.exceptions import CallTimeout, ConnectError, ConnectionLost, QtmcpError, RemoteError
 from probe.launcher.launch import parse_command, spawn, stop_app, wait_for_probe
-from probe.mcp import saved
+from probe.mcp import saved, waits
 from probe.mcp import tools as mcp_tools
 from probe.mcp.outdir import DEFAULT_DIR, OutputDir
 
@@ -156,12 +156,14 @@ class Bridge:
                  command: list[str] | None = None,
                  max_chars: int = mcp_tools.DEFAULT_MAX_CHARS,
                  caps: tuple[str, ...] = mcp_tools.DEFAULT_CAPS,
-                 output_dir: str | os.PathLike[str] = DEFAULT_DIR) -> None:
+                 output_dir: str | os.PathLike[str] = DEFAULT_DIR,
+                 timeout: float = waits.BASE_SECONDS) -> None:
         self.target = {"pid": pid, "app": app, "url": url, "token": token}
         self.command = command or []
         self.max_chars = max_chars
         self.caps = caps
         self.output = OutputDir(output_dir)
+        self.timeout = timeout
         self.link: Link | None = None
         self.child: subprocess.Popen[Any] | None = None
         self._lock = asyncio.Lock()
@@ -296,12 +298,32 @@ class Bridge:
         params = route.arguments(args)
         if route.max_bytes and path is None:  # a picture inline stays under 1 MB
             params.setdefault(route.max_bytes, mcp_tools.INLINE_IMAGE_BYTES)
-        envelope = await link.client.call_envelope(route.method, params,
-                                                   timeout=_timeout_for(params))
+        wait = waits.budget(params, self.timeout)
+        try:
+            envelope = await link.client.call_envelope(route.method, params, timeout=wait)
+        except CallTimeout:
+            await self._cancel(link)
+            return mcp_tools.failure(
+                f"TIMEOUT: no answer from the app within {wait:g} s. The call was cancelled "
+                "(the server dropped its connection to the app, which stops the call's steps "
+                "that have not started); a step already running in the app may still finish."
+                "\nhint: the app may be busy (app_status); read the page before retrying, "
+                "since part of the call may have taken effect.")
         if path is not None:
             return saved.save(envelope, path, self.output, self.max_chars, overwrite=overwrite)
         return types.CallToolResult(content=mcp_tools.result_content(
             envelope, max_chars=mcp_tools.limit_for(args, self.max_chars)))
+
+    async def _cancel(self, link: Link) -> None:
+        """Stop a call the server gave up on: closing the connection makes the probe cancel
+        that connection's calls (a GUI job not yet started is skipped). The next call
+        connects again, to the same app."""
+        if link.pid is not None and not any(self.target.values()):
+            self.target = {"pid": link.pid, "app": None, "url": None, "token": None}
+        with contextlib.suppress(Exception):
+            await link.client.close()
+        if self.link is link:
+            self.link = None
 
     def _unknown(self, name: str, link: Link) -> types.CallToolResult:
         known = ", ".join([*link.toolset.routes, *LOCAL_NAMES])
@@ -368,14 +390,6 @@ async def _tools_changed(ctx: Any) -> None:
         await ctx.session.send_tool_list_changed()
 
 
-def _timeout_for(args: dict[str, Any]) -> float:
-    """Client-side wait for a call: longer than any timeout the call itself asks for."""
-    asked = [float(v) / (1000 if k.endswith("Ms") else 1) for k, v in args.items()
-             if k in ("timeout", "timeoutMs", "duration")
-             and isinstance(v, (int, float)) and not isinstance(v, bool)]
-    return max([60.0, *[v + 15 for v in asked]])
-
-
 # ---------------------------------------------------------------------- child app
 
 
@@ -437,13 +451,15 @@ def run(*, pid: int | None = None, app: str | None = None, url: str | None = Non
         http_port: int | None = None, host: str = "127.0.0.1",
         max_chars: int = mcp_tools.DEFAULT_MAX_CHARS,
         caps: tuple[str, ...] = mcp_tools.DEFAULT_CAPS,
-        output_dir: str | os.PathLike[str] = DEFAULT_DIR) -> int:
+        output_dir: str | os.PathLike[str] = DEFAULT_DIR,
+        timeout: float = waits.BASE_SECONDS) -> int:
     """Entry point of ``qtmcp mcp``."""
     logging.basicConfig(level=os.environ.get("QTMCP_MCP_LOG", "WARNING"), stream=sys.stderr,
                         format="qtmcp mcp: %(levelname)s %(message)s")
     signal.signal(signal.SIGTERM, _exit_on_signal)
     bridge = Bridge(pid=pid, app=app, url=url, token=token, command=command,
-                    max_chars=max_chars, caps=caps, output_dir=output_dir)
+                    max_chars=max_chars, caps=caps, output_dir=output_dir,
+                    timeout=timeout)
     try:
         anyio.run(serve, bridge, http_port, host)
     except KeyboardInterrupt:
