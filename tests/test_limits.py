@@ -3,8 +3,10 @@ read, per connection and in all; such a client is closed with 1008, the app live
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -12,7 +14,9 @@ from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
 
 from conftest import DemoApp, rss_kib, start_demo, wait_until
-from probe.client import Client
+from probe.api._waiting import MAX_WAITS
+from probe.client import AsyncClient, Client
+from probe.exceptions import RemoteError
 
 HELD = 1_000_000
 
@@ -59,3 +63,37 @@ def _never_read(ws: ClientConnection, watcher: Client, pid: int) -> None:
     wait_until(lambda: not any(s["name"] == "never-reads"
                                for s in watcher.call("probe.sessions")), timeout=30)
     assert watcher.call("qt.ping")["pong"] is True
+
+
+def test_waits_share_scans_and_are_bounded_per_app(strict: DemoApp) -> None:
+    """256 waits run at once (four connections of 64); the 257th is refused; all of those
+    waiting for a text that then shows are answered with it."""
+
+    async def run() -> tuple[list[Any], Any]:
+        clients = [await AsyncClient.connect(strict.url, strict.token, name=f"waiter-{k}")
+                   for k in range(4)]
+        extra = await AsyncClient.connect(strict.url, strict.token, name="waiter-extra")
+        try:
+            waits = [asyncio.ensure_future(c.call("chr.waitFor", {
+                "text": "Shown at last", "timeout": 60, "report_changes": False},
+                timeout=90)) for c in clients for _ in range(MAX_WAITS // 4)]
+            refused = None
+            for _ in range(200):  # until all of them are running in the probe
+                try:
+                    await extra.call("chr.waitFor", {"text": "never", "timeout": 0.01})
+                except RemoteError as exc:
+                    if exc.name == "TOO_MANY_CALLS":
+                        refused = exc
+                        break
+                await asyncio.sleep(0.05)
+            await extra.call("qt.properties.set", {"objectId": "statusLabel",
+                                                   "name": "text", "value": "Shown at last"})
+            return await asyncio.gather(*waits, return_exceptions=True), refused
+        finally:
+            for c in [*clients, extra]:
+                await c.close()
+
+    answers, refused = asyncio.run(run())
+    assert refused is not None and refused.data["limit"] == MAX_WAITS
+    assert all(isinstance(a, dict) and a["ok"] for a in answers), answers[:3]
+    assert {a["text"][0] for a in answers} == {"Shown at last"}
