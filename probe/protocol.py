@@ -417,8 +417,8 @@ def _loads(raw: str | bytes) -> Any:
 
 #: Nesting beyond which a value being encoded is cut (a reply never recurses without end).
 _ENCODE_DEPTH = 200
-#: Integers wider than this many bits are sent as a description (``json`` refuses to
-#: write more than 4300 digits).
+#: Integers wider than this many bits are written as digits without asking whether
+#: Python may (its limit is 4300 digits, about 14,000 bits); wider ones are tried.
 _INT_BITS = 4096
 
 
@@ -448,7 +448,11 @@ def _plain(value: Any, depth: int) -> Any:
     if isinstance(value, int):
         if value.bit_length() <= _INT_BITS:
             return value
-        return f"<integer of {value.bit_length()} bits>"
+        try:  # a request id of 1,300 digits comes back as sent
+            str(value)
+        except ValueError:  # past sys.get_int_max_str_digits(): json cannot write it
+            return f"<integer of {value.bit_length()} bits>"
+        return value
     if isinstance(value, float):
         return value if math.isfinite(value) else str(value)
     if depth >= _ENCODE_DEPTH:
