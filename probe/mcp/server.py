@@ -116,6 +116,10 @@ class NoApp(QtmcpError):
     """No app is connected and none can be chosen without asking."""
 
 
+class BadSchema(QtmcpError):
+    """The app's probe sent a ``qt.schema`` the server cannot read: no tools from it."""
+
+
 @dataclass
 class Link:
     """The connection to one app's probe, with the tools its schema offers."""
@@ -221,7 +225,13 @@ class Bridge:
         except BaseException:
             await client.close()
             raise
-        toolset = mcp_tools.build_tools(schema, self.caps)
+        try:
+            toolset = mcp_tools.build_tools(schema, self.caps)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            await client.close()
+            raise BadSchema(f"the app's probe sent a qt.schema this server cannot read "
+                            f"({type(exc).__name__}: {str(exc)[:200]}); is it a qtmcp probe "
+                            "of this version?") from None
         old, self.link = self.link, Link(client, info, toolset, PROBE_CLIENT_NAME)
         if old is not None:
             with contextlib.suppress(Exception):
@@ -247,7 +257,7 @@ class Bridge:
     async def list_tools(self, ctx: Any, params: Any) -> types.ListToolsResult:
         try:
             link = await self.ensure()
-        except (NoApp, ConnectError, RemoteError, ConnectionLost):
+        except QtmcpError:  # no app, or one whose schema is unreadable: the local tools
             return types.ListToolsResult(tools=list(LOCAL_TOOLS))
         return types.ListToolsResult(tools=[*link.tools, *LOCAL_TOOLS])
 
@@ -285,6 +295,9 @@ class Bridge:
         except ConnectError as exc:
             return mcp_tools.failure(f"CONNECT_FAILED: {exc}\nhint: call list_apps to see the "
                                      "running Qt apps and switch_app to pick one.")
+        except BadSchema as exc:
+            return mcp_tools.failure(f"BAD_SCHEMA: {exc}\nhint: call list_apps and "
+                                     "switch_app to drive another app.")
         except (ValueError, TypeError) as exc:  # never an SDK error with code 0
             log.exception("tool %s failed", name)
             return mcp_tools.failure(f"INVALID_ARGUMENTS: {exc}")
