@@ -167,6 +167,7 @@ class Probe:
             token=self.token, inspector_token=self.inspector_token, argv=list(sys.argv),
             qt=qVersion(), pyside=pyside_version, python=sys.version.split()[0],
             started=self.started, host=self.options.host)
+        discovery.list_probes()  # removes the files of crashed or killed apps (tokens)
         discovery.write(self.info)
 
     def _on_event_loop(self) -> None:
