@@ -189,6 +189,9 @@ class Probe:
     def session_closed(self, session: Session) -> None:
         for hook in self._closed_hooks:
             self.executor.post(lambda hook=hook: hook(session))
+        # then what the session held (ids, refs, its last read, change baselines) goes,
+        # on the GUI thread where Qt wrappers may die, whoever still holds the session
+        self.executor.post(session.state.clear)
 
     def _remove_discovery(self) -> None:
         if self.info is not None:
