@@ -16,6 +16,8 @@ from typing import Any
 
 from probe import discovery
 from probe.exceptions import QtmcpError, RemoteError
+from probe.mcp.outdir import DEFAULT_DIR as MCP_OUTPUT_DIR
+from probe.mcp.waits import BASE_SECONDS as MCP_WAIT
 
 
 def _add_target(p: argparse.ArgumentParser) -> None:
@@ -119,6 +121,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="tool sets, comma-separated: chrome (default: pages, refs, forms, "
                    "computer, batch), native (Qt objects), qml, data (item models), control "
                    "(the inspector's human), or all")
+    p.add_argument("--output-dir", default=MCP_OUTPUT_DIR, metavar="DIR",
+                   help="the only folder tools write files in (save_to); default "
+                   f"./{MCP_OUTPUT_DIR}, made on the first write")
+    p.add_argument("--timeout", type=float, default=MCP_WAIT, metavar="SECONDS",
+                   help="how long a tool waits for the app beyond the waits the call asks "
+                   "for (its timeout, a batch's steps); past it the call is cancelled "
+                   f"(default {MCP_WAIT:g})")
     p.add_argument("app_command", nargs=argparse.REMAINDER, metavar="-- APP",
                    help="-- python app.py [args...]: start this app, stop it on exit")
 
@@ -492,7 +501,8 @@ def cmd_mcp(ns: argparse.Namespace) -> int:
     if command and command[0] == "--":
         command = command[1:]
     return mcp.run(pid=ns.pid, app=ns.app, url=ns.url, token=ns.token, command=command,
-                   http_port=ns.http, host=ns.host, max_chars=ns.max_chars, caps=caps)
+                   http_port=ns.http, host=ns.host, max_chars=ns.max_chars, caps=caps,
+                   output_dir=ns.output_dir, timeout=ns.timeout)
 
 
 def cmd_inspect(ns: argparse.Namespace) -> int:

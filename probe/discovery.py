@@ -68,6 +68,31 @@ def pid_alive(pid: int) -> bool:
     return True
 
 
+def _started_at(pid: int) -> tuple[float, str] | None:
+    """When process ``pid`` started (epoch seconds) and its state letter, from /proc (Linux);
+    None where that cannot be read."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        with open("/proc/stat", encoding="ascii") as fh:
+            boot = next(float(line.split()[1]) for line in fh if line.startswith("btime"))
+        return boot + int(fields[19]) / os.sysconf("SC_CLK_TCK"), fields[0]
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
+
+
+def probe_alive(info: ProbeInfo) -> bool:
+    """Whether the process that wrote ``info`` still runs: its pid lives, is no zombie,
+    and did not start after the probe did (a crashed app's pid given to another)."""
+    if not pid_alive(info.pid):
+        return False
+    seen = _started_at(info.pid)
+    if seen is None:
+        return True
+    started, state = seen
+    return state not in ("Z", "X") and not (info.started and started > info.started + 2)
+
+
 def write(info: ProbeInfo, folder: Path | None = None) -> Path:
     """Write the discovery file atomically with mode 0600 in a 0700 folder."""
     folder = folder or runtime_dir()
@@ -107,8 +132,8 @@ def list_probes(folder: Path | None = None, *, clean: bool = True) -> list[Probe
             info = ProbeInfo.from_json(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError, TypeError):
             continue
-        if not pid_alive(info.pid):
-            if clean:
+        if not probe_alive(info):
+            if clean:  # a crashed or killed app's file, with its token
                 remove(path)
             continue
         info.path = str(path)

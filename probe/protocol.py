@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -303,7 +304,8 @@ def decode(raw: str | bytes) -> Incoming:
     made = _NonFinite.made
     try:
         text = raw.decode("utf-8") if isinstance(raw, (bytes, bytearray)) else raw
-        value = _DECODER.decode(text)
+        value = (_decode_deep(text) if text.count("[") + text.count("{") > _DEEP
+                 else _DECODER.decode(text))
     except (ValueError, RecursionError) as exc:
         return Incoming([Invalid(None, error_object("PARSE_ERROR", detail=str(exc)[:200]))])
     # Only a message that could hold a refused value is walked: a few C-speed scans
@@ -319,6 +321,31 @@ def decode(raw: str | bytes) -> Incoming:
                 f"{len(value)}", limit=MAX_BATCH, size=len(value)))])
         return Incoming([decode_item(item, suspect) for item in value], batch=True)
     return Incoming([decode_item(value, suspect)])
+
+
+#: Brackets past which a message may nest deep enough that decoding it (one Python frame
+#: per level) on a caller's stack runs into the recursion limit.
+_DEEP = 256
+
+
+def _decode_deep(text: str) -> Any:
+    """Decode a message that may nest deeply on a thread of its own: its stack starts
+    empty, so whether a request nested a few hundred levels deep is read (and answered
+    with its id) never depends on how deep the caller's stack happened to be."""
+    out: list[Any] = []
+
+    def run() -> None:
+        try:
+            out.append(_DECODER.decode(text))
+        except (ValueError, RecursionError) as exc:
+            out.append(exc)
+
+    worker = threading.Thread(target=run, name="qtmcp-decode", daemon=True)
+    worker.start()
+    worker.join()
+    if isinstance(out[0], (ValueError, RecursionError)):
+        raise out[0]
+    return out[0]
 
 
 class _NonFinite:
@@ -425,8 +452,8 @@ def _loads(raw: str | bytes) -> Any:
 
 #: Nesting beyond which a value being encoded is cut (a reply never recurses without end).
 _ENCODE_DEPTH = 200
-#: Integers wider than this many bits are sent as a description (``json`` refuses to
-#: write more than 4300 digits).
+#: Integers wider than this many bits are written as digits without asking whether
+#: Python may (its limit is 4300 digits, about 14,000 bits); wider ones are tried.
 _INT_BITS = 4096
 
 
@@ -456,7 +483,11 @@ def _plain(value: Any, depth: int) -> Any:
     if isinstance(value, int):
         if value.bit_length() <= _INT_BITS:
             return value
-        return f"<integer of {value.bit_length()} bits>"
+        try:  # a request id of 1,300 digits comes back as sent
+            str(value)
+        except ValueError:  # past sys.get_int_max_str_digits(): json cannot write it
+            return f"<integer of {value.bit_length()} bits>"
+        return value
     if isinstance(value, float):
         return value if math.isfinite(value) else str(value)
     if depth >= _ENCODE_DEPTH:

@@ -1,19 +1,91 @@
-"""Waking a wait when the app's UI may have changed (shared by qt.wait* and chr.waitFor).
+"""Waking a wait when the app's UI may have changed (shared by qt.wait* and chr.waitFor),
+and one scan of the app per change for every wait that looks at the same thing.
 
 A waiter re-checks when an app event suggests the UI changed (``core.data.waits.WAKER``)
 or at the latest every ``interval``; with no wait active the app's event filter is gone
-and nothing runs.
+and nothing runs. 64 waits that each rescanned every window on every change kept the
+GUI thread busy (a bystander's ping: 1 ms -> over a second): now the waits of one probe
+share a :class:`Scans` — a scan made since the last UI change (and within the interval)
+is reused, one in progress is awaited, and after a scan of ``c`` seconds the next starts
+``BACKOFF * c`` later at the earliest, so scanning takes at most a quarter of the GUI
+thread however many wait. At most ``MAX_WAITS`` waits run in one probe.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable, Hashable
+from typing import Any
 
 from probe.core.data import waits
+from probe.core.errors import QtError
 from probe.server.context import Context
 
 #: Fewest seconds between two checks of one wait, however often the app wakes it.
 MIN_GAP = 0.02
+#: Waits (qt.wait*, chr.waitFor) running at once in one probe; more answer TOO_MANY_CALLS.
+MAX_WAITS = 256
+#: After a shared scan of ``c`` seconds the next starts ``BACKOFF * c`` later at the
+#: earliest (scanning takes at most 1 / (1 + BACKOFF) of the GUI thread).
+BACKOFF = 3.0
+_SHARED = "waits.scans"
+
+
+class Scans:
+    """Scans of the app shared by its waits, one per UI change (transport thread only)."""
+
+    def __init__(self) -> None:
+        #: Bumped on every wake-up (a UI change); a scan is good for the stamp it began at.
+        self.stamp = 0
+        self.waits = 0
+        self.scans = 0
+        self._last: dict[Hashable, tuple[int, float, Any]] = {}
+        self._running: dict[Hashable, asyncio.Task[Any]] = {}
+        self._cost = 0.0
+        self._ended = 0.0
+
+    @staticmethod
+    def of(ctx: Context) -> Scans:
+        scans = ctx.shared.get(_SHARED)
+        if scans is None:
+            scans = ctx.shared[_SHARED] = Scans()
+        return scans
+
+    async def get(self, ctx: Context, key: Hashable, scan: Callable[[], Any],
+                  interval: float, timeout: float) -> Any:
+        """``scan()``'s result (run on the GUI thread) for ``key``: the last one when the UI
+        has not changed since it began and it is under ``interval`` old (``key`` None,
+        the whole app, only), else a new one (shared with every wait asking meanwhile)."""
+        loop = asyncio.get_running_loop()
+        last = self._last.get(key)
+        if last is not None and last[0] == self.stamp and loop.time() - last[1] < interval:
+            return last[2]
+        task = self._running.get(key)
+        if task is None:
+            task = self._running[key] = loop.create_task(self._scan(ctx, key, scan, timeout))
+            task.add_done_callback(lambda _t: self._running.pop(key, None))
+        return await asyncio.shield(task)  # a wait that ends does not end the others' scan
+
+    async def _scan(self, ctx: Context, key: Hashable, scan: Callable[[], Any],
+                    timeout: float) -> Any:
+        loop = asyncio.get_running_loop()
+        pause = self._ended + BACKOFF * self._cost - loop.time()
+        if pause > 0:
+            await asyncio.sleep(pause)
+        stamp = self.stamp
+
+        def timed() -> tuple[Any, float]:
+            t0 = time.perf_counter()
+            value = scan()
+            return value, time.perf_counter() - t0
+
+        value, self._cost = await ctx.gui(timed, timeout=timeout)
+        self._ended = loop.time()
+        self.scans += 1
+        if key is None:  # the app's windows: kept for the next look; a client's own tab
+            self._last[key] = (stamp, self._ended, value)  # only shares a scan under way
+        return value
 
 
 class Waiter:
@@ -24,13 +96,25 @@ class Waiter:
         self.loop = asyncio.get_running_loop()
         self.event = asyncio.Event()
         self.key = 0
+        self.scans = Scans.of(ctx)
 
     async def __aenter__(self) -> Waiter:
-        self.key = waits.WAKER.arm(lambda: self.loop.call_soon_threadsafe(self.event.set))
+        if self.scans.waits >= MAX_WAITS:
+            raise QtError("TOO_MANY_CALLS", f"{MAX_WAITS} waits are running in this app "
+                          "already", limit=MAX_WAITS,
+                          hint="Wait for fewer things at once: one wait with a longer "
+                               "timeout, or let some of the running waits end first.")
+        self.scans.waits += 1
+        self.key = waits.WAKER.arm(lambda: self.loop.call_soon_threadsafe(self._woken))
         self.ctx.post(waits.WAKER.sync_filter)
         return self
 
+    def _woken(self) -> None:
+        self.scans.stamp += 1
+        self.event.set()
+
     async def __aexit__(self, *exc: object) -> None:
+        self.scans.waits -= 1
         waits.WAKER.disarm(self.key)
         self.ctx.post(waits.WAKER.sync_filter)
 

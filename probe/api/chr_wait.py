@@ -3,7 +3,8 @@
 Playwright's ``browser_wait_for`` (``text`` / ``textGone``) for a Qt app: the texts are
 the names and values an agent reads in chr.readPage, searched in every open window and
 popup (or one window). The wait looks again when the app's UI changes (the same waker
-as qt.wait, so nothing runs while no one waits) and at the latest every ``INTERVAL``.
+as qt.wait, so nothing runs while no one waits) and at the latest every ``INTERVAL``;
+the waits of a probe share one scan per change (``_waiting.Scans``).
 """
 
 from __future__ import annotations
@@ -26,18 +27,22 @@ INTERVAL = 0.25
 SearchText = Annotated[str | None, P("a part of a name or value, any case", minLength=1)]
 
 
-def _look(ctx: Context, tab_id: str | None, text: str | None, gone: str | None
-          ) -> tuple[bool, dict[str, Any]]:
-    """Whether the wait is over, and what was seen (GUI thread)."""
+def _texts(ctx: Context, tab_id: str | None) -> list[tuple[str, str]]:
+    """What the searched windows show (GUI thread)."""
     window = wins.window_for(tab_id, idtable.ids_for(ctx.state)) if tab_id else None
-    where = pagetext.searched_windows(window)
+    return pagetext.shown_texts(pagetext.searched_windows(window))
+
+
+def _look(shown: list[tuple[str, str]], text: str | None, gone: str | None
+          ) -> tuple[bool, dict[str, Any]]:
+    """Whether the wait is over, and what was seen."""
     seen: dict[str, Any] = {}
     ok = True
     if text is not None:
-        seen["text"] = pagetext.find_text(text, where)
+        seen["text"] = pagetext.matches(text, shown)
         ok = bool(seen["text"])
     if gone is not None:
-        seen["text_gone"] = pagetext.find_text(gone, where)
+        seen["text_gone"] = pagetext.matches(gone, shown)
         ok = ok and not seen["text_gone"]
     return ok, seen
 
@@ -66,8 +71,13 @@ async def wait_for(
     async with Waiter(ctx) as waiter:
         while True:
             try:
-                ok, seen = await ctx.gui(_look, ctx, tabId, text, text_gone,
-                                         timeout=max(0.05, min(2.0, deadline - loop.time())))
+                # every window: one scan per UI change shared by all waits; a tab's ids
+                # are this client's own
+                shown = await waiter.scans.get(
+                    ctx, None if tabId is None else (id(ctx.state), tabId),
+                    lambda: _texts(ctx, tabId), INTERVAL,
+                    max(0.05, min(2.0, deadline - loop.time())))
+                ok, seen = _look(shown, text, text_gone)
             except QtError as exc:
                 if exc.name != "APP_BUSY":
                     raise

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from probe.core.errors import QtError
-from probe.server.context import INSPECTOR_ROLE, Context
+from probe.server.context import INSPECTOR_ROLE, INSPECTOR_TOPICS, Context
 from probe.server.registry import P, method
 
 Role = Literal["agent", "inspector", "script", "test", "cli", "client"]
@@ -45,8 +45,18 @@ def subscribe(
     ctx: Context,
     topics: Annotated[list[str], P("topics to receive notifications for", minItems=1)],
 ) -> dict[str, Any]:
-    """Receive notifications for topics (traffic, sessions, ...); see data of UNKNOWN_TOPIC."""
+    """Receive notifications for topics (traffic, sessions, ...); see data of UNKNOWN_TOPIC.
+
+    ``traffic`` and ``gate`` carry other clients' calls: they need the inspector credential
+    (ROLE_NOT_ALLOWED otherwise).
+    """
     _check_topics(ctx, topics)
+    guarded = sorted(INSPECTOR_TOPICS.intersection(topics))
+    if guarded and not ctx.session.inspector:
+        raise QtError("ROLE_NOT_ALLOWED", f"topics {', '.join(guarded)} carry other clients' "
+                      "calls: only the inspector (connected with inspector_token from the "
+                      "discovery file) may subscribe to them",
+                      requiredRole=INSPECTOR_ROLE, role=ctx.session.role)
     ctx.session.topics.update(topics)
     ctx.watch_freezes()  # a freeze subscriber starts the watch
     return {"topics": sorted(ctx.session.topics)}

@@ -34,8 +34,9 @@ from probe import __version__, discovery
 from probe.client import AsyncClient
 from probe.exceptions import CallTimeout, ConnectError, ConnectionLost, QtmcpError, RemoteError
 from probe.launcher.launch import parse_command, spawn, stop_app, wait_for_probe
-from probe.mcp import saved
+from probe.mcp import saved, waits
 from probe.mcp import tools as mcp_tools
+from probe.mcp.outdir import DEFAULT_DIR, OutputDir
 
 log = logging.getLogger("qtmcp.mcp")
 
@@ -115,6 +116,10 @@ class NoApp(QtmcpError):
     """No app is connected and none can be chosen without asking."""
 
 
+class BadSchema(QtmcpError):
+    """The app's probe sent a ``qt.schema`` the server cannot read: no tools from it."""
+
+
 @dataclass
 class Link:
     """The connection to one app's probe, with the tools its schema offers."""
@@ -154,11 +159,15 @@ class Bridge:
                  url: str | None = None, token: str | None = None,
                  command: list[str] | None = None,
                  max_chars: int = mcp_tools.DEFAULT_MAX_CHARS,
-                 caps: tuple[str, ...] = mcp_tools.DEFAULT_CAPS) -> None:
+                 caps: tuple[str, ...] = mcp_tools.DEFAULT_CAPS,
+                 output_dir: str | os.PathLike[str] = DEFAULT_DIR,
+                 timeout: float = waits.BASE_SECONDS) -> None:
         self.target = {"pid": pid, "app": app, "url": url, "token": token}
         self.command = command or []
         self.max_chars = max_chars
         self.caps = caps
+        self.output = OutputDir(output_dir)
+        self.timeout = timeout
         self.link: Link | None = None
         self.child: subprocess.Popen[Any] | None = None
         self._lock = asyncio.Lock()
@@ -216,7 +225,13 @@ class Bridge:
         except BaseException:
             await client.close()
             raise
-        toolset = mcp_tools.build_tools(schema, self.caps)
+        try:
+            toolset = mcp_tools.build_tools(schema, self.caps)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            await client.close()
+            raise BadSchema(f"the app's probe sent a qt.schema this server cannot read "
+                            f"({type(exc).__name__}: {str(exc)[:200]}); is it a qtmcp probe "
+                            "of this version?") from None
         old, self.link = self.link, Link(client, info, toolset, PROBE_CLIENT_NAME)
         if old is not None:
             with contextlib.suppress(Exception):
@@ -242,7 +257,7 @@ class Bridge:
     async def list_tools(self, ctx: Any, params: Any) -> types.ListToolsResult:
         try:
             link = await self.ensure()
-        except (NoApp, ConnectError, RemoteError, ConnectionLost):
+        except QtmcpError:  # no app, or one whose schema is unreadable: the local tools
             return types.ListToolsResult(tools=list(LOCAL_TOOLS))
         return types.ListToolsResult(tools=[*link.tools, *LOCAL_TOOLS])
 
@@ -280,21 +295,48 @@ class Bridge:
         except ConnectError as exc:
             return mcp_tools.failure(f"CONNECT_FAILED: {exc}\nhint: call list_apps to see the "
                                      "running Qt apps and switch_app to pick one.")
+        except BadSchema as exc:
+            return mcp_tools.failure(f"BAD_SCHEMA: {exc}\nhint: call list_apps and "
+                                     "switch_app to drive another app.")
+        except (ValueError, TypeError) as exc:  # never an SDK error with code 0
+            log.exception("tool %s failed", name)
+            return mcp_tools.failure(f"INVALID_ARGUMENTS: {exc}")
 
     async def _call(self, link: Link, name: str, route: mcp_tools.Route,
                     args: dict[str, Any]) -> types.CallToolResult:
         """One probe call for a tool: its arguments renamed, its result as content (or
         written to the file ``save_to`` names)."""
         path = args.pop(mcp_tools.SAVE_TO, None)
+        overwrite = args.pop(mcp_tools.OVERWRITE, False) is True
         params = route.arguments(args)
         if route.max_bytes and path is None:  # a picture inline stays under 1 MB
             params.setdefault(route.max_bytes, mcp_tools.INLINE_IMAGE_BYTES)
-        envelope = await link.client.call_envelope(route.method, params,
-                                                   timeout=_timeout_for(params))
+        wait = waits.budget(params, self.timeout)
+        try:
+            envelope = await link.client.call_envelope(route.method, params, timeout=wait)
+        except CallTimeout:
+            await self._cancel(link)
+            return mcp_tools.failure(
+                f"TIMEOUT: no answer from the app within {wait:g} s. The call was cancelled "
+                "(the server dropped its connection to the app, which stops the call's steps "
+                "that have not started); a step already running in the app may still finish."
+                "\nhint: the app may be busy (app_status); read the page before retrying, "
+                "since part of the call may have taken effect.")
         if path is not None:
-            return saved.save(envelope, str(path), self.max_chars)
+            return saved.save(envelope, path, self.output, self.max_chars, overwrite=overwrite)
         return types.CallToolResult(content=mcp_tools.result_content(
             envelope, max_chars=mcp_tools.limit_for(args, self.max_chars)))
+
+    async def _cancel(self, link: Link) -> None:
+        """Stop a call the server gave up on: closing the connection makes the probe cancel
+        that connection's calls (a GUI job not yet started is skipped). The next call
+        connects again, to the same app."""
+        if link.pid is not None and not any(self.target.values()):
+            self.target = {"pid": link.pid, "app": None, "url": None, "token": None}
+        with contextlib.suppress(Exception):
+            await link.client.close()
+        if self.link is link:
+            self.link = None
 
     def _unknown(self, name: str, link: Link) -> types.CallToolResult:
         known = ", ".join([*link.toolset.routes, *LOCAL_NAMES])
@@ -361,14 +403,6 @@ async def _tools_changed(ctx: Any) -> None:
         await ctx.session.send_tool_list_changed()
 
 
-def _timeout_for(args: dict[str, Any]) -> float:
-    """Client-side wait for a call: longer than any timeout the call itself asks for."""
-    asked = [float(v) / (1000 if k.endswith("Ms") else 1) for k, v in args.items()
-             if k in ("timeout", "timeoutMs", "duration")
-             and isinstance(v, (int, float)) and not isinstance(v, bool)]
-    return max([60.0, *[v + 15 for v in asked]])
-
-
 # ---------------------------------------------------------------------- child app
 
 
@@ -429,13 +463,16 @@ def run(*, pid: int | None = None, app: str | None = None, url: str | None = Non
         token: str | None = None, command: list[str] | None = None,
         http_port: int | None = None, host: str = "127.0.0.1",
         max_chars: int = mcp_tools.DEFAULT_MAX_CHARS,
-        caps: tuple[str, ...] = mcp_tools.DEFAULT_CAPS) -> int:
+        caps: tuple[str, ...] = mcp_tools.DEFAULT_CAPS,
+        output_dir: str | os.PathLike[str] = DEFAULT_DIR,
+        timeout: float = waits.BASE_SECONDS) -> int:
     """Entry point of ``qtmcp mcp``."""
     logging.basicConfig(level=os.environ.get("QTMCP_MCP_LOG", "WARNING"), stream=sys.stderr,
                         format="qtmcp mcp: %(levelname)s %(message)s")
     signal.signal(signal.SIGTERM, _exit_on_signal)
     bridge = Bridge(pid=pid, app=app, url=url, token=token, command=command,
-                    max_chars=max_chars, caps=caps)
+                    max_chars=max_chars, caps=caps, output_dir=output_dir,
+                    timeout=timeout)
     try:
         anyio.run(serve, bridge, http_port, host)
     except KeyboardInterrupt:

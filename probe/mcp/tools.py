@@ -34,7 +34,11 @@ CAP_SETS = ("chrome", "native", "qml", "data", "control")
 DEFAULT_CAPS = ("chrome",)
 SAVE_TO = "save_to"
 SAVE_TO_SCHEMA = {"type": "string",
-                  "description": "write the result to this file instead (a picture as PNG/JPEG)"}
+                  "description": "write the result to this file in the server's output folder "
+                                 "instead (a picture as PNG/JPEG)"}
+#: With ``save_to``: replace a file of that name (else an existing file is refused).
+OVERWRITE = "overwrite"
+OVERWRITE_SCHEMA = {"type": "boolean", "description": "with save_to: replace an existing file"}
 #: Bytes a picture may have inline (base64 makes it a third larger: under 1 MB of text).
 INLINE_IMAGE_BYTES = 700_000
 #: Probe parameters the server sets itself (a picture's byte budget): not in tool schemas.
@@ -191,6 +195,7 @@ def input_schema(params: dict[str, Any], speak: Speaker | None = None,
         props[names[p]] = schema if names[p] in required else _optional(schema)
     if heavy:
         props[SAVE_TO] = dict(SAVE_TO_SCHEMA)
+        props[OVERWRITE] = dict(OVERWRITE_SCHEMA)
     out["properties"] = props
     if required:
         out["required"] = required
@@ -241,9 +246,11 @@ def tool_of(name: str, method: dict[str, Any], speak: Speaker | None = None
         description=speak(doc) if speak is not None else doc,
         input_schema=schema,
         # From the declaration: a method that changes the app can also close or crash
-        # it (a click on Quit, a property set), so hosts ask before running it.
+        # it (a click on Quit, a property set), so hosts ask before running it. A tool
+        # with save_to writes a file (in the output folder only): not read-only either.
         annotations=types.ToolAnnotations(
-            read_only_hint=not changes, destructive_hint=changes, open_world_hint=False),
+            read_only_hint=not (changes or heavy), destructive_hint=changes,
+            open_world_hint=False),
     )
     return tool, Route(method["name"], renames, max_bytes)
 

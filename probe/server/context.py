@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 #: The role the inspector declares; only a session holding the inspector credential
 #: (``Session.inspector``: it presented the inspector token) may declare it.
 INSPECTOR_ROLE = "inspector"
+#: Topics that carry other clients' calls (their params and results, calls held for
+#: approval): only a session with the inspector credential may subscribe or receive them.
+INSPECTOR_TOPICS = frozenset({"traffic", "gate"})
 
 
 @dataclass

@@ -49,6 +49,11 @@ class Options:
     max_message: int = protocol.DEFAULT_MAX_MESSAGE
     max_reply: int = protocol.DEFAULT_MAX_REPLY
     max_queue_bytes: int = 8 * 1024 * 1024
+    #: Answer bytes held for a client that has not read them, per connection and in all
+    #: (server/outbox.py); past either, or stuck ``stall_seconds``, it is closed (1008).
+    max_held_bytes: int = 64 * 1024 * 1024
+    total_held_bytes: int = 256 * 1024 * 1024
+    stall_seconds: float = 30.0
     call_timeout: float = 2.0
     discovery: bool = True
     quiet: bool = False
@@ -71,6 +76,11 @@ class Options:
             "max_queue_bytes": int(env.get("QTMCP_MAX_QUEUE_BYTES", "0") or 0)
             or cls.max_queue_bytes,
             "max_reply": int(env.get("QTMCP_MAX_REPLY", "0") or 0) or cls.max_reply,
+            "max_held_bytes": int(env.get("QTMCP_MAX_HELD_BYTES", "0") or 0)
+            or cls.max_held_bytes,
+            "total_held_bytes": int(env.get("QTMCP_TOTAL_HELD_BYTES", "0") or 0)
+            or cls.total_held_bytes,
+            "stall_seconds": _env_float("QTMCP_STALL_SECONDS", cls.stall_seconds),
             "quiet": env.get("QTMCP_QUIET", "") == "1",
             "native_dialogs": env.get("QTMCP_NATIVE_DIALOGS", "").lower() not in ("0", "false",
                                                                                "no"),
@@ -157,6 +167,7 @@ class Probe:
             token=self.token, inspector_token=self.inspector_token, argv=list(sys.argv),
             qt=qVersion(), pyside=pyside_version, python=sys.version.split()[0],
             started=self.started, host=self.options.host)
+        discovery.list_probes()  # removes the files of crashed or killed apps (tokens)
         discovery.write(self.info)
 
     def _on_event_loop(self) -> None:
@@ -178,6 +189,9 @@ class Probe:
     def session_closed(self, session: Session) -> None:
         for hook in self._closed_hooks:
             self.executor.post(lambda hook=hook: hook(session))
+        # then what the session held (ids, refs, its last read, change baselines) goes,
+        # on the GUI thread where Qt wrappers may die, whoever still holds the session
+        self.executor.post(session.state.clear)
 
     def _remove_discovery(self) -> None:
         if self.info is not None:

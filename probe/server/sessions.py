@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from probe import protocol
+from probe.server.context import INSPECTOR_TOPICS
 
 #: The transport's own topics; the registry holds every topic (api families declare
 #: theirs with ``topic()``, the gate and the freeze watch theirs as the probe starts).
@@ -148,7 +149,10 @@ class Hub:
                                                    **session.describe()})
 
     def subscribers(self, topic: str) -> list[Session]:
-        return [s for s in self.sessions.values() if topic in s.topics]
+        """Sessions that receive ``topic``: never a plain client for an inspector topic."""
+        guarded = topic in INSPECTOR_TOPICS
+        return [s for s in self.sessions.values()
+                if topic in s.topics and (s.inspector or not guarded)]
 
     def publish(self, topic: str, method: str, params: dict[str, Any]) -> None:
         """Send a notification to every session subscribed to ``topic`` (any thread)."""

@@ -25,6 +25,7 @@ from websockets.http11 import Request, Response
 from probe import protocol
 from probe.server import auth
 from probe.server.calls import MAX_IN_FLIGHT, Calls
+from probe.server.outbox import CLOSE_NOT_READING, Outbox, Stalled
 from probe.server.sessions import Hub, Session
 
 if TYPE_CHECKING:
@@ -73,6 +74,9 @@ class Transport:
         #: Handshakes that presented the inspector token, until their session starts.
         self._inspectors: weakref.WeakSet[ServerConnection] = weakref.WeakSet()
         self._calls: dict[int, Calls] = {}
+        opts = probe.options
+        #: Answer bytes held for clients that have not read them, bounded (outbox.py).
+        self.outbox = Outbox(opts.max_held_bytes, opts.total_held_bytes, opts.stall_seconds)
         self._thread = threading.Thread(target=self._run, name="qtmcp-probe", daemon=True)
 
     # ---------------------------------------------------------------- lifecycle
@@ -209,7 +213,7 @@ class Transport:
         try:
             async for message in ws:
                 if not calls.offer(message):
-                    await self._send(ws, self.probe.dispatcher.refuse(
+                    await self._send(ws, session, self.probe.dispatcher.refuse(
                         message, "TOO_MANY_CALLS",
                         f"{MAX_IN_FLIGHT} calls of this connection are running and more "
                         "wait; this message was not run", limit=MAX_IN_FLIGHT))
@@ -231,13 +235,19 @@ class Transport:
             reply = protocol.encode(protocol.failure(protocol.sniff_id(message),
                                                      protocol.error_object(
                 "INTERNAL_ERROR", detail=f"{type(exc).__name__}: {exc}"[:500])))
-        await self._send(ws, reply)
+        await self._send(ws, session, reply)
 
-    @staticmethod
-    async def _send(ws: ServerConnection, text: str | None) -> None:
+    async def _send(self, ws: ServerConnection, session: Session, text: str | None) -> None:
+        """Send an answer, held within the outbox's bounds; a client that does not read
+        it is closed with 1008."""
         if text is None:
             return
         try:
-            await ws.send(text)
+            await self.outbox.send(session.id, text, ws.send)
         except ConnectionClosed:
             pass
+        except Stalled as exc:
+            log.warning("qtmcp probe: closing %s (%s): %s", session.name, session.remote, exc)
+            self.hub.publish("sessions", "probe.session", {
+                "event": "stalled", "reason": str(exc), **session.describe()})
+            self.loop.create_task(ws.close(CLOSE_NOT_READING, f"not reading: {exc}"[:120]))

@@ -229,3 +229,32 @@ def test_a_token_that_starts_with_a_dash_is_taken_either_way() -> None:
         assert wrong.returncode == 1 and "UNAUTHORIZED" in wrong.stderr + wrong.stdout
     finally:
         app.stop()
+
+
+def test_files_of_dead_apps_are_removed_by_ls_and_at_start_up(runtime: Path) -> None:
+    """A crashed app's file (with its token) goes, even when its pid now belongs to another
+    process (one started after it) or to a zombie; a live probe's file stays."""
+    env = {"QTMCP_RUNTIME_DIR": str(runtime)}
+    later = subprocess.Popen(["sleep", "60"])  # a pid reused: started after the "probe"
+    zombie = subprocess.Popen(["true"])  # exits; not reaped until the end: a zombie
+    wait_until(lambda: not alive(zombie.pid), timeout=10)
+    try:
+        for pid in (later.pid, zombie.pid, 2**22 + 7):
+            discovery.write(discovery.ProbeInfo(pid=pid, app="crashed", url="ws://x",
+                                                port=1, token="secret",
+                                                started=time.time() - 3600), runtime)
+        listed = run_cli("ls", "--json", env=env)
+        assert json.loads(listed.stdout) == [] and list(runtime.glob("*.json")) == []
+        stale = discovery.write(discovery.ProbeInfo(
+            pid=later.pid, app="crashed", url="ws://x", port=1, token="secret",
+            started=time.time() - 3600))  # in the folder the tests' apps use
+        app = start_demo()  # a probe starting up cleans the folder too
+        try:
+            assert not stale.exists()
+            assert discovery.path_for(app.pid).exists()
+        finally:
+            app.stop()
+    finally:
+        later.kill()
+        later.wait()
+        zombie.wait()

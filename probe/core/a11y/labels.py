@@ -35,6 +35,10 @@ from probe.core.objects.text import clean_name, strip_mnemonic
 #: Where a widget sits in a layout: (widget, layout, kind, numbers); the wrappers are kept
 #: so that the ``id()`` keys stay theirs.
 Position = tuple[QWidget, QLayout, str, tuple[int, ...]]
+#: A form or grid cell: (id(layout), row, column or form role).
+Cell = tuple[int, int, int]
+#: One top layout indexed: it, its widgets' positions, its cells' widgets.
+Indexed = tuple[QLayout, dict[int, Position], dict[Cell, QWidget]]
 _LEFT_TO_RIGHT = (QBoxLayout.Direction.LeftToRight,)
 
 
@@ -83,7 +87,7 @@ class Labels:
                 loose.append(lab)
         if not loose:
             return
-        positions: dict[int, tuple[QLayout, dict[int, Position]]] = {}
+        positions: dict[int, Indexed] = {}
         for lab in loose:
             if _NUMBER.match(QLabel.text(lab)):
                 slider = _before(lab, positions)
@@ -125,6 +129,8 @@ def _qt_base(cls: type) -> str:
         if klass.__module__.startswith("PySide6"):
             return klass.__name__
     return ""
+
+
 #: A label that shows a number (a slider's read-out: "43.50", "-3", "80 %").
 _NUMBER = re.compile(r"^\s*[-+]?\d+(?:[.,]\d+)?\s*[%a-zA-Z°]{0,3}\s*$")
 
@@ -152,7 +158,7 @@ def readout_of(slider: QWidget) -> QLabel | None:
     if top is None:
         return None
     where: dict[int, Position] = {}
-    _index(top, where)
+    _index(top, where, {})
     pos = where.get(id(slider))
     if pos is None or pos[2] != "box":
         return None
@@ -163,8 +169,7 @@ def readout_of(slider: QWidget) -> QLabel | None:
     return None
 
 
-def _before(label: QLabel, cache: dict[int, tuple[QLayout, dict[int, Position]]]
-            ) -> QWidget | None:
+def _before(label: QLabel, cache: dict[int, Indexed]) -> QWidget | None:
     """The widget left of ``label`` in a box layout row, or None."""
     parent = QWidget.parentWidget(label)
     top = QWidget.layout(parent) if parent is not None else None
@@ -172,8 +177,8 @@ def _before(label: QLabel, cache: dict[int, tuple[QLayout, dict[int, Position]]]
         return None
     cached = cache.get(id(top))
     if cached is None:
-        cached = cache[id(top)] = (top, {})
-        _index(top, cached[1])
+        cached = cache[id(top)] = (top, {}, {})
+        _index(top, cached[1], cached[2])
     where = cached[1].get(id(label))
     if where is None or where[2] != "box":
         return None
@@ -183,8 +188,7 @@ def _before(label: QLabel, cache: dict[int, tuple[QLayout, dict[int, Position]]]
     return None
 
 
-def _beside(label: QLabel, cache: dict[int, tuple[QLayout, dict[int, Position]]]
-            ) -> QWidget | None:
+def _beside(label: QLabel, cache: dict[int, Indexed]) -> QWidget | None:
     """The widget right of ``label`` in its layout row (form field, grid cell, next box
     item), or None."""
     parent = QWidget.parentWidget(label)
@@ -193,42 +197,46 @@ def _beside(label: QLabel, cache: dict[int, tuple[QLayout, dict[int, Position]]]
         return None
     cached = cache.get(id(top))
     if cached is None:
-        cached = cache[id(top)] = (top, {})
-        _index(top, cached[1])
+        cached = cache[id(top)] = (top, {}, {})
+        _index(top, cached[1], cached[2])
     where = cached[1].get(id(label))
     if where is None:
         return None
     _, lay, kind, nums = where
-    if kind == "form" and isinstance(lay, QFormLayout):
+    if kind == "form":
         row, role = nums
         if role != QFormLayout.ItemRole.LabelRole.value:
             return None
-        return layoutitems.entry(QFormLayout.itemAt(lay, row, QFormLayout.ItemRole.FieldRole))[0]
-    if kind == "grid" and isinstance(lay, QGridLayout):
+        return cached[2].get((id(lay), row, QFormLayout.ItemRole.FieldRole.value))
+    if kind == "grid":
         row, column, span = nums
-        return layoutitems.entry(QGridLayout.itemAtPosition(lay, row, column + span))[0]
-    if kind == "box" and isinstance(lay, QBoxLayout):
-        for _, widget, _sub in layoutitems.entries(lay)[nums[0] + 1:]:
-            if widget is not None:
-                return widget
+        return cached[2].get((id(lay), row, column + span))
+    if kind == "box":
+        return next((w for i, w, _sub in layoutitems.entries(lay)
+                     if i > nums[0] and w is not None), None)
     return None
 
 
-def _index(lay: QLayout, out: dict[int, Position]) -> None:
-    """Where each widget of ``lay`` (and its nested layouts) sits: id(widget) -> position."""
+def _index(lay: QLayout, out: dict[int, Position], cells: dict[Cell, QWidget]) -> None:
+    """Where each widget of ``lay`` (and its nested layouts) sits: id(widget) -> position,
+    and which widget fills each form or grid cell."""
     horizontal = isinstance(lay, QBoxLayout) and \
         QBoxLayout.direction(lay) in _LEFT_TO_RIGHT
     for i, w, sub in layoutitems.entries(lay):
         if sub is not None:
-            _index(sub, out)
+            _index(sub, out, cells)
             continue
         if w is None:
             continue
         if isinstance(lay, QFormLayout):
             row, role = QFormLayout.getItemPosition(lay, i)
             out[id(w)] = (w, lay, "form", (row, role.value))
+            cells[(id(lay), row, role.value)] = w
         elif isinstance(lay, QGridLayout):
-            row, column, _rows, columns = QGridLayout.getItemPosition(lay, i)
+            row, column, rows, columns = QGridLayout.getItemPosition(lay, i)
             out[id(w)] = (w, lay, "grid", (row, column, columns))
+            for r in range(row, row + max(rows, 1)):
+                for c in range(column, column + max(columns, 1)):
+                    cells.setdefault((id(lay), r, c), w)
         elif horizontal:
             out[id(w)] = (w, lay, "box", (i,))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QWidget
 
 from probe.core.a11y import popups
 from probe.core.objects import idtable
@@ -30,12 +30,14 @@ def blocker() -> QWidget | None:
 
 
 def blocker_id(ids: idtable.IdTable) -> str | None:
-    """The ``#N`` of :func:`blocker` (taken before an action, to tell what it opened)."""
-    w = blocker()
-    if w is None:
-        quick = quick_popups.top_blocker()
-        return ids.id_of(quick[0]) if quick is not None else None
-    return ids.id_of(w)
+    """The ``#N`` ids of every dialog and popup open before an action, Qt Quick popups
+    included (space-separated; None when none is), to tell what the action opened: not the
+    one that blocks afterwards when it was open already, under a popup the action closed or
+    behind the dialog it answered."""
+    open_now = [w for w in QApplication.topLevelWidgets()
+                if QWidget.isVisible(w) and (isinstance(w, QDialog) or popups.is_popup(w))]
+    open_now += [popup for popup, _window in quick_popups.open_popups()]
+    return " ".join(ids.id_of(w) for w in open_now) or None
 
 
 def _describe_quick(ids: idtable.IdTable, before: str | None, waiting: bool
@@ -54,7 +56,7 @@ def _describe_quick(ids: idtable.IdTable, before: str | None, waiting: bool
         "kind": kind, "title": quick_popups.title_of(popup), "tabId": tab,
         "className": QObject.metaObject(popup).className(),
         "modal": quick_popups.is_modal(popup) or kind == "dialog",
-        "opened": ids.id_of(popup) != before,
+        "opened": ids.id_of(popup) not in (before or "").split(),
     }
     owner = quick_popups.owner_of(window)
     if owner is not None and owner is not window:
@@ -82,7 +84,8 @@ def describe(ids: idtable.IdTable, before: str | None = None, waiting: bool = Fa
              ) -> dict[str, Any] | None:
     """The ``modal`` field of an action's result, or None when nothing blocks.
 
-    ``before``: :func:`blocker_id` before the action (``opened`` says the action opened it);
+    ``before``: :func:`blocker_id` before the action (``opened``: the action opened it,
+    it was not open before);
     ``waiting``: the action's own code waits in a nested event loop (``exec()``) and goes
     on when the dialog closes.
     """
@@ -107,7 +110,7 @@ def describe(ids: idtable.IdTable, before: str | None = None, waiting: bool = Fa
         "tabId": tab,
         "className": QObject.metaObject(w).className(),
         "modal": not popup and QWidget.windowModality(w) != Qt.WindowModality.NonModal,
-        "opened": tab != before,
+        "opened": tab not in (before or "").split(),
     }
     if popup:
         owner = popups.owner_of(w)

@@ -78,15 +78,23 @@ def searched_windows(window: Any | None) -> list[Any]:
     return [*wins.windows(), *popups.open_popups()]
 
 
-def find_text(text: str, windows: list[Any]) -> list[str]:
-    """Names and values (up to ``SHOW``) in ``windows`` that contain ``text``."""
-    wanted = normal(text)
-    found: list[str] = []
+def shown_texts(windows: list[Any]) -> list[tuple[str, str]]:
+    """Every name and value shown in ``windows`` in walk order, each with its
+    :func:`normal` form: what a search looks in (one scan serves many searches)."""
+    out: list[tuple[str, str]] = []
     for window in windows:
         for node in walker_for(window).walk().iter():
-            for shown in (node.name, node.value):
-                if shown and wanted in normal(shown):
-                    found.append(shown)
-                    if len(found) >= SHOW:
-                        return found
+            out += [(shown, normal(shown)) for shown in (node.name, node.value) if shown]
+    return out
+
+
+def matches(text: str, shown: list[tuple[str, str]]) -> list[str]:
+    """The texts of ``shown`` (up to ``SHOW``) that contain ``text`` (no Qt: any thread)."""
+    wanted = normal(text)
+    found: list[str] = []
+    for item, norm in shown:
+        if wanted in norm:
+            found.append(item)
+            if len(found) >= SHOW:
+                break
     return found

@@ -302,6 +302,18 @@ def test_dialog_exec_opened_through_navigate(qt: Client) -> None:
     assert status(qt) == "Settings: ada, dark=True"
 
 
+def test_a_dialog_open_before_the_action_is_not_opened_by_it(qt: Client) -> None:
+    """Escape closes a context menu over the Settings dialog: the dialog blocks again, but
+    the action did not open it."""
+    dialog = opened(qt.call("chr.navigate", {"url": "Edit > Settings…"}), "dialog", "Settings")
+    shown = page(qt, tabId=dialog["tabId"])
+    opened(qt.call("chr.click", {"ref": ref_of(shown, "User name", "textbox"),
+                                 "button": "right"}), "menu")
+    back = qt.call("chr.key", {"text": "Escape"})["modal"]
+    assert back["tabId"] == dialog["tabId"] and back["opened"] is False, back
+    qt.call("chr.key", {"text": "Escape"})
+
+
 def test_a_slot_that_opens_a_dialog_answers_pending(qt: Client) -> None:
     """Not only input: any call whose GUI work enters a nested loop returns at once."""
     result = qt.call("qt.methods.invoke", {"objectId": "dialogsWindow", "method": "ask"})

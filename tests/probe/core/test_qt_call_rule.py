@@ -158,8 +158,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("core/objects/names.py", "mo"): "QMetaObject.property(i)",
     ("core/data/waits.py", "meta"): "QMetaObject.property(i)",
     ("core/qml/bindings.py", "meta"): "QMetaObject.property(i)",
-    # QLayoutItem.widget() and .layout() are virtual (a layout's items answer them).
-    ("core/objects/layoutitems.py", "item"): "QLayoutItem.widget() / .layout()",
     # QBrush.style(): a value.
     ("core/objects/variant.py", "b"): "QBrush.style()",
     # Called through a Qt class held in a variable.

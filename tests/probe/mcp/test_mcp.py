@@ -58,13 +58,15 @@ def test_tools_follow_the_probe_schema(mcp_session: McpSession, qt: Client) -> N
             method = methods[by_tool[name].method]
             names = {mcp_tools.snake(p) for p in method["params"]["properties"]
                      if p not in mcp_tools.MANAGED}
-            extra = {mcp_tools.SAVE_TO} if by_tool[name].heavy else set()
+            extra = {mcp_tools.SAVE_TO, mcp_tools.OVERWRITE} if by_tool[name].heavy else set()
             assert set(tool.input_schema["properties"]) == names | extra
             assert all(p == p.lower() for p in tool.input_schema["properties"]), name
             assert tool.description.split()[:3] == method["summary"].split()[:3], name
             assert not re.search(r"\b(chr|cu|qt|qml)\.[a-zA-Z]", tool.description), name
             assert tool.annotations is not None
-            assert tool.annotations.read_only_hint is (not method["changesApp"])
+            # a tool with save_to writes a file: not read-only either
+            assert tool.annotations.read_only_hint is (
+                not (method["changesApp"] or by_tool[name].heavy))
             # what can change the app can close or crash it: hosts must ask first
             assert tool.annotations.destructive_hint is method["changesApp"]
     for name in ("set_property", "invoke_method", "computer", "form_input", "navigate"):

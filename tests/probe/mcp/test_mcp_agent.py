@@ -29,9 +29,15 @@ PROBE_METHOD = re.compile(r"\b(chr|cu|qt|qml)\.[a-zA-Z]")
 
 
 @pytest.fixture(scope="module")
-def mcp_session(demo: DemoApp) -> Iterator[McpSession]:
-    """The default profile, as `claude mcp add qtmcp -- qtmcp mcp` gives it."""
-    session = McpSession("--pid", str(demo.pid))
+def outdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("agent")
+
+
+@pytest.fixture(scope="module")
+def mcp_session(demo: DemoApp, outdir: Path) -> Iterator[McpSession]:
+    """The default profile, as `claude mcp add qtmcp -- qtmcp mcp` gives it (files in a
+    folder of the test's own)."""
+    session = McpSession("--pid", str(demo.pid), "--output-dir", str(outdir))
     yield session
     session.close()
 
@@ -118,19 +124,20 @@ def test_batch_and_wait_for_over_mcp(mcp_session: McpSession, qt: Client) -> Non
     assert waited.is_error and waited.content[0].text.startswith("TIMEOUT")
 
 
-def test_heavy_results_go_to_a_file(mcp_session: McpSession, tmp_path: Path) -> None:
-    shot = mcp_session.call("computer", {"action": "screenshot",
-                                         "save_to": str(tmp_path / "a.png")})
+def test_heavy_results_go_to_a_file(mcp_session: McpSession, outdir: Path) -> None:
+    tmp_path = outdir.resolve()
+    shot = mcp_session.call("computer", {"action": "screenshot", "save_to": "a.png"})
     assert not shot.is_error and not any(isinstance(c, types.ImageContent) for c in shot.content)
     info = json.loads(shot.content[0].text)
     assert info["saved_to"] == str(tmp_path / "a.png") and info["mime"] == "image/png"
     data = (tmp_path / "a.png").read_bytes()
     assert data.startswith(b"\x89PNG") and len(data) == info["bytes"]
     assert info["result"]["width"] > 100 and "data" not in info["result"]
+    # an absolute path inside the output folder
     page = mcp_session.call("read_page", {"save_to": str(tmp_path / "page.txt")})
     assert "saved_to" in page.content[0].text and "[ref_" not in page.content[0].text
     assert re.search(r'button "Submit" \[ref_\d+\]', (tmp_path / "page.txt").read_text())
-    nowhere = mcp_session.call("read_page", {"save_to": str(tmp_path / "no" / "such" / "dir.txt")})
+    nowhere = mcp_session.call("read_page", {"save_to": "no/such/dir.txt"})
     assert nowhere.is_error and nowhere.content[0].text.startswith("SAVE_FAILED")
 
 

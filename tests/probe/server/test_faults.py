@@ -43,7 +43,9 @@ def test_client_that_never_reads_is_bounded_and_slows_nobody(small_queue_demo: D
     worker = fresh_demo.client("busy-agent", "agent")
     # A subscriber that never calls recv(): websockets stops reading its socket once a
     # few messages are queued, so the probe's send buffer and its own queue fill up.
-    with ws_connect(f"{fresh_demo.url}/?token={fresh_demo.token}", max_queue=1) as stalled:
+    # (The traffic topic is the inspector's: it connects with the inspector token.)
+    with ws_connect(f"{fresh_demo.url}/?token={fresh_demo.inspector_token}",
+                    max_queue=1) as stalled:
         stalled.send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "probe.hello",
                                  "params": {"name": "stalled", "role": "script"}}))
         stalled.send(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "probe.subscribe",

@@ -189,6 +189,13 @@ def test_encode_is_total_and_always_valid_utf8() -> None:
     assert json.loads(protocol.encode(2**70)) == 2**70  # exact, not a float
 
 
+def test_an_id_of_1300_digits_is_echoed_as_sent() -> None:
+    raw = '{"jsonrpc":"2.0","id":' + "7" * 1300 + ',"method":"qt.ping"}'
+    rid = protocol.decode(raw).items[0].id
+    reply = protocol.encode({"jsonrpc": "2.0", "id": rid, "result": None})
+    assert reply.startswith('{"jsonrpc":"2.0","id":' + "7" * 1300 + ",")
+
+
 def test_numeric_checks_refuse_non_finite_and_unsafe_numbers() -> None:
     number = schema_of(Annotated[float, P("n", minimum=0, maximum=10)])
     for value in (float("nan"), float("inf"), -float("inf")):

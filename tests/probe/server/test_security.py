@@ -15,6 +15,7 @@ from websockets.sync.client import connect as ws_connect
 
 from probe import discovery
 from probe.client import Client
+from probe.exceptions import RemoteError
 from probe.server.auth import new_token
 from tests.support.app import ROOT, DemoApp, start_demo, wait_until
 
@@ -131,6 +132,29 @@ def test_changes_are_logged_with_the_client_that_made_them(demo: DemoApp) -> Non
     read = watcher.wait_notification(
         "probe.traffic", lambda p: p["method"] == "qt.properties.get", timeout=10)
     assert read["client"]["name"] == "bystander-sec" and "changesApp" not in read
+
+
+def test_only_the_inspector_sees_other_clients_calls(demo: DemoApp) -> None:
+    """A plain client may not subscribe to traffic or gate, and never receives them."""
+    spy = demo.client("spy", "agent")
+    for topics in (["traffic"], ["gate"], ["sessions", "traffic"]):
+        with pytest.raises(RemoteError) as refused:
+            spy.call("probe.subscribe", {"topics": topics})
+        assert refused.value.name == "ROLE_NOT_ALLOWED", topics
+        assert refused.value.data["requiredRole"] == "inspector"
+    assert spy.call("probe.subscribe", {"topics": ["sessions"]}) == {"topics": ["sessions"]}
+    watcher = demo.client("spy-control", "inspector")
+    watcher.call("probe.subscribe", {"topics": ["traffic", "gate"]})
+    agent = demo.client("typist", "agent")
+    agent.call("qt.properties.set", {"objectId": "notesEdit", "name": "plainText",
+                                     "value": "s3cret-password"})
+    agent.call("qt.methods.invoke", {"objectId": "notesEdit", "method": "clear"})
+    seen = watcher.wait_notification("probe.traffic", lambda p: p["client"]["name"] == "typist"
+                                     and p["method"] == "qt.methods.invoke")
+    assert seen["params"]["method"] == "clear"  # the inspector does see it
+    spy.call("qt.ping")  # anything mirrored to the spy would have come before this answer
+    assert spy.received("probe.traffic") == []
+    assert "s3cret" not in json.dumps([n.params for n in spy.received()])
 
 
 def test_token_of_one_probe_is_useless_on_another(demo: DemoApp) -> None:

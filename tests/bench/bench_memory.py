@@ -1,0 +1,91 @@
+"""Memory kept per call after warm-up: 20,000 mixed calls on the demo app, 1,000 reads of a
+2,000-control window, and what a closed session gives back.
+
+    python tests/bench/bench_memory.py [--calls 20000] [--reads 1000] [--controls 2000]
+
+RSS of the app (``/proc/PID/status`` VmRSS) after a warm-up, then after the run; the
+difference over the calls is what each call kept. Target (shared/DESIGN.md): under 2 KB
+per call. ``sessions``: 50 clients each read the page and act, then leave; the RSS
+difference is what they left behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import re
+from collections.abc import Callable
+from typing import Any
+
+from _common import demo_app, table, target
+from probe.client import Client
+from tests.support.app import rss_kib
+
+
+def mixed(client: Client) -> list[Callable[[], Any]]:
+    """One round of ordinary calls across the families: reads, finds, an action, pictures."""
+    page = client.call("chr.readPage", {"filter": "interactive"})["text"]
+    ref = re.search(r'textbox "Name" \[(ref_\d+)\]', page).group(1)  # type: ignore[union-attr]
+    return [
+        lambda: client.call("qt.ping"),
+        lambda: client.call("chr.readPage", {}),
+        lambda: client.call("chr.find", {"query": "Submit button"}),
+        lambda: client.call("chr.formInput", {"ref": ref, "value": "Ada"}),
+        lambda: client.call("qt.properties.get", {"objectId": "nameEdit", "name": "text"}),
+        lambda: client.call("chr.getPageText", {}),
+        lambda: client.call("qt.objects.tree", {"depth": 2}),
+        lambda: client.call("cu.screenshot", {"maxBytes": 20_000}),
+        lambda: client.call("qt.schema", {"prefix": "chr."}),
+        lambda: client.call("chr.tabsContext", {}),
+    ]
+
+
+def per_call(pid: int, calls: list[Callable[[], Any]], n: int, warm: int) -> dict[str, Any]:
+    for i in range(warm):
+        calls[i % len(calls)]()
+    gc.collect()
+    before = rss_kib(pid)
+    for i in range(n):
+        calls[i % len(calls)]()
+    after = rss_kib(pid)
+    return {"calls": n, "rss_before_MiB": round(before / 1024, 1),
+            "rss_after_MiB": round(after / 1024, 1),
+            "kept_B_per_call": round((after - before) * 1024 / n, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--calls", type=int, default=20_000)
+    parser.add_argument("--reads", type=int, default=1_000)
+    parser.add_argument("--controls", type=int, default=2_000)
+    ns = parser.parse_args()
+    rows: list[dict[str, Any]] = []
+    with demo_app() as app:
+        client = app.client(name="bench-memory")
+        rows.append({"run": "mixed calls, demo app",
+                     **per_call(app.pid, mixed(client), ns.calls, warm=2_000)})
+        before = rss_kib(app.pid)
+        for k in range(50):
+            with app.client(name=f"visitor-{k}") as visitor:
+                calls = mixed(visitor)
+                for fn in calls * 4:
+                    fn()
+        after = rss_kib(app.pid)
+        rows.append({"run": "50 sessions opened, used (40 calls) and closed", "calls": 2000,
+                     "rss_before_MiB": round(before / 1024, 1),
+                     "rss_after_MiB": round(after / 1024, 1),
+                     "kept_B_per_call": round((after - before) * 1024 / 2000, 1)})
+    with demo_app("--bench-form", str(ns.controls)) as app:
+        client = app.client(name="bench-memory")
+        read: list[Callable[[], Any]] = [
+            lambda: client.call("chr.readPage", {"max_chars": 10_000_000})]
+        rows.append({"run": f"chr.readPage, {ns.controls} controls",
+                     **per_call(app.pid, read, ns.reads, warm=30)})
+    table("memory: RSS kept per call after warm-up", rows)
+    worst = max(r["kept_B_per_call"] for r in rows)
+    target("memory", "under 2 KB kept per call after warm-up", f"{worst:.0f} B/call (worst)",
+           worst < 2048)
+
+
+if __name__ == "__main__":
+    main()
