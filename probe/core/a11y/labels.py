@@ -17,6 +17,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import (
     QAbstractSlider,
+    QAbstractSpinBox,
     QBoxLayout,
     QComboBox,
     QFormLayout,
@@ -135,12 +136,20 @@ def _qt_base(cls: type) -> str:
 _NUMBER = re.compile(r"^\s*[-+]?\d+(?:[.,]\d+)?\s*[%a-zA-Z°]{0,3}\s*$")
 
 
+#: What a composite's label names: a field that takes a value (a line edit beside its
+#: Browse button, a slider beside its read-out). A container whose first control is a
+#: button is no field (a dock's title bar: its title and its menu button).
+_FIELDS = (QLineEdit, QTextEdit, QPlainTextEdit, QComboBox, QAbstractSpinBox,
+           QAbstractSlider)
+
+
 def first_control(container: QWidget, wants_label: Callable[[QWidget], bool]
                   ) -> QWidget | None:
-    """The first control inside a plain container that a label would name."""
+    """The first control inside a plain container that a label would name, when it is a
+    field (see ``_FIELDS``); None when the first control is anything else."""
     for c in QObject.findChildren(container, QWidget):
         if wants_label(c):
-            return c
+            return c if isinstance(c, _FIELDS) else None
     return None
 
 
