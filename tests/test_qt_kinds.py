@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import qtkinds
 from formsteps import STEPS, drive_form
 
+import qtkinds
 from conftest import ROOT, wait_until
 from probe import discovery
 from probe.client import Client

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import qtkinds
 
+import qtkinds
 from probe.launcher import runtime
 
 from . import tasks
