@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 import functools
 import sys
+import weakref
 from typing import Any
 
 import PySide6
@@ -24,8 +25,9 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAccessible, QGuiApplication, QWheelEvent, QWindow
+from PySide6.QtGui import QAccessible, QAction, QGuiApplication, QWheelEvent, QWindow
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QMenu
 
 
 def roles_if_present(**aria: str) -> dict[QAccessible.Role, str]:
@@ -44,11 +46,26 @@ def wheel(window: QWindow, pos: QPoint, angle: QPoint,
         QTest.wheelEvent(window, QPointF(pos), angle, QPoint(0, 0), modifiers)
         return
     local = QPointF(pos)
-    event = QWheelEvent(local, QPointF(window.mapToGlobal(pos)), QPoint(0, 0), angle,
+    event = QWheelEvent(local, QPointF(QWindow.mapToGlobal(window, pos)), QPoint(0, 0), angle,
                         Qt.MouseButton.NoButton, modifiers, Qt.ScrollPhase.NoScrollPhase,
                         False)
     QGuiApplication.sendEvent(window, event)
 
+
+
+#: menu wrapper -> the action wrapper it came through (PySide6 6.10 and older, see menu_of)
+_menu_through: weakref.WeakKeyDictionary[QMenu, QAction] = weakref.WeakKeyDictionary()
+
+
+def menu_of(action: QAction) -> QMenu | None:
+    """``QAction.menu(action)``, valid for as long as the caller holds it: PySide6 6.10 and
+    older make the menu's wrapper a child of the action's and invalidate it when that one
+    is freed, though the menu lives (a click on a menu-bar entry whose action wrapper was
+    a temporary answered OBJECT_STALE). So the menu's wrapper holds the action's."""
+    menu = QAction.menu(action)
+    if menu is not None:
+        _menu_through[menu] = action
+    return menu
 
 
 @functools.cache
