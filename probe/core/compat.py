@@ -27,7 +27,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QAccessible, QAction, QGuiApplication, QWheelEvent, QWindow
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QWidget
 
 
 def roles_if_present(**aria: str) -> dict[QAccessible.Role, str]:
@@ -51,6 +51,19 @@ def wheel(window: QWindow, pos: QPoint, angle: QPoint,
                         False)
     QGuiApplication.sendEvent(window, event)
 
+
+
+def map_to(widget: QWidget, ancestor: QWidget, pos: QPoint) -> QPoint:
+    """``QWidget.mapTo(widget, ancestor, pos)`` as Qt 6.10 and newer compute it, also when
+    ``ancestor`` is not one (a popup walked with the window that opened it): up the parent
+    chain until ``ancestor`` or the top. Qt 6.9 and older dereference a null parent there
+    and crash the app (reading a completer's popup did, on 6.8)."""
+    w: QWidget | None = widget
+    p = QPoint(pos)
+    while w is not None and w is not ancestor:
+        p = QWidget.mapToParent(w, p)
+        w = QWidget.parentWidget(w)
+    return p
 
 
 #: menu wrapper -> the action wrapper it came through (PySide6 6.10 and older, see menu_of)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from probe.core import compat
 from probe.core.a11y.nodes import ItemNode, Node
 from probe.core.objects.modelshape import rows_of
 from probe.core.objects.text import clean_name
@@ -66,7 +67,7 @@ class Rows:
         self.model = QAbstractItemView.model(view)
         self.viewport = QAbstractScrollArea.viewport(view)
         self.area = QWidget.rect(self.viewport)
-        offset = QWidget.mapTo(self.viewport, window, QPoint(0, 0))
+        offset = compat.map_to(self.viewport, window, QPoint(0, 0))
         self.dx, self.dy = offset.x(), offset.y()
         self.selection = QAbstractItemView.selectionModel(view)
         self.current = QAbstractItemView.currentIndex(view)

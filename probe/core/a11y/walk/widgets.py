@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from probe.core import compat
 from probe.core.a11y import graphics, popups, reach, viewrows
 from probe.core.a11y.labels import Labels, placeholder, tool_tip
 from probe.core.a11y.nodes import Node
@@ -204,7 +205,7 @@ class WidgetWalker:
         if w is self.window:
             return [self.walk()]
         parent = QWidget.parentWidget(w)
-        base = QWidget.mapTo(parent, self.window, QPoint(0, 0)) if parent is not None \
+        base = compat.map_to(parent, self.window, QPoint(0, 0)) if parent is not None \
             else QPoint(0, 0)
         out: list[Node] = []
         self._widget(w, base.x(), base.y(), out, 0, None)
@@ -296,7 +297,7 @@ class WidgetWalker:
         if isinstance(w, QAbstractItemView) and not isinstance(w, QHeaderView):
             more = self._rows(w, out)
             viewport = QAbstractScrollArea.viewport(w)  # index widgets and open editors
-            at = QWidget.mapTo(viewport, self.window, QPoint(0, 0))
+            at = compat.map_to(viewport, self.window, QPoint(0, 0))
             for c in QObject.findChildren(viewport, QWidget, options=_DIRECT):
                 if QWidget.isVisible(c) and not reach.outside(c, viewport):
                     self._widget(c, at.x(), at.y(), out, depth + 1, None)
