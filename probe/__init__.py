@@ -61,10 +61,12 @@ def install(app: Any = None, **options: Any) -> Probe | None:
             raise RuntimeError("probe.install() must be called on the GUI (main) thread")
         mismatch = prepare_import()  # before anything of ours imports PySide6
         if mismatch is not None:
-            global _refusal
-            _refusal = mismatch.message()
-            print(f"qtmcp: not starting the probe: {_refusal}", file=sys.stderr, flush=True)
-            return None
+            return _refuse(mismatch.message())
+        from probe.core.compat import emit_loses_references
+
+        unsafe = emit_loses_references()
+        if unsafe is not None:
+            return _refuse(unsafe)
         # Qt and the server load here, not when a client imports probe.client.
         import probe.api  # noqa: F401 - declares every method on the registry
         from probe.api import _hooks
@@ -85,8 +87,16 @@ def install(app: Any = None, **options: Any) -> Probe | None:
         return _probe
 
 
+def _refuse(why: str) -> None:
+    """Say why the probe does not start (stderr and :func:`refusal`); the app goes on."""
+    global _refusal
+    _refusal = why
+    print(f"qtmcp: not starting the probe: {why}", file=sys.stderr, flush=True)
+
+
 def refusal() -> str | None:
-    """Why :func:`install` did not start the probe (the Qt release), or None."""
+    """Why :func:`install` did not start the probe (the Qt release, a PySide6 that would
+    crash the app), or None."""
     return _refusal
 
 

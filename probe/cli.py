@@ -214,6 +214,11 @@ def cmd_runtime(ns: argparse.Namespace) -> int:
 
     target = ns.target
     try:
+        if ns.pid is None and target and not runtime.is_release(target) \
+                and not os.path.exists(target):
+            print(f"qtmcp runtime: {target!r} is neither a Qt release (major.minor.patch, "
+                  "e.g. 6.4.2) nor a program", file=sys.stderr)
+            return 2
         if ns.pid is not None or (target and not runtime.is_release(target)):
             core = qtrelease.core_library(ns.pid) if ns.pid is not None else \
                 qtrelease.linked_core(target)
@@ -223,8 +228,12 @@ def cmd_runtime(ns: argparse.Namespace) -> int:
                 return 2
             target = qtrelease.library_release(core)
         if not target:
-            for release, folder in runtime.prepared().items():
+            ready = runtime.prepared()
+            for release, folder in ready.items():
                 print(f"{release}  {folder}")
+            if not ready:
+                print(f"no PySide6 prepared yet (in {runtime.cache_dir() / 'pyside6'}); "
+                      "qtmcp runtime 6.4.2 prepares one")
             return 0
         already = runtime.find(target)
         folder = already or runtime.prepare(target, quiet=False)

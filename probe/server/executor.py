@@ -113,6 +113,13 @@ def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
         future.set_exception(value)
 
 
+def _loop_level() -> int:
+    """The GUI thread's event-loop depth (called there). Its QThread wrapper is fetched each
+    time, never held: PySide6 6.10 and older invalidate a held wrapper when the same thread
+    is reached through a temporary (``QObject.thread(obj)``), though the thread lives."""
+    return QThread.currentThread().loopLevel()
+
+
 def _shutting_down() -> RpcError:
     return RpcError("SHUTTING_DOWN", "the app is quitting; the call was not run")
 
@@ -171,7 +178,7 @@ class GuiExecutor:
         self._relief.timeout.connect(self._receiver.relieve)
         #: Jobs running now, outermost first (a job runs inside another's nested loop).
         self._running: list[_Job] = []
-        self._thread: QThread | None = None
+        self._watched = False
         #: Set by :meth:`close`: new calls are refused with SHUTTING_DOWN.
         self.closed = False
         #: Runs on the GUI thread before every job while set (the app side's, e.g. to hold
@@ -284,9 +291,9 @@ class GuiExecutor:
 
     def _busy_here(self) -> bool:
         """A job runs at the current event-loop level (not parked in a nested loop)."""
-        if not self._running or self._thread is None:
+        if not self._running or not self._watched:
             return False
-        level = self._thread.loopLevel()
+        level = _loop_level()
         return any(job.level >= level for job in self._running)
 
     def _wake(self) -> None:
@@ -304,7 +311,7 @@ class GuiExecutor:
             QCoreApplication.postEvent(self._receiver, QEvent(_JOB_EVENT))
 
     def _run_one(self) -> None:
-        if self._thread is None:
+        if not self._watched:
             self._watch()
         while self._ahead:
             try:
@@ -333,8 +340,7 @@ class GuiExecutor:
 
     def _call(self, job: _Job) -> tuple[bool, Any]:
         """Run the job as a running job, so a nested loop it enters is noticed."""
-        assert self._thread is not None
-        job.level = self._thread.loopLevel()
+        job.level = _loop_level()
         if self._running:  # inside another job: is that one parked in a nested loop?
             self._check_nested(job.level)
         self._running.append(job)
@@ -355,16 +361,15 @@ class GuiExecutor:
 
     def _watch(self) -> None:
         """First job on the GUI thread: the event dispatcher exists; learn when it idles."""
-        self._thread = QThread.currentThread()
-        dispatcher = QAbstractEventDispatcher.instance(self._thread)
+        self._watched = True
+        dispatcher = QAbstractEventDispatcher.instance(QThread.currentThread())
         if dispatcher is not None:
             dispatcher.aboutToBlock.connect(self._receiver.about_to_block)
 
     def _check_nested(self, level: int | None = None) -> None:
         """Tell the callers of running jobs that started below the current loop level."""
         if level is None:
-            assert self._thread is not None
-            level = self._thread.loopLevel()
+            level = _loop_level()
         for job in self._running:
             if job.nested or job.level >= level:
                 continue

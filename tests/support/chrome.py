@@ -25,9 +25,15 @@ def parse(text: str) -> list[dict[str, Any]]:
     return out
 
 
+def _named(node: dict[str, Any], name: str) -> bool:
+    """``name``, or ``name…``: a tool button shows its action's iconText, from which Qt 6.11
+    strips a trailing "…" and older releases do not ("&About…" -> "About" / "About…")."""
+    return node["name"] in (name, f"{name}…")
+
+
 def ref_of(page: dict[str, Any], name: str, role: str | None = None) -> str:
     for node in parse(page["text"]):
-        if node["name"] == name and (role is None or node["role"] == role):
+        if _named(node, name) and (role is None or node["role"] == role):
             assert node["ref"], f"{role} {name!r} has no ref"
             return node["ref"]
     raise AssertionError(f"no {role or 'element'} named {name!r} in:\n{page['text']}")
@@ -35,7 +41,7 @@ def ref_of(page: dict[str, Any], name: str, role: str | None = None) -> str:
 
 def node_of(page: dict[str, Any], name: str, role: str | None = None) -> dict[str, Any]:
     for node in parse(page["text"]):
-        if node["name"] == name and (role is None or node["role"] == role):
+        if _named(node, name) and (role is None or node["role"] == role):
             return node
     raise AssertionError(f"no {role or 'element'} named {name!r} in:\n{page['text']}")
 

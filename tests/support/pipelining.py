@@ -1,6 +1,6 @@
 """Clients that pipeline calls without waiting for answers, and a bystander that pings.
 
-Shared by the many-clients tests (tests/test_jobs.py) and their benchmark
+Shared by the many-clients tests (tests/probe/server/test_jobs.py) and their benchmark
 (tests/bench/bench_many_clients.py). A :class:`Pipeliner` is one raw WebSocket
 connection that keeps up to ``window`` calls in flight, each made by ``make(rng, i)``,
 and records every answer by id; :func:`drain` waits until every call sent has its answer.

@@ -28,9 +28,6 @@ from probe.launcher import qtrelease, runtime  # noqa: E402 - after the path abo
 #: PyQt6 and the Qt it ships (PyQt6-Qt6); the probe joins it with PySide6 of that release.
 PYQT6 = "6.11.0"
 PYQT6_QT = "6.11.2"
-#: The version matrix: the oldest PySide6 the pin allows and a middle one. The newest is
-#: the one the main venv installs, where the whole suite runs.
-MATRIX = ("6.8.0", "6.10.3")
 CPP_SOURCE = ROOT / "tests" / "apps" / "cppform"
 
 
@@ -85,8 +82,7 @@ def cpp_release(binary: Path) -> str:
 def prepare_all() -> None:
     """Everything, in the order CI wants it (downloads first)."""
     pyqt6_dir()
-    for release in (PYQT6_QT, *MATRIX):
-        runtime.prepare(release)
+    runtime.prepare(PYQT6_QT)
     runtime.prepare(cpp_release(cpp_app()))
 
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from probe.core import compat
 from probe.core.a11y import itemrefs, links, popups, reach
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
@@ -204,7 +205,7 @@ def _menu_entry(el: Element, modifiers: Sequence[str]) -> tuple[str, Deliver] | 
     action = el.obj
     actions = el.iface.actionInterface()
     show = QAccessibleActionInterface.showMenuAction()
-    submenu = QAction.menu(action) if isinstance(action, QAction) else None
+    submenu = compat.menu_of(action) if isinstance(action, QAction) else None
     if submenu is not None:
         if actions is None or show not in actions.actionNames():
             return None

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from probe.core import compat
 from probe.core.a11y.nodes import ItemNode, Node, SpotNode
 from probe.core.objects.modelshape import rows_of
 from probe.core.objects.text import clean_name
@@ -68,7 +69,7 @@ class Rows:
         self.viewport = QAbstractScrollArea.viewport(view)
         self.area = QWidget.rect(self.viewport)
         self.window = window
-        offset = QWidget.mapTo(self.viewport, window, QPoint(0, 0))
+        offset = compat.map_to(self.viewport, window, QPoint(0, 0))
         self.dx, self.dy = offset.x(), offset.y()
         self.selection = QAbstractItemView.selectionModel(view)
         self.current = QAbstractItemView.currentIndex(view)

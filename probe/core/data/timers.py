@@ -13,13 +13,11 @@ import statistics
 import time
 from typing import Any
 
-import shiboken6
 from PySide6.QtCore import (
     QAbstractEventDispatcher,
     QCoreApplication,
     QEvent,
     QObject,
-    QThread,
     QTimer,
 )
 
@@ -60,17 +58,18 @@ def describe_timer(t: QTimer, ids: IdTable) -> dict[str, Any]:
 def object_timers() -> list[tuple[QObject, Any]]:
     """(object, TimerInfo) for every QObject.startTimer timer of the GUI thread's objects.
 
-    QTimers are left out (they are listed as such); so are the probe's own objects.
+    QTimers are left out (they are listed as such); so are the probe's own objects. The
+    GUI thread's dispatcher holds only the timers of objects living there, so no object's
+    thread is asked (on PySide6 6.10 and older, ``QObject.thread(obj)`` through a temporary
+    wrapper invalidated the probe's own wrapper of the GUI thread).
     """
     dispatcher = QAbstractEventDispatcher.instance()
     if dispatcher is None:
         return []
-    here = shiboken6.getCppPointer(QThread.currentThread())[0]
     out: list[tuple[QObject, Any]] = []
     for root in paths.roots():
         for obj in [root, *QObject.findChildren(root, QObject)]:
-            if isinstance(obj, QTimer) or paths.is_probe_internal(obj) \
-                    or shiboken6.getCppPointer(QObject.thread(obj))[0] != here:
+            if isinstance(obj, QTimer) or paths.is_probe_internal(obj):
                 continue
             out.extend((obj, info) for info in dispatcher.registeredTimers(obj))
     return out

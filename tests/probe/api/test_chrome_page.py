@@ -34,7 +34,7 @@ def test_read_page_lists_every_form_control_with_role_name_and_ref(qt: Client) -
     refs = [n["ref"] for n in nodes if n["ref"]]
     assert refs[0] == "ref_1" and len(refs) == len(set(refs))
     # hidden things are not there: other tab pages, closed menus, the combo's popup
-    names = {n["name"] for n in nodes}
+    names = {n["name"].removesuffix("…") for n in nodes}  # Qt < 6.11: "Open…" (chrome_support)
     assert "Clear dots" not in names and "Open" in names  # toolbar button, not the menu entry
     assert not any(n["role"] == "list" for n in nodes)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import qVersion
 
 from probe.client import Client
 from probe.exceptions import RemoteError
@@ -173,7 +174,10 @@ def test_a_menu_qt_opens_from_cpp_inside_the_click_keeps_the_probe_serving(
     under a binding that keeps the GIL: the probe must still answer (it hung before), and
     other clients too, while the menu is open."""
     menu = opened(click(qt, "Sort", "button"), "menu", "Sort")
-    assert menu["waiting"] is True  # the click's delivery waits in the menu's loop
+    # the click's delivery waits in the menu's loop; Qt 6.12's tool button opens its menu
+    # without one (the click returns with the menu shown), so nothing waits there
+    nested = tuple(int(n) for n in qVersion().split(".")[:2]) < (6, 12)
+    assert menu.get("waiting", False) is nested, menu
     other = app.client("bystander")
     assert other.call("qt.ping")["busy"] is False
     assert [n["name"] for n in parse(page(qt)["text"]) if n["role"] == "menuitem"

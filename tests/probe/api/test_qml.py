@@ -9,12 +9,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import qVersion
 
 from probe.client import Client
 from probe.exceptions import RemoteError
 from tests.support.app import DemoApp, start_demo
 
 _TAGS = itertools.count(1)
+#: Qt Quick before 6.10 gives a Control with no Accessible.* property (the demo's Button,
+#: CheckBox, TabButton...) its accessibility only once an assistive technology is active,
+#: so readPage does not list them there (README, "Which apps"); .ci/matrix runs 6.8.
+_QUICK_A11Y = pytest.mark.xfail(
+    tuple(int(n) for n in qVersion().split(".")[:2]) < (6, 10), strict=True,
+    reason="Qt Quick < 6.10: Controls without Accessible.* have no accessibility offscreen")
 
 
 @pytest.fixture(scope="module")
@@ -339,6 +346,7 @@ def _refs(page: dict[str, Any]) -> dict[str, str]:
     return out
 
 
+@_QUICK_A11Y
 def test_read_page_shows_controls_and_gap_filler(qq: Client) -> None:
     tabs = qq.call("chr.tabsContext")
     assert tabs["tabs"][0]["title"] == "qtmcp QML demo"
@@ -355,6 +363,7 @@ def test_read_page_shows_controls_and_gap_filler(qq: Client) -> None:
     assert pad["className"].startswith("QQuickMouseArea") and pad["bounds"][2] == 120
 
 
+@_QUICK_A11Y
 def test_find_and_form_input(qml_demo: DemoApp, qq: Client) -> None:
     found = qq.call("chr.find", {"query": "email text field"})["matches"][0]
     assert found["role"] == "textbox" and found["name"] == "Email"
@@ -377,6 +386,7 @@ def test_find_and_form_input(qml_demo: DemoApp, qq: Client) -> None:
     assert 'value="Japan"' in page and "value=70" in page
 
 
+@_QUICK_A11Y
 def test_form_input_bad_values(qq: Client) -> None:
     refs = _refs(qq.call("chr.readPage", {"filter": "interactive"}))
     with pytest.raises(RemoteError) as exc:
@@ -405,6 +415,7 @@ def test_click_mouse_area_by_ref(qml_demo: DemoApp, qq: Client) -> None:
     assert f'generic "clicks: {before + 1}"' in page
 
 
+@_QUICK_A11Y
 def test_tab_switch_and_list(qml_demo: DemoApp, qq: Client) -> None:
     refs = _refs(qq.call("chr.readPage", {"filter": "interactive"}))
     qq.call("chr.click", {"ref": refs['tab "List"']})
@@ -414,6 +425,7 @@ def test_tab_switch_and_list(qml_demo: DemoApp, qq: Client) -> None:
     assert 'textbox "Name"' in qq.call("chr.readPage")["text"]
 
 
+@_QUICK_A11Y
 def test_computer_use_coordinates(qml_demo: DemoApp, qq: Client) -> None:
     shot = qq.call("cu.screenshot")
     assert shot["width"] == 640
@@ -427,6 +439,7 @@ def test_computer_use_coordinates(qml_demo: DemoApp, qq: Client) -> None:
     assert hit["className"].startswith("QQuickMouseArea") and hit["bounds"]["width"] == 120
 
 
+@_QUICK_A11Y
 def test_qt_ui_input_on_items(qml_demo: DemoApp, qq: Client) -> None:
     qq.call("qt.ui.type", {"target": "@id:emailField", "text": "x@y.z", "clear": True})
     assert _read(qml_demo, "emailField", "text") == "'x@y.z'"
@@ -438,6 +451,7 @@ def test_qt_ui_input_on_items(qml_demo: DemoApp, qq: Client) -> None:
     assert exc.value.name == "ELEMENT_NOT_VISIBLE"
 
 
+@_QUICK_A11Y
 def test_popup_shows_in_page_and_tree(qml_demo: DemoApp, qq: Client) -> None:
     refs = _refs(qq.call("chr.readPage", {"filter": "interactive"}))
     qq.call("chr.click", {"ref": refs['button "About"']})

@@ -190,3 +190,31 @@ def test_a_release_without_its_pyside6_is_refused_and_the_app_lives(
                          env={**os.environ, "QTMCP_CACHE": str(tmp_path)}, cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 2 and f"qtmcp runtime {release}" in run.stderr, run.stderr
+
+
+def _runtime(*args: str, cache: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, **({"QTMCP_CACHE": str(cache)} if cache else {})}
+    return subprocess.run([sys.executable, "-m", "probe.cli", "runtime", *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_qtmcp_runtime_lists_finds_and_refuses(cpp_binary: Path, tmp_path: Path) -> None:
+    """What is prepared, the release a program needs, and bad input said plainly (no pip
+    runs here: the C++ app's release is prepared by the fixture)."""
+    release = qtkinds.cpp_release(cpp_binary)
+    listed = _runtime()
+    assert listed.returncode == 0 and f"{release}  {runtime.folder(release)}" in listed.stdout
+    empty = _runtime(cache=tmp_path)
+    assert empty.returncode == 0 and "no PySide6 prepared yet" in empty.stdout, empty.stdout
+    found = _runtime(str(cpp_binary))
+    assert found.returncode == 0, found.stderr
+    assert f"PySide6 for Qt {release} already prepared" in found.stdout
+    bad = _runtime("6.4")
+    assert bad.returncode == 2 and "neither a Qt release" in bad.stderr, bad.stderr
+    sleeper = subprocess.Popen(["sleep", "60"])
+    try:
+        plain = _runtime("--pid", str(sleeper.pid))
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert plain.returncode == 2 and "uses no Qt 6" in plain.stderr, plain.stderr

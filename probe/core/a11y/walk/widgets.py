@@ -50,6 +50,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from probe.core import compat
 from probe.core.a11y import graphics, links, popups, reach, viewrows
 from probe.core.a11y.labels import Labels, placeholder, tool_tip
 from probe.core.a11y.nodes import ItemNode, Node
@@ -205,7 +206,7 @@ class WidgetWalker:
         if w is self.window:
             return [self.walk()]
         parent = QWidget.parentWidget(w)
-        base = QWidget.mapTo(parent, self.window, QPoint(0, 0)) if parent is not None \
+        base = compat.map_to(parent, self.window, QPoint(0, 0)) if parent is not None \
             else QPoint(0, 0)
         out: list[Node] = []
         self._widget(w, base.x(), base.y(), out, 0, None)
@@ -314,7 +315,7 @@ class WidgetWalker:
             start = len(out)
             more = self._rows(w, out)
             viewport = QAbstractScrollArea.viewport(w)  # index widgets and open editors
-            at = QWidget.mapTo(viewport, self.window, QPoint(0, 0))
+            at = compat.map_to(viewport, self.window, QPoint(0, 0))
             inside = [c for c in QObject.findChildren(viewport, QWidget, options=_DIRECT)
                       if QWidget.isVisible(c) and not reach.outside(c, viewport)]
             if inside:
