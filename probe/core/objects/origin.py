@@ -47,7 +47,7 @@ _state: dict[str, Any] = {"on": False, "finder": None}
 
 
 def _wrap(init: Any) -> Any:
-    @functools.wraps(init)
+    # no functools.wraps: copying __doc__ makes shiboken build every signature (slow)
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         f = _getframe(0).f_back  # None when C++ (QML) calls a Python type's __init__
         note: list[Any] = []
@@ -60,24 +60,58 @@ def _wrap(init: Any) -> Any:
         init(self, *args, **kwargs)
         self._qtmcp_origin = tuple(note)
 
+    __init__.__wrapped__ = init  # type: ignore[attr-defined]
     __init__.__qtmcp_wrapped__ = True  # type: ignore[attr-defined]
     return __init__
 
 
-def _patch_module(module: ModuleType) -> int:
-    """Wrap ``__init__`` of the QObject classes defined in ``module``; the count wrapped."""
-    count = 0
-    for value in list(vars(module).values()):
-        if not (isinstance(value, type) and issubclass(value, QObject)):
-            continue
-        init = value.__dict__.get("__init__")
-        if init is None or getattr(init, "__qtmcp_wrapped__", False):
-            continue
+def _patch_class(value: Any) -> bool:
+    """Wrap ``__init__`` of a QObject class of Qt's (once); whether it was wrapped."""
+    if not (isinstance(value, type) and issubclass(value, QObject)):
+        return False
+    init = value.__dict__.get("__init__")
+    if init is None or getattr(init, "__qtmcp_wrapped__", False):
+        return False
+    try:
+        value.__init__ = _wrap(init)  # type: ignore[misc]
+    except (AttributeError, TypeError):  # a type that refuses new attributes
+        return False
+    return True
+
+
+class _RecordingModule(ModuleType):
+    """A PySide6 module whose classes are made lazily (PySide6 >= 6.7 creates a class on
+    first access): each class is wrapped as it is first taken from the module, so
+    recording costs nothing for the hundreds of classes an app never uses."""
+
+    def __getattribute__(self, name: str) -> Any:
         try:
-            value.__init__ = _wrap(init)  # type: ignore[misc]
-            count += 1
-        except (AttributeError, TypeError):  # a type that refuses new attributes
-            continue
+            value = ModuleType.__getattribute__(self, name)
+        except AttributeError:
+            # shiboken makes lazy classes in the module type's own attribute lookup,
+            # which a subclass does not reach: take it as a plain module for this once
+            object.__setattr__(self, "__class__", ModuleType)
+            try:
+                value = getattr(self, name)
+            finally:
+                object.__setattr__(self, "__class__", _RecordingModule)
+        if type(value) is not type and isinstance(value, type) and value not in _SEEN:
+            _SEEN.add(value)
+            _patch_class(value)
+        return value
+
+
+_SEEN: set[type] = set()
+
+
+def _patch_module(module: ModuleType) -> int:
+    """Wrap the QObject classes ``module`` has made so far and those it makes later."""
+    count = sum(_patch_class(v) for v in list(vars(module).values()))
+    if type(module) is ModuleType:
+        try:
+            module.__class__ = _RecordingModule
+        except TypeError:
+            pass
     return count
 
 
