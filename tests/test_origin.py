@@ -136,3 +136,13 @@ def test_recording_can_be_turned_off() -> None:
     finally:
         off.stop()
     assert src["file"] is None and "QTMCP_ORIGINS=0" in src["unknown"]
+
+
+def test_read_page_maps_refs_to_the_lines_that_made_them(qt: Client) -> None:
+    window = qt.call("qt.objects.find", {"name": "originWindow"})["objects"][0]["id"]
+    page = qt.call("chr.readPage", {"tabId": window, "source": True})
+    line = next(t for t in page["text"].splitlines() if '"OK"' in t)
+    ref = line[line.index("[ref_") + 1:line.index("]", line.index("[ref_"))]
+    where = page["sources"][ref]
+    assert where.endswith(f"origin_app.py:{marked(APP_PY, 'okButton')}")
+    assert "sources" not in qt.call("chr.readPage", {"tabId": window})

@@ -1,0 +1,56 @@
+"""Where the elements of a page read were made: ``ref`` -> ``file:line``.
+
+chr.readPage with ``source: true`` adds this map, so a coding agent goes from ``ref_12``
+to ``app/forms.py:88`` in the read it already made. An element without an object of its
+own (an item-view row, a tab of a tab bar) takes its widget's source; one whose source is
+unknown is left out. Paths under the app's working folder are relative. GUI thread.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+from probe.core.a11y.refs import RefTable
+from probe.core.errors import QtError
+from probe.core.objects.idtable import IdTable
+from probe.core.qml.sources import short, source_of
+
+_REF = re.compile(r"\bref_\d+\b")
+
+
+def _refs_in(page: dict[str, Any]) -> list[str]:
+    if "text" in page:
+        return list(dict.fromkeys(_REF.findall(page["text"])))
+    found: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            ref = node.get("ref")
+            if isinstance(ref, str):
+                found.append(ref)
+            for child in node.get("children", []):
+                walk(child)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    walk(page.get("tree"))
+    return list(dict.fromkeys(found))
+
+
+def sources(page: dict[str, Any], refs: RefTable, ids: IdTable) -> dict[str, str]:
+    """``{ref: "file:line"}`` for the refs of a chr.readPage answer whose source is known."""
+    root = os.getcwd()
+    out: dict[str, str] = {}
+    for ref in _refs_in(page):
+        try:
+            element = refs.resolve(ref, ids)
+        except QtError:  # gone since the read
+            continue
+        obj = element.obj or element.widget
+        where = short(source_of(obj), root)
+        if where:
+            out[ref] = where
+    return out
