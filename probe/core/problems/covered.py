@@ -1,0 +1,35 @@
+"""Controls under another widget: a click on their middle lands on something else."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from probe.core.problems.scan import Problem, Scan
+
+KIND = "covered"
+
+
+def _within(w: QWidget, ancestor: QWidget) -> bool:
+    while w is not None:
+        if w is ancestor:
+            return True
+        w = QWidget.parentWidget(w)
+    return False
+
+
+def check(scan: Scan) -> list[Problem]:
+    out = []
+    for w, win in scan.controls:
+        if QWidget.width(w) <= 0 or QWidget.height(w) <= 0:
+            continue
+        middle = QWidget.mapTo(w, win, QWidget.rect(w).center())
+        hit = QWidget.childAt(win, middle)
+        if hit is None or _within(hit, w) or _within(w, hit):
+            continue
+        name = QWidget.objectName(hit)
+        out.append(Problem(KIND, w, f"its middle is covered by {type(hit).__name__}"
+                           + (f" {name!r}" if name else ""),
+                           "move one of them, or lower the cover (stackUnder, a layout)",
+                           {"coveredBy": hit}))
+    return out
+

@@ -1,0 +1,80 @@
+"""What the problem checks share: one walk of the visible windows, and the Problem record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSlider,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QLineEdit,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+)
+
+from probe.core.objects.paths import is_probe_internal
+
+#: Widgets a user acts on: these must be named, reachable and visible.
+CONTROLS = (QAbstractButton, QLineEdit, QAbstractSpinBox, QComboBox, QAbstractSlider,
+            QTextEdit, QPlainTextEdit, QAbstractItemView)
+
+
+@dataclass
+class Problem:
+    """One thing wrong with one object: its kind, what is wrong, and how to fix it."""
+
+    kind: str
+    obj: QObject | None
+    message: str
+    hint: str
+    extra: dict[str, Any] | None = None
+
+
+@dataclass
+class Scan:
+    """The visible top-level windows and their visible widgets, walked once."""
+
+    windows: list[QWidget]
+    widgets: list[tuple[QWidget, QWidget]]  # (widget, its window)
+
+    @property
+    def controls(self) -> list[tuple[QWidget, QWidget]]:
+        return [(w, win) for w, win in self.widgets if isinstance(w, CONTROLS)
+                and not in_control(w)]
+
+
+def in_control(w: QWidget) -> bool:
+    """Whether ``w`` is a part of another control (a combo box's line edit, a spin box's
+    editor, a view's corner button) or a scroll area's scroll bar: the control is what a
+    user sees and names."""
+    parent = QWidget.parentWidget(w)
+    while parent is not None and not QWidget.isWindow(parent):
+        if isinstance(parent, CONTROLS) or QObject.objectName(parent).startswith(
+                "qt_scrollarea_"):
+            return True
+        parent = QWidget.parentWidget(parent)
+    return False
+
+
+def scan() -> Scan:
+    windows = [w for w in QApplication.topLevelWidgets()
+               if QWidget.isVisible(w) and not is_probe_internal(w)]
+    widgets: list[tuple[QWidget, QWidget]] = []
+    for win in windows:
+        for w in QObject.findChildren(win, QWidget):
+            if QWidget.isVisible(w) and not QWidget.isWindow(w):
+                widgets.append((w, win))
+    return Scan(windows, widgets)
+
+
+def explicitly_disabled(w: QWidget) -> bool:
+    """Disabled by its own setEnabled(False), not only because a parent is."""
+    return QWidget.testAttribute(w, Qt.WidgetAttribute.WA_Disabled) and (
+        QWidget.parentWidget(w) is None or QWidget.isEnabled(QWidget.parentWidget(w)))
