@@ -78,6 +78,11 @@ def test_an_app_subclass_reports_where_it_was_made_not_its_init(qt: Client) -> N
     assert [f["function"] for f in src["init"]] == ["NameField.__init__"]
 
 
+def test_an_object_a_qt_call_made_for_the_app_reports_that_call(qt: Client) -> None:
+    src = source(qt, "openAction")  # menu.addAction("Open"): Qt's C++ made the QAction
+    assert (src["file"], src["line"]) == (APP_PY, marked(APP_PY, "openAction"))
+
+
 def test_qt_objects_info_carries_the_source_too(qt: Client) -> None:
     found = qt.call("qt.objects.find", {"name": "okButton"})["objects"][0]
     info = qt.call("qt.objects.info", {"objectId": found["id"]})

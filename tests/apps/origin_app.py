@@ -12,7 +12,14 @@ import sys
 
 from PySide6.QtCore import QTimer, QUrl
 from PySide6.QtQml import QQmlApplicationEngine
-from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))
@@ -37,6 +44,10 @@ def build(window: QWidget) -> None:
     layout.addWidget(NameField(window))  # ORIGIN: nameField
     ok = QPushButton("OK", window, objectName="okButton")  # ORIGIN: okButton
     layout.addWidget(ok)
+    menu = QMenu(ok)
+    ok.setMenu(menu)
+    opener = menu.addAction("Open")  # ORIGIN: openAction
+    opener.setObjectName("openAction")
 
 
 def main() -> None:

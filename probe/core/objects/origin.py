@@ -46,6 +46,46 @@ _getframe = sys._getframe
 _state: dict[str, Any] = {"on": False, "finder": None}
 
 
+def _note(skip: int) -> tuple[Any, ...]:
+    """(code, line, …) of the ``DEPTH`` frames above the caller ``skip`` levels up."""
+    f = _getframe(skip + 1)
+    note: list[Any] = []
+    n = 0
+    while f is not None and n < DEPTH:
+        note.append(f.f_code)
+        note.append(f.f_lineno)
+        f = f.f_back
+        n += 1
+    return tuple(note)
+
+
+#: Qt methods that make a QObject in C++ for their caller and return it (a menu's
+#: action, a main window's menu bar): the line that called them made it.
+FACTORIES: dict[str, tuple[str, ...]] = {
+    "QWidget": ("addAction",),
+    "QMenu": ("addAction", "addMenu", "addSection", "addSeparator"),
+    "QMenuBar": ("addAction", "addMenu", "addSeparator"),
+    "QToolBar": ("addAction", "addSeparator", "addWidget"),
+    "QMainWindow": ("menuBar", "statusBar", "addToolBar"),
+    "QActionGroup": ("addAction",),
+    "QDialogButtonBox": ("addButton",),
+    "QMessageBox": ("addButton",),
+}
+
+
+def _wrap_factory(make: Any) -> Any:
+    def factory(self: Any, *args: Any, **kwargs: Any) -> Any:
+        made = make(self, *args, **kwargs)
+        if isinstance(made, QObject) and _NOTE not in getattr(made, "__dict__", {_NOTE: 0}):
+            made._qtmcp_origin = _note(1)
+        return made
+
+    factory.__name__ = getattr(make, "__name__", "factory")
+    factory.__wrapped__ = make  # type: ignore[attr-defined]
+    factory.__qtmcp_wrapped__ = True  # type: ignore[attr-defined]
+    return factory
+
+
 def _wrap(init: Any) -> Any:
     # no functools.wraps: copying __doc__ makes shiboken build every signature (slow)
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
@@ -69,6 +109,13 @@ def _patch_class(value: Any) -> bool:
     """Wrap ``__init__`` of a QObject class of Qt's (once); whether it was wrapped."""
     if not (isinstance(value, type) and issubclass(value, QObject)):
         return False
+    for name in FACTORIES.get(value.__name__, ()):
+        make = value.__dict__.get(name)
+        if make is not None and not getattr(make, "__qtmcp_wrapped__", False):
+            try:
+                setattr(value, name, _wrap_factory(make))
+            except (AttributeError, TypeError):
+                pass
     init = value.__dict__.get("__init__")
     if init is None or getattr(init, "__qtmcp_wrapped__", False):
         return False
