@@ -2,8 +2,10 @@
 
 chr.readPage with ``source: true`` adds this map, so a coding agent goes from ``ref_12``
 to ``app/forms.py:88`` in the read it already made. An element without an object of its
-own (an item-view row, a tab of a tab bar) takes its widget's source; one whose source is
-unknown is left out. Paths under the app's working folder are relative. GUI thread.
+own (an item-view row, a tab of a tab bar) takes its widget's source, and one Qt made as
+a part of another (a menu's entry, a spin box's editor) the line that made that other
+(``near``); one with neither is left out. Paths under the app's working folder are
+relative. GUI thread.
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ def sources(page: dict[str, Any], refs: RefTable, ids: IdTable) -> dict[str, str
             element = refs.resolve(ref, ids)
         except QtError:  # gone since the read
             continue
-        obj = element.obj or element.widget
-        where = short(source_of(obj), root)
+        source = source_of(element.obj or element.widget)
+        where = short(source, root) or short(source.get("near") or {}, root)
         if where:
             out[ref] = where
     return out
