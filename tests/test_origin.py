@@ -118,6 +118,22 @@ def test_a_qml_item_reports_its_declaration(qt: Client, name: str) -> None:
     assert text[src["column"] - 1:].startswith(src["type"] + " {")
 
 
+def test_qml_delegates_and_component_files_report_their_declarations(qt: Client) -> None:
+    row = next(n for n in qml_nodes(qt) if n["objectName"] == "row")
+    made = [n for n in row["children"] if n["type"] == "Rectangle"]
+    badge = next(n for n in row["children"] if n["objectName"] == "badge")
+    assert len(made) == 2
+    for node in made:  # the Repeater's delegates
+        src = qt.call("qt.objects.inspect", {"objectId": node["id"]})["source"]
+        assert (src["file"], src["line"]) == (APP_QML, marked(APP_QML, "repeated"))
+    src = qt.call("qt.objects.inspect", {"objectId": badge["id"]})["source"]
+    component = os.path.join(APPS, "OriginBadge.qml")
+    assert (src["file"], src["line"], src["component"]) == (
+        APP_QML, marked(APP_QML, "badge"), component)
+    inner = qt.call("qt.objects.inspect", {"objectId": badge["children"][0]["id"]})["source"]
+    assert (inner["file"], inner["line"]) == (component, marked(component, "badgeText"))
+
+
 def test_a_qml_window_root_is_its_file_s_root_declaration(qt: Client) -> None:
     root = next(n for n in qml_nodes(qt) if n["objectName"] == "qmlOrigins")
     src = qt.call("qt.objects.inspect", {"objectId": root["id"]})["source"]

@@ -13,5 +13,13 @@ Window {
         Rectangle { width: 10; height: 12 }  // ORIGIN: plain
         Rectangle { id: marked; width: 10; height: 14 }  // ORIGIN: marked
         Text { objectName: "named"; text: "hi" }  // ORIGIN: named
+        Row {
+            objectName: "row"
+            Repeater {
+                model: 2
+                Rectangle { width: 4; height: 4 }  // ORIGIN: repeated
+            }
+            OriginBadge { objectName: "badge" }  // ORIGIN: badge
+        }
     }
 }

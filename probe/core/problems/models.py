@@ -39,7 +39,7 @@ def _faults(model: QAbstractItemModel) -> list[str]:
                 faults.append(f"index({r}, {c}) says row {index.row()}, column "
                               f"{index.column()}")
                 return faults
-            if index.parent().isValid():  # model.parent is private in flat models
+            if QModelIndex.parent(index).isValid():  # model.parent: private in flat models
                 faults.append(f"top-level index({r}, {c}) has a valid parent()")
                 return faults
             model.data(index, Qt.ItemDataRole.DisplayRole)

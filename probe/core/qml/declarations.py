@@ -30,7 +30,8 @@ from typing import Any
 import shiboken6
 from PySide6.QtCore import QObject
 
-from probe.core.objects.qmltypes import context_of, qml_id, type_name
+from probe.core.objects.qmltypes import context_of, is_quick_item, qml_id, type_name
+from probe.core.objects.qtclass import qt_class
 from probe.core.qml.bindings import _blank, _match_close
 
 #: ``Type {`` / ``Module.Type {`` (not ``Behavior on x {``, not a lower-case group).
@@ -122,8 +123,64 @@ def _matches(obj: QObject, decl: Declaration) -> bool:
     return name == decl.type or name == decl.type + "QmlImpl"
 
 
-def _find(obj: QObject, ctx: Any, decls: tuple[Declaration, ...], depth: int = 0
-          ) -> int | None:
+#: Types whose default property is a delegate: the objects they make are their parent's
+#: children (a Repeater's) or their own (a ListView's, through its content item).
+_BESIDE = {"Repeater"}
+_COMPONENT_PROPERTIES = {"delegate", "sourceComponent", "component", "contentItem"}
+
+
+def _starts_component(decls: tuple[Declaration, ...], i: int) -> bool:
+    d = decls[i]
+    if d.property in _COMPONENT_PROPERTIES:
+        return True
+    holder = decls[d.parent] if d.parent >= 0 else None
+    return holder is not None and not d.property and (
+        holder.type == "Component" or holder.type in _BESIDE
+        or holder.type.endswith("View") or holder.type == "Instantiator")
+
+
+def _anchor(decls: tuple[Declaration, ...], i: int) -> int:
+    """The declaration whose object the objects made from component ``i`` hang under."""
+    holder = decls[i].parent
+    if holder >= 0 and decls[holder].type == "Component" and not decls[i].property:
+        holder = decls[holder].parent
+    if holder >= 0 and decls[holder].type in _BESIDE:
+        holder = decls[holder].parent
+    return holder
+
+
+def _file_root(decls: tuple[Declaration, ...]) -> int:
+    return next((i for i, d in enumerate(decls) if d.parent < 0), -1)
+
+
+def _up(obj: QObject) -> Any:
+    """The object's QObject parent, else (an item) its parent item."""
+    parent = QObject.parent(obj)
+    if parent is None and is_quick_item(obj):
+        try:
+            parent = qt_class(obj).parentItem(obj)
+        except (RuntimeError, TypeError):
+            return None
+    return parent
+
+
+def _placed_ancestor(obj: QObject, path: str, decls: tuple[Declaration, ...], depth: int
+                     ) -> int | None:
+    """The declaration in this file of the nearest ancestor declared in it."""
+    parent = _up(obj)
+    for _ in range(16):
+        if parent is None:
+            return None
+        pctx = context_of(parent)
+        if pctx is not None and pctx.baseUrl().isLocalFile() and \
+                pctx.baseUrl().toLocalFile() == path:
+            return _find(parent, pctx, path, decls, depth + 1)
+        parent = _up(parent)
+    return None
+
+
+def _find(obj: QObject, ctx: Any, path: str, decls: tuple[Declaration, ...],
+          depth: int = 0) -> int | None:
     """Index of ``obj``'s declaration among ``decls`` (the file of context ``ctx``)."""
     if depth > 64 or not decls:
         return None
@@ -136,22 +193,30 @@ def _find(obj: QObject, ctx: Any, decls: tuple[Declaration, ...], depth: int = 0
         hits = [i for i, d in enumerate(decls) if d.object_name == name and _matches(obj, d)]
         if len(hits) == 1:
             return hits[0]
+    root = _file_root(decls)
     parent = QObject.parent(obj)
-    if parent is None or not _same(context_of(parent), ctx):
-        roots = [i for i, d in enumerate(decls) if d.parent < 0]
-        if roots and _matches(obj, decls[roots[0]]) and parent is None:
-            return roots[0]
-        # a component's object: the one declaration of its type that starts a component
-        # (``delegate: Type {``, ``Component { Type {`` …) or the file's root
-        starts = [i for i, d in enumerate(decls) if _matches(obj, d) and (
-            d.parent < 0 or d.property in ("delegate", "sourceComponent", "contentItem",
-                                           "component")
-            or decls[d.parent].type == "Component")]
-        return starts[0] if len(starts) == 1 else None
-    at = _find(parent, ctx, decls, depth + 1)
+    if parent is not None and _same(context_of(parent), ctx):
+        at = _find(parent, ctx, path, decls, depth + 1)
+    elif parent is not None and root >= 0 and (
+            _matches(parent, decls[root])
+            or type_name(parent) == os.path.splitext(os.path.basename(path))[0]):
+        at = root  # a child declared in a component file; the parent is its root
+    else:
+        if parent is None and root >= 0 and _matches(obj, decls[root]):
+            return root
+        # made from a component: a delegate, a Loader's item, a component file's root
+        starts = [i for i in range(len(decls))
+                  if _matches(obj, decls[i]) and _starts_component(decls, i)]
+        if len(starts) > 1:
+            anchor = _placed_ancestor(obj, path, decls, depth)
+            starts = [i for i in starts if _anchor(decls, i) == anchor]
+        if len(starts) == 1:
+            return starts[0]
+        return root if root >= 0 and not starts and _matches(obj, decls[root]) else None
     if at is None:
         return None
-    kind = [c for c in decls[at].children if _matches(obj, decls[c])]
+    kind = [c for c in decls[at].children if _matches(obj, decls[c])
+            and not _starts_component(decls, c)]
     siblings = [c for c in QObject.children(parent)
                 if type_name(c) == type_name(obj) and _same(context_of(c), ctx)]
     rank = next((k for k, c in enumerate(siblings) if c is obj or _same(c, obj)), -1)
@@ -170,7 +235,7 @@ def declaration_of(obj: QObject) -> dict[str, Any] | None:
         return None
     path = url.toLocalFile()
     decls = declarations(path)
-    at = _find(obj, ctx, decls)
+    at = _find(obj, ctx, path, decls)
     if at is None:
         return None
     d = decls[at]
