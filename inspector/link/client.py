@@ -421,7 +421,7 @@ class ProbeClient:
         return Source.from_json(info.get("source") if isinstance(info, dict) else None)
 
     async def problems(self, kinds: list[str] | None = None) -> ProblemReport:
-        """What is wrong in the app's visible windows (qt.problems)."""
+        """What is wrong in the app's visible windows (the problem report)."""
         params: dict[str, Any] = {"kinds": kinds} if kinds else {}
         return ProblemReport.from_json(await self.conn.call("qt.problems", params))
 

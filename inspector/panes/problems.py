@@ -1,4 +1,5 @@
-"""Problems pane: what is wrong in the app (qt.problems), like a web accessibility audit.
+"""Problems pane: what is wrong in the app (its problem report), like a web accessibility
+audit.
 
 One row per finding: its kind, the element (selecting the row selects it everywhere),
 what is wrong, the fix, and the line that made the element; a double-click on a row

@@ -32,7 +32,7 @@ from PySide6.QtCore import QObject
 
 from probe.core.objects.qmltypes import context_of, is_quick_item, qml_id, type_name
 from probe.core.objects.qtclass import qt_class
-from probe.core.qml.bindings import _blank, _match_close
+from probe.core.qml.qmltext import blank, match_close
 
 #: ``Type {`` / ``Module.Type {`` (not ``Behavior on x {``, not a lower-case group).
 _DECL = re.compile(r"(?<![\w.])((?:[A-Za-z_]\w*\.)*[A-Z]\w*)\s*\{")
@@ -59,7 +59,7 @@ class Declaration:
 
 
 def _parse(text: str) -> list[Declaration]:
-    code = _blank(text)
+    code = blank(text)
     decls: list[Declaration] = []
     stack: list[int] = []
     for m in _DECL.finditer(code):
@@ -71,7 +71,7 @@ def _parse(text: str) -> list[Declaration]:
         prop = _PROPERTY.search(before)
         d = Declaration(type=m.group(1).rsplit(".", 1)[-1], line=code.count("\n", 0,
                         m.start()) + 1, column=m.start() - line_start + 1, start=brace,
-                        end=_match_close(code, brace),
+                        end=match_close(code, brace),
                         property=prop.group(1) if prop else "",
                         parent=stack[-1] if stack else -1)
         if d.parent >= 0:
