@@ -49,7 +49,7 @@ def problems(
     (``duplicate_shortcut``), disabled controls with no tool tip saying why, item views
     whose model breaks the model contract, QML binding loops and warnings, repeating
     timers faster than the screen (``fast_timer``). Each problem has its ``kind``,
-    ``message``, a one-line ``hint``, the element's ``ref`` (for chr.* calls) and
+    ``message``, a one-line ``hint``, the element's ``ref`` (for chr.click, chr.formInput) and
     ``objectId``, and its ``source`` (the line that made it, when known). ``counts``
     gives the number per kind.
     """
