@@ -33,8 +33,9 @@ import PySide6
 import shiboken6
 from PySide6.QtCore import QObject
 
-#: Attribute of the Python wrapper holding the note: (code, line, code, line, …),
-#: innermost frame first.
+#: Attribute of the Python wrapper holding the note: (code, offset, code, offset, …),
+#: innermost frame first; the offset of the frame's instruction (``f_lasti``) is cheaper
+#: to take than its line, which is looked up only when asked.
 _NOTE = "_qtmcp_origin"
 #: Frames noted per object: enough for a few levels of app subclasses' ``__init__`` and
 #: the short stack above the creating line.
@@ -47,13 +48,13 @@ _state: dict[str, Any] = {"on": False, "finder": None}
 
 
 def _note(skip: int) -> tuple[Any, ...]:
-    """(code, line, …) of the ``DEPTH`` frames above the caller ``skip`` levels up."""
+    """(code, offset, …) of the ``DEPTH`` frames above the caller ``skip`` levels up."""
     f = _getframe(skip + 1)
     note: list[Any] = []
     n = 0
     while f is not None and n < DEPTH:
         note.append(f.f_code)
-        note.append(f.f_lineno)
+        note.append(f.f_lasti)
         f = f.f_back
         n += 1
     return tuple(note)
@@ -94,7 +95,7 @@ def _wrap(init: Any) -> Any:
         n = 0
         while f is not None and n < DEPTH:
             note.append(f.f_code)
-            note.append(f.f_lineno)
+            note.append(f.f_lasti)
             f = f.f_back
             n += 1
         init(self, *args, **kwargs)
@@ -260,8 +261,16 @@ def _own_inits(obj: QObject) -> set[CodeType]:
     return out
 
 
-def _frame(code: CodeType, line: int) -> dict[str, Any]:
-    return {"file": os.path.abspath(code.co_filename), "line": line,
+@functools.lru_cache(maxsize=8192)
+def _line(code: CodeType, offset: int) -> int:
+    for start, end, line in code.co_lines():
+        if start <= offset < end and line is not None:
+            return line
+    return code.co_firstlineno
+
+
+def _frame(code: CodeType, offset: int) -> dict[str, Any]:
+    return {"file": os.path.abspath(code.co_filename), "line": _line(code, offset),
             "function": code.co_qualname}
 
 
