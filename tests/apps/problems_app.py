@@ -6,7 +6,7 @@ knows what must be found where. Takes ``--probe`` and prints ``ready`` like the 
 import os
 import sys
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QTimer, QUrl
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QKeySequence, QStandardItemModel
 from PySide6.QtQml import QQmlComponent, QQmlEngine
 from PySide6.QtWidgets import (
@@ -71,6 +71,13 @@ def build() -> QWidget:
     save = QAction("Save", window, objectName="saveAction")
     save.setShortcut(QKeySequence("Ctrl+S"))
     window.addAction(save)
+    unused = QAction("Save too", window)  # added to no widget: its shortcut never fires
+    unused.setShortcut(QKeySequence("Ctrl+S"))
+    for widget in (name, view):  # one key, two places that never meet: no collision
+        clear = QAction("Clear", widget)
+        clear.setShortcut(QKeySequence("Ctrl+K"))
+        clear.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        widget.addAction(clear)
     if CLEAN:
         return window
     layout.addWidget(QPushButton(objectName="unnamed_control"))

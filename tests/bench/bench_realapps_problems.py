@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from _common import table
+from probe.exceptions import RemoteError
 from realapps import tasks
 from realapps.conftest import RealApp, wait_for_window
 
@@ -26,7 +27,13 @@ def measure(name: str, args: list[str], cwd: Path | None = None) -> dict[str, An
     app = RealApp(args, cwd=cwd)
     try:
         qt = app.client(name="bench")
-        wait_for_window(qt, 60)
+        for _ in range(10):  # a loaded machine: the app may still be busy starting
+            try:
+                wait_for_window(qt, 60)
+                break
+            except RemoteError as exc:
+                if exc.name != "APP_BUSY":
+                    raise
         if name == "git-cola":  # it reads the repository after showing its window
             tasks.wait_until(lambda: "notes.txt" in qt.call("chr.getPageText")["text"], 30)
         env = qt.call_envelope("qt.problems", {"limit": 10000})

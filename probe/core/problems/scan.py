@@ -69,7 +69,8 @@ def scan() -> Scan:
     widgets: list[tuple[QWidget, QWidget]] = []
     for win in windows:
         for w in QObject.findChildren(win, QWidget):
-            if QWidget.isVisible(w) and not QWidget.isWindow(w):
+            # a floating dock, a dialog: windows of their own, scanned as such
+            if QWidget.isVisible(w) and QWidget.window(w) is win:
                 widgets.append((w, win))
     return Scan(windows, widgets)
 

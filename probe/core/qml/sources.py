@@ -36,7 +36,10 @@ def _known(obj: QObject) -> dict[str, Any] | None:
 
 def _why(obj: QObject) -> str:
     ctx = context_of(obj)
-    if ctx is not None and not ctx.baseUrl().isEmpty():
+    if ctx is not None and ctx.baseUrl().isEmpty():
+        return ("made by QML loaded from text without a URL (QQmlEngine.loadData, "
+                "QQmlComponent.setData): there is no file to point to")
+    if ctx is not None:
         url = ctx.baseUrl()
         where = url.toLocalFile() if url.isLocalFile() else url.toString()
         return (f"made by QML from {where}, but its declaration there could not be placed "
