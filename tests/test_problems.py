@@ -18,7 +18,7 @@ APP_PY = os.path.join(APPS, "problems_app.py")
 APP_QML = os.path.join(APPS, "problems.qml")
 WIDGET_KINDS = ["unnamed_control", "text_cut", "zero_size", "outside_window", "covered",
                 "duplicate_shortcut", "disabled_without_reason", "model_contract",
-                "fast_timer"]
+                "thread_without_loop", "fast_timer"]
 
 
 def line_of(path: str, needle: str) -> int:
@@ -39,7 +39,7 @@ def report() -> Iterator[dict[str, Any]]:
 def test_each_planted_widget_problem_is_found_on_its_element(report: dict[str, Any],
                                                              kind: str) -> None:
     mine = [p for p in report["problems"] if p["kind"] == kind]
-    planted = [p for p in mine if p["path"].endswith("/" + kind)]
+    planted = [p for p in mine if p["path"].rsplit("/", 1)[-1] == kind]
     assert planted, f"{kind} not found on its widget: {mine}"
     p = planted[0]
     assert p["hint"] and p["message"] and p["objectId"].startswith("#")

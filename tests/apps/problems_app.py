@@ -6,7 +6,15 @@ knows what must be found where. Takes ``--probe`` and prints ``ready`` like the 
 import os
 import sys
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, QTimer, QUrl
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    Qt,
+    QThread,
+    QTimer,
+    QUrl,
+)
 from PySide6.QtGui import QAction, QKeySequence, QStandardItemModel
 from PySide6.QtQml import QQmlComponent, QQmlEngine
 from PySide6.QtWidgets import (
@@ -103,6 +111,9 @@ def build() -> QWidget:
     bad = QTableView(objectName="model_contract")
     bad.setModel(BrokenModel(bad))
     layout.addWidget(bad)
+    worker = QObject(objectName="thread_without_loop")
+    worker.moveToThread(QThread(window))  # never started: the worker gets no events
+    window.worker = worker
     fast = QTimer(window, objectName="fast_timer")
     fast.setInterval(5)
     fast.start()

@@ -17,6 +17,7 @@ from probe.core.problems import (
     names,
     qmlwarnings,
     shortcuts,
+    threads,
     timers,
 )
 from probe.core.problems.scan import Problem, Scan, scan
@@ -35,6 +36,7 @@ KINDS: dict[str, tuple[Check, str]] = {
     models.KIND: (models.check, "an item view whose model breaks the model contract"),
     qmlwarnings.LOOP: (qmlwarnings.check, "a QML binding loop"),
     qmlwarnings.WARNING: (qmlwarnings.check, "a QML warning Qt printed"),
+    threads.KIND: (threads.check, "an object in a thread that runs no event loop"),
     timers.KIND: (timers.check, "a repeating timer faster than the screen (16 ms)"),
 }
 
