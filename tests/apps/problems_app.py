@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -86,6 +87,16 @@ def build() -> QWidget:
         clear.setShortcut(QKeySequence("Ctrl+K"))
         clear.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         widget.addAction(clear)
+    scroller = QScrollArea(objectName="scroller")  # controls scrolled out of view are fine
+    inner = QWidget()
+    rows = QVBoxLayout(inner)
+    for n in range(30):
+        rows.addWidget(QPushButton(f"Item {n}"))
+    if not CLEAN:  # an unnamed control deep in the scroll area, out of view
+        rows.addWidget(QPushButton(objectName="scrolledUnnamed"))
+    scroller.setWidget(inner)
+    scroller.setFixedHeight(80)
+    layout.addWidget(scroller)
     if CLEAN:
         return window
     layout.addWidget(QPushButton(objectName="unnamed_control"))

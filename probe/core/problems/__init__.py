@@ -1,7 +1,7 @@
 """What is wrong in the app, like a web page's accessibility audit: one module per kind.
 
 Each kind's module has ``check(scan) -> list[Problem]``; :func:`report` walks the visible
-windows once (``scan.scan``) and runs the checks asked for. GUI thread.
+windows once (:func:`~probe.core.problems.scan.scan`) and runs the checks asked for. GUI thread.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from probe.core.problems import (
     threads,
     timers,
 )
-from probe.core.problems.scan import Problem, Scan, scan
+from probe.core.problems.scan import Problem, Scan
+from probe.core.problems.scan import scan as walk_windows
 
 Check = Callable[[Scan], list[Problem]]
 
@@ -46,7 +47,7 @@ def report(kinds: list[str] | None = None) -> list[Problem]:
     wanted = set(kinds or KINDS)
     done: set[Check] = set()
     found: list[Problem] = []
-    walked = scan()
+    walked = walk_windows()
     for kind, (check, _) in KINDS.items():
         if kind in wanted and check not in done:
             done.add(check)

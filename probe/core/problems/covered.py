@@ -17,6 +17,17 @@ def _within(w: QWidget, ancestor: QWidget) -> bool:
     return False
 
 
+def _clipped(w: QWidget, win: QWidget) -> bool:
+    """Whether the middle of ``w`` is cut away by an ancestor (scrolled out of view)."""
+    middle = QWidget.rect(w).center()
+    parent = QWidget.parentWidget(w)
+    while parent is not None and parent is not win:
+        if not QWidget.rect(parent).contains(QWidget.mapTo(w, parent, middle)):
+            return True
+        parent = QWidget.parentWidget(parent)
+    return False
+
+
 def check(scan: Scan) -> list[Problem]:
     out = []
     for w, win in scan.controls:
@@ -24,7 +35,7 @@ def check(scan: Scan) -> list[Problem]:
             continue
         middle = QWidget.mapTo(w, win, QWidget.rect(w).center())
         hit = QWidget.childAt(win, middle)
-        if hit is None or _within(hit, w) or _within(w, hit):
+        if hit is None or _within(hit, w) or _within(w, hit) or _clipped(w, win):
             continue
         name = QWidget.objectName(hit)
         out.append(Problem(KIND, w, f"its middle is covered by {type(hit).__name__}"

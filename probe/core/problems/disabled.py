@@ -12,9 +12,9 @@ KIND = "disabled_without_reason"
 def check(scan: Scan) -> list[Problem]:
     out = []
     for w, _ in scan.widgets:
-        if not isinstance(w, CONTROLS) or in_control(w) or QWidget.isEnabled(w):
+        if QWidget.isEnabled(w) or not isinstance(w, CONTROLS) or not explicitly_disabled(w):
             continue
-        if not explicitly_disabled(w):
+        if in_control(w):
             continue
         if QWidget.toolTip(w) or QWidget.statusTip(w) or QWidget.whatsThis(w):
             continue

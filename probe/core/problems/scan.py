@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
@@ -44,10 +45,15 @@ class Scan:
     windows: list[QWidget]
     widgets: list[tuple[QWidget, QWidget]]  # (widget, its window)
 
-    @property
+    @cached_property
     def controls(self) -> list[tuple[QWidget, QWidget]]:
+        """The visible controls that are not parts of another control (computed once)."""
         return [(w, win) for w, win in self.widgets if isinstance(w, CONTROLS)
                 and not in_control(w)]
+
+
+#: Where a scroll area keeps its scroll bars.
+_BAR_BOXES = {"qt_scrollarea_hcontainer", "qt_scrollarea_vcontainer"}
 
 
 def in_control(w: QWidget) -> bool:
@@ -56,8 +62,7 @@ def in_control(w: QWidget) -> bool:
     user sees and names."""
     parent = QWidget.parentWidget(w)
     while parent is not None and not QWidget.isWindow(parent):
-        if isinstance(parent, CONTROLS) or QObject.objectName(parent).startswith(
-                "qt_scrollarea_"):
+        if isinstance(parent, CONTROLS) or QObject.objectName(parent) in _BAR_BOXES:
             return True
         parent = QWidget.parentWidget(parent)
     return False
