@@ -9,6 +9,7 @@ opens that line in the editor (see :mod:`inspector.widgets.source_link`).
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -87,7 +88,18 @@ class ProblemsPane(Pane):
         layout.addWidget(self.status)
 
     def on_connected(self) -> None:
-        self.refresh()
+        """A new app: its problems are checked when the pane is first shown (an audit
+        walks every window, so not on every connection)."""
+        self.model.show(ProblemReport((), {}, 0, False))
+        self.model.report = None
+        self.summary.setText("")
+        if self.isVisible():
+            self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.model.report is None:
+            self.refresh()
 
     def refresh(self) -> None:
         if self.probe.is_connected:

@@ -47,8 +47,9 @@ def problems(
     (``text_cut``), visible controls of zero size or outside their window, controls
     under another widget (``covered``), one shortcut on two actions
     (``duplicate_shortcut``), disabled controls with no tool tip saying why, item views
-    whose model breaks the model contract, QML binding loops and warnings, repeating
-    timers faster than the screen (``fast_timer``). Each problem has its ``kind``,
+    whose model breaks the model contract, QML binding loops and warnings, objects in a
+    thread that runs no event loop, repeating timers faster than the screen
+    (``fast_timer``). Each problem has its ``kind``,
     ``message``, a one-line ``hint``, the element's ``ref`` (for chr.click, chr.formInput) and
     ``objectId``, and its ``source`` (the line that made it, when known). ``counts``
     gives the number per kind.
