@@ -41,7 +41,8 @@ def problems(
     kinds: Annotated[list[Kind] | None, P("only these kinds (default: all)")] = None,
     limit: Annotated[int, P("at most this many problems", minimum=1, maximum=10000)] = 200,
 ) -> dict[str, Any]:
-    """What is wrong in the app's visible windows, like a web accessibility audit.
+    """What is wrong in the app's visible windows, like a web accessibility audit: each
+    problem with its element's ref, the source line that made it and a one-line fix.
 
     Kinds: controls without an accessible name (``unnamed_control``), text cut off
     (``text_cut``), visible controls of zero size or outside their window, controls
