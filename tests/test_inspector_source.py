@@ -21,6 +21,7 @@ from conftest import ARTIFACTS, DemoApp, start_demo
 from inspector.panes.objects import ObjectsPane
 from inspector.panes.problems import ProblemsPane
 from inspector.panes.properties import PropertiesPane
+from inspector.widgets.source_link import editor_command
 from inspector.window.main_window import MainWindow
 
 APP_PY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "apps", "problems_app.py")
@@ -109,3 +110,13 @@ def test_problems_pane_lists_the_planted_problems(window: MainWindow, editor: Pa
     pane.resize(1100, 420)
     pane.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
     pane.grab().save(str(ARTIFACTS / "inspector-problems.png"))
+
+
+def test_the_editor_command_follows_qtmcp_editor_then_visual_then_editor() -> None:
+    assert editor_command("/a/f.py", 12, 3, {"QTMCP_EDITOR": "code -g {file}:{line}:{column}",
+                                             "EDITOR": "vim"}) == ["code", "-g", "/a/f.py:12:3"]
+    assert editor_command("/a/f.py", 12, env={"VISUAL": "emacsclient -n",
+                                              "EDITOR": "vim"}) == [
+        "emacsclient", "-n", "+12", "/a/f.py"]
+    assert editor_command("/a f.py", 12, env={"EDITOR": "vim"}) == ["vim", "+12", "/a f.py"]
+    assert editor_command("/a/f.py", 12, env={}) is None
