@@ -167,3 +167,10 @@ def test_read_page_maps_refs_to_the_lines_that_made_them(qt: Client) -> None:
     where = page["sources"][ref]
     assert where.endswith(f"origin_app.py:{marked(APP_PY, 'okButton')}")
     assert "sources" not in qt.call("chr.readPage", {"tabId": window})
+
+
+def test_find_maps_its_matches_to_their_lines(qt: Client) -> None:
+    window = qt.call("qt.objects.find", {"name": "originWindow"})["objects"][0]["id"]
+    found = qt.call("chr.find", {"query": "OK", "tabId": window, "source": True})
+    ref = next(m["ref"] for m in found["matches"] if m.get("name") == "OK")
+    assert found["sources"][ref].endswith(f"origin_app.py:{marked(APP_PY, 'okButton')}")

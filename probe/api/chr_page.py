@@ -74,6 +74,8 @@ def find(
                             "an objectName or class (e.g. 'submit button', 'email')",
                             minLength=1)],
     tabId: TabId = None,
+    source: Annotated[bool, P("also 'sources': ref -> file:line of the code that made "
+                              "each match")] = False,
 ) -> dict[str, Any]:
     """Find elements by name, role, label, tool tip, objectName or class; up to 20, with refs.
 
@@ -81,7 +83,11 @@ def find(
     The refs join those of the latest chr.readPage and stay usable.
     """
     ids = _session.ids(ctx)
-    return snapshot.find(wins.window_for(tabId, ids), _session.ref_table(ctx), ids, query)
+    table = _session.ref_table(ctx)
+    out = snapshot.find(wins.window_for(tabId, ids), table, ids, query)
+    if source:
+        out["sources"] = refsources.sources(out, table, ids)
+    return out
 
 
 @method("chr.getPageText", tool=Tool("get_page_text", "chrome", heavy=True))

@@ -23,6 +23,8 @@ _REF = re.compile(r"\bref_\d+\b")
 
 
 def _refs_in(page: dict[str, Any]) -> list[str]:
+    """The refs an answer shows, in order: in its text outline, or as ``ref`` keys of its
+    nodes (readPage's json tree, chr.find's matches)."""
     if "text" in page:
         return list(dict.fromkeys(_REF.findall(page["text"])))
     found: list[str] = []
@@ -32,18 +34,20 @@ def _refs_in(page: dict[str, Any]) -> list[str]:
             ref = node.get("ref")
             if isinstance(ref, str):
                 found.append(ref)
-            for child in node.get("children", []):
-                walk(child)
+            for value in node.values():
+                if isinstance(value, (dict, list)):
+                    walk(value)
         elif isinstance(node, list):
             for child in node:
                 walk(child)
 
-    walk(page.get("tree"))
+    walk(page.get("tree") if "tree" in page else page.get("matches"))
     return list(dict.fromkeys(found))
 
 
 def sources(page: dict[str, Any], refs: RefTable, ids: IdTable) -> dict[str, str]:
-    """``{ref: "file:line"}`` for the refs of a chr.readPage answer whose source is known."""
+    """``{ref: "file:line"}`` for the refs of a chr.readPage or chr.find answer whose
+    source is known."""
     root = os.getcwd()
     out: dict[str, str] = {}
     for ref in _refs_in(page):
