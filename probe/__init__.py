@@ -72,6 +72,7 @@ def install(app: Any = None, **options: Any) -> Probe | None:
         from probe.api import _hooks
         from probe.api.qt_names import setup_names
         from probe.core.errors import QtError
+        from probe.core.objects import origin
         from probe.core.objects.foreign import hold_windows
         from probe.server.hooks import Hooks
         from probe.server.probe import Options, Probe
@@ -81,6 +82,9 @@ def install(app: Any = None, **options: Any) -> Probe | None:
                       describe_modal=_hooks.describe_modal,
                       known_failure=_hooks.known_failure, app_error=_hooks.app_error)
         names_dir = options.pop("names_dir", None)
+        origins = options.pop("origins", None)
+        if origins if origins is not None else origin.enabled_by_env():
+            origin.start()  # before the app builds its windows: from here on, noted
         _probe = Probe(Options.resolve(**options), REGISTRY, hooks).start()
         _probe.executor.prelude = hold_windows
         _probe.executor.post(lambda: setup_names(names_dir))

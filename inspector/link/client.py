@@ -43,9 +43,11 @@ from inspector.link.replies import (
     Picture,
     Ping,
     Placement,
+    ProblemReport,
     PropertyList,
     QuickTree,
     RowsPage,
+    Source,
     TimerInfo,
     TimerMeasurement,
 )
@@ -409,6 +411,16 @@ class ProbeClient:
         """Count timer wake-ups for ``seconds`` (the app keeps running meanwhile)."""
         return TimerMeasurement.from_json(await self.conn.call(
             "qt.timers.measure", {"seconds": seconds}, timeout=seconds + 30))
+
+    async def object_source(self, object_id: str) -> Source:
+        """Where the object was made (the Python line, the .qml declaration, or why not)."""
+        info = await self.conn.call("qt.objects.info", {"objectId": object_id})
+        return Source.from_json(info.get("source") if isinstance(info, dict) else None)
+
+    async def problems(self, kinds: list[str] | None = None) -> ProblemReport:
+        """What is wrong in the app's visible windows (the problem report)."""
+        params: dict[str, Any] = {"kinds": kinds} if kinds else {}
+        return ProblemReport.from_json(await self.conn.call("qt.problems", params))
 
     async def follow_freezes(self) -> None:
         await self.conn.subscribe("freeze")

@@ -649,3 +649,88 @@ class TimerMeasurement:
                    [TimerCount.from_json(o, "receiver") for o in data.get("otherTimers") or []
                     if isinstance(o, dict)],
                    _int(data.get("totalWakeups")), _float(data.get("totalPerSecond")) or 0.0)
+
+
+# ------------------------------------------------------------------ sources and problems
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where an object was made (``source`` of qt.objects.info): a Python line with its
+    function and stack, a .qml declaration, or unknown (``why``, and ``near``: the
+    nearest parent's source)."""
+
+    kind: str = ""
+    file: str = ""
+    line: int = 0
+    column: int = 0
+    function: str = ""
+    stack: tuple[str, ...] = ()
+    why: str = ""
+    near: Source | None = None
+    near_via: str = ""
+
+    @classmethod
+    def from_json(cls, data: Any) -> Source:
+        data = _dict(data)
+        stack = tuple(f"{s.get('file')}:{s.get('line')} {s.get('function') or ''}".strip()
+                      for s in data.get("stack") or [] if isinstance(s, dict))
+        near = data.get("near")
+        return cls(str(data.get("kind") or ""), str(data.get("file") or ""),
+                   _int(data.get("line")), _int(data.get("column")),
+                   str(data.get("function") or ""), stack, str(data.get("unknown") or ""),
+                   Source.from_json(near) if isinstance(near, dict) else None,
+                   str(_dict(near).get("via") or ""))
+
+    @property
+    def known(self) -> bool:
+        return bool(self.file)
+
+    @property
+    def where(self) -> str:
+        """``file:line`` (``:column`` for QML), '' when unknown."""
+        if not self.file:
+            return ""
+        out = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{out}:{self.column}" if self.column and self.kind == "qml" else out
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One finding of qt.problems: its kind, element, what is wrong and how to fix it."""
+
+    kind: str
+    message: str
+    hint: str
+    object_id: str
+    path: str
+    class_name: str
+    ref: str
+    source: Source
+
+    @classmethod
+    def from_json(cls, data: Any) -> Problem:
+        data = _dict(data)
+        return cls(str(data.get("kind") or ""), str(data.get("message") or ""),
+                   str(data.get("hint") or ""), str(data.get("objectId") or ""),
+                   str(data.get("path") or ""), str(data.get("className") or ""),
+                   str(data.get("ref") or ""), Source.from_json(data.get("source")))
+
+
+@dataclass(frozen=True, slots=True)
+class ProblemReport:
+    """qt.problems: the findings, how many of each kind, and whether the list was cut."""
+
+    problems: tuple[Problem, ...]
+    counts: dict[str, int]
+    total: int
+    truncated: bool
+
+    @classmethod
+    def from_json(cls, data: Any) -> ProblemReport:
+        data = _dict(data)
+        problems = tuple(Problem.from_json(p) for p in data.get("problems") or []
+                         if isinstance(p, dict))
+        counts = {str(k): _int(v) for k, v in _dict(data.get("counts")).items()}
+        return cls(problems, counts, _int(data.get("total"), len(problems)),
+                   bool(data.get("truncated")))

@@ -20,13 +20,14 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.link.client import ProbeClient
-from inspector.link.replies import Emission
+from inspector.link.replies import Emission, Source
 from inspector.models.broker import Broker
 from inspector.models.log_model import clock
 from inspector.models.properties import PropertyModel
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import ObjectPane, describe_error, dock_pane
 from inspector.widgets.property_editors import PropertyDelegate
+from inspector.widgets.source_link import SourceLink
 from probe.exceptions import QtmcpError, RemoteError
 
 
@@ -52,6 +53,7 @@ class PropertiesPane(ObjectPane):
         self.note = ElidedLabel("", self)
         self.note.setObjectName("propertiesNote")
         self.title.setObjectName("propertiesTitle")
+        self.source = SourceLink(self)  # where the object was made; a click opens it
         self.filter = self.make_filter("Filter properties (Ctrl+F)")
         self.filter.textChanged.connect(self._filter_changed)
         bar = self.filter_bar(self.filter, "Read every property again (F5)")
@@ -79,6 +81,7 @@ class PropertiesPane(ObjectPane):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.title)
+        layout.addWidget(self.source)
         layout.addLayout(bar)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.note)
@@ -96,20 +99,29 @@ class PropertiesPane(ObjectPane):
 
     def clear(self) -> None:
         self.title.setText("Select an object in the tree")
+        self.source.show_source(None)
         self.model.clear()
         self.note.setText("")
         self._drop_subscriptions()
 
     async def load(self, object_id: str) -> None:
         self._drop_subscriptions()
-        listing = await self.probe.properties(object_id)
+        listing, source = await asyncio.gather(self.probe.properties(object_id),
+                                               self._source(object_id))
         if object_id != self.object_id:
             return
         self.title.setText(self.object_label)
+        self.source.show_source(source)
         self.model.load(listing)
         self.view.expandAll()
         self._show_snapshot_note()
         await self._subscribe_notify(object_id)
+
+    async def _source(self, object_id: str) -> Source | None:
+        try:
+            return await self.probe.object_source(object_id)
+        except QtmcpError:  # an older probe, a gone object: the properties say it
+            return None
 
     def _filter_changed(self, text: str) -> None:
         self.proxy.setFilterFixedString(text)

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from probe.api import _session
 from probe.api._changes import remember
 from probe.api._params import PageFilter, TabId
-from probe.core.a11y import pagetext, snapshot
+from probe.core.a11y import pagetext, refsources, snapshot
 from probe.core.a11y import windows as wins
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method
@@ -33,6 +33,8 @@ def read_page(
         "'json': nested nodes with bounds, states and the Qt objectName, className, id")
     ] = "text",
     tabId: TabId = None,
+    source: Annotated[bool, P("also 'sources': ref -> file:line of the code that made each "
+                              "element (qt.objects.inspect gives its whole stack)")] = False,
 ) -> dict[str, Any]:
     """The window's accessibility tree with refs for the elements to act on; a ref names
     one element for the whole session.
@@ -60,6 +62,8 @@ def read_page(
                              seen=seen)
     if seen:  # a whole window: what later actions report their changes against
         remember(ctx.state, window, seen)
+    if source:
+        out["sources"] = refsources.sources(out, table, ids)
     return out
 
 
@@ -70,6 +74,8 @@ def find(
                             "an objectName or class (e.g. 'submit button', 'email')",
                             minLength=1)],
     tabId: TabId = None,
+    source: Annotated[bool, P("also 'sources': ref -> file:line of the code that made "
+                              "each match")] = False,
 ) -> dict[str, Any]:
     """Find elements by name, role, label, tool tip, objectName or class; up to 20, with refs.
 
@@ -77,7 +83,11 @@ def find(
     The refs join those of the latest chr.readPage and stay usable.
     """
     ids = _session.ids(ctx)
-    return snapshot.find(wins.window_for(tabId, ids), _session.ref_table(ctx), ids, query)
+    table = _session.ref_table(ctx)
+    out = snapshot.find(wins.window_for(tabId, ids), table, ids, query)
+    if source:
+        out["sources"] = refsources.sources(out, table, ids)
+    return out
 
 
 @method("chr.getPageText", tool=Tool("get_page_text", "chrome", heavy=True))

@@ -11,6 +11,7 @@ from probe.api._params import ObjectId, RootId
 from probe.core.objects import idtable, meta, paths, tree
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.resolver import resolve
+from probe.core.qml.sources import source_of
 from probe.server.context import Context, Meta
 from probe.server.registry import P, Tool, method
 
@@ -107,13 +108,23 @@ def info_of(obj: QObject, ids: idtable.IdTable) -> dict[str, Any]:
 
 @method("qt.objects.info", tool=Tool(spoken="inspect_object"))
 def info(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
-    """One object: its description, parent id, superclasses and (widgets) geometry."""
-    return info_of(resolve(objectId, ids_for(ctx.state)), ids_for(ctx.state))
+    """One object: its description, parent id, superclasses, (widgets) geometry and
+    ``source``: the line that made it (see qt.objects.inspect)."""
+    obj = resolve(objectId, ids_for(ctx.state))
+    return {**info_of(obj, ids_for(ctx.state)), "source": source_of(obj)}
 
 
 @method("qt.objects.inspect", tool=Tool("inspect_object", "native"))
 def inspect(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
-    """Everything about one object in one call: info, properties, methods, signals, children."""
+    """Everything about one object in one call: info, properties, methods, signals,
+    children, and ``source``: where it was made.
+
+    ``source`` is ``{"kind": "python", "file", "line", "function", "stack"}`` for an object
+    Python code made after the probe was installed (the first line outside Qt, qtmcp and
+    the object's own ``__init__``), ``{"kind": "qml", "file", "line", "column", "type"}``
+    for a QML declaration, or ``{"file": null, "unknown": why}`` (made before the probe
+    came in, by C++, or by JavaScript) with ``near``: the nearest ancestor's source.
+    """
     ids = ids_for(ctx.state)
     obj = resolve(objectId, ids)
     methods = meta.list_methods(obj)
@@ -123,7 +134,7 @@ def inspect(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
     return {"object": info_of(obj, ids), "properties": meta.list_properties(obj, ids),
             "methods": [m for m in methods if m["kind"] != "signal"],
             "signals": [m for m in methods if m["kind"] == "signal"],
-            "children": children}
+            "children": children, "source": source_of(obj)}
 
 
 @method("qt.objects.query", tool=Tool("find_objects", "native", heavy=True))

@@ -32,13 +32,18 @@ from probe.core.objects.qmltypes import (
     type_name,
 )
 from probe.core.objects.variant import to_json
+from probe.core.qml.declarations import declaration_of
 
 #: Items per qml.tree answer unless asked otherwise.
 MAX_NODES = 2000
 
 
 def source_of(obj: QObject, qid: str = "") -> dict[str, Any] | None:
-    """``{"file", "line"}`` where the object is declared, as far as it is known."""
+    """``{"file", "line", "column"}`` where the object is declared, as far as it is known
+    (declarations.py places it; else the file and the line of its id)."""
+    declared = declaration_of(obj)
+    if declared is not None:
+        return {k: declared[k] for k in ("file", "line", "column")}
     ctx = context_of(obj)
     if ctx is None:
         return None

@@ -1,0 +1,108 @@
+"""Where an object was made, as a link that opens the line in the user's editor.
+
+The editor is ``QTMCP_EDITOR`` when set — a command with ``{file}``, ``{line}`` and
+``{column}`` in it, e.g. ``code -g {file}:{line}:{column}`` or ``idea --line {line}
+{file}`` — else ``$VISUAL``, else ``$EDITOR``, called as ``editor +LINE FILE`` (what vi,
+vim, emacs, nano, gedit and kate understand). Without any, the desktop opens the file
+(no line). The probe runs on this machine, so its paths are this machine's.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+from collections.abc import Mapping
+
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QLabel, QWidget
+
+from inspector.link.replies import Source
+
+
+def editor_command(file: str, line: int, column: int = 0,
+                   env: Mapping[str, str] | None = None) -> list[str] | None:
+    """The command that opens ``file`` at ``line``; None when no editor is configured."""
+    env = os.environ if env is None else env
+    values = {"file": file, "line": str(max(line, 1)), "column": str(max(column, 1))}
+    custom = env.get("QTMCP_EDITOR", "").strip()
+    if custom:
+        return [part.format(**values) for part in shlex.split(custom)]
+    editor = env.get("VISUAL", "").strip() or env.get("EDITOR", "").strip()
+    if editor:
+        return [*shlex.split(editor), f"+{values['line']}", file]
+    return None
+
+
+def open_source(file: str, line: int, column: int = 0) -> list[str] | str:
+    """Open the line in the editor: the command run, or what went wrong."""
+    command = editor_command(file, line, column)
+    if command is None:
+        if QDesktopServices.openUrl(QUrl.fromLocalFile(file)):
+            return ["(desktop)", file]
+        return "no editor: set QTMCP_EDITOR (e.g. 'code -g {file}:{line}') or $EDITOR"
+    try:
+        subprocess.Popen(command, start_new_session=True, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError as exc:
+        return f"{command[0]}: {exc.strerror or exc}"
+    return command
+
+
+class SourceLink(QLabel):
+    """``made at forms.py:88 in build()`` (a link), or why the line is unknown."""
+
+    #: The editor command run after a click, or the error (a str).
+    opened = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sourceLink")
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
+                                     | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+        self.linkActivated.connect(lambda _href: self.open())
+        self.source = Source()
+
+    def show_source(self, source: Source | None) -> None:
+        self.source = source or Source()
+        self.setText(self._text(self.source))
+        self.setToolTip("\n".join((self.source.where, *self.source.stack)) if
+                        self.source.known else self.source.why)
+
+    def _text(self, s: Source) -> str:
+        if s.known:
+            name = os.path.basename(s.file) + s.where[len(s.file):]
+            what = f" in {s.function}()" if s.function else (
+                f" ({s.kind} declaration)" if s.kind == "qml" else "")
+            return f'Made at <a href="open">{_html(name)}</a>{_html(what)}'
+        if not s.why:
+            return ""
+        out = f"Source unknown: {_html(s.why)}"
+        if s.near is not None and s.near.known:
+            out += (f"; its {_html(s.near_via or 'parent')} was made at "
+                    f'<a href="open">{_html(os.path.basename(s.near.file))}:'
+                    f"{s.near.line}</a>")
+        return out
+
+    def target(self) -> Source | None:
+        """The source a click opens: the object's, else its nearest parent's."""
+        if self.source.known:
+            return self.source
+        if self.source.near is not None and self.source.near.known:
+            return self.source.near
+        return None
+
+    def open(self) -> list[str] | str | None:
+        target = self.target()
+        if target is None:
+            return None
+        result = open_source(target.file, target.line, target.column)
+        self.opened.emit(result)
+        return result
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

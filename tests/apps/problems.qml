@@ -1,0 +1,8 @@
+import QtQuick
+
+// Planted for tests/test_problems.py: a binding loop and a reference error.
+Item {
+    width: height + 1  // binding_loop
+    height: width + 1
+    Text { text: noSuchThing }  // qml_warning
+}

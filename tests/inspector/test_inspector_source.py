@@ -1,0 +1,120 @@
+"""The inspector shows where an object was made and opens the line in the user's editor;
+its problems pane lists what tests/apps/problems_app.py plants (#31).
+
+The editor is a real process: ``QTMCP_EDITOR`` runs a Python one-liner that writes the
+arguments it got to a file, so the test reads the command the inspector really ran.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from inspector.panes.objects import ObjectsPane
+from inspector.panes.problems import ProblemsPane
+from inspector.panes.properties import PropertiesPane
+from inspector.widgets.source_link import editor_command
+from inspector.window.main_window import MainWindow
+from tests.support.app import ARTIFACTS, ROOT, DemoApp, start_demo
+from tests.support.inspector import connect, qwait, run
+
+APP_PY = str(ROOT / "tests" / "apps" / "problems_app.py")
+
+
+def line_of(needle: str) -> int:
+    with open(APP_PY, encoding="utf-8") as fh:
+        return next(n for n, line in enumerate(fh, start=1) if needle in line)
+
+
+@pytest.fixture(scope="module")
+def demo() -> Iterator[DemoApp]:
+    app = start_demo(module="tests.apps.problems_app")
+    yield app
+    app.stop()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def connected(window: MainWindow, demo: DemoApp) -> None:
+    connect(window, demo)
+
+
+@pytest.fixture
+def editor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """QTMCP_EDITOR records its arguments in the returned file."""
+    out = tmp_path / "editor-args.txt"
+    script = "import sys; open(sys.argv[1], 'w').write(' '.join(sys.argv[2:]))"
+    monkeypatch.setenv("QTMCP_EDITOR", f'{sys.executable} -c "{script}" {out} '
+                                       "{file}:{line}")
+    return out
+
+
+def select(window: MainWindow, name: str) -> str:
+    node = run(window.pane(ObjectsPane).reveal(name))
+    assert node is not None, f"{name} not in the tree"
+    return node.id
+
+
+def test_properties_pane_shows_the_line_and_a_click_opens_it(window: MainWindow,
+                                                             editor: Path) -> None:
+    select(window, "nameEdit")
+    pane = window.pane(PropertiesPane)
+    line = line_of('QLineEdit(objectName="nameEdit")')
+    qwait(lambda: f"problems_app.py:{line}" in pane.source.text(), what="the source link")
+    assert "in build()" in pane.source.text()
+    pane.source.linkActivated.emit("open")  # what QLabel does when the link is clicked
+    qwait(editor.exists, what="the editor to start")
+    assert editor.read_text() == f"{APP_PY}:{line}"
+    pane.grab().save(str(ARTIFACTS / "inspector-properties-source.png"))
+
+
+def test_an_object_qt_made_says_why_and_opens_its_parent(window: MainWindow,
+                                                         editor: Path) -> None:
+    select(window, "nameEdit")
+    props = window.pane(PropertiesPane)
+    qwait(lambda: "problems_app.py" in props.source.text(), what="nameEdit's source")
+    kids = run(window.probe.object_children(select(window, "nameEdit")))
+    assert kids
+    window.broker.choose(kids[0].id, kids[0].class_name)
+    qwait(lambda: "Source unknown" in props.source.text(), what="the unknown source")
+    assert "C++" in props.source.text()
+    props.source.linkActivated.emit("open")
+    qwait(editor.exists, what="the editor to start")
+    line = line_of('QLineEdit(objectName="nameEdit")')
+    assert editor.read_text() == f"{APP_PY}:{line}"
+
+
+def test_problems_pane_lists_the_planted_problems(window: MainWindow, editor: Path) -> None:
+    pane = window.pane(ProblemsPane)
+    report = run(pane.load())
+    assert report is not None and pane.model.rowCount() == len(report.problems)
+    kinds = set(report.counts)
+    assert {"unnamed_control", "text_cut", "covered", "fast_timer", "binding_loop"} <= kinds
+    assert "problems" in pane.summary.text()
+    row = next(r for r in range(pane.proxy.rowCount())
+               if pane.proxy.index(r, 0).data() == "disabled without reason")
+    pane.view.selectRow(row)
+    chosen = pane.model.problem(pane.proxy.mapToSource(pane.proxy.index(row, 0)))
+    assert chosen is not None
+    qwait(lambda: window.broker.chosen == chosen.object_id, what="the element chosen")
+    line = line_of('objectName="disabled_without_reason"')
+    assert f"problems_app.py:{line}" in pane.source.text()
+    pane.view.doubleClicked.emit(pane.proxy.index(row, 2))
+    qwait(editor.exists, what="the editor to start")
+    assert editor.read_text() == f"{APP_PY}:{line}"
+    pane.resize(1100, 420)
+    pane.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    pane.grab().save(str(ARTIFACTS / "inspector-problems.png"))
+
+
+def test_the_editor_command_follows_qtmcp_editor_then_visual_then_editor() -> None:
+    assert editor_command("/a/f.py", 12, 3, {"QTMCP_EDITOR": "code -g {file}:{line}:{column}",
+                                             "EDITOR": "vim"}) == ["code", "-g", "/a/f.py:12:3"]
+    assert editor_command("/a/f.py", 12, env={"VISUAL": "emacsclient -n",
+                                              "EDITOR": "vim"}) == [
+        "emacsclient", "-n", "+12", "/a/f.py"]
+    assert editor_command("/a f.py", 12, env={"EDITOR": "vim"}) == ["vim", "+12", "/a f.py"]
+    assert editor_command("/a/f.py", 12, env={}) is None
