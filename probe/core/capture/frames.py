@@ -35,8 +35,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QWidget
 
+from probe.core.capture.render import render_window
 from probe.core.objects.qmltypes import is_quick_window, quick_windows
-from probe.core.objects.qtclass import qt_class, qt_method
+from probe.core.objects.qtclass import qt_class
 
 _ENCODER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qtmcp-frames")
 
@@ -70,40 +71,6 @@ def scaled(image: QImage, max_width: int, max_height: int) -> tuple[QImage, floa
         return image, 1.0
     return image.scaled(round(w * scale), round(h * scale), Qt.AspectRatioMode.IgnoreAspectRatio,
                         Qt.TransformationMode.SmoothTransformation), scale
-
-
-def grab_window(window: QWidget) -> QImage:
-    """The window's pixels as they are on screen (offscreen: its backing store, 0.3 ms for
-    1280x800): nothing is repainted, so an app whose paint code crashes when rendered
-    again (``QWidget.grab()`` segfaults in pyqtgraph's parametertree example) is never
-    asked to paint. Only where the platform cannot grab are the widgets rendered (about
-    5 ms). A QQuickWindow renders its scene itself (3 ms for 640x480, software; it swaps
-    no frame, so it does not trigger the next grab)."""
-    render = qt_method(type(window), "grabWindow") if is_quick_window(window) else None
-    if render is not None:
-        return render(window)
-    image = _screen_pixels(window)
-    if image is not None:
-        return image
-    app = QApplication.instance()
-    if app is not None and app.platformName() in SCREEN_GRAB_PLATFORMS:
-        # not painted yet (just shown): paint it the normal way, then read it again
-        QWidget.repaint(window)
-        image = _screen_pixels(window)
-        return image if image is not None else QImage()
-    return QWidget.grab(window).toImage()
-
-
-#: Platforms whose QScreen.grabWindow works: there ``QWidget.grab()`` is never used.
-SCREEN_GRAB_PLATFORMS = frozenset({"offscreen", "xcb", "windows", "cocoa"})
-
-
-def _screen_pixels(window: QWidget) -> QImage | None:
-    screen = QWidget.screen(window)
-    if screen is None or QWidget.windowHandle(window) is None:
-        return None
-    image = screen.grabWindow(QWidget.winId(window)).toImage()
-    return None if image.isNull() or image.size().isEmpty() else image
 
 
 class _PaintWatcher(QObject):
@@ -269,7 +236,7 @@ class FrameStream:
         assert _watcher is not None
         _watcher.grabbing = self._grabbing = True
         try:
-            image = grab_window(self.window)
+            image = render_window(self.window)
         finally:
             _watcher.grabbing = self._grabbing = False
         if image.isNull():
