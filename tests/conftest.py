@@ -23,6 +23,8 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 os.environ.setdefault("QTMCP_RUNTIME_DIR", tempfile.mkdtemp(prefix="qtmcp-test-run-"))
 # Name maps the tests save go here, never into the user's config folder.
 os.environ.setdefault("QTMCP_NAMES_DIR", tempfile.mkdtemp(prefix="qtmcp-test-names-"))
+# The inspector's layout the tests save goes here, never into the user's settings.
+os.environ.setdefault("QTMCP_SETTINGS_DIR", tempfile.mkdtemp(prefix="qtmcp-test-settings-"))
 os.environ["QTMCP_QUIET"] = "1"
 # PySide6 runtimes, PyQt6 and the C++ app the tests prepare: in this tree, never in ~/.cache.
 os.environ.setdefault("QTMCP_CACHE", str(Path(__file__).resolve().parent.parent / ".cache" /
@@ -172,6 +174,22 @@ def start_demo(*args: str, launch: bool = False, env: dict[str, str] | None = No
     app = DemoApp(proc, info)
     app.expect_line(lambda line: line.strip() == "ready", timeout=30)
     return app
+
+
+def user_settings_file() -> Path:
+    """Where Qt keeps the user's inspector settings on Linux (QSettings("qtmcp", "inspector"))."""
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "qtmcp" / "inspector.conf"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _user_settings_untouched() -> Iterator[None]:
+    """The whole run leaves the user's inspector settings byte-identical (or absent)."""
+    path = user_settings_file()
+    before = path.read_bytes() if path.exists() else None
+    yield
+    after = path.read_bytes() if path.exists() else None
+    assert after == before, f"the test run changed the user's settings file {path}"
 
 
 @pytest.fixture(scope="module")

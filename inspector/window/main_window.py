@@ -30,6 +30,7 @@ from inspector.style.actions import make_action, recolour, set_icon
 from inspector.style.icons import icon
 from inspector.widgets.pane import Pane, describe_error
 from inspector.window import dock_layout
+from inspector.window import settings as settings_location
 from inspector.window.connect_dialog import Choice, ConnectDialog
 from inspector.window.status_bar import ConnectionStatus
 from probe.exceptions import QtmcpError
@@ -50,7 +51,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setObjectName("inspectorWindow")
         self.setWindowTitle("qtmcp inspector")
-        self.settings = settings or QSettings("qtmcp", "inspector")
+        self.settings = settings or settings_location.location()
         self.watcher = watcher or DiscoveryWatcher(self)
         self.conn = connection or Connection(self.watcher, parent=self)
         self.probe = ProbeClient(self.conn)
