@@ -7,6 +7,7 @@ Each command imports what it needs when it runs (imports inside the ``cmd_*`` fu
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
 import sys
@@ -367,8 +368,8 @@ def cmd_demo(ns: argparse.Namespace) -> int:
         env["QTMCP_ALLOW_REMOTE"] = "1"
     if ns.allow_eval:
         env["QTMCP_ALLOW_EVAL"] = "1"
-    app = spawn("resources.demo_app", [], module=True, env=env, die_with_parent=True,
-                start_new_session=True)
+    app = spawn("resources.demo_app", ["--place=left"], module=True, env=env,
+                die_with_parent=True, start_new_session=True)
     info: discovery.ProbeInfo | None = None
     try:
         try:
@@ -386,12 +387,24 @@ def cmd_demo(ns: argparse.Namespace) -> int:
         from inspector.app import main as inspector_main
 
         snapshot = [f"--snapshot={ns.snapshot}"] if ns.snapshot else []
-        return inspector_main([f"--pid={info.pid}", *snapshot])
+        code = inspector_main([f"--pid={info.pid}", "--place=right", *snapshot])
     except KeyboardInterrupt:  # Ctrl+C while waiting (no inspector, or before it ran)
         return 130
     finally:
         stop_app(app)
         discovery.remove(discovery.path_for(app.pid))  # if it died before it could
+    _exit_now(code)
+    return code
+
+
+def _exit_now(code: int) -> None:
+    """End the process at once, exit handlers run and output flushed: with Qt and the
+    inspector loaded, Python's module teardown takes about a second more, which a user
+    sees as Ctrl+C not working."""
+    atexit._run_exitfuncs()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 def _wait_until_up(app: Any, info: discovery.ProbeInfo, timeout: float = 30.0) -> None:
     """Until the app's event loop answers (its probe runs before its window exists: a

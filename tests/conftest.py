@@ -25,6 +25,10 @@ os.environ.setdefault("QTMCP_RUNTIME_DIR", tempfile.mkdtemp(prefix="qtmcp-test-r
 os.environ.setdefault("QTMCP_NAMES_DIR", tempfile.mkdtemp(prefix="qtmcp-test-names-"))
 # The inspector's layout the tests save goes here, never into the user's settings.
 os.environ.setdefault("QTMCP_SETTINGS_DIR", tempfile.mkdtemp(prefix="qtmcp-test-settings-"))
+# The user's config folder, as every process of the run sees it: a folder of this run with
+# a user's inspector settings in it, which the run must leave byte-identical (a check on
+# the real ~/.config would see other programs' writes too).
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="qtmcp-test-user-config-")
 os.environ["QTMCP_QUIET"] = "1"
 # PySide6 runtimes, PyQt6 and the C++ app the tests prepare: in this tree, never in ~/.cache.
 os.environ.setdefault("QTMCP_CACHE", str(Path(__file__).resolve().parent.parent / ".cache" /
@@ -37,6 +41,8 @@ from probe.client import Client
 from probe.launcher.launch import wait_for_probe
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The user's inspector settings as QSettings("qtmcp", "inspector") finds them in this run.
+USER_SETTINGS = Path(os.environ["XDG_CONFIG_HOME"]) / "qtmcp" / "inspector.conf"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
 
@@ -176,20 +182,15 @@ def start_demo(*args: str, launch: bool = False, env: dict[str, str] | None = No
     return app
 
 
-def user_settings_file() -> Path:
-    """Where Qt keeps the user's inspector settings on Linux (QSettings("qtmcp", "inspector"))."""
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "qtmcp" / "inspector.conf"
-
-
 @pytest.fixture(scope="session", autouse=True)
 def _user_settings_untouched() -> Iterator[None]:
-    """The whole run leaves the user's inspector settings byte-identical (or absent)."""
-    path = user_settings_file()
-    before = path.read_bytes() if path.exists() else None
+    """The whole run leaves the user's inspector settings byte-identical."""
+    USER_SETTINGS.parent.mkdir(exist_ok=True)
+    USER_SETTINGS.write_bytes(b"[window]\ngeometry=@ByteArray(mine)\n")
+    before = USER_SETTINGS.read_bytes()
     yield
-    after = path.read_bytes() if path.exists() else None
-    assert after == before, f"the test run changed the user's settings file {path}"
+    assert USER_SETTINGS.read_bytes() == before, \
+        f"the test run changed the user's settings file {USER_SETTINGS}"
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ their last content).
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any, TypeVar
 
@@ -57,6 +58,10 @@ class MainWindow(QMainWindow):
         self.probe = ProbeClient(self.conn)
         self.broker = Broker(self.probe, self)
         self.dialog: ConnectDialog | None = None
+        self.closing: asyncio.Task[None] | None = None
+        #: False when the window's place was chosen for the user (``--place``): closing
+        #: then keeps the geometry they saved.
+        self.keep_geometry = True
         self.setDockNestingEnabled(True)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks
                             | QMainWindow.DockOption.AllowNestedDocks
@@ -119,14 +124,18 @@ class MainWindow(QMainWindow):
 
     def save_settings(self) -> None:
         s = self.settings
-        s.setValue("window/geometry", self.saveGeometry())
+        if self.keep_geometry:
+            s.setValue("window/geometry", self.saveGeometry())
         s.setValue("window/state", self.saveState(LAYOUT_VERSION))
         s.setValue("theme", theme.current())
         s.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_settings()
-        self.conn.spawn(self.conn.disconnect(emit=False))
+        #: The connection's close, which the start-up awaits before the process goes on:
+        #: a socket left open in a living process holds the app's exit for its close
+        #: timeout (``qtmcp demo`` stops the app right after the inspector).
+        self.closing = self.conn.spawn(self.conn.disconnect(emit=False))
         super().closeEvent(event)
 
     # ------------------------------------------------------------ theme
