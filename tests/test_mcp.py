@@ -157,7 +157,7 @@ def test_tool_error_carries_name_and_hint(agent: McpSession) -> None:
     result = agent.call("app_status", {"timeout": "soon"})
     assert result.is_error
     text = result.content[0].text
-    assert text.startswith("INVALID_PARAMS:") and "hint: " in text and "expected" in text
+    assert text.startswith("INVALID_PARAMS:") and "hint: " in text and "'timeout'" in text
     assert result.structured_content["error"] == "INVALID_PARAMS"
     unknown = agent.call("no_such_tool", {})
     assert unknown.is_error and "app_status" in unknown.content[0].text
@@ -338,7 +338,7 @@ def test_computer_clicks_a_coordinate_of_the_screenshot(agent: McpSession, qt: C
     assert any(isinstance(c, types.ImageContent) for c in shot.content)
     point = [box["x"] + box["width"] // 2, box["y"] + box["height"] // 2]
     clicked = agent.text("computer", {"action": "left_click", "coordinate": point})
-    assert "submitButton" in clicked and '"via":"chr.click"' in clicked
+    assert "submitButton" in clicked and "via" not in clicked  # the probe's route is not news
     error = qt.call("qt.properties.get", {"objectId": "errorLabel", "name": "text"})["value"]
     assert "Name is required" in error
     outside = agent.call("computer", {"action": "left_click", "coordinate": [99999, 5]})

@@ -265,10 +265,7 @@ class Bridge:
             return await self._call(link, name, route, args)
         except RemoteError as exc:
             speak = self.link.toolset.speak if self.link is not None else None
-            tool = next((t for t in self.link.tools if t.name == name), None) \
-                if self.link is not None else None
-            return mcp_tools.error_result(exc, speak=speak, schema=tool.input_schema
-                                          if tool is not None else None)
+            return mcp_tools.error_result(exc, speak=speak)
         except NoApp as exc:
             return mcp_tools.failure(f"NO_APP: {exc}")
         except ConnectionLost as exc:
@@ -294,7 +291,8 @@ class Bridge:
         if path is not None:
             return saved.save(envelope, str(path), self.max_chars)
         return types.CallToolResult(content=mcp_tools.result_content(
-            envelope, max_chars=mcp_tools.limit_for(args, self.max_chars)))
+            envelope, max_chars=mcp_tools.limit_for(args, self.max_chars),
+            speak=link.toolset.speak))
 
     def _unknown(self, name: str, link: Link) -> types.CallToolResult:
         known = ", ".join([*link.toolset.routes, *LOCAL_NAMES])
