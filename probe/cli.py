@@ -47,6 +47,15 @@ def _probe_options(ns: argparse.Namespace) -> dict[str, Any]:
             "allow_eval": ns.allow_eval, "native_dialogs": ns.native_dialogs}
 
 
+#: Which MCP clients need --http, and why (``qtmcp mcp --help`` and the README say it).
+MCP_CLIENTS = (
+    "Refs (ref_12), tab ids and #N ids live in the server's session with the app. Clients "
+    "that keep one server for the conversation (Claude Code, Claude Desktop, Cursor, VS "
+    "Code) use stdio. Clients that start a new server for every call (the MCP Inspector's "
+    "--cli, one-shot scripts) lose them between calls: run `qtmcp mcp --http 8765` once and "
+    "point them at http://127.0.0.1:8765/mcp.")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="qtmcp", description="See and drive PySide6 apps: probe, MCP server, inspector.")
@@ -110,9 +119,12 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Model Context Protocol server (stdio, or streamable HTTP "
                        "with --http). Drives the app given by --pid/--app/--url, else the only "
                        "one running, else the one after -- which it starts and stops: "
-                       "qtmcp mcp -- python app.py")
+                       "qtmcp mcp -- python app.py",
+                       epilog=MCP_CLIENTS)
     _add_target(p)
-    p.add_argument("--http", type=int, metavar="PORT", help="serve streamable HTTP on PORT")
+    p.add_argument("--http", type=int, metavar="PORT",
+                   help="serve streamable HTTP on PORT (for clients that start a server per "
+                        "call: see below)")
     p.add_argument("--host", default="127.0.0.1", help="address for --http (127.0.0.1)")
     p.add_argument("--max-chars", type=int, default=50_000,
                    help="longest text a tool returns (default 50000)")

@@ -26,6 +26,7 @@ from mcp.client.streamable_http import streamable_http_client
 
 from conftest import ROOT, DemoApp, start_demo, wait_until
 from probe.client import Client
+from probe.discovery import app_label
 from probe.exceptions import RemoteError
 from probe.mcp import tools as mcp_tools
 
@@ -370,3 +371,46 @@ def test_large_trees_are_cut_at_max_chars(demo: DemoApp) -> None:
         session.close()
     assert 5000 < len(text) <= 5300
     assert "[truncated: " in text and "narrow the call" in text
+
+
+def test_each_answer_names_its_app_and_a_switch_says_what_restarts(
+        agent: McpSession, demo: DemoApp) -> None:
+    tabs = agent.text("tabs_context")
+    assert f'"pid":{demo.pid}' in tabs and '"name":"qtmcp-demo"' in tabs
+    other = start_demo("--bench-form", "12")
+    driver = McpSession("--pid", str(other.pid), name="other-agent")
+    try:
+        driver.text("tabs_context")  # another agent session drives the bench app
+        switched = agent.text("switch_app", {"pid": other.pid})
+        assert "refs, tab ids and #N ids start again" in switched
+        assert "another agent session drives this app" in switched, switched
+    finally:
+        driver.close()
+        other.stop()
+        agent.text("switch_app", {"pid": demo.pid})
+
+
+def test_an_app_run_as_a_module_is_named_by_its_module(tmp_path: Any) -> None:
+    pkg = tmp_path / "shop" / "gui"
+    pkg.mkdir(parents=True)
+    for folder in (pkg, pkg.parent):
+        (folder / "__init__.py").write_text("")
+    (pkg / "__main__.py").write_text("")
+    assert app_label("__main__", [str(pkg / "__main__.py")]) == "shop.gui"
+    assert app_label("__main__.py", [str(tmp_path / "tool.py")]) == "tool.py"
+    assert app_label("Shop", [str(pkg / "__main__.py")]) == "Shop"
+
+
+def test_an_app_whose_python_lacks_qtmcp_gets_the_way_forward(tmp_path: Any) -> None:
+    """Not "No module named 'probe'" from a dead child: the command that fixes it."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(tmp_path / "venv")],
+                   check=True, timeout=60)
+    other = tmp_path / "venv" / "bin" / "python"
+    app = tmp_path / "app.py"
+    app.write_text("print('never reached')\n")
+    out = subprocess.run([sys.executable, "-m", "probe.cli", "mcp", "--", str(other), str(app)],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                         stdin=subprocess.DEVNULL)
+    assert out.returncode != 0
+    assert f"{other} -m pip install qtmcp" in out.stderr, out.stderr
+    assert f"qtmcp mcp -- {sys.executable} {app}" in out.stderr
