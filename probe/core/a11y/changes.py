@@ -15,8 +15,9 @@ Windows, dialogs and popups that opened or closed are one line each; a new one l
 its first elements (the agent acts there next). An open popup's entries are reported under
 the popup only, never again in the window that owns it (a combo box's list is in both
 trees). More than three like lines in a row (the rows a filter hides, the cells a reload
-changes) are summarised: three shown, the rest counted with what they share. Another window the agent saw before is
-walked too, but its changes are only counted (read it to see them). At most ``LIMIT``
+changes) are summarised: three shown, the rest counted with what they share. Another
+window the agent saw before is walked too, but its changes are only counted (read it to
+see them). At most ``LIMIT``
 lines, then how many more; "no visible change" when nothing changed. Refs are the
 session's own (refs.RefTable): an element keeps its ref, a new one gets a new number.
 GUI thread.
