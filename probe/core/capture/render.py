@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, Qt
-from PySide6.QtGui import QGuiApplication, QImage, QWindow
+from PySide6.QtGui import QGuiApplication, QImage, QScreen, QWindow
 from PySide6.QtWidgets import QWidget
 
 from probe.core.objects.qmltypes import is_quick_window
@@ -84,7 +84,7 @@ def screen_pixels(window: QWidget | QWindow) -> QImage | None:
     if screen is None:
         return None
     frame = _frame(window)
-    origin = screen.geometry().topLeft()
+    origin = QScreen.geometry(screen).topLeft()
     image = screen.grabWindow(0, frame.x() - origin.x(), frame.y() - origin.y(),
                               frame.width(), frame.height()).toImage()
     return None if image.isNull() or image.size().isEmpty() else image
