@@ -35,7 +35,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QWidget
 
-from probe.core.capture.render import render_window
+from probe.core.capture.render import render_region, render_window
 from probe.core.objects.qmltypes import is_quick_window, quick_windows
 from probe.core.objects.qtclass import qt_class
 
@@ -234,14 +234,18 @@ class FrameStream:
             return
         self._last_grab = time.monotonic()
         assert _watcher is not None
+        region, full = self._region, self._full
         _watcher.grabbing = self._grabbing = True
         try:
-            image = render_window(self.window)
+            if self._partial_ready(region, full):
+                assert self._last_image is not None and region is not None
+                image = render_region(self.window, self._last_image, region)
+            else:
+                image = render_window(self.window)
         finally:
             _watcher.grabbing = self._grabbing = False
         if image.isNull():
             return
-        region, full = self._region, self._full
         self._region, self._full = None, False
         geometry = qt_class(self.window).geometry(self.window)
         window_geometry = (geometry.x(), geometry.y(), geometry.width(), geometry.height())
@@ -275,6 +279,15 @@ class FrameStream:
         _ENCODER.submit(_encode_and_send, weakref.ref(self), self.send, self._queued,
                         self.seq, self.options, name,
                         window_geometry, None, (image.width(), image.height()))
+
+    def _partial_ready(self, region: QRect | None, full: bool) -> bool:
+        """Whether only ``region`` needs rendering again: a partial frame is due and the
+        last picture is of the window at its current size."""
+        last = self._last_image
+        return (self.options.partial and not full and region is not None and last is not None
+                and not self._quick
+                and last.deviceIndependentSize().toSize() == QWidget.size(self.window)
+                and time.monotonic() - self._last_key <= self.options.keyframe_seconds)
 
     def _partial_rect(self, image: QImage, region: QRect | None, full: bool) -> QRect | None:
         """The part of ``image`` to send as a partial frame, or None for a full frame."""

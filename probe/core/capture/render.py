@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, Qt
-from PySide6.QtGui import QGuiApplication, QImage, QScreen, QWindow
+from PySide6.QtGui import QGuiApplication, QImage, QPainter, QRegion, QScreen, QWindow
 from PySide6.QtWidgets import QWidget
 
 from probe.core.objects.qmltypes import is_quick_window
@@ -68,6 +68,18 @@ def render_window(window: QWidget | QWindow) -> QImage:
     QCoreApplication.sendPostedEvents(window, QEvent.Type.LayoutRequest)
     with pending_held(window):
         return QWidget.grab(window).toImage()
+
+
+def render_region(window: QWidget, last: QImage, region: QRect) -> QImage:
+    """``last`` (the window's previous rendering) with ``region`` (window coordinates)
+    rendered again: the live view's partial frames repaint only what was painted."""
+    image = last.copy()
+    painter = QPainter(image)  # logical coordinates: the image carries its pixel ratio
+    flags = QWidget.RenderFlag.DrawWindowBackground | QWidget.RenderFlag.DrawChildren
+    with pending_held(window):
+        QWidget.render(window, painter, region.topLeft(), QRegion(region), flags)
+    painter.end()
+    return image
 
 
 def _frame(window: QWidget | QWindow) -> QRect:
