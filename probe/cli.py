@@ -7,6 +7,7 @@ Each command imports what it needs when it runs (imports inside the ``cmd_*`` fu
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
 import sys
@@ -46,6 +47,15 @@ def _probe_options(ns: argparse.Namespace) -> dict[str, Any]:
     return {"port": ns.port, "token": ns.token, "host": ns.host,
             "allow_remote": ns.allow_remote, "no_auth": ns.no_auth,
             "allow_eval": ns.allow_eval, "native_dialogs": ns.native_dialogs}
+
+
+#: Which MCP clients need --http, and why (``qtmcp mcp --help`` and the README say it).
+MCP_CLIENTS = (
+    "Refs (ref_12), tab ids and #N ids live in the server's session with the app. Clients "
+    "that keep one server for the conversation (Claude Code, Claude Desktop, Cursor, VS "
+    "Code) use stdio. Clients that start a new server for every call (the MCP Inspector's "
+    "--cli, one-shot scripts) lose them between calls: run `qtmcp mcp --http 8765` once and "
+    "point them at http://127.0.0.1:8765/mcp.")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -111,9 +121,12 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Model Context Protocol server (stdio, or streamable HTTP "
                        "with --http). Drives the app given by --pid/--app/--url, else the only "
                        "one running, else the one after -- which it starts and stops: "
-                       "qtmcp mcp -- python app.py")
+                       "qtmcp mcp -- python app.py",
+                       epilog=MCP_CLIENTS)
     _add_target(p)
-    p.add_argument("--http", type=int, metavar="PORT", help="serve streamable HTTP on PORT")
+    p.add_argument("--http", type=int, metavar="PORT",
+                   help="serve streamable HTTP on PORT (for clients that start a server per "
+                        "call: see below)")
     p.add_argument("--host", default="127.0.0.1", help="address for --http (127.0.0.1)")
     p.add_argument("--max-chars", type=int, default=50_000,
                    help="longest text a tool returns (default 50000)")
@@ -385,8 +398,8 @@ def cmd_demo(ns: argparse.Namespace) -> int:
         env["QTMCP_ALLOW_REMOTE"] = "1"
     if ns.allow_eval:
         env["QTMCP_ALLOW_EVAL"] = "1"
-    app = spawn("resources.demo_app", [], module=True, env=env, die_with_parent=True,
-                start_new_session=True)
+    app = spawn("resources.demo_app", ["--place=left"], module=True, env=env,
+                die_with_parent=True, start_new_session=True)
     info: discovery.ProbeInfo | None = None
     try:
         try:
@@ -404,12 +417,24 @@ def cmd_demo(ns: argparse.Namespace) -> int:
         from inspector.app import main as inspector_main
 
         snapshot = [f"--snapshot={ns.snapshot}"] if ns.snapshot else []
-        return inspector_main([f"--pid={info.pid}", *snapshot])
+        code = inspector_main([f"--pid={info.pid}", "--place=right", *snapshot])
     except KeyboardInterrupt:  # Ctrl+C while waiting (no inspector, or before it ran)
         return 130
     finally:
         stop_app(app)
         discovery.remove(discovery.path_for(app.pid))  # if it died before it could
+    _exit_now(code)
+    return code
+
+
+def _exit_now(code: int) -> None:
+    """End the process at once, exit handlers run and output flushed: with Qt and the
+    inspector loaded, Python's module teardown takes about a second more, which a user
+    sees as Ctrl+C not working."""
+    atexit._run_exitfuncs()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 def _wait_until_up(app: Any, info: discovery.ProbeInfo, timeout: float = 30.0) -> None:
     """Until the app's event loop answers (its probe runs before its window exists: a

@@ -52,6 +52,11 @@ class ProbeInfo:
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
+    @property
+    def label(self) -> str:
+        """The app as a user names it (see :func:`app_label`)."""
+        return app_label(self.app, self.argv)
+
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ProbeInfo:
         known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
@@ -150,3 +155,28 @@ def find(pid: int | None = None, app: str | None = None) -> list[ProbeInfo]:
         needle = app.lower()
         probes = [p for p in probes if needle in p.app.lower()]
     return probes
+
+
+#: Names Qt gives an app run with ``python -m package`` or a bare interpreter.
+_ANONYMOUS = frozenset({"", "__main__", "__main__.py", "python", "python3", "-c"})
+
+
+def app_label(name: str, argv: list[str]) -> str:
+    """The app as a user names it: its application name, unless that is Python's
+    ``__main__.py`` (``python -m package`` names every app so); then the module
+    (``pyqtgraph.examples``) or the script it runs."""
+    if name not in _ANONYMOUS and not name.startswith("__main__"):
+        return name
+    script = Path(argv[0]) if argv and argv[0] not in ("", "-c", "-m") else None
+    if script is None:
+        return name or "python"
+    if script.stem != "__main__":
+        return script.name
+    parts = []
+    folder = script.parent
+    while (folder / "__init__.py").exists() or (folder / "__main__.py").exists():
+        parts.insert(0, folder.name)
+        if not (folder.parent / "__init__.py").exists():
+            break
+        folder = folder.parent
+    return ".".join(parts) or script.parent.name

@@ -1074,6 +1074,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, list[
         "--size", type=_parse_size, metavar="WxH", help="window size, e.g. 1280x800"
     )
     parser.add_argument("--title", help="window title")
+    parser.add_argument("--place", choices=("left", "right"),
+                        help="take this side of the screen, frame included (qtmcp demo)")
     return parser.parse_known_args(argv)
 
 
@@ -1123,6 +1125,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.title:
         window.setWindowTitle(args.title)
 
+    if args.place:  # qtmcp demo: qtmcp is importable (it started us)
+        from probe.launcher.placement import place
+
+        place(window, args.place)
     channel = ControlChannel(window, app) if args.control_stdin else None
     window.show()
     if channel is not None:

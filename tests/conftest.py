@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from probe.client import Client
-from tests.support.app import DemoApp, start_demo
+from tests.support.app import USER_SETTINGS, DemoApp, start_demo
 
 
 @pytest.fixture(scope="module")
@@ -44,3 +44,14 @@ def agent(demo: DemoApp) -> Iterator[Client]:
     client = demo.client(name="pytest-agent", role="agent")
     yield client
     client.close()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _user_settings_untouched() -> Iterator[None]:
+    """The whole run leaves the user's inspector settings byte-identical."""
+    USER_SETTINGS.parent.mkdir(exist_ok=True)
+    USER_SETTINGS.write_bytes(b"[window]\ngeometry=@ByteArray(mine)\n")
+    before = USER_SETTINGS.read_bytes()
+    yield
+    assert USER_SETTINGS.read_bytes() == before, \
+        f"the test run changed the user's settings file {USER_SETTINGS}"

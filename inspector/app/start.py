@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QApplication
 from inspector import __version__
 from probe.launcher.display import plugin_problem
 from probe.launcher.interrupt import quit_on_signals
+from probe.launcher.placement import SIDES, place
 
 if TYPE_CHECKING:
     from inspector.window.main_window import MainWindow
@@ -42,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="forget the saved window layout")
     parser.add_argument("--snapshot", metavar="FILE.png",
                         help="offscreen: fill every pane, save a picture of the window, exit")
+    parser.add_argument("--place", choices=SIDES,
+                        help="take this side of the screen, frame included (qtmcp demo puts "
+                             "the app left and the inspector right); not saved as your layout")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("session", nargs="?", metavar="FILE.qtmcp-session",
                         help="open a recorded session in the player (no app needed); with "
@@ -77,7 +81,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     app = QApplication.instance() or QApplication([sys.argv[0], *qt_args])
     assert isinstance(app, QApplication)
-    quit_on_signals(QApplication.closeAllWindows)  # Ctrl+C: as if the window was closed
+    quit_on_signals(_interrupted)  # Ctrl+C: as if the window was closed
+    # The loop ends in _until_closed, after the connection's close went out; Qt's own quit
+    # on the last window would stop it first and leave the socket open.
+    app.setQuitOnLastWindowClosed(False)
     app.setApplicationName("qtmcp-inspector")
     app.setOrganizationName("qtmcp")
     app.setWindowIcon(QIcon(str(Path(resources.__file__).parent / "icons" / "qtmcp.svg")))
@@ -96,6 +103,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         window.reset_layout()
     if args.theme:
         window.apply_theme(args.theme)
+    if args.place:
+        place(window, args.place)
+        window.keep_geometry = False  # a place chosen for the user is not their layout
     window.show()
     if args.session:
         QTimer.singleShot(0, lambda: _open_session(window, session_path(args.session)))
@@ -105,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         QTimer.singleShot(0, window.show_connect_dialog)
     with loop:
-        loop.run_until_complete(_until_closed(app))
+        loop.run_until_complete(_until_closed(app, window))
     return 0
 
 
@@ -120,10 +130,29 @@ def _open_session(window: MainWindow, path: Path) -> None:
         QMessageBox.warning(window, "Open session", str(exc))
 
 
-async def _until_closed(app: QApplication) -> None:
-    done = asyncio.Event()
-    app.lastWindowClosed.connect(done.set)
-    await done.wait()
+#: Set when the run should end: the last window closed, or Ctrl+C/SIGTERM came (also
+#: before the window was shown, which closing windows alone would miss).
+_done = asyncio.Event()
+
+
+def _interrupted() -> None:
+    QApplication.closeAllWindows()
+    _done.set()
+
+
+async def _until_closed(app: QApplication, window: MainWindow) -> None:
+    """Until the last window closed (or a signal came) and the probe connection's close
+    went out (at most a second: a probe that does not answer does not hold the exit)."""
+    app.lastWindowClosed.connect(_done.set)
+    await _done.wait()
+    if window.isVisible():
+        window.close()
+    if window.closing is not None:
+        await asyncio.wait({window.closing}, timeout=CLOSE_WAIT)
+
+
+#: Seconds the inspector waits, on exit, for its connection to close.
+CLOSE_WAIT = 1.0
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ their last content).
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any, TypeVar
 
@@ -30,6 +31,7 @@ from inspector.style.actions import make_action, recolour, set_icon
 from inspector.style.icons import icon
 from inspector.widgets.pane import Pane, describe_error
 from inspector.window import dock_layout
+from inspector.window import settings as settings_location
 from inspector.window.connect_dialog import Choice, ConnectDialog
 from inspector.window.status_bar import ConnectionStatus
 from probe.exceptions import QtmcpError
@@ -50,12 +52,16 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setObjectName("inspectorWindow")
         self.setWindowTitle("qtmcp inspector")
-        self.settings = settings or QSettings("qtmcp", "inspector")
+        self.settings = settings or settings_location.location()
         self.watcher = watcher or DiscoveryWatcher(self)
         self.conn = connection or Connection(self.watcher, parent=self)
         self.probe = ProbeClient(self.conn)
         self.broker = Broker(self.probe, self)
         self.dialog: ConnectDialog | None = None
+        self.closing: asyncio.Task[None] | None = None
+        #: False when the window's place was chosen for the user (``--place``): closing
+        #: then keeps the geometry they saved.
+        self.keep_geometry = True
         self.setDockNestingEnabled(True)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks
                             | QMainWindow.DockOption.AllowNestedDocks
@@ -118,14 +124,18 @@ class MainWindow(QMainWindow):
 
     def save_settings(self) -> None:
         s = self.settings
-        s.setValue("window/geometry", self.saveGeometry())
+        if self.keep_geometry:
+            s.setValue("window/geometry", self.saveGeometry())
         s.setValue("window/state", self.saveState(LAYOUT_VERSION))
         s.setValue("theme", theme.current())
         s.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_settings()
-        self.conn.spawn(self.conn.disconnect(emit=False))
+        #: The connection's close, which the start-up awaits before the process goes on:
+        #: a socket left open in a living process holds the app's exit for its close
+        #: timeout (``qtmcp demo`` stops the app right after the inspector).
+        self.closing = self.conn.spawn(self.conn.disconnect(emit=False))
         super().closeEvent(event)
 
     # ------------------------------------------------------------ theme

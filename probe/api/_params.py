@@ -81,6 +81,9 @@ Format = Annotated[Literal["png", "jpeg"], P("picture format")]
 Quality = Annotated[int, P("JPEG quality", minimum=1, maximum=100)]
 MaxWidth = Annotated[int | None, P("scale down to fit this width", minimum=16)]
 MaxHeight = Annotated[int | None, P("scale down to fit this height", minimum=16)]
+PixelSource = Annotated[Literal["app", "screen"], P(
+    "app: the window as the app itself renders it, whatever covers it on screen; screen: "
+    "what the screen shows there (other windows included; onScreen says what hid it)")]
 MaxBytes = Annotated[int | None, P("largest picture in bytes: past it JPEG, then smaller "
                                    "(format and scale say what came)", minimum=1000)]
 

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QWidget
 
 from probe.api import _session
 from probe.core.a11y import handles
+from probe.core.capture import diffimage, render
 from probe.core.capture import grab as capture
 from probe.core.capture.frames import find_window, window_names
 from probe.core.errors import QtError
@@ -69,6 +70,48 @@ def hit_test(ctx: Context, window: QWidget, x: int, y: int, with_handles: bool =
             "bounds": rect(QRect(child.mapTo(window, QPoint(0, 0)), child.size())),
             "localPosition": pt(local), "window": window.objectName(),
             **({"handles": element_handles(ctx, child)} if with_handles else {})}
+
+
+#: Seconds a screenshot waits for the app's first window (a call made just after launch).
+FIRST_WINDOW_WAIT = 5.0
+#: Share of differing pixels (past JPEG-free noise such as a blinking text cursor) from
+#: which a screen picture is said to be covered.
+COVERED_SHARE = 0.005
+
+
+def shown_window() -> QWidget | None:
+    """The active window once the window system shows it (or it is minimized: it will
+    not be shown before the user restores it); None before (GUI thread)."""
+    win = find_window(None)
+    if win is None or not (render.exposed(win) or render.is_minimized(win)):
+        return None
+    return win
+
+
+def picture(obj: Any, with_popups: bool, source: str) -> tuple[Any, dict[str, Any] | None]:
+    """(picture, facts) of ``obj`` (GUI thread): facts only for a screen picture, with the
+    app's own rendering to compare it with (:func:`on_screen`)."""
+    image = capture.grab(obj, with_popups=with_popups, source=source)
+    if source != "screen":
+        return image, None
+    window = capture.window_of(obj)
+    own = capture.grab(obj, with_popups=with_popups)
+    return image, {"own": own, "minimized": window is not None and render.is_minimized(window)}
+
+
+def on_screen(image: Any, facts: dict[str, Any]) -> dict[str, Any]:
+    """What the screen hid of the app (any thread): minimized, and covered when the
+    screen's pixels differ from the app's own rendering (another window over it)."""
+    share = diffimage.differing_share(image, facts["own"], tolerance=8)
+    covered = share > COVERED_SHARE
+    out: dict[str, Any] = {"minimized": facts["minimized"], "covered": covered,
+                           "differsFromApp": round(share, 4)}
+    if facts["minimized"] or covered:
+        out["note"] = ("the screen hides part of the app here"
+                       + (" (the window is minimized)" if facts["minimized"] else
+                          " (another window covers it)")
+                       + "; leave source out for the app's own pixels")
+    return out
 
 
 def encode_result(image: Any, fmt: str, quality: int, max_w: int | None,

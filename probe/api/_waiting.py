@@ -129,3 +129,23 @@ class Waiter:
         gap = last_check + MIN_GAP - self.loop.time()
         if gap > 0:
             await asyncio.sleep(gap)
+
+
+async def gui_until(ctx: Context, check: Callable[[], Any], timeout: float,
+                    interval: float = 0.25) -> Any:
+    """Run ``check`` on the GUI thread until it returns something true or ``timeout`` s
+    pass (re-checked when the UI changes); its last value either way."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    value = await ctx.gui(check)
+    if value:
+        return value
+    async with Waiter(ctx) as waiter:
+        while not value:
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                break
+            last = loop.time()
+            await waiter.sleep(interval, remaining, last)
+            value = await ctx.gui(check)
+    return value

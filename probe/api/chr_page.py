@@ -8,13 +8,18 @@ Claude in Chrome tools (parameter names and defaults follow shared/CHROME_TOOLS.
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Annotated, Any, Literal
+
+from PySide6.QtCore import QCoreApplication
 
 from probe.api import _session
 from probe.api._changes import remember
 from probe.api._params import PageFilter, TabId
 from probe.core.a11y import pagetext, refsources, snapshot
 from probe.core.a11y import windows as wins
+from probe.discovery import app_label
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method
 
@@ -102,7 +107,8 @@ def get_page_text(
 
 @method("chr.tabsContext", tool=Tool("tabs_context", "chrome"))
 def tabs_context(ctx: Context) -> dict[str, Any]:
-    """The app's windows and dialogs as tabs (tabId, title, kind, size); the active one marked.
+    """The app (name, pid) and its windows and dialogs as tabs (tabId, title, kind, size);
+    the active one marked.
 
     An open menu, context menu, combo box list or completer is a tab too (kind 'menu' or
     'popup', ``owner`` the tabId of its window): chr.readPage of either shows its entries.
@@ -110,4 +116,12 @@ def tabs_context(ctx: Context) -> dict[str, Any]:
     ids = _session.ids(ctx)
     active = wins.active_window()
     tabs = wins.tabs(ids, active)
-    return {"tabs": tabs, "activeTabId": ids.id_of(active) if active is not None else None}
+    return {"app": this_app(), "tabs": tabs,
+            "activeTabId": ids.id_of(active) if active is not None else None}
+
+
+def this_app() -> dict[str, Any]:
+    """Which app these tabs are: its name as a user says it, and its process id."""
+    app = QCoreApplication.instance()
+    name = QCoreApplication.applicationName() if app is not None else ""
+    return {"name": app_label(name, list(sys.argv)), "pid": os.getpid()}

@@ -27,6 +27,7 @@ from probe.api._params import (
     MaxWidth,
     Modifiers,
     OptCoordinate,
+    PixelSource,
     Quality,
     Repeat,
     ScrollAmount,
@@ -35,7 +36,15 @@ from probe.api._params import (
     WaitForIdle,
 )
 from probe.api._pointer import at_point, view
-from probe.api._screen import encode_result, window_named
+from probe.api._screen import (
+    FIRST_WINDOW_WAIT,
+    encode_result,
+    on_screen,
+    picture,
+    shown_window,
+    window_named,
+)
+from probe.api._waiting import gui_until
 from probe.core.capture import grab as capture
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
@@ -46,9 +55,10 @@ from probe.server.registry import P, Tool, method
 # ----------------------------------------------------------------------------- picture
 
 
-def _shoot(ctx: Context) -> tuple[Any, QWidget]:
+def _shoot(ctx: Context, source: str) -> tuple[Any, dict[str, Any] | None, QWidget]:
     win = window_named(None)
-    return capture.grab(win, with_popups=True), win
+    image, facts = picture(win, True, source)
+    return image, facts, win
 
 
 @method("cu.screenshot", tool=Tool("screenshot", "native", spoken="computer (screenshot)",
@@ -60,15 +70,20 @@ async def screenshot(
     format: Format = "png",
     quality: Quality = 80,
     maxBytes: MaxBytes = None,
+    source: PixelSource = "app",
 ) -> dict[str, Any]:
     """A picture of the active window; later coordinates are pixels of this picture.
 
     ``scale`` is picture pixels per window pixel (1.0 unless maxWidth/maxHeight/maxBytes
-    shrink it).
+    shrink it). The pixels are the app's own rendering, whatever covers the window on
+    screen; a call made just after launch waits (up to 5 s) for the first window.
     """
-    image, win = await ctx.gui(_shoot, ctx)
+    await gui_until(ctx, shown_window, FIRST_WINDOW_WAIT)
+    image, facts, win = await ctx.gui(_shoot, ctx, source)
     result = await asyncio.to_thread(encode_result, image, format, quality, maxWidth, maxHeight,
                                      maxBytes)
+    if facts is not None:
+        result["onScreen"] = await asyncio.to_thread(on_screen, image, facts)
     v = view(ctx)
     v.window, v.scale = win, result["scale"]
     result["window"] = await ctx.gui(win.objectName)

@@ -27,6 +27,7 @@ from probe.api._params import (
     Modifiers,
     ObjectId,
     OptObjectId,
+    PixelSource,
     Position,
     Quality,
     Target,
@@ -37,6 +38,7 @@ from probe.api._params import (
 )
 from probe.api._pointer import held
 from probe.api._screen import described, encode_result, hit_test, rect, window_named
+from probe.api._waiting import gui_until
 from probe.core.capture import diffimage
 from probe.core.capture import grab as capture
 from probe.core.errors import QtError
@@ -283,10 +285,11 @@ def _screenshot_target(ctx: Context, target: str | None) -> Any:
     return _session.resolve(ctx, target)
 
 
-def shoot(ctx: Context, target: str | None) -> Any:
-    """Grab ``target`` (default: the active window with its popups); GUI thread."""
+def shoot(ctx: Context, target: str | None, source: str = "app"
+          ) -> tuple[Any, dict[str, Any] | None]:
+    """Picture ``target`` (default: the active window with its popups); GUI thread."""
     obj = _screenshot_target(ctx, target)
-    return capture.grab(obj, with_popups=target is None)
+    return _screen.picture(obj, target is None, source)
 
 
 @method("qt.ui.screenshot", tool=Tool("screenshot_element", "native", heavy=True))
@@ -295,12 +298,20 @@ async def screenshot(ctx: Context, objectId: Annotated[str | None, P(
                          aliases=("target",))] = None,
                      format: Format = "png", quality: Quality = 80,
                      maxWidth: MaxWidth = None, maxHeight: MaxHeight = None,
-                     maxBytes: MaxBytes = None,
+                     maxBytes: MaxBytes = None, source: PixelSource = "app",
                      ) -> dict[str, Any]:
-    """A picture of a widget or window as base64 PNG/JPEG; ``scale`` maps pixels back."""
-    image = await ctx.gui(shoot, ctx, objectId)
-    return await asyncio.to_thread(encode_result, image, format, quality, maxWidth, maxHeight,
-                                   maxBytes)
+    """A picture of a widget or window as base64 PNG/JPEG; ``scale`` maps pixels back.
+
+    The pixels are the app's own rendering, whatever covers it on screen; without a
+    target, a call made just after launch waits (up to 5 s) for the first window."""
+    if objectId is None:
+        await gui_until(ctx, _screen.shown_window, _screen.FIRST_WINDOW_WAIT)
+    image, facts = await ctx.gui(shoot, ctx, objectId, source)
+    result = await asyncio.to_thread(encode_result, image, format, quality, maxWidth,
+                                     maxHeight, maxBytes)
+    if facts is not None:
+        result["onScreen"] = await asyncio.to_thread(_screen.on_screen, image, facts)
+    return result
 
 
 @method("qt.ui.compareScreenshot")
@@ -321,7 +332,7 @@ async def compare_screenshot(
     except ValueError:
         raise QtError("SCREENSHOT_FAILED", "reference is not base64",
                       hint="Pass the 'data' of a qt.ui.screenshot result.") from None
-    image = await ctx.gui(shoot, ctx, objectId)
+    image, _ = await ctx.gui(shoot, ctx, objectId)
     result = await asyncio.to_thread(diffimage.compare, image, capture.decode(raw), tolerance)
     result["match"] = result["ratio"] <= threshold
     result["threshold"] = threshold

@@ -205,10 +205,30 @@ def spawn(target: str, args: list[str] | None = None, *, module: bool = False,
     """
     if die_with_parent and sys.platform.startswith("linux"):
         popen.setdefault("preexec_fn", _die_with_parent)
+    if python is not None:
+        require_probe(python, target, module=module)
     cmd = [python or interpreter_for(target, module=module), "-m", "probe.cli", "launch"]
     cmd += ["-m", target] if module else [target]
     cmd += list(args or [])
     return subprocess.Popen(cmd, env=child_env(env), **popen)
+
+
+def require_probe(python: str, target: str, *, module: bool = False) -> None:
+    """LaunchError with the exact way forward when ``python`` (the app's own interpreter)
+    cannot import qtmcp: the app would die at once with "No module named 'probe'"."""
+    try:
+        ok = subprocess.run([python, "-c", "import probe.cli"], capture_output=True,
+                            env=child_env(), timeout=30).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        ok = False
+    if ok:
+        return
+    run = f"{'-m ' if module else ''}{target}"
+    raise LaunchError(
+        f"{python} cannot import qtmcp, which the probe needs inside the app. Either install "
+        f"it into that environment: {python} -m pip install qtmcp  (from a checkout: "
+        f"{python} -m pip install -e {Path(__file__).resolve().parents[2]}), or run the "
+        f"app with qtmcp's Python: qtmcp mcp -- {sys.executable} {run}")
 
 
 def wait_for_probe(pid: int, timeout: float = 20.0,

@@ -33,7 +33,7 @@ from mcp.server.stdio import stdio_server
 from probe import __version__, discovery
 from probe.client import AsyncClient
 from probe.exceptions import CallTimeout, ConnectError, ConnectionLost, QtmcpError, RemoteError
-from probe.launcher.launch import parse_command, spawn, stop_app, wait_for_probe
+from probe.launcher.launch import LaunchError, parse_command, spawn, stop_app, wait_for_probe
 from probe.mcp import saved, waits
 from probe.mcp import tools as mcp_tools
 from probe.mcp.outdir import DEFAULT_DIR, OutputDir
@@ -139,7 +139,7 @@ class Link:
 
     def describe(self) -> dict[str, Any]:
         info = self.info
-        return {"pid": info.pid, "app": info.app, "url": info.url} if info else {
+        return {"pid": info.pid, "app": info.label, "url": info.url} if info else {
             "url": self.client.url}
 
 
@@ -280,10 +280,7 @@ class Bridge:
             return await self._call(link, name, route, args)
         except RemoteError as exc:
             speak = self.link.toolset.speak if self.link is not None else None
-            tool = next((t for t in self.link.tools if t.name == name), None) \
-                if self.link is not None else None
-            return mcp_tools.error_result(exc, speak=speak, schema=tool.input_schema
-                                          if tool is not None else None)
+            return mcp_tools.error_result(exc, speak=speak)
         except NoApp as exc:
             return mcp_tools.failure(f"NO_APP: {exc}")
         except ConnectionLost as exc:
@@ -325,7 +322,8 @@ class Bridge:
         if path is not None:
             return saved.save(envelope, path, self.output, self.max_chars, overwrite=overwrite)
         return types.CallToolResult(content=mcp_tools.result_content(
-            envelope, max_chars=mcp_tools.limit_for(args, self.max_chars)))
+            envelope, max_chars=mcp_tools.limit_for(args, self.max_chars),
+            speak=link.toolset.speak))
 
     async def _cancel(self, link: Link) -> None:
         """Stop a call the server gave up on: closing the connection makes the probe cancel
@@ -374,7 +372,7 @@ class Bridge:
 
     def list_apps(self) -> dict[str, Any]:
         current = self.link.pid if self.link and not self.link.client.closed else None
-        apps = [{"pid": p.pid, "app": p.app, "argv": p.argv[:6], "url": p.url, "qt": p.qt,
+        apps = [{"pid": p.pid, "app": p.label, "argv": p.argv[:6], "url": p.url, "qt": p.qt,
                  "started": p.started, "current": p.pid == current,
                  "startedByMe": self.child is not None and self.child.pid == p.pid}
                 for p in discovery.list_probes()]
@@ -388,13 +386,32 @@ class Bridge:
                         "them." + (f" Unknown arguments: {', '.join(unknown)}." if unknown else ""))
         matches = discovery.find(pid=pid, app=app)
         if len(matches) != 1:
-            apps = ", ".join(f"pid {p.pid} ({p.app})" for p in discovery.list_probes()) or "none"
+            apps = ", ".join(f"pid {p.pid} ({p.label})" for p in discovery.list_probes()) or "none"
             what = "No" if not matches else f"{len(matches)}"
             raise NoApp(f"{what} running apps match {args}; running: {apps}.")
         async with self._lock:
             link = await self.connect(pid=matches[0].pid)
             self.target = {"pid": matches[0].pid, "app": None, "url": None, "token": None}
-        return {"current": link.describe(), "tools": [t.name for t in link.tools]}
+        out: dict[str, Any] = {
+            "current": link.describe(), "tools": [t.name for t in link.tools],
+            "note": "refs, tab ids and #N ids start again in this app: call tabs_context or "
+                    "read_page for fresh ones"}
+        others = await _other_agents(link)
+        if others:
+            out["warning"] = (f"another agent session drives this app too ({', '.join(others)})"
+                              ": your actions and theirs interleave")
+        return out
+
+
+async def _other_agents(link: Link) -> list[str]:
+    """Names of the other agent sessions connected to the app ``link`` speaks to (this
+    server's own session is one of the agents it lists)."""
+    try:
+        sessions = await link.client.call("probe.sessions", timeout=5)
+    except (RemoteError, CallTimeout, ConnectionLost):
+        return []
+    agents = [str(s.get("name") or s.get("id")) for s in sessions if s.get("role") == "agent"]
+    return agents[1:] if len(agents) > 1 else []
 
 
 async def _tools_changed(ctx: Any) -> None:
@@ -420,8 +437,11 @@ def start_app(command: list[str]) -> subprocess.Popen[Any]:
     if not module and not target.endswith(".py") and not Path(target).is_file():
         raise SystemExit(f"qtmcp mcp: cannot start {target!r}: give a Python script or -m "
                          "module (`qtmcp mcp -- python app.py`)")
-    return spawn(target, args, module=module, python=python, stdin=subprocess.DEVNULL,
-                 stdout=sys.stderr.fileno())
+    try:
+        return spawn(target, args, module=module, python=python, stdin=subprocess.DEVNULL,
+                     stdout=sys.stderr.fileno())
+    except LaunchError as exc:  # the way forward, not a dead child
+        raise SystemExit(f"qtmcp mcp: {exc}") from None
 
 
 # ---------------------------------------------------------------------- server

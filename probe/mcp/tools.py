@@ -314,6 +314,11 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
+#: Meta fields that are the probe's own bookkeeping, not news for an agent (``via``
+#: names the probe method an action went through).
+_QUIET_META = frozenset({"durationMs", "via"})
+
+
 def render_text(result: Any) -> str:
     """Text an agent reads well: multi-line text fields raw, the rest as compact JSON."""
     if isinstance(result, str):
@@ -336,21 +341,37 @@ def cap(text: str, limit: int) -> str:
             "give save_to]")
 
 
-def result_text(envelope: dict[str, Any]) -> tuple[str, list[tuple[str, str]]]:
-    """A probe result envelope as the text an agent reads, and its pictures (base64, mime)."""
+def result_text(envelope: dict[str, Any], speak: Speaker | None = None
+                ) -> tuple[str, list[tuple[str, str]]]:
+    """A probe result envelope as the text an agent reads, and its pictures (base64, mime).
+
+    Every action's answer has one layout: the result, then ``meta:`` when there is any,
+    then the ``changes:`` block (what changed on the page), wherever the probe put it.
+    With ``speak`` the text names tools and their parameters, never probe methods.
+    """
     images: list[tuple[str, str]] = []
     result = _pull_images(envelope.get("result"), images)
+    meta = {k: v for k, v in (envelope.get("meta") or {}).items() if k not in _QUIET_META}
+    changes = None
+    if isinstance(result, dict) and "changes" in result:
+        result = dict(result)
+        changes = result.pop("changes")
+    elif "changes" in meta:
+        changes = meta.pop("changes")
     text = render_text(result)
-    meta = {k: v for k, v in (envelope.get("meta") or {}).items() if k != "durationMs"}
     if meta:
         text += f"\nmeta: {_dumps(meta)}"
-    return text, images
+    if isinstance(changes, str) and changes:
+        text += f"\nchanges:\n{changes}"
+    elif changes:
+        text += f"\nchanges: {_dumps(changes)}"
+    return (speak(text) if speak is not None else text), images
 
 
-def result_content(envelope: dict[str, Any], *, max_chars: int = DEFAULT_MAX_CHARS
-                   ) -> list[types.ContentBlock]:
+def result_content(envelope: dict[str, Any], *, max_chars: int = DEFAULT_MAX_CHARS,
+                   speak: Speaker | None = None) -> list[types.ContentBlock]:
     """A probe result envelope as MCP content: the text, then any pictures as images."""
-    text, images = result_text(envelope)
+    text, images = result_text(envelope, speak)
     content: list[types.ContentBlock] = [types.TextContent(text=cap(text, max_chars))]
     content += [types.ImageContent(data=data, mime_type=mime) for data, mime in images]
     return content
@@ -364,27 +385,30 @@ def limit_for(arguments: dict[str, Any], default: int = DEFAULT_MAX_CHARS) -> in
     return default
 
 
-def error_result(exc: RemoteError, *, max_chars: int = 8_000, speak: Speaker | None = None,
-                 schema: dict[str, Any] | None = None) -> types.CallToolResult:
+def error_result(exc: RemoteError, *, max_chars: int = 8_000, speak: Speaker | None = None
+                 ) -> types.CallToolResult:
     """A probe error as a tool error the agent can recover from: name, message, hint, data.
 
-    With ``speak`` the text names MCP tools and parameters; ``schema`` (the tool's input
-    schema) stands for the probe's parameter schema of an INVALID_PARAMS.
+    With ``speak`` the text names MCP tools and parameters. The schema of an INVALID_PARAMS
+    is left out: the agent has the tool's input schema already, and repeating it costs
+    thousands of characters per mistake.
     """
     said = speak or (lambda text: text)
-    data = {k: v for k, v in exc.data.items() if k not in ("name", "hint", "changes")}
-    if schema is not None and "expected" in data:
-        data["expected"] = schema
+    data = {k: v for k, v in exc.data.items()
+            if k not in ("name", "hint", "changes", "expected", "received")}
+    hint = exc.hint
+    if "expected" in exc.data:
+        hint = "the tool's input schema lists its parameters and their types"
     lines = [f"{exc.name}: {said(exc.message)}"]
-    if exc.hint:
-        lines.append(f"hint: {said(exc.hint)}")
+    if hint:
+        lines.append(f"hint: {said(hint)}")
     if data:
         lines.append(f"data: {said(_dumps(data))}")
     if isinstance(exc.data.get("changes"), str):
         lines.append(f"changes:\n{exc.data['changes']}")
     return failure("\n".join(lines), max_chars=max_chars,
                    structured={"error": exc.name, "message": said(exc.message),
-                               "hint": said(exc.hint) if exc.hint else exc.hint})
+                               "hint": said(hint) if hint else hint})
 
 
 def failure(text: str, *, max_chars: int = 8_000,

@@ -126,6 +126,7 @@ class Transport:
             compression=None,  # loopback: latency matters more than bytes
             ping_interval=20,
             ping_timeout=20,
+            close_timeout=0.5,  # a peer that never answers the close does not hold the exit
             logger=_ws_log,
         ) as server:
             self.port = next(iter(server.sockets)).getsockname()[1]

@@ -1,6 +1,6 @@
 import QtQuick
 
-// Items whose declaration lines tests/test_origin.py expects (marked ORIGIN).
+// Items whose declaration lines tests/probe/core/test_origin.py expects (marked ORIGIN).
 Window {
     objectName: "qmlOrigins"
     title: "qml origins"

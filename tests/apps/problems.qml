@@ -1,6 +1,6 @@
 import QtQuick
 
-// Planted for tests/test_problems.py: a binding loop and a reference error.
+// Planted for tests/probe/api/test_problems.py: a binding loop and a reference error.
 Item {
     width: height + 1  // binding_loop
     height: width + 1

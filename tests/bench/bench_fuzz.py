@@ -7,7 +7,8 @@ pipelined on several connections, while a bystander pings (#28's done-when).
 queued on the GUI thread at once; 1: one request at a time per connection).
 
 Each request is one method of ``qt.schema`` with its required parameters filled with
-harmless values (tests/test_fuzz.py's FILLERS: a throwaway text box, short timeouts) and
+harmless values (FILLERS of tests/probe/server/test_fuzz.py: a throwaway text box, short
+timeouts) and
 one parameter given a generated value: a poison that broke the probe before (NaN,
 Infinity, lone surrogates, deep nesting, huge integers, long strings), a value of the
 wrong type, or a random JSON value. Ids are all different and of every kind JSON allows:
@@ -15,7 +16,7 @@ integers (some of 1,300 digits), negative, fractional, strings with astral chara
 Some messages are not JSON at all (answered with id null), some are small batches, some
 notifications (answered with nothing). Counted: messages, answers, ids echoed exactly,
 internal errors, unanswered requests, the bystander's pings lost or late, the app alive
-and its stderr free of tracebacks. The in-suite fuzz (tests/test_fuzz.py) stays short.
+and its stderr free of tracebacks. The in-suite fuzz (tests/probe/server/test_fuzz.py) stays short.
 """
 
 from __future__ import annotations

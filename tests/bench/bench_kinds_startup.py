@@ -4,8 +4,9 @@ start of the app (install, launch) or of ``qtmcp attach`` (attach) until the pro
 
     python tests/bench/bench_kinds_startup.py [--n 3]
 
-The apps are the form of tests/test_qt_kinds.py: PySide6 and PyQt6 (tests/apps/form.py)
-and the C++ one (tests/apps/cppform, built against the system's Qt); tests/qtkinds.py
+The apps are the form of tests/probe/launcher/test_qt_kinds.py: PySide6 and PyQt6
+(tests/apps/form.py)
+and the C++ one (tests/apps/cppform, built against the system's Qt); tests/support/qtkinds.py
 prepares PyQt6, the PySide6 runtimes and the build first (once).
 """
 

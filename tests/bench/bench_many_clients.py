@@ -4,7 +4,7 @@ rebuilds widgets every 5 ms, and a bystander's qt.ping meanwhile.
     python tests/bench/bench_many_clients.py [--seconds 60] [--window 64]
 
 Each client keeps up to ``window`` calls unanswered (input, reads and actions, as
-``tests/pipelining.mixed_call`` makes them); the hardening app replaces its panel of
+``tests.support.pipelining.mixed_call`` makes them); the hardening app replaces its panel of
 buttons and a field with ``deleteLater`` every 5 ms. A fifth client pings once every
 50 ms, one call at a time. Printed: every call's outcome (the app must live and answer
 each one) and the bystander's round trip. Target: p50 under 200 ms.

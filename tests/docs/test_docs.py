@@ -212,3 +212,29 @@ def test_the_walk_through_is_what_the_tools_answer(mcp_session: McpSession, fres
     first_two = "\n".join(_text(result).splitlines()[:2])
     fence = error_block.group("body").split("\n", 1)[0]
     check_or_update(MCP_DOC, error_block, f"{fence}\n{first_two}\n```\n")
+
+
+#: "about 10,000 characters of tool JSON" (README, docs/mcp.md), and "`all` about 29,000".
+_LIST_SIZE = re.compile(r"about ([\d,]+)\s+characters of tool JSON")
+_ALL_SIZE = re.compile(r"`all` about ([\d,]+)")
+
+
+def _about(figure: str, real: int) -> bool:
+    """A figure written "about N" is ``real`` rounded to the nearest thousand."""
+    return int(figure.replace(",", "")) == round(real, -3)
+
+
+def test_the_tool_list_sizes_the_docs_give_are_measured(mcp_session: McpSession,
+                                                        every_tool: McpSession) -> None:
+    default = mcp_tools.tool_list_chars(mcp_session.tools().values())
+    everything = mcp_tools.tool_list_chars(every_tool.tools().values())
+    for doc in (README, MCP_DOC):
+        text = doc.read_text(encoding="utf-8")
+        said = _LIST_SIZE.findall(text)
+        assert said, f"{doc.name} gives no tool list size"
+        for figure in said:
+            assert _about(figure, default), \
+                f"{doc.name} says about {figure} characters; the default list has {default}"
+        for figure in _ALL_SIZE.findall(text):
+            assert _about(figure, everything), \
+                f"{doc.name} says `all` is about {figure}; it has {everything}"

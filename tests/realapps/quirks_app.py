@@ -178,6 +178,10 @@ def _icon(colour: str) -> QIcon:
     return QIcon(pix)
 
 
+def _no_value_yet(event: object) -> None:
+    raise ValueError("No Value has been set")
+
+
 class QuirksWindow(QMainWindow):
     def __init__(self) -> None:
         super().__init__()
@@ -228,6 +232,14 @@ class QuirksWindow(QMainWindow):
         lay.addWidget(self.strings, 1, 1)
         lay.addWidget(self.custom, 2, 0)
         lay.addWidget(refill, 2, 1)
+        # pyqtgraph's habit: a never-shown label whose resizeEvent is a Python function that
+        # raises until a value is set; QWidget.grab() delivers such pending events and
+        # crashed on the error (see probe.core.capture.render).
+        unset = QLabel(page)
+        unset.setObjectName("unsetLabel")
+        unset.hide()
+        unset.resizeEvent = _no_value_yet  # type: ignore[method-assign]
+        lay.addWidget(QLabel("after the unset label", page), 3, 0)
         self.fill("first")
         return page
 

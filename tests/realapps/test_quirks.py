@@ -232,6 +232,19 @@ def test_screenshot_of_a_widget_is_cut_from_the_window(qt: Client) -> None:
     assert (shot["width"], shot["height"]) == (60, 24)  # the swatch's own size
 
 
+def test_a_screenshot_runs_no_code_of_widgets_nobody_sees(quirks: RealApp, qt: Client) -> None:
+    """The never-shown label's resizeEvent raises (pyqtgraph's habit): a screenshot renders
+    the window without delivering it, so no Python error is left set under Qt (which made
+    ``QWidget.grab()`` crash pyqtgraph's parametertree example) and the app works on."""
+    _page(qt, "Views")
+    shot = qt.call("cu.screenshot", {})
+    assert (shot["width"], shot["height"]) == (900, 700)
+    assert qt.call("qt.ui.screenshot", {"target": "tree"})["width"] > 0
+    assert "No Value has been set" not in quirks.output()
+    assert qt.call("chr.find", {"query": "Refill"})["matches"]  # Python overrides still run
+    assert quirks.alive()
+
+
 # ------------------------------------------------------- a window of shadowing classes
 
 

@@ -20,6 +20,12 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 os.environ.setdefault("QTMCP_RUNTIME_DIR", tempfile.mkdtemp(prefix="qtmcp-test-run-"))
 # Name maps the tests save go here, never into the user's config folder.
 os.environ.setdefault("QTMCP_NAMES_DIR", tempfile.mkdtemp(prefix="qtmcp-test-names-"))
+# The inspector's layout the tests save goes here, never into the user's settings.
+os.environ.setdefault("QTMCP_SETTINGS_DIR", tempfile.mkdtemp(prefix="qtmcp-test-settings-"))
+# The user's config folder, as every process of the run sees it: a folder of this run with
+# a user's inspector settings in it, which the run must leave byte-identical (a check on
+# the real ~/.config would see other programs' writes too).
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="qtmcp-test-user-config-")
 os.environ["QTMCP_QUIET"] = "1"
 # PySide6 runtimes, PyQt6 and the C++ app the tests prepare: in this tree, never in ~/.cache.
 os.environ.setdefault("QTMCP_CACHE", str(Path(__file__).resolve().parents[2] / ".cache" /
@@ -31,6 +37,8 @@ from probe.launcher.launch import wait_for_probe
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
+#: The user's inspector settings as QSettings("qtmcp", "inspector") finds them in this run.
+USER_SETTINGS = Path(os.environ["XDG_CONFIG_HOME"]) / "qtmcp" / "inspector.conf"
 
 
 def wait_until(predicate: Callable[[], Any], timeout: float = 10.0, what: str = "condition",

@@ -12,8 +12,12 @@ or states becomes one line of text with its ref::
     - button "Cancel"
 
 Windows, dialogs and popups that opened or closed are one line each; a new one lists
-its first elements (the agent acts there next). Another window the agent saw before is
-walked too, but its changes are only counted (read it to see them). At most ``LIMIT``
+its first elements (the agent acts there next). An open popup's entries are reported under
+the popup only, never again in the window that owns it (a combo box's list is in both
+trees). More than three like lines in a row (the rows a filter hides, the cells a reload
+changes) are summarised: three shown, the rest counted with what they share. Another
+window the agent saw before is walked too, but its changes are only counted (read it to
+see them). At most ``LIMIT``
 lines, then how many more; "no visible change" when nothing changed. Refs are the
 session's own (refs.RefTable): an element keeps its ref, a new one gets a new number.
 GUI thread.
@@ -178,9 +182,15 @@ class Tracker:
         sections: list[tuple[Shown, list[str], int]] = []
         for s in closed:
             out.add([s.line("-")])
-        for wid in dict.fromkeys(look):
+        walked = {wid: snapshot.records(now[wid][0], refs, ids) for wid in dict.fromkeys(look)}
+        # an open popup is reported as itself: its entries are left out of the window that
+        # owns it (a combo box's list is in both trees), so an opened menu is listed once
+        in_popups = {r.key for wid, recs in walked.items() if now[wid][1].popup
+                     for r in recs}
+        for wid, records in walked.items():
             window, shown = now[wid]
-            records = snapshot.records(window, refs, ids)
+            if in_popups and not shown.popup:
+                records = [r for r in records if r.key not in in_popups]
             old = self.seen.get(wid)
             if wid in before and old is None:
                 if wid != last and active is not None and wid == ids.id_of(active):
@@ -286,8 +296,9 @@ def _focused(records: Iterable[Record]) -> Record | None:
 
 def _diff(before: dict[Key, Record], after: list[Record], refs: RefTable | None, *,
           focus: bool) -> tuple[list[str], int]:
-    """Lines for one window seen before and now: gone, changed, new (in document order);
-    with ``focus`` (the active window: keys go there) where the focus moved."""
+    """Lines for one window seen before and now: gone, changed, new (in document order),
+    runs of like changes summarised (:func:`_runs`); with ``focus`` (the active window:
+    keys go there) where the focus moved."""
     now = _by_key(after)
     lines: list[str] = []
     count = 0
@@ -330,10 +341,49 @@ def _diff(before: dict[Key, Record], after: list[Record], refs: RefTable | None,
             lines.append(line)
     if hidden:
         lines.append(f"  … {hidden} more new elements inside")
+    lines = _runs(lines)
     was, is_ = _focused(before.values()), _focused(after)
     if focus and is_ is not None and (was is None or was.key != is_.key):
         lines.append(f"* focus: {_element(is_, refs)}")
     return lines, count
+
+
+#: Like lines in a row shown before a run is summarised (a filter that changes a column).
+RUN_SHOWN = 3
+
+
+def _like(line: str) -> tuple[str, str, str] | None:
+    """What makes lines alike: their sign, role and what changed (``value``, ``+selected``);
+    None for lines that are never summarised (indented subtrees, notes)."""
+    if line[:2] not in ("~ ", "+ ", "- "):
+        return None
+    words = line.split(" ", 2)
+    role = words[1] if len(words) > 1 else ""
+    change = line.rsplit(": ", 1)[1].split(" ", 1)[0] if ": " in line else ""
+    return line[0], role, change
+
+
+def _runs(lines: list[str]) -> list[str]:
+    """Runs of more than ``RUN_SHOWN`` like lines: the first ``RUN_SHOWN``, then one line
+    that counts the rest (one filter change is one line of news, not one per cell)."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        kind = _like(lines[i])
+        j = i + 1
+        while kind is not None and j < len(lines) and _like(lines[j]) == kind:
+            j += 1
+        run = lines[i:j]
+        if kind is not None and len(run) > RUN_SHOWN:
+            sign, role, change = kind
+            what = {"~": "changed", "+": "new", "-": "gone"}[sign]
+            how = f" ({change})" if change else ""
+            out += [*run[:RUN_SHOWN],
+                    f"  … {len(run) - RUN_SHOWN} more {role} {what} like these{how}"]
+        else:
+            out += run
+        i = j
+    return out
 
 
 def _listing(records: list[Record], refs: RefTable) -> tuple[list[str], int]:

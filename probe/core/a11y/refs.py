@@ -176,7 +176,8 @@ class RefTable:
         m = _REF.match(ref.strip())
         ever = m is not None and int(m.group(1)) < self._next
         why = ("its element is no longer shown" if ever else
-               "it was never issued in this session")
+               "it was never issued in this session (a ref of another session or an "
+               "earlier connection means nothing here)")
         hint = _HINT if ever else ("Refs come from chr.readPage and chr.find of this "
                                    "session: call one of them and use a ref it gives.")
         issued = f"ref_1..ref_{self._next - 1}" if self._next > 1 else "none"

@@ -27,6 +27,17 @@ def _array(image: QImage) -> np.ndarray:
     return arr.reshape(img.height(), img.bytesPerLine() // 4, 4)[:, :img.width()].copy()
 
 
+def differing_share(current: QImage, reference: QImage, tolerance: int = 0) -> float:
+    """The share of pixels that differ by more than ``tolerance`` (1.0 when sizes differ)."""
+    import numpy as np
+    if current.size() != reference.size():
+        return 1.0
+    a = _array(current).astype(np.int16)
+    b = _array(reference).astype(np.int16)
+    mask = (np.abs(a - b)[:, :, :3] > tolerance).any(axis=2)
+    return float(mask.mean()) if mask.size else 0.0
+
+
 def compare(current: QImage, reference: QImage, tolerance: int = 0) -> dict[str, Any]:
     """``ratio`` of differing pixels (1.0 when the sizes differ), counts and a diff PNG."""
     import numpy as np

@@ -35,8 +35,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QWidget
 
+from probe.core.capture.render import render_region, render_window
 from probe.core.objects.qmltypes import is_quick_window, quick_windows
-from probe.core.objects.qtclass import qt_class, qt_method
+from probe.core.objects.qtclass import qt_class
 
 _ENCODER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qtmcp-frames")
 
@@ -70,40 +71,6 @@ def scaled(image: QImage, max_width: int, max_height: int) -> tuple[QImage, floa
         return image, 1.0
     return image.scaled(round(w * scale), round(h * scale), Qt.AspectRatioMode.IgnoreAspectRatio,
                         Qt.TransformationMode.SmoothTransformation), scale
-
-
-def grab_window(window: QWidget) -> QImage:
-    """The window's pixels as they are on screen (offscreen: its backing store, 0.3 ms for
-    1280x800): nothing is repainted, so an app whose paint code crashes when rendered
-    again (``QWidget.grab()`` segfaults in pyqtgraph's parametertree example) is never
-    asked to paint. Only where the platform cannot grab are the widgets rendered (about
-    5 ms). A QQuickWindow renders its scene itself (3 ms for 640x480, software; it swaps
-    no frame, so it does not trigger the next grab)."""
-    render = qt_method(type(window), "grabWindow") if is_quick_window(window) else None
-    if render is not None:
-        return render(window)
-    image = _screen_pixels(window)
-    if image is not None:
-        return image
-    app = QApplication.instance()
-    if app is not None and app.platformName() in SCREEN_GRAB_PLATFORMS:
-        # not painted yet (just shown): paint it the normal way, then read it again
-        QWidget.repaint(window)
-        image = _screen_pixels(window)
-        return image if image is not None else QImage()
-    return QWidget.grab(window).toImage()
-
-
-#: Platforms whose QScreen.grabWindow works: there ``QWidget.grab()`` is never used.
-SCREEN_GRAB_PLATFORMS = frozenset({"offscreen", "xcb", "windows", "cocoa"})
-
-
-def _screen_pixels(window: QWidget) -> QImage | None:
-    screen = QWidget.screen(window)
-    if screen is None or QWidget.windowHandle(window) is None:
-        return None
-    image = screen.grabWindow(QWidget.winId(window)).toImage()
-    return None if image.isNull() or image.size().isEmpty() else image
 
 
 class _PaintWatcher(QObject):
@@ -267,14 +234,18 @@ class FrameStream:
             return
         self._last_grab = time.monotonic()
         assert _watcher is not None
+        region, full = self._region, self._full
         _watcher.grabbing = self._grabbing = True
         try:
-            image = grab_window(self.window)
+            if self._partial_ready(region, full):
+                assert self._last_image is not None and region is not None
+                image = render_region(self.window, self._last_image, region)
+            else:
+                image = render_window(self.window)
         finally:
             _watcher.grabbing = self._grabbing = False
         if image.isNull():
             return
-        region, full = self._region, self._full
         self._region, self._full = None, False
         geometry = qt_class(self.window).geometry(self.window)
         window_geometry = (geometry.x(), geometry.y(), geometry.width(), geometry.height())
@@ -308,6 +279,15 @@ class FrameStream:
         _ENCODER.submit(_encode_and_send, weakref.ref(self), self.send, self._queued,
                         self.seq, self.options, name,
                         window_geometry, None, (image.width(), image.height()))
+
+    def _partial_ready(self, region: QRect | None, full: bool) -> bool:
+        """Whether only ``region`` needs rendering again: a partial frame is due and the
+        last picture is of the window at its current size."""
+        last = self._last_image
+        return (self.options.partial and not full and region is not None and last is not None
+                and not self._quick
+                and last.deviceIndependentSize().toSize() == QWidget.size(self.window)
+                and time.monotonic() - self._last_key <= self.options.keyframe_seconds)
 
     def _partial_rect(self, image: QImage, region: QRect | None, full: bool) -> QRect | None:
         """The part of ``image`` to send as a partial frame, or None for a full frame."""

@@ -1,34 +1,38 @@
 """Pictures of widgets and windows, encoded as PNG or JPEG (GUI thread for ``grab``).
 
-Screenshots must never take the app down. ``QWidget.grab()`` makes the app paint itself
-again, and some apps' paint code crashes when rendered that way (pyqtgraph's
-``parametertree.py`` example segfaults on every ``grab()``, with or without the probe).
-So a widget's picture is cut from its window's pixels as they are on screen
-(:func:`~probe.core.capture.frames.grab_window`: ``QScreen.grabWindow``, the backing
-store offscreen), which repaints nothing; rendering is only the fallback where the
-platform cannot grab. Encoding is thread-safe (QImage is implicitly shared).
+A picture is the app's own pixels: its window rendered by its own paint code
+(:mod:`~probe.core.capture.render`, which also tells why ``QWidget.grab()`` once crashed
+an app and why it cannot now), so another window over the app never shows in it. A
+widget's picture is cut from its window's rendering (what siblings paint over it
+included); ``source="screen"`` takes what the screen shows instead, and
+:func:`on_screen` says whether the screen hid part of the window. Encoding is
+thread-safe (QImage is implicitly shared).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, QRectF, Qt
-from PySide6.QtGui import QGuiApplication, QImage, QPainter, QWindow
+from typing import Any
+
+from PySide6.QtCore import QObject, QPoint, QRect, QRectF, Qt
+from PySide6.QtGui import QImage, QPainter, QWindow
 from PySide6.QtWidgets import QApplication, QWidget
 
-from probe.core.capture.frames import encode_image, grab_window, scaled
+from probe.core.capture import render
+from probe.core.capture.frames import encode_image, scaled
 from probe.core.errors import QtError
 from probe.core.objects.qmltypes import is_quick_item
-from probe.core.objects.qtclass import qt_class, qt_method
+from probe.core.objects.qtclass import qt_class
 
 _POPUP = Qt.WindowType.Popup
 _TOOLTIP = Qt.WindowType.ToolTip
 
 
-def grab(obj: QObject, with_popups: bool = False) -> QImage:
+def grab(obj: QObject, with_popups: bool = False, source: str = "app") -> QImage:
     """The picture of a widget or window; SCREENSHOT_FAILED if there is nothing to see.
 
     ``with_popups`` paints open popups (combo lists, menus, tool tips) of a top-level
-    widget over it, where they are on screen, as a user would see them.
+    widget over it, where they are on screen, as a user would see them. ``source``
+    "screen" reads the screen where the window is (other programs' windows included).
     """
     image: QImage | None = None
     if isinstance(obj, QWidget):
@@ -36,38 +40,55 @@ def grab(obj: QObject, with_popups: bool = False) -> QImage:
             raise QtError("SCREENSHOT_FAILED",
                           f"{QObject.objectName(obj) or 'the widget'} is hidden",
                           hint="Show it first (open its tab or dialog).")
-        image = widget_image(obj)
-        if with_popups and QWidget.isWindow(obj):
+        image = widget_image(obj, source)
+        if with_popups and QWidget.isWindow(obj) and source == "app":
             image = _with_popups(obj, image)
     elif isinstance(obj, QWindow):
-        render = qt_method(type(obj), "grabWindow")  # a QQuickWindow renders itself
-        if render is not None:
-            image = render(obj)
-        else:
-            screen = QWindow.screen(obj) or QGuiApplication.primaryScreen()
-            if screen is not None:
-                image = screen.grabWindow(QWindow.winId(obj)).toImage()
+        image = (render.render_window(obj) if source == "app"
+                 else render.screen_pixels(obj))
     elif is_quick_item(obj):
-        image = _grab_item(obj)
+        image = _grab_item(obj, source)
     else:
         raise QtError("SCREENSHOT_FAILED",
                       f"a {QObject.metaObject(obj).className()} has no picture",
                       hint="Pass a widget, a window or a Qt Quick item.")
     if image is None or image.isNull():
-        raise QtError("SCREENSHOT_FAILED", "the grab returned an empty picture (the window "
-                      "has no pixels on screen yet)",
-                      hint="A window just shown is painted a moment later: retry (qt.wait "
-                           "or cu.wait), or show the window first.")
+        if source == "screen":
+            raise QtError("SCREENSHOT_FAILED", "the screen shows nothing of the window here "
+                          "(off screen, or the platform cannot read the screen)",
+                          hint="Leave source out: the app's own rendering needs no screen.")
+        raise QtError("SCREENSHOT_FAILED", "the window rendered an empty picture (it has no "
+                      "size yet)", hint="Show the window first, or wait for it to appear.")
     return image
 
 
-def widget_image(w: QWidget) -> QImage:
-    """A widget's pixels, cut from its window's on-screen picture. Pending paints are
-    flushed first, through Qt's normal paint path (the one the app shows with), so the
-    picture is current; nothing is rendered a second time."""
+def window_of(obj: QObject) -> QWidget | QWindow | None:
+    """The top-level window a widget, window or Qt Quick item is shown in."""
+    if isinstance(obj, QWidget):
+        return QWidget.window(obj)
+    if isinstance(obj, QWindow):
+        return obj
+    if is_quick_item(obj):
+        return qt_class(obj).window(obj)
+    return None
+
+
+def on_screen(window: QWidget | QWindow) -> dict[str, Any]:
+    """Facts about a window on screen a screen picture needs beside it: ``minimized``,
+    and the app's own rendering to compare the screen's pixels with (:func:`hidden_share`)."""
+    return {"minimized": render.is_minimized(window), "exposed": render.exposed(window)}
+
+
+def widget_image(w: QWidget, source: str = "app") -> QImage:
+    """A widget's pixels, cut from its window's picture: the window rendered by its own
+    paint code, or (``source="screen"``) what the screen shows there."""
     window = QWidget.window(w)
-    QCoreApplication.sendPostedEvents(window, QEvent.Type.UpdateRequest)
-    image = grab_window(window)
+    if source == "screen":
+        image = render.screen_pixels(window)
+        if image is None:
+            return QImage()
+    else:
+        image = render.render_window(window)
     if w is window:
         return image
     ratio = image.devicePixelRatio() or 1.0
@@ -77,13 +98,14 @@ def widget_image(w: QWidget) -> QImage:
     return crop(image, rect)
 
 
-def _grab_item(item: QObject) -> QImage:
+def _grab_item(item: QObject, source: str) -> QImage:
     """A Qt Quick item: its window's picture cut to the item's scene rectangle."""
     window = qt_class(item).window(item)
     if window is None or not qt_class(item).isVisible(item):
         raise QtError("SCREENSHOT_FAILED", f"{QObject.objectName(item) or 'the item'} is not shown",
                       hint="Show it first (its page, tab or popup).")
-    image = qt_class(window).grabWindow(window)
+    image = (render.render_window(window) if source == "app"
+             else render.screen_pixels(window) or QImage())
     ratio = image.devicePixelRatio() or 1.0
     size = QRectF(0, 0, qt_class(item).width(item), qt_class(item).height(item))
     r = qt_class(item).mapRectToScene(item, size)
@@ -114,7 +136,7 @@ def _with_popups(window: QWidget, image: QImage) -> QImage:
     origin = QWidget.mapToGlobal(window, QPoint(0, 0))
     painter = QPainter(image)
     for popup in popups:
-        pic = grab_window(popup)
+        pic = render.render_window(popup)
         top_left = QWidget.mapToGlobal(popup, QPoint(0, 0)) - origin
         painter.drawImage(QPoint(round(top_left.x() * ratio), round(top_left.y() * ratio)), pic)
     painter.end()

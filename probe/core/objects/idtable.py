@@ -126,10 +126,13 @@ class IdTable:
             n = int(m.group(1))
         entry = self._entries.get(n)
         if entry is None:
+            given = (f"ids #1..#{self._next - 1} were" if self._next > 1 else
+                     "no ids were")
             raise QtError(
-                "OBJECT_NOT_FOUND", f"#{n} was never given out in this session",
-                hint=f"Ids #1..#{self._next - 1} exist in this session; #N ids are per "
-                     "connection. Use a path or qt.objects.find.",
+                "OBJECT_NOT_FOUND", f"#{n} was never given out in this session: {given} "
+                "(an id of another session or an earlier connection means nothing here)",
+                hint="Get fresh ids in this session: chr.tabsContext for tab ids, "
+                     "qt.objects.find (or a path) for objects.",
                 id=f"#{n}", highest=f"#{self._next - 1}")
         obj = entry.ref()
         if obj is None or not alive(obj):

@@ -226,3 +226,31 @@ def test_a_known_window_that_changes_elsewhere_is_counted(agent: Client) -> None
         out["changes"], out["changes"]
     agent.call("chr.click", {"ref": ref_in(about["changes"], 'button "OK"')})
     wait_until(lambda: len(agent.call("chr.tabsContext")["tabs"]) == 1, what="the dialog to close")
+
+
+def test_an_opened_list_is_listed_once(agent: Client) -> None:
+    """A combo box's list is in its window's tree and is a popup of its own: the report
+    lists its entries once, under the popup."""
+    page = read(agent)
+    out = agent.call("chr.click", {"ref": ref_of(page, "Country", "combobox")})
+    lines = out["changes"].splitlines()
+    assert sum('"Germany"' in line for line in lines) == 1, out["changes"]
+    assert any(line.startswith("+ popup") for line in lines)
+    closed = agent.call("chr.key", {"text": "Escape"})["changes"]
+    assert "listbox" not in closed and '"Germany"' not in closed, closed
+
+
+def test_a_filter_is_one_line_of_news_not_one_per_row(agent: Client) -> None:
+    """Typing a filter hides most rows of the table: the report shows a few and counts the
+    rest with what they have in common."""
+    show_tab(agent, "Data")
+    page = read(agent)
+    out = agent.call("chr.formInput", {"ref": ref_of(page, "Filter people", "textbox"),
+                                       "value": "zzz-nobody"})
+    lines = out["changes"].splitlines()
+    assert any(re.match(r"\s*… \d+ more \w+ gone like these", line) for line in lines), \
+        out["changes"]
+    assert len(lines) < 15, out["changes"]
+    agent.call("chr.formInput", {"ref": ref_of(read(agent), "Filter people", "textbox"),
+                                 "value": ""})
+    show_tab(agent, "Form")

@@ -78,7 +78,7 @@ def test_ids_are_stable_within_a_session_and_per_session(demo: DemoApp, qt: Clie
     except RemoteError as exc:
         err = exc
     assert err is not None and err.name == "OBJECT_NOT_FOUND"
-    assert "per connection" in (err.hint or "")
+    assert "another session" in err.message and "qt.objects.find" in (err.hint or "")
 
 
 def test_find_and_find_by_class(qt: Client) -> None:

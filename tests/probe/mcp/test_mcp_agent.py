@@ -94,7 +94,8 @@ def test_errors_and_hints_name_mcp_tools(mcp_session: McpSession) -> None:
     wrong = mcp_session.call("read_page", {"depth": 0, "tabId": "nope"})
     text = wrong.content[0].text
     assert wrong.is_error and text.startswith("INVALID_PARAMS") and "'depth'" in text
-    assert '"tab_id"' in text and '"tabId"' not in text  # the expected schema is the tool's
+    # no schema repeated: the agent has the tool's input schema
+    assert '"properties"' not in text and "input schema" in text and len(text) < 600
     other = mcp_session.call("get_property", {"object_id": "nameEdit", "name": "text"})
     assert other.is_error and other.content[0].text.startswith("NOT_ENABLED")
     assert "--caps chrome,native" in other.content[0].text
