@@ -119,4 +119,4 @@ def emit_loses_references() -> str | None:
     return (f"PySide6 {PySide6.__version__} loses a reference to True at every "
             f"Signal.emit(); on Python {python} the app would abort after a "
             "few hundred signals (Fatal Python error: bool_dealloc). Use another PySide6 "
-            "release (pip install 'PySide6-Essentials>=6.8.0.2,!=6.12.0') or Python 3.12 or newer")
+            "release (pip install 'PySide6-Essentials>=6.8,!=6.12.0') or Python 3.12 or newer")

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import PySide6  # the package only (no Qt library): the release the apps will load
 import pytest
 
 from probe.client import Client
@@ -24,6 +25,15 @@ from probe.launcher.launch import wait_for_probe
 from tests.support.app import ROOT, wait_until
 
 HERE = Path(__file__).resolve().parent
+
+
+def skip_if_star_import_crashes() -> None:
+    """Skip on PySide6 6.8.0 and 6.8.0.1, where a star import of PySide6.QtCore segfaults
+    (PYSIDE-2888) with or without the probe: an app that does one (qtpy: git-cola) cannot
+    start there at all."""
+    if PySide6.__version__ in ("6.8.0", "6.8.0.1"):
+        pytest.skip(f"PySide6 {PySide6.__version__}: a star import of PySide6.QtCore "
+                    "segfaults (PYSIDE-2888), so qtpy apps die at start, probe or not")
 
 
 class RealApp:

@@ -22,7 +22,7 @@ from probe.client import Client
 from probe.exceptions import RemoteError
 
 from . import tasks
-from .conftest import RealApp, start, wait_for_window
+from .conftest import RealApp, skip_if_star_import_crashes, start, wait_for_window
 
 
 def _needs(module: str) -> None:
@@ -47,6 +47,7 @@ def repo() -> Iterator[Path]:
 @pytest.fixture(scope="module")
 def cola(repo: Path) -> Iterator[RealApp]:
     _needs("cola")
+    skip_if_star_import_crashes()
     yield from start("-m", "cola", "--repo", str(repo), cwd=repo)
 
 

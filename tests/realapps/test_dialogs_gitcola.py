@@ -25,6 +25,8 @@ from probe.client import Client
 from probe.launcher.launch import wait_for_probe
 from tests.support.app import ROOT, wait_until
 
+from .conftest import skip_if_star_import_crashes
+
 pytest.importorskip("cola")
 pytest.importorskip("qtpy")
 if shutil.which("git") is None:
@@ -51,6 +53,7 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def cola(repo: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Client]:
+    skip_if_star_import_crashes()
     home = tmp_path_factory.mktemp("cola-home")
     env = {**os.environ, "HOME": str(home), "QT_API": "pyside6", "QT_QPA_PLATFORM": "offscreen"}
     proc = subprocess.Popen([sys.executable, "-m", "probe.cli", "launch", "-m", "cola",
