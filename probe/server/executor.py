@@ -50,6 +50,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import (
     QAbstractEventDispatcher,
     QCoreApplication,
@@ -172,10 +173,7 @@ class GuiExecutor:
         #: callables that run on the GUI thread just before the next job, in its wake-up
         self._ahead: collections.deque[Callable[[], Any]] = collections.deque()
         self._lock = threading.Lock()
-        self._receiver = _Receiver(self)
-        self._relief = QTimer(self._receiver)
-        self._relief.setInterval(round(GIL_RELIEF_S * 1000))
-        self._relief.timeout.connect(self._receiver.relieve)
+        self._receiver, self._relief = self._make_receiver()
         #: Jobs running now, outermost first (a job runs inside another's nested loop).
         self._running: list[_Job] = []
         self._watched = False
@@ -184,6 +182,35 @@ class GuiExecutor:
         #: Runs on the GUI thread before every job while set (the app side's, e.g. to hold
         #: the wrappers of windows PyQt or C++ made); returning False unsets it.
         self.prelude: Callable[[], bool] | None = None
+
+    def _make_receiver(self) -> tuple[_Receiver, QTimer]:
+        receiver = _Receiver(self)
+        relief = QTimer(receiver)
+        relief.setInterval(round(GIL_RELIEF_S * 1000))
+        relief.timeout.connect(receiver.relieve)
+        return receiver, relief
+
+    def _wake_event(self, count: int = 1) -> None:
+        """Post ``count`` job events to the receiver, made again first when the app deleted
+        it: an app that makes a throwaway application at start and shuts it down
+        (``QCoreApplication.shutdown()`` deletes every QObject) takes the receiver along.
+        The new one is moved to the GUI thread of the application that runs now, and owes
+        the events of the jobs that waited meanwhile; with no application yet, the jobs
+        wait for the next call after one exists."""
+        with self._lock:
+            if not shiboken6.isValid(self._receiver):
+                app = QCoreApplication.instance()
+                if app is None:
+                    return
+                receiver, relief = self._make_receiver()
+                if threading.get_ident() != self.gui_thread_id:
+                    receiver.moveToThread(QObject.thread(app))  # its timer moves with it
+                self._receiver, self._relief = receiver, relief
+                self._watched = False  # the new application's event dispatcher
+                count = max(count, sum(len(lane) for lane in self._lanes.values()))
+            receiver = self._receiver
+        for _ in range(count):
+            QCoreApplication.postEvent(receiver, QEvent(_JOB_EVENT))
 
     def ahead(self, fn: Callable[[], Any]) -> None:
         """Run ``fn()`` on the GUI thread just before the next job, in the same wake-up
@@ -231,7 +258,7 @@ class GuiExecutor:
             if lane is None:
                 lane = self._lanes[job.lane] = collections.deque()
             lane.append(job)
-        QCoreApplication.postEvent(self._receiver, QEvent(_JOB_EVENT))
+        self._wake_event()
 
     def _next(self) -> _Job | None:
         """The next job: the first of the lane whose turn it is (that lane goes last)."""
@@ -307,8 +334,8 @@ class GuiExecutor:
         """A job ended: post the job events that arrived during it again (each runs one
         job later, after the app's events posted meanwhile)."""
         owed, self._owed = self._owed, 0
-        for _ in range(owed):
-            QCoreApplication.postEvent(self._receiver, QEvent(_JOB_EVENT))
+        if owed:
+            self._wake_event(owed)
 
     def _run_one(self) -> None:
         if not self._watched:

@@ -4,9 +4,8 @@ unmodified, run from a copy of its folder (it opens its database there).
 Its habit: at import it makes a throwaway ``QGuiApplication`` to measure the screen and
 shuts it down (``QCoreApplication.shutdown()`` deletes every QObject), then makes its real
 ``QApplication``. The probe, installed when the app imported Qt, loses its GUI-thread
-executor's receiver with it: every call is APP_BUSY, then OBJECT_STALE. The fix belongs
-to the executor (re-create its receiver when a new application starts); until then this
-test is an expected failure that turns red the day the probe survives it.
+executor's receiver with it; the executor makes a new one for the new application (before,
+every call was APP_BUSY, then OBJECT_STALE).
 """
 
 from __future__ import annotations
@@ -32,9 +31,10 @@ def finance() -> Iterator[RealApp]:
     yield from start(str(work / "financial_app.py"), cwd=work)
 
 
-@pytest.mark.xfail(strict=True, reason="the app's QCoreApplication.shutdown() of a throwaway "
-                   "QGuiApplication deletes the probe executor's receiver (server/executor.py)")
 def test_the_probe_survives_a_throwaway_application(finance: RealApp) -> None:
     qt = finance.client()
     page = wait_for_window(qt, timeout=20)
-    assert page["interactive"] and finance.alive()
+    assert page["interactive"] and 'button "Edit"' in page["text"]
+    shot = qt.call("cu.screenshot", {})  # the new application's window, rendered
+    assert shot["width"] > 100 and shot["data"]
+    assert qt.call("qt.ping")["pong"] is True and finance.alive()
