@@ -44,6 +44,8 @@ class RealApp:
         self.home = tempfile.mkdtemp(prefix="qtmcp-realapp-home-")
         full_env = {**os.environ, "HOME": self.home, "QT_API": "pyside6",
                     "QT_QPA_PLATFORM": "offscreen", **(env or {})}
+        # the app's settings live in its HOME (the suite points XDG_CONFIG_HOME elsewhere)
+        full_env["XDG_CONFIG_HOME"] = os.path.join(full_env["HOME"], ".config")
         cmd = [sys.executable, "-m", "probe.cli", "launch", *args]
         self.log = tempfile.TemporaryFile(mode="w+")
         self.proc = subprocess.Popen(cmd, cwd=cwd or ROOT, stdin=subprocess.DEVNULL,
