@@ -162,25 +162,16 @@ def readout_value(label: QLabel) -> float | None:
 def readout_of(slider: QWidget) -> QLabel | None:
     """The label right after ``slider`` in its layout row that shows a number (its
     read-out), or None."""
-    parent = QWidget.parentWidget(slider)
-    top = QWidget.layout(parent) if parent is not None else None
-    if top is None:
-        return None
-    where: dict[int, Position] = {}
-    _index(top, where, {})
-    pos = where.get(id(slider))
-    if pos is None or pos[2] != "box":
-        return None
-    for _, widget, _sub in layoutitems.entries(pos[1])[pos[3][0] + 1:]:
-        if widget is not None:
-            return widget if isinstance(widget, QLabel) and \
-                _NUMBER.match(QLabel.text(widget)) else None
-    return None
+    found = _located(slider, {})
+    label = _box_neighbour(found[0], after=True) if found is not None else None
+    return label if isinstance(label, QLabel) and _NUMBER.match(QLabel.text(label)) \
+        else None
 
 
-def _before(label: QLabel, cache: dict[int, Indexed]) -> QWidget | None:
-    """The widget left of ``label`` in a box layout row, or None."""
-    parent = QWidget.parentWidget(label)
+def _located(w: QWidget, cache: dict[int, Indexed]) -> tuple[Position, Indexed] | None:
+    """Where ``w`` sits in its parent's layout, and that layout indexed (once per layout:
+    ``cache``), or None."""
+    parent = QWidget.parentWidget(w)
     top = QWidget.layout(parent) if parent is not None else None
     if top is None:
         return None
@@ -188,42 +179,43 @@ def _before(label: QLabel, cache: dict[int, Indexed]) -> QWidget | None:
     if cached is None:
         cached = cache[id(top)] = (top, {}, {})
         _index(top, cached[1], cached[2])
-    where = cached[1].get(id(label))
-    if where is None or where[2] != "box":
+    where = cached[1].get(id(w))
+    return (where, cached) if where is not None else None
+
+
+def _box_neighbour(where: Position, after: bool) -> QWidget | None:
+    """The widget right after (or right before) a box layout item, or None."""
+    _, lay, kind, nums = where
+    if kind != "box":
         return None
-    for _, widget, _sub in reversed(layoutitems.entries(where[1])[:where[3][0]]):
-        if widget is not None:
-            return widget
-    return None
+    row = [w for i, w, _sub in layoutitems.entries(lay)
+           if w is not None and (i > nums[0] if after else i < nums[0])]
+    return (row[0] if after else row[-1]) if row else None
+
+
+def _before(label: QLabel, cache: dict[int, Indexed]) -> QWidget | None:
+    """The widget left of ``label`` in a box layout row, or None."""
+    found = _located(label, cache)
+    return _box_neighbour(found[0], after=False) if found is not None else None
 
 
 def _beside(label: QLabel, cache: dict[int, Indexed]) -> QWidget | None:
     """The widget right of ``label`` in its layout row (form field, grid cell, next box
     item), or None."""
-    parent = QWidget.parentWidget(label)
-    top = QWidget.layout(parent) if parent is not None else None
-    if top is None:
+    found = _located(label, cache)
+    if found is None:
         return None
-    cached = cache.get(id(top))
-    if cached is None:
-        cached = cache[id(top)] = (top, {}, {})
-        _index(top, cached[1], cached[2])
-    where = cached[1].get(id(label))
-    if where is None:
-        return None
+    where, (_top, _positions, cells) = found
     _, lay, kind, nums = where
     if kind == "form":
         row, role = nums
         if role != QFormLayout.ItemRole.LabelRole.value:
             return None
-        return cached[2].get((id(lay), row, QFormLayout.ItemRole.FieldRole.value))
+        return cells.get((id(lay), row, QFormLayout.ItemRole.FieldRole.value))
     if kind == "grid":
         row, column, span = nums
-        return cached[2].get((id(lay), row, column + span))
-    if kind == "box":
-        return next((w for i, w, _sub in layoutitems.entries(lay)
-                     if i > nums[0] and w is not None), None)
-    return None
+        return cells.get((id(lay), row, column + span))
+    return _box_neighbour(where, after=True)
 
 
 def _index(lay: QLayout, out: dict[int, Position], cells: dict[Cell, QWidget]) -> None:
