@@ -48,8 +48,11 @@ _state: dict[str, Any] = {"on": False, "finder": None}
 
 
 def _note(skip: int) -> tuple[Any, ...]:
-    """(code, offset, …) of the ``DEPTH`` frames above the caller ``skip`` levels up."""
-    f = _getframe(skip + 1)
+    """(code, offset, …) of the ``DEPTH`` frames above the caller ``skip`` levels up (none
+    when there is no Python frame there: C++, QML, calls a Python type's ``__init__``)."""
+    f = _getframe(1)
+    for _ in range(skip):
+        f = f.f_back if f is not None else None
     note: list[Any] = []
     n = 0
     while f is not None and n < DEPTH:
@@ -90,16 +93,9 @@ def _wrap_factory(make: Any) -> Any:
 def _wrap(init: Any) -> Any:
     # no functools.wraps: copying __doc__ makes shiboken build every signature (slow)
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        f = _getframe(0).f_back  # None when C++ (QML) calls a Python type's __init__
-        note: list[Any] = []
-        n = 0
-        while f is not None and n < DEPTH:
-            note.append(f.f_code)
-            note.append(f.f_lasti)
-            f = f.f_back
-            n += 1
+        note = _note(1)
         init(self, *args, **kwargs)
-        self._qtmcp_origin = tuple(note)
+        self._qtmcp_origin = note
 
     __init__.__wrapped__ = init  # type: ignore[attr-defined]
     __init__.__qtmcp_wrapped__ = True  # type: ignore[attr-defined]
