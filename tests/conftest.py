@@ -37,6 +37,22 @@ def qt(demo: DemoApp) -> Client:
     return demo.client()
 
 
+@pytest.fixture(scope="module")
+def qml_demo() -> Iterator[DemoApp]:
+    """The QML demo app (probe via install()) shared by a test module."""
+    app = start_demo(module="resources.qml_demo")
+    yield app
+    app.stop()
+
+
+@pytest.fixture(scope="module")
+def qq(qml_demo: DemoApp) -> Iterator[Client]:
+    """A client of the module's QML demo app."""
+    client = qml_demo.client()
+    yield client
+    client.close()
+
+
 @pytest.fixture
 def agent(demo: DemoApp) -> Iterator[Client]:
     """A client of the module's demo app with a session of its own, as an agent has: its own

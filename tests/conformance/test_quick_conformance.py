@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import qVersion
 
 from probe.client import Client
 from probe.exceptions import RemoteError
 from tests.realapps.conftest import RealApp, wait_for_window
 from tests.support.app import ARTIFACTS, wait_until
 from tests.support.chrome import parse
+from tests.support.qtrelease import QT_RELEASE
 
 from .matrix import CHECKS, render
 
@@ -37,8 +37,8 @@ Row = dict[str, bool | None]
 # Qt Quick Controls give accessibility only from Qt 6.10 on when no assistive technology
 # runs (README, "Which apps"), and the suite's app declares a TreeModel (Qt 6.10).
 pytestmark = pytest.mark.skipif(
-    tuple(int(p) for p in qVersion().split(".")[:2]) < (6, 10),
-    reason=f"Qt {qVersion()}: the Qt Quick suite needs Qt 6.10 or newer")
+    QT_RELEASE < (6, 10),
+    reason="Qt {}.{}: the Qt Quick suite needs Qt 6.10 or newer".format(*QT_RELEASE))
 
 
 class Conf:

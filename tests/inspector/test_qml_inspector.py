@@ -20,24 +20,10 @@ from inspector.panes.objects import ObjectsPane
 from inspector.panes.quick import NO_QUICK, QuickPane
 from inspector.window.main_window import MainWindow
 from probe.client import Client
-from tests.support.app import ARTIFACTS, DemoApp, start_demo, wait_until
+from tests.support.app import ARTIFACTS, DemoApp, wait_until
 from tests.support.inspector import qwait, run
 
 Rect = tuple[int, int, int, int]
-
-
-@pytest.fixture(scope="module")
-def qml_demo() -> Iterator[DemoApp]:
-    app = start_demo(module="resources.qml_demo")
-    yield app
-    app.stop()
-
-
-@pytest.fixture(scope="module")
-def qq(qml_demo: DemoApp) -> Iterator[Client]:
-    client = qml_demo.client()
-    yield client
-    client.close()
 
 
 @pytest.fixture(scope="module", autouse=True)

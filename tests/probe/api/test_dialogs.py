@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import qVersion
 
 from probe.client import Client
 from probe.exceptions import RemoteError
 from tests.support.app import DemoApp, start_demo, wait_until
 from tests.support.chrome import parse, ref_of
 from tests.support.mcp_session import McpSession
+from tests.support.qtrelease import QT_RELEASE
 
 MODULE = "resources.dialogs_app"
 
@@ -176,7 +176,7 @@ def test_a_menu_qt_opens_from_cpp_inside_the_click_keeps_the_probe_serving(
     menu = opened(click(qt, "Sort", "button"), "menu", "Sort")
     # the click's delivery waits in the menu's loop; Qt 6.12's tool button opens its menu
     # without one (the click returns with the menu shown), so nothing waits there
-    nested = tuple(int(n) for n in qVersion().split(".")[:2]) < (6, 12)
+    nested = QT_RELEASE < (6, 12)
     assert menu.get("waiting", False) is nested, menu
     other = app.client("bystander")
     assert other.call("qt.ping")["busy"] is False

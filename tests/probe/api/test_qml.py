@@ -9,33 +9,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import qVersion
 
 from probe.client import Client
 from probe.exceptions import RemoteError
 from tests.support.app import DemoApp, start_demo
+from tests.support.qtrelease import QT_RELEASE
 
 _TAGS = itertools.count(1)
 #: Qt Quick before 6.10 gives a Control with no Accessible.* property (the demo's Button,
 #: CheckBox, TabButton...) its accessibility only once an assistive technology is active,
 #: so readPage does not list them there (README, "Which apps"); .ci/matrix runs 6.8.
 _QUICK_A11Y = pytest.mark.xfail(
-    tuple(int(n) for n in qVersion().split(".")[:2]) < (6, 10), strict=True,
+    QT_RELEASE < (6, 10), strict=True,
     reason="Qt Quick < 6.10: Controls without Accessible.* have no accessibility offscreen")
-
-
-@pytest.fixture(scope="module")
-def qml_demo() -> Iterator[DemoApp]:
-    app = start_demo(module="resources.qml_demo")
-    yield app
-    app.stop()
-
-
-@pytest.fixture(scope="module")
-def qq(qml_demo: DemoApp) -> Iterator[Client]:
-    client = qml_demo.client()
-    yield client
-    client.close()
 
 
 def _nodes(tree: dict[str, Any]) -> Iterator[dict[str, Any]]:
