@@ -9,13 +9,13 @@ or :meth:`PropertyModel.reject` (the error; the old value stays).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QFont
 
-from inspector.link.replies import EnumInfo, PropertyInfo, PropertyList
+from inspector.link.replies import PropertyInfo, PropertyList
 from inspector.models.log_model import clock
 from inspector.models.values import color_of, format_value, kind_of
 from inspector.style import theme
@@ -25,18 +25,9 @@ DYNAMIC = "Dynamic properties"
 
 
 @dataclass
-class Prop:
-    """One property row."""
+class Prop(PropertyInfo):
+    """One property row: the property as the probe listed it, and the row's own state."""
 
-    name: str
-    type: str
-    value: Any
-    writable: bool = False
-    readable: bool = True
-    dynamic: bool = False
-    declared_in: str = ""
-    enum: EnumInfo | None = None
-    notify: str | None = None
     error: str = ""
     #: when the value was read from the app (epoch seconds)
     read_at: float = 0.0
@@ -44,9 +35,7 @@ class Prop:
 
     @classmethod
     def from_info(cls, info: PropertyInfo) -> Prop:
-        return cls(name=info.name, type=info.type, value=info.value, writable=info.writable,
-                   readable=info.readable, dynamic=info.dynamic, declared_in=info.declared_in,
-                   enum=info.enum, notify=info.notify)
+        return cls(**{f.name: getattr(info, f.name) for f in fields(PropertyInfo)})
 
     @property
     def kind(self) -> str:
