@@ -29,7 +29,7 @@ from inspector.widgets.source_link import SourceLink
 from probe.exceptions import QtmcpError
 
 
-@dock_pane("problems", "Problems", order=14, place="tools")
+@dock_pane("problems", "Problems", order=14, place="log")
 class ProblemsPane(Pane):
     """The findings table, a Check button, and the chosen finding's source link."""
 
