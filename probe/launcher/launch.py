@@ -145,12 +145,7 @@ def interpreter_for(target: str, *, module: bool = False) -> str:
     tried: list[str] = []
     for python in dict.fromkeys(c for c in candidates if c):
         tried.append(python)
-        try:
-            ok = subprocess.run([python, "-c", "import probe.cli"], capture_output=True,
-                                env=child_env(), timeout=30).returncode == 0
-        except (OSError, subprocess.TimeoutExpired):
-            ok = False
-        if ok:
+        if _imports_probe(python):
             return python
     raise LaunchError(
         "this inspector is a standalone build and has no Python of its own to run "
@@ -213,15 +208,19 @@ def spawn(target: str, args: list[str] | None = None, *, module: bool = False,
     return subprocess.Popen(cmd, env=child_env(env), **popen)
 
 
+def _imports_probe(python: str) -> bool:
+    """Whether ``python`` can import qtmcp's probe (what an app run by it needs)."""
+    try:
+        return subprocess.run([python, "-c", "import probe.cli"], capture_output=True,
+                              env=child_env(), timeout=30).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
 def require_probe(python: str, target: str, *, module: bool = False) -> None:
     """LaunchError with the exact way forward when ``python`` (the app's own interpreter)
     cannot import qtmcp: the app would die at once with "No module named 'probe'"."""
-    try:
-        ok = subprocess.run([python, "-c", "import probe.cli"], capture_output=True,
-                            env=child_env(), timeout=30).returncode == 0
-    except (OSError, subprocess.TimeoutExpired):
-        ok = False
-    if ok:
+    if _imports_probe(python):
         return
     run = f"{'-m ' if module else ''}{target}"
     raise LaunchError(
