@@ -61,13 +61,6 @@ class AttachError(RuntimeError):
     """The probe could not be put into the process; the message says why."""
 
 
-def _status(path: Path) -> dict[str, Any] | None:
-    try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
-        return None
-
-
 def attach(pid: int, *, timeout: float = 30.0, gdb: str | None = None,
            **options: Any) -> discovery.ProbeInfo:
     """Inject the probe into process ``pid`` and return its discovery info."""
@@ -106,24 +99,5 @@ def attach(pid: int, *, timeout: float = 30.0, gdb: str | None = None,
         run = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise AttachError(f"gdb did not finish within {timeout:g} s") from None
-    state = _status(status)
-    if state is None:
-        tail = (run.stderr or run.stdout).strip().splitlines()[-3:]
-        why = " / ".join(tail) or f"gdb exited with {run.returncode}"
-        if "ptrace" in why.lower() or "not permitted" in why.lower():
-            why += (" (ptrace is not allowed: run as the same user with "
-                    "/proc/sys/kernel/yama/ptrace_scope at 0, or use `qtmcp launch`)")
-        raise AttachError(f"could not run Python in process {pid}: {why}")
-    if state["ok"] is False:
-        raise AttachError(f"process {pid}: {state['text']}")
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        state = _status(status) or state
-        if state["ok"] is False:
-            raise AttachError(f"process {pid}: {state['text']}")
-        found = discovery.find(pid=pid)
-        if found:
-            return found[0]
-        time.sleep(0.05)
-    raise AttachError(f"process {pid}: the probe was scheduled but did not start within "
-                      f"{timeout:g} s (is its event loop running, or is the app frozen?)")
+    return native.await_probe(pid, run, status, time.monotonic(), timeout, AttachError,
+                              "run")

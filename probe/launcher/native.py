@@ -101,6 +101,32 @@ def _status(path: Path) -> dict[str, Any] | None:
         return None
 
 
+def await_probe(pid: int, run: subprocess.CompletedProcess[str], status: Path, since: float,
+                timeout: float, error: type[Exception], verb: str) -> discovery.ProbeInfo:
+    """After gdb made process ``pid`` ``verb`` Python (its boot writes ``status``): the
+    probe's discovery info once it serves, else ``error`` saying why (gdb's own words, a
+    ptrace refusal with the way around it, the app's refusal, or a probe that did not come
+    up within ``timeout`` seconds of ``since``)."""
+    state = _status(status)
+    if state is None:
+        why = " / ".join((run.stderr or run.stdout).strip().splitlines()[-3:]) or \
+            f"gdb exited with {run.returncode}"
+        if "ptrace" in why.lower() or "not permitted" in why.lower():
+            why += (" (ptrace is not allowed: run as the same user with "
+                    "/proc/sys/kernel/yama/ptrace_scope at 0, or use `qtmcp launch`)")
+        raise error(f"could not {verb} Python in process {pid}: {why}")
+    while time.monotonic() - since < timeout:
+        state = _status(status) or state
+        if state["ok"] is False:
+            raise error(f"process {pid}: {state['text']}")
+        found = discovery.find(pid=pid)
+        if found:
+            return found[0]
+        time.sleep(0.05)
+    raise error(f"process {pid}: the probe was scheduled but did not start within "
+                f"{timeout:g} s (is its event loop running, or is the app frozen?)")
+
+
 def attach(pid: int, *, timeout: float, gdb: str, **options: Any) -> discovery.ProbeInfo:
     """Load the shim into running C++ app ``pid`` with gdb and start the probe there."""
     core = qtrelease.core_library(pid)
@@ -123,18 +149,4 @@ def attach(pid: int, *, timeout: float, gdb: str, **options: Any) -> discovery.P
         run = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise NativeError(f"gdb did not finish within {timeout:g} s") from None
-    state = _status(status)
-    if state is None:
-        tail = " / ".join((run.stderr or run.stdout).strip().splitlines()[-3:])
-        raise NativeError(f"could not start Python in process {pid}: "
-                          f"{tail or f'gdb exited with {run.returncode}'}")
-    while time.monotonic() - started < timeout:
-        state = _status(status) or state
-        if state["ok"] is False:
-            raise NativeError(f"process {pid}: {state['text']}")
-        found = discovery.find(pid=pid)
-        if found:
-            return found[0]
-        time.sleep(0.05)
-    raise NativeError(f"process {pid}: the probe was scheduled but did not start within "
-                      f"{timeout:g} s (is its event loop running?)")
+    return await_probe(pid, run, status, started, timeout, NativeError, "start")
