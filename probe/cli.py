@@ -10,6 +10,7 @@ import argparse
 import atexit
 import json
 import os
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -413,14 +414,18 @@ def cmd_demo(ns: argparse.Namespace) -> int:
               f"`qtmcp call qt.ping --pid {info.pid}` or `qtmcp mcp --pid {info.pid}`",
               file=sys.stderr)
         if ns.no_inspector:
-            return app.wait()
-        from inspector.app import main as inspector_main
+            code = app.wait()
+        else:
+            from inspector.app import main as inspector_main
 
-        snapshot = [f"--snapshot={ns.snapshot}"] if ns.snapshot else []
-        code = inspector_main([f"--pid={info.pid}", "--place=right", *snapshot])
+            snapshot = [f"--snapshot={ns.snapshot}"] if ns.snapshot else []
+            code = inspector_main([f"--pid={info.pid}", "--place=right", *snapshot])
     except KeyboardInterrupt:  # Ctrl+C while waiting (no inspector, or before it ran)
-        return 130
+        code = 130
     finally:
+        # stopping: a Ctrl+C now (or one Python has not yet turned into KeyboardInterrupt)
+        # must not cut the clean-up short, nor kill us by SIGINT once Python tears down
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         stop_app(app)
         discovery.remove(discovery.path_for(app.pid))  # if it died before it could
     _exit_now(code)
