@@ -89,10 +89,10 @@ class PropertiesPane(ObjectPane):
 
         self.model.editRequested.connect(
             lambda name, value: self.run(self.set_property(name, value)))
-        self._reread = QTimer(self)
-        self._reread.setSingleShot(True)
-        self._reread.setInterval(60)
-        self._reread.timeout.connect(lambda: self.run(self._reread_stale()))
+        self._reread_timer = QTimer(self)
+        self._reread_timer.setSingleShot(True)
+        self._reread_timer.setInterval(60)
+        self._reread_timer.timeout.connect(lambda: self.run(self._reread_stale()))
         probe.on_emission(self._on_emitted)
 
     # ---------------------------------------------------------------- loading
@@ -152,7 +152,9 @@ class PropertiesPane(ObjectPane):
     async def reread_snapshots(self, object_id: str) -> list[str]:
         """Read again the properties no signal follows: an edit may have changed them
         (``displayText`` after ``text``); returns those that changed."""
-        names = {p.name for p in self.model.snapshots()}
+        return await self._read_again(object_id, {p.name for p in self.model.snapshots()})
+
+    async def _read_again(self, object_id: str, names: set[str]) -> list[str]:
         if not names:
             return []
         try:
@@ -193,6 +195,9 @@ class PropertiesPane(ObjectPane):
                 self.run(self._unsubscribe([sub]))
 
         await asyncio.gather(*(one(s, n) for s, n in wanted.items()))
+        if object_id == self.object_id:
+            # a change between the listing and the subscriptions sent no emission we heard
+            await self._read_again(object_id, {n for names in wanted.values() for n in names})
 
     def _drop_subscriptions(self) -> None:
         subs, self.subscriptions = list(self.subscriptions), {}
@@ -213,8 +218,8 @@ class PropertiesPane(ObjectPane):
         names = self.subscriptions.get(emission.subscription_id)
         if names:
             self._stale.update(names)
-            if not self._reread.isActive():
-                self._reread.start()
+            if not self._reread_timer.isActive():
+                self._reread_timer.start()
 
     async def _reread_stale(self) -> None:
         names, self._stale = sorted(self._stale), set()

@@ -163,12 +163,36 @@ def test_failed_set_shows_error_and_keeps_value(window: MainWindow, qt: Client) 
         == before
 
 
+def follows(pane: PropertiesPane, name: str) -> bool:
+    return any(name in names for names in pane.subscriptions.values())
+
+
 def test_property_follows_the_app(window: MainWindow, qt: Client) -> None:
     select(window, "nameEdit")
     pane = window.pane(PropertiesPane)
-    qwait(lambda: pane.subscriptions, what="notify subscriptions")
+    qwait(lambda: follows(pane, "text"), what="text's notify subscription")
     qt.call("qt.properties.set", {"objectId": "nameEdit", "name": "text", "value": "Grace"})
     qwait(lambda: pane.model.by_name["text"].value == "Grace", what="the live value")
+
+
+def test_a_change_before_the_subscription_still_shows(
+        window: MainWindow, qt: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app changes a value after the pane listed it and before its signal is followed:
+    no emission tells the pane, so it reads the followed values once more."""
+    select(window, "ageSpin")
+    pane = window.pane(PropertiesPane)
+    subscribe = pane.probe.subscribe_signal
+
+    async def late(object_id: str, signal: str) -> str:
+        if signal.startswith("textChanged"):
+            qt.call("qt.properties.set",
+                    {"objectId": "nameEdit", "name": "text", "value": "Between"})
+        return await subscribe(object_id, signal)
+
+    monkeypatch.setattr(pane.probe, "subscribe_signal", late)
+    select(window, "nameEdit")
+    qwait(lambda: follows(pane, "text"), what="text's notify subscription")
+    qwait(lambda: pane.model.by_name["text"].value == "Between", what="the value set between")
 
 
 def test_invoke_slot_with_arguments(window: MainWindow, qt: Client) -> None:
