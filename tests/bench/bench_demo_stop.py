@@ -17,7 +17,7 @@ import time
 # isort: off
 from _common import percentile, table, target  # first: it puts tests/ on sys.path
 from tests.support.app import wait_until
-from tests.probe.test_demo_screen import Demo
+from tests.support.demo_process import Demo
 from tests.support.xdisplay import missing, x_display
 # isort: on
 

@@ -34,7 +34,7 @@ from websockets.sync.client import connect as ws_connect
 from _common import demo_app, table, target  # first: it puts the repo on sys.path
 
 # isort: split
-from tests.probe.server.test_fuzz import POISONS, SHORT, filler
+from tests.support.poisons import POISONS, SHORT, filler
 
 #: Requests one connection keeps in flight by default (the probe runs 64 at once each).
 WINDOW = 48

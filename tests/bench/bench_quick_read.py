@@ -19,8 +19,8 @@ from pathlib import Path
 from _common import summary, table, timed  # first: it puts the repo on sys.path
 
 # isort: split
-from tests.realapps.conftest import RealApp, wait_for_window
 from tests.support.chrome import ref_of
+from tests.support.realapp import RealApp, wait_for_window
 
 APP = Path(__file__).resolve().parent.parent / "conformance" / "quick_app.py"
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from _common import table
 from tests.realapps import tasks
-from tests.realapps.conftest import RealApp, wait_for_window
+from tests.support.realapp import RealApp, wait_for_window
 
 
 def measure(name: str, args: list[str], task: Callable[[tasks.Counting], Any], n: int,

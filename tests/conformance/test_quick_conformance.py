@@ -24,10 +24,10 @@ import pytest
 
 from probe.client import Client
 from probe.exceptions import RemoteError
-from tests.realapps.conftest import RealApp, wait_for_window
 from tests.support.app import ARTIFACTS, wait_until
 from tests.support.chrome import parse
 from tests.support.qtrelease import QT_RELEASE
+from tests.support.realapp import RealApp, wait_for_window
 
 from .matrix import CHECKS, render
 

@@ -20,9 +20,9 @@ import pytest
 
 from probe.client import Client
 from probe.exceptions import RemoteError
+from tests.support.realapp import RealApp, skip_if_star_import_crashes, start, wait_for_window
 
 from . import tasks
-from .conftest import RealApp, skip_if_star_import_crashes, start, wait_for_window
 
 
 def _needs(module: str) -> None:

@@ -24,8 +24,7 @@ import pytest
 from probe.client import Client
 from probe.launcher.launch import wait_for_probe
 from tests.support.app import ROOT, wait_until
-
-from .conftest import skip_if_star_import_crashes
+from tests.support.realapp import skip_if_star_import_crashes
 
 pytest.importorskip("cola")
 pytest.importorskip("qtpy")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import RealApp, start, wait_for_window
+from tests.support.realapp import RealApp, start, wait_for_window
 
 
 @pytest.fixture(scope="module")

@@ -24,8 +24,7 @@ from probe.client import Client
 from probe.exceptions import RemoteError
 from tests.support.app import wait_until
 from tests.support.chrome import parse
-
-from .conftest import RealApp, start, wait_for_window
+from tests.support.realapp import RealApp, start, wait_for_window
 
 RECORDS = [(logging.INFO, "order 1 placed"), (logging.WARNING, "order 2 slow"),
            (logging.ERROR, "order 3 failed"), (logging.DEBUG, "cache warm"),

@@ -18,9 +18,9 @@ import pytest
 
 from probe.launcher import runtime
 from tests.support import qtkinds
+from tests.support.realapp import RealApp, start, wait_for_window
 
 from . import tasks
-from .conftest import RealApp, start, wait_for_window
 
 pytestmark = pytest.mark.timeout(900)  # PyQt6 and its PySide6 may download here
 

@@ -14,8 +14,7 @@ from probe.client import Client
 from probe.exceptions import RemoteError
 from tests.support.app import wait_until
 from tests.support.chrome import node_of, ref_in, ref_of
-
-from .conftest import start, wait_for_window
+from tests.support.realapp import start, wait_for_window
 
 
 @pytest.fixture(scope="module")

@@ -16,8 +16,7 @@ from probe.client import Client
 from probe.exceptions import RemoteError
 from tests.support.app import wait_until
 from tests.support.chrome import flatten, node_of, parse, ref_of
-
-from .conftest import RealApp
+from tests.support.realapp import RealApp
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,7 @@ import pytest
 from probe.client import Client
 from tests.support.app import wait_until
 from tests.support.chrome import flatten, node_of, parse, ref_of
-
-from .conftest import RealApp, wait_for_window
+from tests.support.realapp import RealApp, wait_for_window
 
 
 @pytest.fixture(scope="module")

@@ -20,8 +20,7 @@ import pytest
 from probe.client import Client
 from tests.support.app import wait_until
 from tests.support.chrome import parse
-
-from .conftest import RealApp, start, wait_for_window
+from tests.support.realapp import RealApp, start, wait_for_window
 
 
 @pytest.fixture(scope="module")
