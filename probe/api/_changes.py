@@ -43,7 +43,8 @@ async def prepare(ctx: Context) -> None:
     """Make sure the session has a baseline of the active window (GUI thread job)."""
     tracker, table, ids = _tracker(ctx)
     try:
-        await ctx.gui(tracker.prepare, table, ids, timeout=REPORT_TIMEOUT)
+        await ctx.gui(tracker.prepare, table, ids, ctx.baseline_seconds,
+                      timeout=REPORT_TIMEOUT)
     except QtError as exc:
         if exc.name != "APP_BUSY":
             raise

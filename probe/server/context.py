@@ -168,6 +168,12 @@ class Context:
         return self._probe.registry.topics
 
     @property
+    def baseline_seconds(self) -> float:
+        """The probe's ``baseline_seconds`` option: the age past which a change report
+        no longer lists against what the agent was last told (core.a11y.changes)."""
+        return self._probe.options.baseline_seconds
+
+    @property
     def allow_eval(self) -> bool:
         """The probe's ``allow_eval`` option (qml.evaluate)."""
         return self._probe.options.allow_eval

@@ -55,6 +55,9 @@ class Options:
     total_held_bytes: int = 256 * 1024 * 1024
     stall_seconds: float = 30.0
     call_timeout: float = 2.0
+    #: A change report compares with what the agent was last told of a window, unless that
+    #: is older than this: then with the window just before the action, the rest counted.
+    baseline_seconds: float = 60.0
     discovery: bool = True
     quiet: bool = False
     #: False: the app's file, message, colour and font dialogs are Qt's own widgets (an
@@ -81,6 +84,7 @@ class Options:
             "total_held_bytes": int(env.get("QTMCP_TOTAL_HELD_BYTES", "0") or 0)
             or cls.total_held_bytes,
             "stall_seconds": _env_float("QTMCP_STALL_SECONDS", cls.stall_seconds),
+            "baseline_seconds": _env_float("QTMCP_BASELINE_SECONDS", cls.baseline_seconds),
             "quiet": env.get("QTMCP_QUIET", "") == "1",
             "native_dialogs": env.get("QTMCP_NATIVE_DIALOGS", "").lower() not in ("0", "false",
                                                                                "no"),

@@ -26,6 +26,7 @@ GUI thread.
 from __future__ import annotations
 
 import json
+import time
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -81,10 +82,19 @@ class Shown:
 
 @dataclass
 class Seen:
-    """One window's elements as the agent last saw them."""
+    """One window's elements as the agent last saw them, and when (``time.monotonic``)."""
 
     window: Shown
     records: dict[Key, Record]
+    at: float = field(default_factory=time.monotonic)
+
+
+@dataclass(frozen=True, slots=True)
+class Earlier:
+    """Changes to a window between an old baseline and the action: counted, not listed."""
+
+    count: int
+    age: float
 
 
 @dataclass
@@ -133,6 +143,8 @@ class Tracker:
     def __init__(self) -> None:
         self.seen: OrderedDict[str, Seen] = OrderedDict()
         self.shown: dict[str, Shown] | None = None
+        #: Windows whose baseline was too old at the last prepare: what changed before.
+        self.earlier: dict[str, Earlier] = {}
 
     # ------------------------------------------------------------------ baseline
 
@@ -144,18 +156,32 @@ class Tracker:
         self._keep(Seen(shown, {r.key: r for r in records}))
         self.shown = {k: s for k, (_, s) in now.items()}
 
-    def prepare(self, refs: RefTable, ids: idtable.IdTable) -> None:
+    def prepare(self, refs: RefTable, ids: idtable.IdTable, max_age: float = float("inf")
+                ) -> None:
         """Before an action: make sure the active window has a baseline (the agent may
-        act on refs from a find, or on coordinates, without reading the page first)."""
+        act on refs from a find, or on coordinates, without reading the page first).
+
+        A baseline of a window the report will list that is older than ``max_age``
+        seconds is taken again now: what changed while the agent was away is counted
+        (:class:`Earlier`), so the report lists what the action did, not an old page."""
         now = open_windows(ids)
         if self.shown is None:
             self.shown = {k: s for k, (_, s) in now.items()}
+        self.earlier = {}
         active = wins.active_window()
-        if active is None:
-            return
-        wid = ids.id_of(active)
-        if wid not in self.seen and wid in now:
+        wid = ids.id_of(active) if active is not None else None
+        if wid is not None and wid not in self.seen and wid in now:
             self._keep(Seen(now[wid][1], _by_key(snapshot.records(active, refs, ids))))
+        last = next(reversed(self.seen), None) if self.seen else None
+        clock = time.monotonic()
+        for key in dict.fromkeys(k for k in (last, wid) if k is not None and k in now):
+            old = self.seen.get(key)
+            if old is None or clock - old.at <= max_age:
+                continue
+            records = snapshot.records(now[key][0], refs, ids)
+            _lines, count = _diff(old.records, records, None, focus=False)
+            self.earlier[key] = Earlier(count, clock - old.at)
+            old.records, old.at = _by_key(records), clock
 
     def _keep(self, seen: Seen) -> None:
         self.seen[seen.window.id] = seen
@@ -192,6 +218,9 @@ class Tracker:
             if in_popups and not shown.popup:
                 records = [r for r in records if r.key not in in_popups]
             old = self.seen.get(wid)
+            earlier = self.earlier.get(wid)
+            if earlier is not None and earlier.count:
+                out.add([_earlier_line(shown, earlier)], earlier.count)
             if wid in before and old is None:
                 if wid != last and active is not None and wid == ids.id_of(active):
                     out.add([f"* active: {shown.line('').lstrip()}"])
@@ -219,7 +248,24 @@ class Tracker:
         if active is not None and ids.id_of(active) in self.seen:
             self.seen.move_to_end(ids.id_of(active))
         self.shown = {k: s for k, (_, s) in now.items()}
+        self.earlier = {}
         return out.done()
+
+
+def _earlier_line(shown: Shown, earlier: Earlier) -> str:
+    what = "1 change" if earlier.count == 1 else f"{earlier.count} changes"
+    return (f"* {shown.line('').lstrip()}: {what} since you last saw it "
+            f"({_age(earlier.age)} ago), before this action; not listed (read that window)")
+
+
+def _age(seconds: float) -> str:
+    if seconds < 10:
+        return f"{seconds:.1f} s"
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.0f} h"
 
 
 class _Lines:

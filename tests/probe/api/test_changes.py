@@ -7,12 +7,13 @@ what the app itself shows afterwards (its properties, its windows).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 
 from probe.client import Client
 from probe.exceptions import RemoteError
-from tests.support.app import DemoApp, wait_until
+from tests.support.app import DemoApp, start_demo, wait_until
 from tests.support.chrome import read, ref_in, ref_of, show_tab
 
 
@@ -254,3 +255,59 @@ def test_a_filter_is_one_line_of_news_not_one_per_row(agent: Client) -> None:
     agent.call("chr.formInput", {"ref": ref_of(read(agent), "Filter people", "textbox"),
                                  "value": ""})
     show_tab(agent, "Form")
+
+
+def _change_while_away(agent: Client) -> tuple[dict[str, object], str]:
+    """The agent reads the form; the app changes a field (another client, as a timer or a
+    colleague would); then the agent ticks a box. Its report, and the box's ref."""
+    show_tab(agent, "Form")
+    page = read(agent)
+    terms = ref_of(page, "I accept the terms and conditions", "checkbox")
+    other = agent.call("qt.properties.set", {"objectId": "nameEdit", "name": "text",
+                                             "value": "Meanwhile"})
+    assert other["value"] == "Meanwhile"
+    return agent.call("chr.formInput", {"ref": terms, "value": True}), terms
+
+
+def test_a_recent_read_is_the_baseline_so_a_change_meanwhile_is_listed(agent: Client
+                                                                        ) -> None:
+    """Within ``baseline_seconds`` (60 s here), what the agent was last told is the
+    baseline: the field changed meanwhile is news, listed with the action's change."""
+    out, terms = _change_while_away(agent)
+    lines = out["changes"].splitlines()
+    assert any(line.startswith('~ textbox "Name"') and '-> "Meanwhile"' in line
+               for line in lines), out["changes"]
+    assert f'~ checkbox "I accept the terms and conditions" [{terms}]: +checked' in lines
+    assert "since you last saw it" not in out["changes"]
+
+
+@pytest.fixture(scope="module")
+def forgetful() -> Iterator[DemoApp]:
+    """A demo app whose change reports take any baseline as old (``baseline_seconds`` 0)."""
+    app = start_demo(env={"QTMCP_BASELINE_SECONDS": "0"})
+    yield app
+    app.stop()
+
+
+def test_an_old_baseline_counts_what_changed_before_the_action(forgetful: DemoApp) -> None:
+    """Past ``baseline_seconds`` the report lists what the action did; what changed while
+    the agent was away is one counted line, never listed as if the action did it."""
+    agent = forgetful.client("agent", role="agent")
+    out, terms = _change_while_away(agent)
+    lines = out["changes"].splitlines()
+    assert len(lines) == 2, lines
+    assert re.fullmatch(
+        rf'\* window "qtmcp demo" \[tabId {_main_tab(agent)}\]: 1 change since you last '
+        r"saw it \(\d+\.\d s ago\), before this action; not listed \(read that window\)",
+        lines[0]), lines
+    assert lines[1] == f'~ checkbox "I accept the terms and conditions" [{terms}]: +checked'
+    assert agent.call("qt.properties.get", {"objectId": "termsCheck", "name": "checked"}
+                      )["value"] is True
+    # the report was the agent's last word on the window: nothing changed since
+    again = agent.call("chr.formInput", {"ref": terms, "value": False})["changes"]
+    assert again == f'~ checkbox "I accept the terms and conditions" [{terms}]: -checked'
+
+
+def _main_tab(agent: Client) -> str:
+    (tab,) = agent.call("chr.tabsContext")["tabs"]
+    return str(tab["tabId"])
