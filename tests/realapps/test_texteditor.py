@@ -23,13 +23,17 @@ from tests.support.chrome import parse
 from tests.support.realapp import RealApp, start, wait_for_window
 
 
-@pytest.fixture(scope="module")
-def jwrite() -> Iterator[RealApp]:
+def _jwrite() -> str:
     beside = Path(sys.executable).with_name("jwrite")  # this Python's own scripts first
     script = str(beside) if beside.exists() else shutil.which("jwrite")
     if script is None:
         pytest.skip("jwrite is not installed (pip install -e '.[realapps]')")
-    yield from start(script)
+    return script
+
+
+@pytest.fixture(scope="module")
+def jwrite() -> Iterator[RealApp]:
+    yield from start(_jwrite())
 
 
 @pytest.fixture(scope="module")
@@ -67,3 +71,31 @@ def test_write_fix_and_save_a_letter(qt: Client) -> None:
     assert target.read_text() == "Dear Ada, see you soon."
     wait_until(lambda: qt.call("chr.tabsContext", {})["tabs"][0]["title"] == "letter.txt",
                10, "the title naming the file")
+
+
+
+@pytest.fixture(scope="module")
+def forgetful() -> Iterator[Client]:
+    """Another jwrite, whose change reports take any baseline as old."""
+    app = RealApp([_jwrite()], env={"QTMCP_BASELINE_SECONDS": "0"})
+    try:
+        client = app.client()
+        wait_for_window(client)
+        yield client
+    finally:
+        app.stop()
+
+
+def test_an_old_baseline_counts_what_the_app_did_meanwhile(forgetful: Client) -> None:
+    """Past ``baseline_seconds`` (0 here) the report lists what the agent's typing did;
+    the text another client put in before is one counted line, not shown as typed."""
+    ref = _editor(forgetful)
+    forgetful.call("qt.properties.set", {"objectId": "textEdit", "name": "plainText",
+                                         "value": "Written meanwhile"})
+    out = forgetful.call("chr.type", {"ref": ref, "text": "!"})
+    text = _text(forgetful)
+    assert text.count("!") == 1 and "Written meanwhile" in text, text
+    lines = out["changes"].splitlines()
+    assert lines[0].startswith("* window") and "since you last saw it" in lines[0], lines
+    edit = next(line for line in lines if line.startswith("~ textbox"))
+    assert 'value "Written meanwhile" -> ' in edit, lines
