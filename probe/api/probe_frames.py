@@ -38,7 +38,7 @@ def start(
     partial: Annotated[bool, P("send only the repainted part (frames with full=false and "
                                "rect=[x,y,w,h] in frame pixels, to draw over the last "
                                "picture), a full frame every 2 s while it changes; false: "
-                               "every frame is the whole picture (costs about 5x the CPU)")]
+                               "every frame is the whole picture (about 3x the CPU)")]
     = True,
 ) -> dict[str, Any]:
     """Stream a window as ``probe.frame`` notifications: only when the picture changed.

@@ -5,7 +5,9 @@ widgets in the streamed window and schedules one grab no sooner than the rate ca
 allows. A QQuickWindow paints no widgets: its ``frameSwapped`` signal (the scene graph
 rendered a changed scene) triggers the grab instead, and its frames are always full.
 A grab whose pixels equal the previous one sends nothing, so a still window
-costs nothing but the filter. The filter is removed when the last stream stops.
+costs nothing but the filter. Between keyframes only the painted rectangles are rendered
+again, onto the last picture, whether the frame sent is partial or full. The filter is
+removed when the last stream stops.
 Encoding (PNG/JPEG) runs on a worker thread, not on the GUI thread.
 """
 
@@ -167,6 +169,8 @@ class FrameStream:
         self.seq = 0
         self.sent = 0
         self.skipped_same = 0
+        #: Grabs that rendered only the painted rectangles onto the last picture.
+        self.rendered_in_part = 0
         self._last_crc: int | None = None
         self._last_image: QImage | None = None
         self._last_key = 0.0
@@ -193,12 +197,12 @@ class FrameStream:
     def dirty(self, widget: QWidget | None = None, rect: QRect | None = None) -> None:
         """Something in the window was painted: grab once the rate cap allows.
 
-        With partial frames on, the painted rectangles (in window coordinates) are
-        collected so only their union is encoded and sent.
+        The painted rectangles (in window coordinates) are collected, so only their union
+        is rendered again (and, with partial frames on, encoded and sent).
         """
         if widget is None or rect is None:
             self._full = True
-        elif self.options.partial and shiboken6.isValid(widget):
+        elif not self._quick and shiboken6.isValid(widget):
             top_left = QWidget.mapTo(widget, self.window, rect.topLeft())
             painted = QRect(top_left, rect.size())
             self._region = painted if self._region is None else self._region.united(painted)
@@ -235,11 +239,14 @@ class FrameStream:
         self._last_grab = time.monotonic()
         assert _watcher is not None
         region, full = self._region, self._full
+        last = self._last_image
+        redrawn = self._partial_ready(region, full)
         _watcher.grabbing = self._grabbing = True
         try:
-            if self._partial_ready(region, full):
+            if redrawn:
                 assert self._last_image is not None and region is not None
                 image = render_region(self.window, self._last_image, region)
+                self.rendered_in_part += 1
             else:
                 image = render_window(self.window)
         finally:
@@ -251,41 +258,53 @@ class FrameStream:
         window_geometry = (geometry.x(), geometry.y(), geometry.width(), geometry.height())
         name = QObject.objectName(self.window)
         crop = self._partial_rect(image, region, full)
+        if crop is None and redrawn:
+            # a full frame of a picture rendered again only where painted: only that part
+            # can differ from the last one, and the next keyframe renders it all again
+            assert last is not None and region is not None
+            area = _device_rect(image, region)
+            if image.copy(area) == last.copy(area):
+                self.skipped_same += 1
+                return
+            self._last_crc = None
+            self._send(image, name, window_geometry, None)
+            return
         if crop is not None:
             piece = image.copy(crop)
             assert self._last_image is not None
             if piece == self._last_image.copy(crop):
                 self.skipped_same += 1
                 return
-            self._last_image = image
-            self.seq += 1
-            self._encoding = True
-            self._queued[:] = [piece]
-            _ENCODER.submit(_encode_and_send, weakref.ref(self), self.send, self._queued,
-                            self.seq, self.options, name,
-                            window_geometry, (crop.x(), crop.y(), crop.width(), crop.height()),
-                            (image.width(), image.height()))
+            self._send(image, name, window_geometry, crop, piece)
             return
         crc = zlib.crc32(image.constBits().tobytes())
         if crc == self._last_crc:
             self.skipped_same += 1
             return
         self._last_crc = crc
-        self._last_image = image if self.options.partial else None
-        self._last_key = time.monotonic()
+        self._last_key = time.monotonic()  # a keyframe: the whole window rendered
+        self._send(image, name, window_geometry, None)
+
+    def _send(self, image: QImage, name: str, geometry: tuple[int, int, int, int],
+              crop: QRect | None, piece: QImage | None = None) -> None:
+        """Hand ``image`` (or its ``piece`` at ``crop``) to the encoder; it is now the last
+        picture, what the next paints are rendered onto."""
+        self._last_image = None if self._quick else image
         self.seq += 1
         self._encoding = True
-        self._queued[:] = [image]
+        self._queued[:] = [image if piece is None else piece]
         _ENCODER.submit(_encode_and_send, weakref.ref(self), self.send, self._queued,
-                        self.seq, self.options, name,
-                        window_geometry, None, (image.width(), image.height()))
+                        self.seq, self.options, name, geometry,
+                        None if crop is None else (crop.x(), crop.y(), crop.width(),
+                                                   crop.height()),
+                        (image.width(), image.height()))
 
     def _partial_ready(self, region: QRect | None, full: bool) -> bool:
-        """Whether only ``region`` needs rendering again: a partial frame is due and the
-        last picture is of the window at its current size."""
+        """Whether only ``region`` needs rendering again: the paints since the last picture
+        are known, and that picture is of the window at its current size and younger than
+        a keyframe (a whole rendering at least every ``keyframe_seconds``)."""
         last = self._last_image
-        return (self.options.partial and not full and region is not None and last is not None
-                and not self._quick
+        return (not full and region is not None and last is not None and not self._quick
                 and last.deviceIndependentSize().toSize() == QWidget.size(self.window)
                 and time.monotonic() - self._last_key <= self.options.keyframe_seconds)
 
@@ -295,10 +314,7 @@ class FrameStream:
                 or self._last_image.size() != image.size()
                 or time.monotonic() - self._last_key > self.options.keyframe_seconds):
             return None
-        ratio = image.devicePixelRatio()
-        crop = QRect(round(region.x() * ratio), round(region.y() * ratio),
-                     round(region.width() * ratio), round(region.height() * ratio))
-        crop = crop.adjusted(-2, -2, 2, 2).intersected(image.rect())
+        crop = _device_rect(image, region)
         if crop.isEmpty() or crop.width() * crop.height() > image.width() * image.height() // 2:
             return None
         self._last_crc = None  # the full picture changed; the next full frame must be sent
@@ -318,7 +334,17 @@ class FrameStream:
         _unwatch(self)
 
     def stats(self) -> dict[str, Any]:
-        return {"frames": self.sent, "unchanged": self.skipped_same, "seq": self.seq}
+        return {"frames": self.sent, "unchanged": self.skipped_same, "seq": self.seq,
+                "renderedInPart": self.rendered_in_part}
+
+
+def _device_rect(image: QImage, region: QRect) -> QRect:
+    """``region`` (window coordinates) in ``image``'s pixels, with a 2-pixel margin for
+    antialiased edges."""
+    ratio = image.devicePixelRatio()
+    crop = QRect(round(region.x() * ratio), round(region.y() * ratio),
+                 round(region.width() * ratio), round(region.height() * ratio))
+    return crop.adjusted(-2, -2, 2, 2).intersected(image.rect())
 
 
 def _encode_and_send(done: weakref.ref[FrameStream], send: Callable[[dict[str, Any]], None],

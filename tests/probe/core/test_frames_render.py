@@ -1,0 +1,93 @@
+"""Live view frames are the window's own rendering (in-process, real Qt).
+
+Between keyframes a stream renders again only the rectangles that were painted, onto the
+last picture; a frame it sends must still equal a whole rendering of the window at that
+moment, full frames and partial ones put together alike.
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+import pytest
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+
+from probe.core.capture.frames import FrameStream, StreamOptions
+from probe.core.capture.render import render_window
+
+
+def _image(data: str) -> QImage:
+    image = QImage.fromData(base64.b64decode(data), "PNG")
+    assert not image.isNull()
+    return image.convertToFormat(QImage.Format.Format_RGB32)
+
+
+def _window(qtbot: Any) -> tuple[QWidget, QLabel, QLineEdit]:
+    window = QWidget()
+    qtbot.addWidget(window)
+    layout = QVBoxLayout(window)
+    label = QLabel("Ready")
+    edit = QLineEdit()
+    layout.addWidget(label)
+    layout.addWidget(edit)
+    layout.addWidget(QPushButton("Submit"))
+    layout.addStretch()
+    window.resize(900, 600)  # a change is a small part of it: partial frames stay partial
+    window.show()
+    qtbot.waitExposed(window)
+    return window, label, edit
+
+
+def _quiet(qtbot: Any, stream: FrameStream, sent: list[dict[str, Any]], since: int) -> None:
+    """Wait for a frame after ``since`` and then for the stream to have nothing left: no
+    paint waiting to be delivered, no grab waiting for its time, no frame being encoded."""
+    qtbot.waitUntil(lambda: len(sent) > since)
+    while True:
+        QApplication.processEvents()  # paints still posted reach the stream now
+        count = len(sent)
+        qtbot.waitUntil(lambda: not stream._pending and not stream._encoding)
+        if len(sent) == count:
+            return
+
+
+def _compose(picture: QImage | None, frames: list[dict[str, Any]]) -> QImage:
+    for frame in frames:
+        if frame["full"]:
+            picture = _image(frame["data"])
+        else:
+            assert picture is not None
+            painter = QPainter(picture)
+            painter.drawImage(frame["rect"][0], frame["rect"][1], _image(frame["data"]))
+            painter.end()
+    assert picture is not None
+    return picture
+
+
+@pytest.mark.parametrize("partial", [False, True], ids=["full", "partial"])
+def test_frames_between_keyframes_equal_the_whole_rendering(qtbot: Any, partial: bool
+                                                            ) -> None:
+    window, label, edit = _window(qtbot)
+    sent: list[dict[str, Any]] = []  # appended on the encoder thread
+    options = StreamOptions(max_width=4000, max_height=4000, fmt="png", partial=partial,
+                            keyframe_seconds=3600.0)  # every later frame is redrawn in part
+    stream = FrameStream(window, options, sent.append)
+    try:
+        _quiet(qtbot, stream, sent, 0)
+        first = len(sent)
+        picture = _compose(None, sent)
+        changes = [lambda: label.setText("Submitted: a longer text than before"),
+                   lambda: edit.setText("Ada"), lambda: label.setText("Short")]
+        for change in changes:
+            seen = len(sent)
+            change()
+            _quiet(qtbot, stream, sent, seen)
+            picture = _compose(picture, sent[seen:])
+            truth = render_window(window).convertToFormat(QImage.Format.Format_RGB32)
+            assert picture == truth, f"after frame {len(sent)}: not the window's own pixels"
+        assert stream.stats()["renderedInPart"] >= len(changes)
+        kinds = {f["full"] for f in sent[first:]}
+        assert (False in kinds) if partial else kinds == {True}, kinds
+    finally:
+        stream.stop()
