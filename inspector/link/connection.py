@@ -244,8 +244,9 @@ class Connection(QObject):
         except RemoteError as exc:
             if exc.name != "ROLE_NOT_ALLOWED":
                 raise
-        self.message.emit("connected with the client token: the approval gate needs the "
-                          "inspector token (inspector_token in qtmcp ls --json)")
+        self.message.emit("connected with the client token: the agent-request log and the "
+                          "approval gate need the inspector token (connect by pid, or "
+                          "inspector_token in qtmcp ls --json)")
         return await client.call("probe.hello", {"name": self.name, "role": "client",
                                                  "version": __version__})
 

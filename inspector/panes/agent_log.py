@@ -33,7 +33,8 @@ from inspector.models.broker import Broker
 from inspector.models.traffic import TrafficFilter, TrafficModel, TrafficRow
 from inspector.widgets.gate_desk import GateDesk
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, dock_pane
+from inspector.widgets.pane import Pane, describe_error, dock_pane
+from probe.exceptions import QtmcpError
 
 ALL_CLIENTS = "All clients"
 
@@ -49,6 +50,8 @@ class AgentLogPane(Pane):
     def __init__(self, probe: ProbeClient, broker: Broker, parent: QWidget | None = None,
                  limit: int = 20000) -> None:
         super().__init__(probe, broker, parent)
+        #: The probe refused this connection every client's calls (the client token).
+        self.refused = False
         self.model = TrafficModel(limit=limit, parent=self)
         self.proxy = TrafficFilter(self)
         self.proxy.setSourceModel(self.model)
@@ -160,6 +163,10 @@ class AgentLogPane(Pane):
         if not self.probe.is_connected and not self.model.rows:
             return ("Not connected. File › Connect… (Ctrl+O) picks a running app; every "
                     "call any client makes to it then shows here, live.")
+        if self.refused:
+            return ("Calls are not shown on this connection: it came with the client "
+                    "token. Connect by pid (File › Connect…), which uses the inspector "
+                    "token, to see every client's calls.")
         if self.model.rows:
             return "No call matches the filters."
         pid = self.probe.app.pid or "PID"
@@ -178,7 +185,23 @@ class AgentLogPane(Pane):
     def on_connected(self) -> None:
         self.model.own_session = self.probe.session_id
         self.proxy.invalidate()
-        self.run(self.probe.follow_traffic())
+        self.run(self._follow())
+
+    async def _follow(self) -> None:
+        """Subscribe to every client's calls, then start the gate. The probe shows both
+        only to a connection with the inspector token, and an empty log must not pass
+        for a quiet agent."""
+        self.show_info("")
+        self.refused = False
+        try:
+            await self.probe.follow_traffic()
+        except QtmcpError as exc:
+            self.refused = True
+            self.refresh_hints()
+            self.show_error("Agent requests and the approval gate are not available: "
+                            f"{describe_error(exc)}")
+            return
+        self.refresh_hints()
         self.gate.on_connected()
 
     # -- live updates

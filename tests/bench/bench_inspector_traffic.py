@@ -113,7 +113,7 @@ def main() -> int:
     win.show()
     rows = []
     with demo_app() as app:
-        win.connect_to(url=app.url, token=app.token)
+        win.connect_to(pid=app.pid)  # as a user does: the inspector token, which traffic needs
         deadline = time.perf_counter() + 15
         while not win.conn.is_connected and time.perf_counter() < deadline:
             QTest.qWait(10)

@@ -262,3 +262,28 @@ def test_a_probe_that_refuses_the_agent_view_falls_back_to_the_own_view(
               and window.conn.target.token == demo.inspector_token,
               what="the inspector's own connection again")
         pane.follow(LATEST)
+
+
+def test_the_agent_log_says_why_it_is_empty_on_a_client_token(
+        window: MainWindow, demo: DemoApp, qt: Client) -> None:
+    """The probe mirrors calls only to the inspector token: connected with the client
+    token, the Agent requests pane says so instead of passing for a quiet agent."""
+    log = window.pane(AgentLogPane)
+    try:
+        window.connect_to(url=demo.url, token=demo.token)
+        qwait(lambda: window.conn.is_connected and window.conn.target is not None
+              and window.conn.target.token == demo.token, what="a client-token connection")
+        qwait(lambda: "ROLE_NOT_ALLOWED" in log.status.text(), what="the pane to say why")
+        assert log.status.isVisibleTo(log)
+        assert "Agent requests and the approval gate are not available" in log.status.text()
+        assert "client token" in log.hints[0].text_of() and log.refused  # when the view is empty
+    finally:
+        window.connect_to(pid=demo.pid)
+        qwait(lambda: window.conn.is_connected and window.conn.target is not None
+              and window.conn.target.token == demo.inspector_token,
+              what="the inspector's own connection again")
+    qwait(lambda: not log.status.isVisibleTo(log), what="the message to go")
+    assert not log.refused and "client token" not in log.hints[0].text_of()
+    qt.call("qt.ping")
+    qwait(lambda: any(r.method == "qt.ping" for r in log.visible_rows()),
+          what="another client's call in the log")
