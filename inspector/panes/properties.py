@@ -154,7 +154,10 @@ class PropertiesPane(ObjectPane):
         (``displayText`` after ``text``); returns those that changed."""
         return await self._read_again(object_id, {p.name for p in self.model.snapshots()})
 
-    async def _read_again(self, object_id: str, names: set[str]) -> list[str]:
+    async def _read_again(self, object_id: str, names: set[str], *,
+                          only_changed: bool = False) -> list[str]:
+        """Take the values of ``names`` from a new listing; with ``only_changed`` a row
+        whose value is the same keeps its state (the error of an edit the app refused)."""
         if not names:
             return []
         try:
@@ -163,6 +166,10 @@ class PropertiesPane(ObjectPane):
             return []
         if object_id != self.object_id:
             return []
+        if only_changed:
+            rows = self.model.by_name
+            names = {i.name for i in listing.properties
+                     if i.name in names and i.name in rows and rows[i.name].value != i.value}
         changed = self.model.update_values(listing, names)
         self._show_snapshot_note()
         return changed
@@ -197,7 +204,8 @@ class PropertiesPane(ObjectPane):
         await asyncio.gather(*(one(s, n) for s, n in wanted.items()))
         if object_id == self.object_id:
             # a change between the listing and the subscriptions sent no emission we heard
-            await self._read_again(object_id, {n for names in wanted.values() for n in names})
+            await self._read_again(object_id, {n for names in wanted.values() for n in names},
+                                   only_changed=True)
 
     def _drop_subscriptions(self) -> None:
         subs, self.subscriptions = list(self.subscriptions), {}

@@ -195,6 +195,26 @@ def test_a_change_before_the_subscription_still_shows(
     qwait(lambda: pane.model.by_name["text"].value == "Between", what="the value set between")
 
 
+def test_a_refused_edit_keeps_its_error_through_that_read(
+        window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edit the app refuses while the pane is still subscribing: the read that closes
+    the gap finds the same value, so the row keeps the refusal's error."""
+    select(window, "nameEdit")
+    pane = window.pane(PropertiesPane)
+    subscribe = pane.probe.subscribe_signal
+
+    async def refused_first(object_id: str, signal: str) -> str:
+        if signal.startswith("valueChanged"):
+            assert not await pane.set_property("value", "not a number")
+        return await subscribe(object_id, signal)
+
+    monkeypatch.setattr(pane.probe, "subscribe_signal", refused_first)
+    select(window, "ageSpin")
+    qwait(lambda: follows(pane, "value"), what="value's notify subscription")
+    qwait(lambda: pane._load_task is not None and pane._load_task.done(), what="the load")
+    assert "PROPERTY_TYPE_MISMATCH" in pane.model.by_name["value"].error
+
+
 def test_invoke_slot_with_arguments(window: MainWindow, qt: Client) -> None:
     select(window, "mainWindow")
     pane = window.pane(MethodsPane)
