@@ -231,7 +231,11 @@ class Connection(QObject):
         self._retry.stop()
         self._set_state(CONNECTED)
         self._ping_timer.start()
-        self.message.emit(f"connected to {target.label()}")
+        role = hello.get("session", {}).get("role")
+        self.message.emit(f"connected to {target.label()}" if role == "inspector" else
+                          f"connected to {target.label()} with the client token: the "
+                          "agent-request log and the approval gate need the inspector "
+                          "token (connect by pid, or inspector_token in qtmcp ls --json)")
         self.connected.emit()
         self._spawn(self._ping())
 
@@ -244,9 +248,6 @@ class Connection(QObject):
         except RemoteError as exc:
             if exc.name != "ROLE_NOT_ALLOWED":
                 raise
-        self.message.emit("connected with the client token: the agent-request log and the "
-                          "approval gate need the inspector token (connect by pid, or "
-                          "inspector_token in qtmcp ls --json)")
         return await client.call("probe.hello", {"name": self.name, "role": "client",
                                                  "version": __version__})
 

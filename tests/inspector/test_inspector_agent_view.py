@@ -274,6 +274,7 @@ def test_the_agent_log_says_why_it_is_empty_on_a_client_token(
         qwait(lambda: window.conn.is_connected and window.conn.target is not None
               and window.conn.target.token == demo.token, what="a client-token connection")
         qwait(lambda: "ROLE_NOT_ALLOWED" in log.status.text(), what="the pane to say why")
+        assert "with the client token" in window.statusBar().currentMessage()
         assert log.status.isVisibleTo(log)
         assert "Agent requests and the approval gate are not available" in log.status.text()
         assert "client token" in log.hints[0].text_of() and log.refused  # when the view is empty
