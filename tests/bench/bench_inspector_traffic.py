@@ -129,6 +129,10 @@ def main() -> int:
            f"{top['dropped(counted)']} counted drops",
            top["target/s"] >= 2000 and top["sent/s"] >= 0.98 * top["target/s"]
            and top["lost(uncounted)"] == 0)
+    if not any(r["rows"] for r in rows):  # not a slow mirror: no mirror at all
+        print("no call reached the inspector's log: is it connected with the inspector "
+              "token?", file=sys.stderr)
+        return 1
     return 0
 
 
