@@ -244,8 +244,8 @@ class FrameStream:
         _watcher.grabbing = self._grabbing = True
         try:
             if redrawn:
-                assert self._last_image is not None and region is not None
-                image = render_region(self.window, self._last_image, region)
+                assert last is not None and region is not None
+                image = render_region(self.window, last, region)
                 self.rendered_in_part += 1
             else:
                 image = render_window(self.window)
@@ -258,24 +258,18 @@ class FrameStream:
         window_geometry = (geometry.x(), geometry.y(), geometry.width(), geometry.height())
         name = QObject.objectName(self.window)
         crop = self._partial_rect(image, region, full)
-        if crop is None and redrawn:
-            # a full frame of a picture rendered again only where painted: only that part
-            # can differ from the last one, and the next keyframe renders it all again
-            assert last is not None and region is not None
-            area = _device_rect(image, region)
-            if image.copy(area) == last.copy(area):
+        # a partial frame, or a picture rendered again only where painted: only that part
+        # can differ from the last picture (the next keyframe renders it all again)
+        area = crop if crop is not None else \
+            _device_rect(image, region) if redrawn and region is not None else None
+        if area is not None:
+            assert last is not None
+            piece = image.copy(area)
+            if piece == last.copy(area):
                 self.skipped_same += 1
                 return
-            self._last_crc = None
-            self._send(image, name, window_geometry, None)
-            return
-        if crop is not None:
-            piece = image.copy(crop)
-            assert self._last_image is not None
-            if piece == self._last_image.copy(crop):
-                self.skipped_same += 1
-                return
-            self._send(image, name, window_geometry, crop, piece)
+            self._last_crc = None  # the full picture changed; the next full frame is sent
+            self._send(image, name, window_geometry, crop, piece if crop is not None else None)
             return
         crc = zlib.crc32(image.constBits().tobytes())
         if crc == self._last_crc:
