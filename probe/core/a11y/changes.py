@@ -172,7 +172,7 @@ class Tracker:
         wid = ids.id_of(active) if active is not None else None
         if wid is not None and wid not in self.seen and wid in now:
             self._keep(Seen(now[wid][1], _by_key(snapshot.records(active, refs, ids))))
-        last = next(reversed(self.seen), None) if self.seen else None
+        last = self._last_seen()
         clock = time.monotonic()
         for key in dict.fromkeys(k for k in (last, wid) if k is not None and k in now):
             old = self.seen.get(key)
@@ -182,6 +182,10 @@ class Tracker:
             _lines, count = _diff(old.records, records, None, focus=False)
             self.earlier[key] = Earlier(count, clock - old.at)
             old.records, old.at = _by_key(records), clock
+
+    def _last_seen(self) -> str | None:
+        """The window the agent saw last (read or was told about)."""
+        return next(reversed(self.seen), None)
 
     def _keep(self, seen: Seen) -> None:
         self.seen[seen.window.id] = seen
@@ -200,7 +204,7 @@ class Tracker:
         for s in closed:
             self.seen.pop(s.id, None)
         active = wins.active_window()
-        last = next(reversed(self.seen), None) if self.seen else None
+        last = self._last_seen()
         look = [k for k in (last, ids.id_of(active) if active is not None else None)
                 if k is not None and k in now]
         look += [s.id for s in opened if s.id not in look]
