@@ -10,6 +10,7 @@ from PySide6.QtGui import QImage
 from probe.client import Client
 from probe.exceptions import CallTimeout, RemoteError
 from tests.support.app import DemoApp, start_demo, wait_until
+from tests.support.frames import compose, decode
 
 
 def test_frames_only_when_the_picture_changes(fresh_demo: DemoApp) -> None:
@@ -43,15 +44,7 @@ def test_frames_unknown_window_lists_windows(qt: Client) -> None:
     assert qt.call("probe.frames.stop")["stopped"] is False
 
 
-def decode(frame: dict) -> QImage:  # type: ignore[type-arg]
-    image = QImage.fromData(base64.b64decode(frame["data"]), "PNG")
-    assert not image.isNull()
-    return image.convertToFormat(QImage.Format.Format_RGB32)
-
-
 def test_partial_frames_compose_to_the_full_picture(fresh_demo: DemoApp) -> None:
-    from PySide6.QtGui import QPainter
-
     qt = fresh_demo.client("viewer", "inspector")
     big = {"format": "png", "maxWidth": 4000, "maxHeight": 4000}
     qt.call("probe.frames.start", {**big, "partial": True})
@@ -68,12 +61,7 @@ def test_partial_frames_compose_to_the_full_picture(fresh_demo: DemoApp) -> None
                                         timeout=10))
     # Frames of the old stream all arrive before the new stream's first one.
     later = [n.params for n in qt.received("probe.frame") if not n.params["full"]]
-    composed = decode(first)
-    painter = QPainter(composed)
-    for frame in sorted([part, *later], key=lambda f: f["seq"]):
-        fx, fy, _, _ = frame["rect"]
-        painter.drawImage(fx, fy, decode(frame))
-    painter.end()
+    composed = compose(None, [first, *sorted([part, *later], key=lambda f: f["seq"])])
     assert composed == truth
     qt.call("probe.frames.stop")
 

@@ -7,21 +7,15 @@ moment, full frames and partial ones put together alike.
 
 from __future__ import annotations
 
-import base64
 from typing import Any
 
 import pytest
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from probe.core.capture.frames import FrameStream, StreamOptions
 from probe.core.capture.render import render_window
-
-
-def _image(data: str) -> QImage:
-    image = QImage.fromData(base64.b64decode(data), "PNG")
-    assert not image.isNull()
-    return image.convertToFormat(QImage.Format.Format_RGB32)
+from tests.support.frames import compose
 
 
 def _window(qtbot: Any) -> tuple[QWidget, QLabel, QLineEdit]:
@@ -52,19 +46,6 @@ def _quiet(qtbot: Any, stream: FrameStream, sent: list[dict[str, Any]], since: i
             return
 
 
-def _compose(picture: QImage | None, frames: list[dict[str, Any]]) -> QImage:
-    for frame in frames:
-        if frame["full"]:
-            picture = _image(frame["data"])
-        else:
-            assert picture is not None
-            painter = QPainter(picture)
-            painter.drawImage(frame["rect"][0], frame["rect"][1], _image(frame["data"]))
-            painter.end()
-    assert picture is not None
-    return picture
-
-
 @pytest.mark.parametrize("partial", [False, True], ids=["full", "partial"])
 def test_frames_between_keyframes_equal_the_whole_rendering(qtbot: Any, partial: bool
                                                             ) -> None:
@@ -76,14 +57,14 @@ def test_frames_between_keyframes_equal_the_whole_rendering(qtbot: Any, partial:
     try:
         _quiet(qtbot, stream, sent, 0)
         first = len(sent)
-        picture = _compose(None, sent)
+        picture = compose(None, sent)
         changes = [lambda: label.setText("Submitted: a longer text than before"),
                    lambda: edit.setText("Ada"), lambda: label.setText("Short")]
         for change in changes:
             seen = len(sent)
             change()
             _quiet(qtbot, stream, sent, seen)
-            picture = _compose(picture, sent[seen:])
+            picture = compose(picture, sent[seen:])
             truth = render_window(window).convertToFormat(QImage.Format.Format_RGB32)
             assert picture == truth, f"after frame {len(sent)}: not the window's own pixels"
         assert stream.stats()["renderedInPart"] >= len(changes)
