@@ -233,9 +233,9 @@ class Connection(QObject):
         self._ping_timer.start()
         role = hello.get("session", {}).get("role")
         self.message.emit(f"connected to {target.label()}" if role == "inspector" else
-                          f"connected to {target.label()} with the client token: the "
-                          "agent-request log and the approval gate need the inspector "
-                          "token (connect by pid, or inspector_token in qtmcp ls --json)")
+                          f"connected to {target.label()} with the client token: agent "
+                          "requests and the approval gate need the inspector token (connect "
+                          "by pid)")
         self.connected.emit()
         self._spawn(self._ping())
 
