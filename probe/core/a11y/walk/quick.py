@@ -39,7 +39,7 @@ def is_mouse_area(item: QQuickItem) -> bool:
     return qml.type_name(item) == "MouseArea"
 
 
-def _text_property(item: QQuickItem) -> str:
+def _text_property(item: QObject) -> str:
     for prop in ("text", "title"):
         value = QObject.property(item, prop)
         if isinstance(value, str) and value:
@@ -214,9 +214,10 @@ class QuickWalker:
         role = controls.role_of(item) or role
         if role == "textbox" and name == QObject.property(item, "text"):
             name = ""  # Qt names an unnamed field by its own text: that is its value
-        if not name and QObject.inherits(item, "QQuickPopupItem"):
-            name = popups.title_of(QObject.parent(item)) or \
-                _text_property(QObject.parent(item))  # a Dialog's title, a ToolTip's text
+        if not name and QObject.inherits(item, "QQuickPopupItem") and \
+                (popup := QObject.parent(item)) is not None:
+            # a Dialog's title, a ToolTip's text
+            name = popups.title_of(popup) or _text_property(popup)
         if not name and role not in ("generic", "textbox"):
             name = _text_property(item)
         if not name and role in _NAMED_BY_TEXT:
