@@ -8,6 +8,7 @@ from typing import Any
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QCoreApplication, Qt, qVersion
+from PySide6.QtGui import QGuiApplication
 
 
 def versions() -> dict[str, Any]:
@@ -17,7 +18,7 @@ def versions() -> dict[str, Any]:
         "pyside": pyside_version,
         "python": sys.version.split()[0],
         "platform": sys.platform,
-        "qpa": app.platformName() if app is not None and hasattr(app, "platformName") else None,
+        "qpa": QGuiApplication.platformName() if isinstance(app, QGuiApplication) else None,
         "app": app.applicationName() if app is not None else None,
         "appVersion": app.applicationVersion() if app is not None else None,
         "pid": os.getpid(),

@@ -20,7 +20,7 @@ import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 import shiboken6
 from PySide6.QtCore import (
@@ -34,7 +34,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QPaintEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.core.capture.render import render_region, render_window
@@ -60,7 +60,7 @@ def encode_image(image: QImage, fmt: str, quality: int) -> bytes:
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buf, "JPG" if fmt == "jpeg" else "PNG", quality if fmt == "jpeg" else -1)
+    image.save(buf, "JPG" if fmt == "jpeg" else "PNG", quality if fmt == "jpeg" else -1)  # pyright: ignore[reportCallIssue, reportArgumentType]  # PySide6's stub says bytes; it takes only str
     buf.close()
     return bytes(data.data())
 
@@ -89,7 +89,7 @@ class _PaintWatcher(QObject):
                 top = QWidget.window(obj)
                 for stream in self.streams:
                     if stream.window is top:
-                        stream.dirty(obj, event.rect())
+                        stream.dirty(obj, cast(QPaintEvent, event).rect())
         return False
 
 
@@ -100,7 +100,9 @@ def _watch(stream: FrameStream) -> None:
     global _watcher
     if _watcher is None:
         _watcher = _PaintWatcher()
-        QApplication.instance().installEventFilter(_watcher)
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(_watcher)
     _watcher.streams.append(stream)
 
 
@@ -271,7 +273,7 @@ class FrameStream:
             self._last_crc = None  # the full picture changed; the next full frame is sent
             self._send(image, name, window_geometry, crop, piece if crop is not None else None)
             return
-        crc = zlib.crc32(image.constBits().tobytes())
+        crc = zlib.crc32(image.constBits())
         if crc == self._last_crc:
             self.skipped_same += 1
             return

@@ -69,7 +69,7 @@ def dynamic_names(obj: QObject) -> list[str]:
 
 def property_names(obj: QObject) -> list[str]:
     mo = QObject.metaObject(obj)
-    return [mo.property(i).name() for i in range(mo.propertyCount())] + dynamic_names(obj)
+    return [str(mo.property(i).name()) for i in range(mo.propertyCount())] + dynamic_names(obj)
 
 
 def _static(obj: QObject, name: str) -> QMetaProperty | None:
@@ -121,7 +121,7 @@ def list_properties(obj: QObject, ids: IdTable) -> list[dict[str, Any]]:
         notify = p.notifySignal() if p.hasNotifySignal() else None
         out.append({
             "name": p.name(), "type": p.typeName(),
-            "value": _read(obj, p.name(), objref) if p.isReadable() else None,
+            "value": _read(obj, str(p.name()), objref) if p.isReadable() else None,
             "readable": p.isReadable(), "writable": p.isWritable(),
             "designable": p.isDesignable(), "declaredIn": _declared_in(chain, i),
             "dynamic": False, "enum": _enum_info(p),
@@ -163,7 +163,7 @@ def set_property(obj: QObject, name: str, value: Any, ids: IdTable) -> dict[str,
                           hint="data.writable lists the properties that can be set.",
                           property=name,
                           writable=sorted(q["name"] for q in _writable(obj)))
-        type_name = p.typeName()
+        type_name = str(p.typeName())
         e = p.enumerator() if (p.isEnumType() or p.isFlagType()) else None
         converted = _convert_property(obj, value, type_name, f"{cls}.{name}", current,
                                       e, p, ids)

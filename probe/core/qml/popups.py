@@ -64,7 +64,7 @@ def is_modal(popup: QObject) -> bool:
 def _overlay(window: QObject) -> Any:
     quick = qmltypes.quick_module()
     root = qmltypes.content_item(window) if quick is not None else None
-    if root is None:
+    if quick is None or root is None:
         return None
     for child in quick.QQuickItem.childItems(root):
         if QObject.inherits(child, "QQuickOverlay"):
@@ -76,7 +76,7 @@ def in_overlay(window: QObject) -> list[QObject]:
     """The popups open in a Quick window's overlay, bottom first (the last is on top)."""
     quick = qmltypes.quick_module()
     overlay = _overlay(window) if quick is not None else None
-    if overlay is None:
+    if quick is None or overlay is None:
         return []
     out = []
     for item in sorted(quick.QQuickItem.childItems(overlay), key=quick.QQuickItem.z):
@@ -93,7 +93,7 @@ def of_window(window: QObject) -> QObject | None:
         return None
     quick = qmltypes.quick_module()
     root = qmltypes.content_item(window) if quick is not None else None
-    if root is None:
+    if quick is None or root is None:
         return None
     for item in quick.QQuickItem.childItems(root):
         if QObject.inherits(item, "QQuickPopupItem"):
