@@ -152,12 +152,12 @@ class Waker:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._callbacks: dict[int, Callable[[], None]] = {}
+        self._callbacks: dict[int, Callable[[], object]] = {}
         self._pending: set[int] = set()
         self._filter: _Filter | None = None
         self._next = 0
 
-    def arm(self, callback: Callable[[], None]) -> int:
+    def arm(self, callback: Callable[[], object]) -> int:
         """Register ``callback`` (called on the GUI thread, once per ``rearm``)."""
         with self._lock:
             self._next += 1
