@@ -87,7 +87,7 @@ def nested() -> bool:
 
 
 def reports_changes(skip: Callable[[dict[str, Any]], bool] | None = None
-                    ) -> Callable[[Action], Action]:
+                    ) -> Callable[[Callable[..., Any]], Action]:
     """Decorate an action method: it gets ``report_changes`` and a ``changes`` result.
 
     ``skip(kwargs)`` says for which calls a report makes no sense (a screenshot).

@@ -18,7 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QPointF, QRectF, QUrl
 from PySide6.QtGui import QWindow
 from PySide6.QtQml import QQmlContext, QQmlEngine, QQmlExpression
-from PySide6.QtQuick import QQuickItem, QQuickWindow
+from PySide6.QtQuick import QQuickItem
 
 from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable
@@ -225,7 +225,7 @@ def evaluate(obj: QObject, expression: str) -> Any:
     return None if undefined else to_json(value)
 
 
-def item_at(window: QQuickWindow, x: int, y: int) -> QQuickItem:
+def item_at(window: QWindow, x: int, y: int) -> QQuickItem:
     """The topmost visible item under scene point (x, y) (the content item if none)."""
     def deepest(item: QQuickItem) -> QQuickItem | None:
         for child in reversed(paint_order(item)):  # the last painted is on top
