@@ -299,7 +299,8 @@ class FrameUpdate:
 
     @classmethod
     def from_json(cls, params: dict[str, Any]) -> FrameUpdate:
-        rect = params.get("rect") if isinstance(params.get("rect"), list) else [0, 0]
+        rect = params.get("rect")
+        rect = rect if isinstance(rect, list) else [0, 0]
         geometry = rect_of(params.get("windowGeometry")) or (0, 0, 0, 0)
         try:
             data = base64.b64decode(params.get("data") or "")
