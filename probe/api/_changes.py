@@ -121,7 +121,7 @@ def reports_changes(skip: Callable[[dict[str, Any]], bool] | None = None
                 _REPORTING.reset(token)
             return with_changes(result, await take(ctx))
 
-        action.__signature__ = sig.replace(  # type: ignore[attr-defined]
+        action.__signature__ = sig.replace(  # pyright: ignore[reportAttributeAccessIssue]  # inspect reads the signature we give the wrapper
             parameters=[*sig.parameters.values(), param])
         action.__annotations__ = {**func.__annotations__, PARAM: ReportChanges}
         return action

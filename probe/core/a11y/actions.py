@@ -312,7 +312,7 @@ def _hold(item: QObject) -> Deliver:
     """A DelayButton acts when held down for its ``delay``: a user's click on it does
     nothing, so the click presses, holds that long (a timer: the event loop runs on) and
     releases."""
-    qinput.check_interactable(item)  # type: ignore[arg-type]
+    qinput.check_interactable(item)  # pyright: ignore[reportArgumentType]  # a Qt Quick item: it takes both
     window, scene, _ = qinput.quick_item_point(item, None)
     delay = int(QObject.property(item, "delay") or 0)
 

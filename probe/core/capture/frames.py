@@ -191,7 +191,7 @@ class FrameStream:
         self._grabbing = False
         if self._quick:  # no widget paints here: the scene graph says when it rendered
             self.options = replace(options, partial=False)  # no painted rects: full frames
-            window.frameSwapped.connect(self._relay.swapped)  # type: ignore[attr-defined]
+            window.frameSwapped.connect(self._relay.swapped)  # pyright: ignore[reportAttributeAccessIssue]  # a QQuickWindow here
             self._relay.swapped.connect(self._on_swapped)
         _watch(self)
         self.dirty()  # the first frame shows the current picture
@@ -324,7 +324,7 @@ class FrameStream:
         self._last_image = None
         if self._quick and shiboken6.isValid(self.window):
             try:
-                self.window.frameSwapped.disconnect(self._relay.swapped)  # type: ignore
+                self.window.frameSwapped.disconnect(self._relay.swapped)  # pyright: ignore[reportAttributeAccessIssue]  # a QQuickWindow here
             except (RuntimeError, TypeError):
                 pass
         _unwatch(self)

@@ -568,7 +568,7 @@ def enum_from_json(v: Any, cls: type[enum.Enum] | None, meta: QMetaEnum | None,
             value = cls[parts[0]] if parts and parts[0] else cls(0)
             for p in parts[1:]:
                 if p:
-                    value = value | cls[p]  # type: ignore[operator]
+                    value = value | cls[p]  # pyright: ignore[reportOperatorIssue]  # cls is a Flag (is_flag)
             return value
         assert meta is not None
         number, ok = meta.keysToValue(v)  # pyright: ignore[reportArgumentType]  # PySide6's stub says bytes; str is taken

@@ -109,7 +109,7 @@ def owner_of(window: QObject) -> QObject | None:
     for _ in range(20):
         if cur is None or not is_popup_window(cur):
             return cur
-        cur = QWindow.transientParent(cur)  # type: ignore[arg-type]
+        cur = QWindow.transientParent(cur)  # pyright: ignore[reportArgumentType]  # a popup window is a QWindow
     return None
 
 
@@ -133,7 +133,7 @@ def _contains(popup: QObject, item: QObject) -> bool:
 
 
 def _window_modal(window: QObject) -> bool:
-    return QWindow.modality(window) != Qt.WindowModality.NonModal  # type: ignore[arg-type]
+    return QWindow.modality(window) != Qt.WindowModality.NonModal  # pyright: ignore[reportArgumentType]  # a popup window
 
 
 def blocker_of(item: QObject) -> tuple[QObject, QObject] | None:
@@ -150,7 +150,7 @@ def blocker_of(item: QObject) -> tuple[QObject, QObject] | None:
         if is_modal(popup) and not _contains(popup, item):
             return popup, window
     other = window_blocker(window)
-    return (of_window(other), other) if other is not None else None  # type: ignore[return-value]
+    return (of_window(other), other) if other is not None else None  # pyright: ignore[reportReturnType]  # window_blocker's windows have a popup
 
 
 def top_blocker() -> tuple[QObject, QObject] | None:

@@ -157,7 +157,7 @@ class QuickWalker:
         modal = [p for p in popups.in_overlay(w) if popups.is_modal(p)]
         self.top = popups.popup_item(modal[-1]) if modal else None
         self.inert = self.top is not None
-        root = Node("window", clean_name(QWindow.title(w)), w, obj=w,  # type: ignore[arg-type]
+        root = Node("window", clean_name(QWindow.title(w)), w, obj=w,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
                         bounds=(0, 0, QWindow.width(w), QWindow.height(w)))
         self._children(qmltypes.content_item(w), root.children, 0)
         self.count += 1
@@ -295,7 +295,7 @@ class QuickWalker:
         if not enabled and "disabled" not in states:
             states.append("disabled")
         x, y, w, h = qml.scene_rect(item)
-        node = Node(role, name, owner, obj=owner, value=value,  # type: ignore[arg-type]
+        node = Node(role, name, owner, obj=owner, value=value,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
                     states=states, bounds=(x, y, w, h), interactive=interactive,
                     gap=gap, children=kids, full=full)
         out.append(node)
@@ -314,10 +314,10 @@ class QuickWalker:
         tabs = []
         for i, dot in enumerate(dots):
             x, y, w, h = qml.scene_rect(dot)
-            tabs.append(Node("tab", f"Page {i + 1}", dot, obj=dot,  # type: ignore[arg-type]
+            tabs.append(Node("tab", f"Page {i + 1}", dot, obj=dot,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
                              states=["selected"] if i == current else [],
                              bounds=(x, y, w, h), interactive=clickable, gap=clickable))
         x, y, w, h = qml.scene_rect(item)
-        out.append(Node("tablist", "", item, obj=item,  # type: ignore[arg-type]
+        out.append(Node("tablist", "", item, obj=item,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
                         bounds=(x, y, w, h), children=tabs))
         self.count += 1 + len(tabs)
