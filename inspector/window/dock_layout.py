@@ -73,8 +73,8 @@ def arrange(window: QMainWindow, docks: list[QDockWidget]) -> None:
     for dock in docks:
         dock.show()
     for group in places.values():
-        raised = [d for d in group if isinstance(d.widget(), Pane)
-                  and d.widget().SPEC.raised]  # type: ignore[union-attr]
+        raised = [d for d in group if isinstance(pane := d.widget(), Pane)
+                  and pane.SPEC.raised]
         (raised or group)[0].raise_()
 
 
