@@ -374,7 +374,7 @@ def scroll(el: Element, dx: float, dy: float, modifiers: Sequence[str] = ()) -> 
         pos = QWidget.mapTo(target, w, point)
     elif el.index is not None:
         vp = QAbstractScrollArea.viewport(el.view)
-        r = QAbstractItemView.visualRect(el.view, el.index).intersected(QWidget.rect(vp))
+        r = el.view.visualRect(el.index).intersected(QWidget.rect(vp))  # virtual: on the view
         pos = QWidget.mapTo(vp, w, r.center()) if not r.isEmpty() else None
     elif el.is_item:
         pos = QWidget.mapFromGlobal(w, el.iface.rect().center())
