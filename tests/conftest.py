@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from probe.client import Client
-from tests.support.app import USER_SETTINGS, DemoApp, start_demo
+from tests.support.app import RUNNING, USER_SETTINGS, DemoApp, start_demo
 
 
 @pytest.fixture(scope="module")
@@ -71,3 +71,17 @@ def _user_settings_untouched() -> Iterator[None]:
     yield
     assert USER_SETTINGS.read_bytes() == before, \
         f"the test run changed the user's settings file {USER_SETTINGS}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Iterator[pytest.TestReport]:
+    """A test that fails because an app it used died says how the app died: its exit code
+    and the end of its stderr (faulthandler's traceback), in the test's report."""
+    report: pytest.TestReport = yield
+    if report.failed:
+        for app in list(RUNNING):
+            told = app.death()
+            if told:
+                report.sections.append(("app died", told))
+    return report
