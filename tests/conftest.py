@@ -12,7 +12,10 @@ from collections.abc import Iterator
 import pytest
 
 from probe.client import Client
+from tests.support import wirecheck
 from tests.support.app import RUNNING, USER_SETTINGS, DemoApp, start_demo
+
+_WIRE: list[wirecheck.WireCheck] = []
 
 
 @pytest.fixture(scope="module")
@@ -85,3 +88,20 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
             if told:
                 report.sections.append(("app died", told))
     return report
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _answers_as_declared() -> Iterator[None]:
+    """Every answer and notification this process's clients receive is checked against
+    its method's declared type (tests/support/wirecheck.py): a test whose call gets an
+    answer outside its declaration fails there; notifications are checked at the end."""
+    with wirecheck.checking() as wc:
+        _WIRE.append(wc)
+        yield
+    assert not wc.failures, "answers outside their declarations:\n" + "\n".join(
+        wc.failures[:20])
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    for wc in _WIRE:
+        terminalreporter.write_line(wc.summary())
