@@ -106,9 +106,9 @@ def _enum_info(p: QMetaProperty) -> wire.EnumInfo | None:
     e = p.enumerator()
     if not e.isValid():
         return {"names": [], "isFlag": p.isFlagType()}
-    return {"names": [e.key(k) for k in range(e.keyCount())], "isFlag": e.isFlag(),
-            "enumName": e.enumName() if hasattr(e, "enumName") else e.name(),
-            "scope": e.scope()}
+    return {"names": [str(e.key(k)) for k in range(e.keyCount())], "isFlag": e.isFlag(),
+            "enumName": str(e.enumName() if hasattr(e, "enumName") else e.name()),
+            "scope": str(e.scope())}
 
 
 def list_properties(obj: QObject, ids: IdTable) -> list[wire.PropertyInfo]:
@@ -121,7 +121,7 @@ def list_properties(obj: QObject, ids: IdTable) -> list[wire.PropertyInfo]:
         p = mo.property(i)
         notify = p.notifySignal() if p.hasNotifySignal() else None
         out.append({
-            "name": p.name(), "type": p.typeName(),
+            "name": str(p.name()), "type": str(p.typeName()),
             "value": _read(obj, str(p.name()), objref) if p.isReadable() else None,
             "readable": p.isReadable(), "writable": p.isWritable(),
             "designable": p.isDesignable(), "declaredIn": _declared_in(chain, i),
@@ -144,7 +144,7 @@ def get_property(obj: QObject, name: str, ids: IdTable) -> wire.PropertyValue:
             raise QtError("PROPERTY_NOT_FOUND", f"{name!r} is write-only",
                           hint="It has no getter; qt.properties.list shows readable ones.",
                           property=name, available=sorted(property_names(obj)))
-        return {"name": name, "type": p.typeName(), "value": _read(obj, name, objref_for(ids))}
+        return {"name": name, "type": str(p.typeName()), "value": _read(obj, name, objref_for(ids))}
     if name in dynamic_names(obj):
         value = QObject.property(obj, name)
         return {"name": name, "type": variant.type_of_value(value),
