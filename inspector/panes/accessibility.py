@@ -36,7 +36,7 @@ from inspector.models.accessibility import A11yNode
 from inspector.models.broker import Broker
 from inspector.style.icons import icon
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, dock_pane
+from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
 
 #: Follow modes of the picker besides a session id.
@@ -52,8 +52,8 @@ NO_AGENT = ("No agent has read the page yet: the tree shows the page without ref
             "what it does.")
 
 
-@dock_pane("accessibility", "Accessibility", order=1, place="trees", shortcut="Alt+1",
-           raised=True)
+@register_pane("accessibility", "Accessibility", order=1, kind="tool", details=True,
+               tip="The page as the agent reads it: roles, names and its refs")
 class AccessibilityPane(Pane):
     """The agent's page as a tree (json) or as the text it got."""
 

@@ -33,7 +33,7 @@ from inspector.models.broker import Broker
 from inspector.models.traffic import TrafficFilter, TrafficModel, TrafficRow
 from inspector.widgets.gate_desk import GateDesk
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, describe_error, dock_pane
+from inspector.widgets.pane import Pane, describe_error, register_pane
 from probe.exceptions import QtmcpError
 
 ALL_CLIENTS = "All clients"
@@ -43,7 +43,7 @@ def pretty(value: Any) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False, default=str)
 
 
-@dock_pane("agentLog", "Agent requests", order=3, place="log", shortcut="Alt+3")
+@register_pane("agentLog", "Agent requests", order=2, kind="dock", side="bottom")
 class AgentLogPane(Pane):
     """Table of calls with filters, a detail split, pause and clear."""
 

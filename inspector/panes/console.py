@@ -29,13 +29,14 @@ from inspector.link.replies import ConsoleBatch
 from inspector.models.broker import Broker
 from inspector.models.console import LEVELS, ConsoleFilter, ConsoleModel
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, describe_error, dock_pane
+from inspector.widgets.pane import Pane, describe_error, register_pane
 from probe.exceptions import QtmcpError
 
 INITIAL_LIMIT = 2000
 
 
-@dock_pane("console", "Console", order=8, place="tools", shortcut="Alt+8", raised=True)
+@register_pane("console", "Console", order=20, kind="tool",
+               tip="Qt messages, logging, print output and uncaught exceptions")
 class ConsolePane(Pane):
     """Level filter, regex filter, message table, full text of the selected message."""
 

@@ -29,7 +29,7 @@ from inspector.link.replies import ModelInfo
 from inspector.models.broker import Broker
 from inspector.models.remote_table import RemoteTableModel
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, dock_pane
+from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
 
 ROLES = ("display", "edit", "toolTip", "checkState", "decoration", "statusTip")
@@ -41,7 +41,8 @@ STANDARD = frozenset((*ROLES, "whatsThis", "font", "textAlignment", "background"
 DEFAULT_USER_ROLES = 6
 
 
-@dock_pane("models", "Models", order=11, place="tools")
+@register_pane("models", "Models", order=40, kind="tool",
+               tip="The app's item models, page by page, with their roles")
 class ModelsPane(Pane):
     """Model picker, role columns menu, lazily paged table."""
 

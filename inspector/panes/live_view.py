@@ -23,7 +23,7 @@ from inspector.link.traffic import Call
 from inspector.models.broker import Broker
 from inspector.widgets.frame_view import FrameView, Placed
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, dock_pane
+from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
 from probe.wire.probe_frames import Frame
 
@@ -36,7 +36,7 @@ NOT_CONNECTED = ("Not connected. File › Connect… (Ctrl+O) picks a running ap
 WAITING = "Waiting for the app's first picture…"
 
 
-@dock_pane("liveView", "Live view", order=2, place="picture", shortcut="Alt+2")
+@register_pane("liveView", "Live view", order=1, kind="dock", side="right")
 class LiveViewPane(Pane):
     """The streamed window with hover, pick, selection and agent marks."""
 

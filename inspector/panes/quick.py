@@ -28,13 +28,14 @@ from inspector.link.replies import Lifecycle, QuickItem
 from inspector.models.broker import Broker
 from inspector.models.quick_items import ID_ROLE, QuickItemModel
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, dock_pane
+from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
 
 NO_QUICK = "No Qt Quick window in this app: its objects are in the Objects pane."
 
 
-@dock_pane("quick", "Quick items", order=10, place="trees")
+@register_pane("quick", "Quick items", order=3, kind="tool", details=True,
+               tip="The Qt Quick item trees of the app's windows")
 class QuickPane(Pane):
     """The Qt Quick item tree; choosing an item chooses it everywhere."""
 

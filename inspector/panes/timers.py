@@ -25,11 +25,12 @@ from inspector.models.broker import Broker
 from inspector.models.log_model import clock
 from inspector.models.timers import COLUMNS, SORT_ROLE, WAKEUPS, TimerTable
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, dock_pane
+from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
 
 
-@dock_pane("timers", "Timers", order=13, place="tools")
+@register_pane("timers", "Timers", order=60, kind="tool",
+               tip="Every timer and how often it wakes the app")
 class TimersPane(Pane):
     """Timer table sorted by wake-ups, a measure button and its duration."""
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 
@@ -231,7 +231,8 @@ def test_click_on_live_view_picks_the_item(window: MainWindow, qq: Client) -> No
     pane = window.pane(LiveViewPane)
     rect = scene_rect(qq, "padArea")
     target = pane.view.to_view(rect[0] + 6, rect[1] + 6).toPoint()  # clear of the label
-    QTest.mouseMove(pane.view, target)
+    QTest.mouseMove(pane.view, target + QPoint(3, 3))  # Qt drops a move to where the
+    QTest.mouseMove(pane.view, target)  # pointer already is (another window's test)
     qwait(lambda: "padArea" in pane.hover_label.text(), what="the hover read-out")
     assert pane.view.hover == rect
     QTest.mouseClick(pane.view, Qt.MouseButton.LeftButton, pos=target)
@@ -264,17 +265,9 @@ def test_render_qml_inspector_to_png(window: MainWindow, qq: Client) -> None:
     """Object tree, Quick items and live view on the QML demo, for a human to look at."""
     qq.call("qt.properties.set", {"objectId": "@id:statusText", "name": "text",
                                   "value": "Ready"})
-    d = window.docks
-    for dock in d.values():
-        window.removeDockWidget(dock)
-    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, d["objects"])
-    window.splitDockWidget(d["objects"], d["quick"], Qt.Orientation.Horizontal)
-    window.splitDockWidget(d["quick"], d["liveView"], Qt.Orientation.Horizontal)
-    for name in ("objects", "quick", "liveView"):
-        d[name].show()
+    window.show_tool("quick")
     window.resize(1800, 900)
-    window.resizeDocks([d["objects"], d["quick"], d["liveView"]], [470, 560, 770],
-                       Qt.Orientation.Horizontal)
+    window.reset_layout()
     submit_id = inspector_id(window, "submitButton")
     window.select_object_id(submit_id)
     qwait(lambda: window.pane(QuickPane).selected_id() == submit_id, what="submitButton selected")
