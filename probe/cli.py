@@ -10,6 +10,7 @@ import argparse
 import atexit
 import json
 import os
+import shlex
 import signal
 import sys
 import time
@@ -326,8 +327,10 @@ def cmd_call(ns: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"qtmcp call: params are not JSON: {exc}", file=sys.stderr)
         return 2
+    # the command as typed, for whoever watches the traffic (never the token or url)
+    said = shlex.join(["qtmcp", "call", ns.method, *([ns.params] if ns.params else [])])
     with _client(ns) as client:
-        out = client.call_envelope(ns.method, params)
+        out = client.call_envelope(ns.method, params, via={"command": said})
         print(json.dumps(out if ns.envelope else out["result"], indent=2, ensure_ascii=False))
     return 0
 

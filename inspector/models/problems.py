@@ -10,6 +10,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 
 from inspector.link.replies import Problem, ProblemReport
+from inspector.style.words import counted
 
 COLUMNS = ("Problem", "Element", "What", "Fix", "Source")
 SOURCE = len(COLUMNS) - 1
@@ -64,4 +65,4 @@ class ProblemTable(QStandardItemModel):
         kinds = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in
                           sorted(self.report.counts.items(), key=lambda kv: -kv[1]))
         cut = f" (first {len(self.report.problems)} shown)" if self.report.truncated else ""
-        return f"{self.report.total} problems{cut}: {kinds}"
+        return f"{counted(self.report.total, 'problem')}{cut}: {kinds}"

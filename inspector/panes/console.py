@@ -28,6 +28,7 @@ from inspector.link.client import ProbeClient
 from inspector.link.replies import ConsoleBatch
 from inspector.models.broker import Broker
 from inspector.models.console import LEVELS, ConsoleFilter, ConsoleModel
+from inspector.style.words import counted
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, describe_error, register_pane
 from probe.exceptions import QtmcpError
@@ -163,7 +164,7 @@ class ConsolePane(Pane):
 
     def _update_counts(self) -> None:
         levels = self.model.level_counts
-        text = f"{len(self.model.rows):,} messages"
+        text = counted(len(self.model.rows), "message")
         shown = self.proxy.rowCount()
         if shown != len(self.model.rows):
             text += f" ({shown:,} shown)"

@@ -28,6 +28,7 @@ from inspector.link.client import ProbeClient
 from inspector.link.replies import ModelInfo
 from inspector.models.broker import Broker
 from inspector.models.remote_table import RemoteTableModel
+from inspector.style.words import counted
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
@@ -230,7 +231,7 @@ class ModelsPane(Pane):
         views = ", ".join(v.label for v in info.views)
         self.summary.setText(
             f"{info.object_name or info.id} · {info.class_name} · "
-            f"{info.row_count} rows × {info.column_count} columns"
+            f"{counted(info.row_count, 'row')} × {counted(info.column_count, 'column')}"
             + (f" · source {chain}" if chain else "") + (f" · views {views}" if views else ""))
         self.show_info("")
 

@@ -21,6 +21,7 @@ from inspector.link.marks import Mark
 from inspector.link.page import Rect
 from inspector.link.traffic import Call
 from inspector.models.broker import Broker
+from inspector.style.words import counted
 from inspector.widgets.frame_view import FrameView, Placed
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, register_pane
@@ -53,6 +54,8 @@ class LiveViewPane(Pane):
         self.streaming = False
         self.caps: tuple[int, int] = (0, 0)
         self.selected_id: str | None = None
+        #: (``#N``, bounds) of the page element chosen last (outlined by its bounds)
+        self.element: tuple[str | None, Rect | None] | None = None
         self.marks: dict[int, Placed] = {}
         self._hover_busy = False
         self._hover_next: tuple[int, int] | None = None
@@ -98,6 +101,7 @@ class LiveViewPane(Pane):
         probe.on_frame(self._on_frame)
         probe.on_traffic(self._on_traffic)
         broker.objectChosen.connect(lambda object_id, _label: self.set_object(object_id))
+        broker.elementChosen.connect(self.set_element)
         broker.agentTargetChanged.connect(self.set_agent_target)
         broker.callChosen.connect(self.show_record)
 
@@ -164,7 +168,7 @@ class LiveViewPane(Pane):
         self.view.image = image
         self.view.scale = frame["scale"]
         geometry = frame["windowGeometry"]
-        self.info.setText(f"{self.frames} frames")
+        self.info.setText(counted(self.frames, "frame"))
         self.info.setToolTip(f"window {self.window_name} {geometry[2]}×{geometry[3]}, "
                              f"frame {frame['seq']}, scale "
                              f"{self.view.scale:.2f}; a frame comes only when the picture "
@@ -211,23 +215,25 @@ class LiveViewPane(Pane):
             self._hover_busy = False
 
     def pick(self, x: int, y: int) -> None:
-        """Choose the widget at window (x, y) everywhere (async)."""
+        """Choose what is at window (x, y) everywhere (async): the element there as the
+        agent sees it (a menu entry, a tab, a row, a Quick item) when the page holds one,
+        else the widget."""
         async def go() -> None:
             try:
                 hit = await self.probe.hit_test(x, y, self.window_name)
             except QtmcpError as exc:
                 self.show_error(exc)
                 return
-            self.view.selected = hit.bounds
-            self.selected_id = hit.id
-            self.view.update()
-            self.broker.choose(hit.id, hit.label)
+            self.broker.pick_point(x, y, hit.id, hit.label)
         self.run(go())
 
     def set_object(self, object_id: str | None) -> None:
         """Outline ``object_id`` (the chosen object) on the picture."""
         object_id = object_id or None
         self.selected_id = object_id
+        if self.element is not None and self.element[0] == object_id:
+            return  # an element of it was chosen: its own bounds stay outlined
+        self.element = None
         if not object_id:
             self.view.selected = None
             self.view.update()
@@ -235,9 +241,17 @@ class LiveViewPane(Pane):
         if self.probe.is_connected:
             self.run(self._outline(object_id))
 
+    def set_element(self, bounds: Rect | None, _label: str, object_id: str) -> None:
+        """Outline an element of the page (its bounds, which an item's object may not
+        have: a tab, a row, a menu entry)."""
+        self.element = (object_id or None, bounds)
+        self.selected_id = object_id or None
+        self.view.selected = bounds
+        self.view.update()
+
     async def _outline(self, object_id: str) -> None:
         rect = await self.geometry(object_id)
-        if object_id == self.selected_id:
+        if object_id == self.selected_id and self.element is None:
             self.view.selected = rect
             self.view.update()
 

@@ -27,6 +27,7 @@ from inspector.link.client import ProbeClient
 from inspector.link.replies import Lifecycle, QuickItem
 from inspector.models.broker import Broker
 from inspector.models.quick_items import ID_ROLE, QuickItemModel
+from inspector.style.words import counted
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
@@ -135,7 +136,7 @@ class QuickPane(Pane):
         keep = self.selected_id()
         self._fill(tree.items)
         self.count = tree.count
-        self.summary.setText(f"{self.count} items" + (" · truncated" if tree.truncated
+        self.summary.setText(counted(self.count, "item") + (" · truncated" if tree.truncated
                                                        else ""))
         if keep:
             self.select_object(keep)

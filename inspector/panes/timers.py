@@ -24,6 +24,7 @@ from inspector.link.replies import TimerInfo, TimerMeasurement
 from inspector.models.broker import Broker
 from inspector.models.log_model import clock
 from inspector.models.timers import COLUMNS, SORT_ROLE, WAKEUPS, TimerTable
+from inspector.style.words import counted
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
@@ -134,7 +135,7 @@ class TimersPane(Pane):
     def _sorted(self) -> None:
         self.view.sortByColumn(WAKEUPS, Qt.SortOrder.DescendingOrder)
         if self.model.measurement is None:
-            self.summary.setText(f"{len(self.model.timers)} timers, as read at "
+            self.summary.setText(f"{counted(len(self.model.timers), 'timer')}, as read at "
                                  f"{clock(self.model.read_at)} (a snapshot: Reload reads "
                                  "again) · Measure counts wake-ups")
 

@@ -1,10 +1,11 @@
 """The default arrangement of the docks around the tools.
 
 The tools (the tool list and the open tool) fill the window's centre; the docks, which
-stay visible whichever tool is open, stand around it: the live picture on the right, from
-the toolbar down to the status bar, and the agent's requests along the bottom under the
-tools. The first start and View › Reset layout both build it from a clean slate, so they
-look the same.
+stay visible whichever tool is open, stand around it: the live picture on the right of the
+tools, and the agent's requests along the whole bottom (its columns and its request and
+response need the width more than the picture needs the height: an app's window is
+wider than tall). The first start and View › Reset layout both build it from a clean
+slate, so they look the same.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ def side_of(dock: QDockWidget) -> Side:
 
 def arrange(window: QMainWindow, docks: list[QDockWidget]) -> None:
     """Put every dock on its side (docks of one side tabbed), docked and shown."""
-    window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+    window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
+    window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
     window.setCorner(Qt.Corner.TopRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
     firsts: dict[Side, QDockWidget] = {}
     for dock in docks:

@@ -136,6 +136,9 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
+        for dock in self.docks.values():  # undocked ones went with the window
+            if dock.isFloating() and dock.isHidden():
+                dock.show()
         if self._needs_default:  # no saved layout: the first start is a Reset layout
             self._needs_default = False
             QTimer.singleShot(0, self._first_layout)
@@ -213,6 +216,9 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_settings()
+        for dock in self.docks.values():  # an undocked pane is part of this window: it goes
+            if dock.isFloating():  # too (it would keep the app alive and cover others)
+                dock.hide()
         #: The connection's close, which the start-up awaits before the process goes on:
         #: a socket left open in a living process holds the app's exit for its close
         #: timeout (``qtmcp demo`` stops the app right after the inspector).

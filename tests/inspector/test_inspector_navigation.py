@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QRect, QSettings, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
 
 from inspector.panes.accessibility import AccessibilityPane
 from inspector.panes.live_view import LiveViewPane
@@ -178,9 +178,29 @@ def test_first_start_and_reset_layout_are_the_same(aloop: object, tmp_path: Path
     first = layout()
     assert first["tree"][2] > 300
     assert first["agentLog"][1] > first["tools"][1]  # below the tools
-    # the picture stands from the top to the bottom, beside the log
-    assert first["liveView"][3] > first["tools"][3]
+    # the log takes the whole width under the tools and the picture
+    assert first["agentLog"][2] == win.width() and first["liveView"][1] == first["tools"][1]
     win.docks["liveView"].setFloating(True)
     win.reset_layout()
     qwait(lambda: layout() == first, what=f"the first start's layout again: {first}")
     win.close()
+
+
+def test_an_undocked_pane_goes_and_comes_back_with_its_window(aloop: object,
+                                                              tmp_path: Path) -> None:
+    """Closing the window closes its undocked panes too: a floating agent log left open
+    kept the inspector running (Qt quits on the last window) and covered other windows."""
+    win = MainWindow(make_settings(tmp_path))
+    win.show()
+    dock = win.docks["agentLog"]
+    dock.setFloating(True)
+    qwait(dock.isVisible, what="the floating agent log")
+    win.close()
+    assert not dock.isVisible()
+    assert not [w for w in QApplication.topLevelWidgets()
+                if w.isVisible() and w.window() in (win, dock)]
+    win.show()
+    qwait(dock.isVisible, what="the agent log back, floating")
+    assert dock.isFloating()
+    win.close()
+    win.deleteLater()

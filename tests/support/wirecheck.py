@@ -72,8 +72,9 @@ def checking() -> Iterator[WireCheck]:
                                      AsyncClient._deliver)
 
     async def checked_call(self: AsyncClient, method: str, params: Any = None, *,
-                           timeout: float | None = 60.0) -> dict[str, Any]:
-        envelope = await call_envelope(self, method, params, timeout=timeout)
+                           timeout: float | None = 60.0,
+                           via: dict[str, Any] | None = None) -> dict[str, Any]:
+        envelope = await call_envelope(self, method, params, timeout=timeout, via=via)
         wc.answer(method, envelope["result"])
         return envelope
 
