@@ -24,6 +24,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from probe.core import faults
 from probe.core.a11y import modal
 from probe.core.data import pending
 from probe.core.errors import QtError
@@ -76,8 +77,8 @@ async def settle_timers(ctx: Context, started: pending.Started, timeout: float) 
     end = loop.time() + min(pending.BOUND_MS / 1000, timeout)
     bound_ms = pending.BOUND_MS
     while True:
-        try:
-            due = await ctx.gui(started.due, bound_ms, timeout=timeout)
+        try:  # a timer that cannot be read is taken as fired: the action ran
+            due = await ctx.gui(faults.value, started.due, 0, bound_ms, timeout=timeout)
         except QtError as exc:
             if exc.name != "APP_BUSY":
                 raise
@@ -157,8 +158,9 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
             settled = await settle_timers(ctx, box["timers"], timeout)
         if "error" in box:
             raise box["error"]
-        if settled and isinstance(info, dict):
-            state = await ctx.gui(describe_modal, ctx.state, waiting, box.get("before"))
+        if settled and isinstance(info, dict):  # a dialog that cannot be read is no error
+            state = await ctx.gui(faults.value, describe_modal, None, ctx.state, waiting,
+                                  box.get("before"))
             if state is not None:
                 info["modal"] = state
     return info, box.get("result"), settled

@@ -34,6 +34,7 @@ os.environ.setdefault("QTMCP_CACHE", str(Path(__file__).resolve().parents[2] / "
 from probe import discovery
 from probe.client import Client
 from probe.launcher.launch import wait_for_probe
+from tests.support import faultgate
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -73,6 +74,7 @@ class DemoApp:
         self._lines: queue.Queue[str] = queue.Queue()
         self.stderr_lines: list[str] = []
         self._clients: list[Client] = []
+        self.gated = faultgate.active()
         threading.Thread(target=self._pump_out, daemon=True).start()
         threading.Thread(target=self._pump_err, daemon=True).start()
 
@@ -135,6 +137,13 @@ class DemoApp:
         return self.proc.poll() is None
 
     def stop(self) -> None:
+        """Stop the app; with the fault gate on, fail when the probe met faults in it."""
+        faults = faultgate.verdict(self.url, self.token) if self.gated and self.alive() \
+            else None
+        self._stop()
+        assert faults is None, faults
+
+    def _stop(self) -> None:
         code = self.proc.poll()
         if code is not None and code != 0:  # it died under a test: say how (faulthandler)
             noise = "This plugin does not support"

@@ -22,6 +22,7 @@ import pytest
 from probe.client import Client
 from probe.exceptions import RemoteError
 from probe.launcher.launch import wait_for_probe
+from tests.support import faultgate
 from tests.support.app import ROOT, wait_until
 
 
@@ -55,6 +56,7 @@ class RealApp:
             self.stop()
             raise RuntimeError(f"{args} did not start its probe:\n{self.output()}") from None
         self._clients: list[Client] = []
+        self.gated = faultgate.active()
 
     def client(self, name: str = "agent", role: str = "agent") -> Client:
         c = Client.connect(self.info.url, self.info.token, name=name, role=role)
@@ -69,6 +71,13 @@ class RealApp:
         return self.log.read()[-4000:]
 
     def stop(self) -> None:
+        """Stop the app; with the fault gate on, fail when the probe met faults in it."""
+        faults = faultgate.verdict(self.info.url, self.info.token) \
+            if getattr(self, "gated", False) and self.alive() else None
+        self._stop()
+        assert faults is None, faults
+
+    def _stop(self) -> None:
         for c in getattr(self, "_clients", []):
             try:
                 c.close()

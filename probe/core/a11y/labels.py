@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from probe.core import faults
 from probe.core.objects import layoutitems
 from probe.core.objects.text import clean_name, strip_mnemonic
 
@@ -79,27 +80,33 @@ class Labels:
         self.readouts: dict[int, QLabel] = {}
         self._wants = wants_label
         self._keep: list[QObject] = []  # the wrappers whose id() the dicts hold
-        loose: list[QLabel] = []
-        for lab in QObject.findChildren(window, QLabel):
-            buddy = QLabel.buddy(lab)
-            if buddy is not None:
-                self._name(buddy, lab)
-            elif QLabel.text(lab):
-                loose.append(lab)
+        loose = faults.each(QObject.findChildren(window, QLabel), self._buddy)
         if not loose:
             return
         positions: dict[int, Indexed] = {}
-        for lab in loose:
-            if _NUMBER.match(QLabel.text(lab)):
-                slider = _before(lab, positions)
-                if isinstance(slider, QAbstractSlider):
-                    self._keep += [slider, lab]
-                    self.readouts[id(slider)] = lab
-                    self.used.add(id(lab))
-                    continue
-            field = _beside(lab, positions)
-            if field is not None and id(field) not in self.names:
-                self._name(field, lab, wants_label(field))
+        faults.each(loose, lambda lab: self._neighbour(lab, positions))
+
+    def _buddy(self, lab: QLabel) -> QLabel | None:
+        """A label with a buddy names it; a label without one is returned (it may name
+        the field beside it)."""
+        buddy = QLabel.buddy(lab)
+        if buddy is not None:
+            self._name(buddy, lab)
+            return None
+        return lab if QLabel.text(lab) else None
+
+    def _neighbour(self, lab: QLabel, positions: dict[int, Indexed]) -> None:
+        """A label with no buddy: a slider's read-out, or the name of the field beside it."""
+        if _NUMBER.match(QLabel.text(lab)):
+            slider = _before(lab, positions)
+            if isinstance(slider, QAbstractSlider):
+                self._keep += [slider, lab]
+                self.readouts[id(slider)] = lab
+                self.used.add(id(lab))
+                return
+        field = _beside(lab, positions)
+        if field is not None and id(field) not in self.names:
+            self._name(field, lab, self._wants(field))
 
     def _name(self, field: QWidget, label: QLabel, wanted: bool = True) -> None:
         """``label`` names ``field``; a field that is a composite (a line edit and its

@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from probe.core import compat
+from probe.core import compat, faults
 from probe.core.a11y.nodes import ItemNode, Node, SpotNode
-from probe.core.objects.modelshape import rows_of
+from probe.core.objects.modelshape import has_children, rows_of
 from probe.core.objects.text import clean_name
 
 #: Rows (cells of a table) shown per view; the rest on screen is counted in ``more``.
@@ -75,6 +75,8 @@ class Rows:
         self.current = QAbstractItemView.currentIndex(view)
         self.focused = QWidget.hasFocus(view)
         self.count = 0
+        #: why the rows were read only in part (a step between rows raised), else ""
+        self.unread = ""
 
     def nodes(self) -> tuple[list[Node], int, int]:
         """(nodes, rows above, rows below) of what the view shows now."""
@@ -112,6 +114,23 @@ class Rows:
                         bounds=(r.x() + self.dx, r.y() + self.dy, r.width(), r.height()),
                         interactive=True, index=QPersistentModelIndex(idx), level=level)
 
+    def _unread_item(self, index: Any, role: str, reason: str, level: int = 0) -> ItemNode:
+        """A row or cell that raised while it was read: ``index`` (a QModelIndex, or a
+        function that makes it, which may raise too), its bounds if they read, and why.
+        Without a valid index it gets no ref (nothing could find it again)."""
+        idx = faults.value(index, None, obj=self.view) if callable(index) else index
+        valid = isinstance(idx, QModelIndex) and idx.isValid()
+        bounds = faults.value(self._bounds, (0, 0, 0, 0), idx, obj=self.view) if valid \
+            else (0, 0, 0, 0)
+        self.count += 1
+        return ItemNode(role, "", self.view, bounds=bounds, interactive=valid,
+                        index=QPersistentModelIndex(idx) if valid else None, level=level,
+                        unread=reason)
+
+    def _bounds(self, idx: QModelIndex) -> tuple[int, int, int, int]:
+        r = self.view.visualRect(idx)
+        return (r.x() + self.dx, r.y() + self.dy, r.width(), r.height())
+
     def _visible(self, idx: QModelIndex) -> bool:
         r = self.view.visualRect(idx)
         return not r.isEmpty() and self.area.intersects(r)
@@ -129,9 +148,16 @@ class Rows:
         for r in range(min(rows, COUNT_CAP)):
             if isinstance(view, QListView) and QListView.isRowHidden(view, r):
                 continue
-            idx = model.index(r, column, root)
-            if self._visible(idx) and len(out) < ROW_CAP:
-                out.append(self._item(idx, "listitem"))
+            got = faults.attempt(self._list_row, r, column, root, len(out) < ROW_CAP,
+                                 obj=view)
+            if isinstance(got, faults.Failed):
+                if len(out) < ROW_CAP:  # where it is could not be read: listed
+                    out.append(self._unread_item(
+                        lambda r=r: model.index(r, column, root), "listitem", got.reason))
+                    seen_visible = True
+                continue
+            if got is not None:
+                out.append(got)
                 seen_visible = True
             elif seen_visible:
                 below += 1
@@ -139,6 +165,13 @@ class Rows:
                 above += 1
         below += max(0, rows - COUNT_CAP)
         return out, above, below
+
+    def _list_row(self, r: int, column: int, root: QModelIndex, room: bool) -> ItemNode | None:
+        """Row ``r`` of a list as an element, or None when it is not shown (or no room)."""
+        idx = self.model.index(r, column, root)
+        if self._visible(idx) and room:
+            return self._item(idx, "listitem")
+        return None
 
     def _tree(self) -> tuple[list[Node], int, int]:
         view, model = self.view, self.model
@@ -161,35 +194,53 @@ class Rows:
         idx = first
         below = 0
         while idx.isValid():
-            if not self._visible(idx) or len(shown) >= ROW_CAP:
+            got = faults.attempt(self._tree_row, idx, columns, len(shown) < ROW_CAP,
+                                 obj=view)
+            if isinstance(got, faults.Failed):
+                got = self._unread_item(idx, "treeitem", got.reason,
+                                        faults.value(_level, 1, idx, obj=view))
+            if got is None:
                 below += 1
                 if below >= COUNT_CAP:
                     break
             else:
-                value = SEP.join(v for c in columns
-                                 if (v := clean_name(item_text(model, idx.siblingAtColumn(c)))))
-                level = _level(idx)
-                node = self._item(idx, "treeitem", value, level)
-                if model.hasChildren(idx):
-                    node.states.append("expanded" if QTreeView.isExpanded(view, idx)
-                                       else "collapsed")
                 parent = idx.parent()
                 holder = shown.get(index_key(parent)) if parent.isValid() else None
                 if holder is not None:
-                    holder.children.append(node)
+                    holder.children.append(got)
                 else:
-                    if parent.isValid():
-                        node.parent = clean_name(item_text(model, parent))
-                    out.append(node)
-                shown[index_key(idx)] = node
-            idx = QTreeView.indexBelow(view, idx)
+                    if parent.isValid() and not got.unread:
+                        got.parent = clean_name(item_text(model, parent))
+                    out.append(got)
+                shown[index_key(idx)] = got
+            after = faults.attempt(QTreeView.indexBelow, view, idx, obj=view)
+            if isinstance(after, faults.Failed):  # the rows below cannot be reached
+                self.unread = f"rows below {got.name if got else 'this one'!r}: " \
+                    f"{after.reason}"
+                break
+            idx = after
         return out, above, below
+
+    def _tree_row(self, idx: QModelIndex, columns: list[int], room: bool
+                  ) -> ItemNode | None:
+        """One row of a tree as an element (its other columns as its value), or None when
+        it is not shown (or no room)."""
+        if not room or not self._visible(idx):
+            return None
+        model, view = self.model, self.view
+        value = SEP.join(v for c in columns
+                         if (v := clean_name(item_text(model, idx.siblingAtColumn(c)))))
+        node = self._item(idx, "treeitem", value, _level(idx))
+        if has_children(model, idx):
+            node.states.append("expanded" if QTreeView.isExpanded(view, idx) else "collapsed")
+        return node
 
     def _table(self) -> tuple[list[Node], int, int]:
         view, model = self.view, self.model
         root = QAbstractItemView.rootIndex(view)
         vertical = QTableView.verticalHeader(view)
         horizontal = QTableView.horizontalHeader(view)
+        total = rows_of(model, root)
         rows = _sections(vertical, self.area.height())
         columns = _sections(horizontal, self.area.width())
         out: list[Node] = []
@@ -197,38 +248,49 @@ class Rows:
             clickable = QHeaderView.sectionsClickable(horizontal)
             hvp = QAbstractScrollArea.viewport(horizontal)
             at = QWidget.mapTo(hvp, self.window, QPoint(0, 0))
-            for c in columns:
-                text = model.headerData(c, Qt.Orientation.Horizontal, _R.DisplayRole)
-                if text is None or not str(text):
-                    continue
-                if not clickable:
-                    out.append(Node("columnheader", clean_name(str(text)), view))
-                    continue
-                spot = HeaderSpot(c)
-                found = spot.locate(view)
-                r = found[1] if found is not None else None
-                bounds = (at.x() + r.x(), at.y() + r.y(), r.width(), r.height()) if r \
-                    else (0, 0, 0, 0)
-                sort = _sorted(horizontal, c)
-                out.append(SpotNode("columnheader", clean_name(str(text)), view,
-                                    bounds=bounds, interactive=True, spot=spot,
-                                    states=[sort] if sort else []))
+            out += faults.each(columns, lambda c: self._header(c, clickable, at),
+                               lambda c: view)
         cells = 0
         for r in rows:
             row = Node("row", "", view)
             for c in columns:
-                idx = model.index(r, c, root)
-                if not idx.isValid() or cells >= ROW_CAP:
-                    continue
-                row.children.append(self._item(idx, "cell"))
-                cells += 1
+                if cells >= ROW_CAP:
+                    break
+                got = faults.attempt(self._cell, r, c, root, obj=view)
+                if isinstance(got, faults.Failed):
+                    got = self._unread_item(lambda r=r, c=c: model.index(r, c, root), "cell",
+                                            got.reason)
+                if got is not None:
+                    row.children.append(got)
+                    cells += 1
             if row.children:
                 out.append(row)
-        total = rows_of(model, root)
         first = QHeaderView.visualIndex(vertical, rows[0]) if rows else 0
         above = max(0, first)
         below = max(0, total - above - len(rows))
         return out, above, below
+
+
+    def _cell(self, r: int, c: int, root: QModelIndex) -> ItemNode | None:
+        idx = self.model.index(r, c, root)
+        return self._item(idx, "cell") if idx.isValid() else None
+
+    def _header(self, c: int, clickable: bool, at: QPoint) -> Node | None:
+        """Column ``c``'s header as an element (clickable: with a ref), None if untitled."""
+        view = self.view
+        text = self.model.headerData(c, Qt.Orientation.Horizontal, _R.DisplayRole)
+        if text is None or not str(text):
+            return None
+        if not clickable:
+            return Node("columnheader", clean_name(str(text)), view)
+        spot = HeaderSpot(c)
+        found = spot.locate(view)
+        r = found[1] if found is not None else None
+        bounds = (at.x() + r.x(), at.y() + r.y(), r.width(), r.height()) if r \
+            else (0, 0, 0, 0)
+        sort = _sorted(QTableView.horizontalHeader(view), c)
+        return SpotNode("columnheader", clean_name(str(text)), view, bounds=bounds,
+                        interactive=True, spot=spot, states=[sort] if sort else [])
 
 
 @dataclass(frozen=True, slots=True)
