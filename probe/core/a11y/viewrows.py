@@ -32,6 +32,8 @@ from probe.core.a11y.nodes import ItemNode, Node, SpotNode
 from probe.core.objects.modelshape import has_children, rows_of
 from probe.core.objects.text import clean_name
 
+#: A row the view hides (not counted as scrolled away).
+_HIDDEN = object()
 #: Rows (cells of a table) shown per view; the rest on screen is counted in ``more``.
 ROW_CAP = 100
 #: Rows counted above and below the visible ones (past it, the count is a lower bound).
@@ -146,17 +148,17 @@ class Rows:
         above = below = 0
         seen_visible = False
         for r in range(min(rows, COUNT_CAP)):
-            if isinstance(view, QListView) and QListView.isRowHidden(view, r):
-                continue
             got = faults.attempt(self._list_row, r, column, root, len(out) < ROW_CAP,
                                  obj=view)
+            if got is _HIDDEN:
+                continue
             if isinstance(got, faults.Failed):
                 if len(out) < ROW_CAP:  # where it is could not be read: listed
                     out.append(self._unread_item(
                         lambda r=r: model.index(r, column, root), "listitem", got.reason))
                     seen_visible = True
                 continue
-            if got is not None:
+            if isinstance(got, ItemNode):
                 out.append(got)
                 seen_visible = True
             elif seen_visible:
@@ -166,8 +168,12 @@ class Rows:
         below += max(0, rows - COUNT_CAP)
         return out, above, below
 
-    def _list_row(self, r: int, column: int, root: QModelIndex, room: bool) -> ItemNode | None:
-        """Row ``r`` of a list as an element, or None when it is not shown (or no room)."""
+    def _list_row(self, r: int, column: int, root: QModelIndex, room: bool
+                  ) -> ItemNode | object | None:
+        """Row ``r`` of a list as an element, None when it is scrolled away (or there is
+        no room), ``_HIDDEN`` when the view hides it."""
+        if isinstance(self.view, QListView) and QListView.isRowHidden(self.view, r):
+            return _HIDDEN
         idx = self.model.index(r, column, root)
         if self._visible(idx) and room:
             return self._item(idx, "listitem")
@@ -181,7 +187,8 @@ class Rows:
         first = view.indexAt(QPoint(self.area.width() // 2, 1))
         if not first.isValid():
             first = view.indexAt(QPoint(1, 1))
-        out: list[Node] = []
+        out: list[Node] = self._headers(header, _sections(header, self.area.width())) \
+            if header is not None else []
         if not first.isValid():
             return out, 0, 0
         first = first.siblingAtColumn(0)
@@ -244,12 +251,7 @@ class Rows:
         rows = _sections(vertical, self.area.height())
         columns = _sections(horizontal, self.area.width())
         out: list[Node] = []
-        if QWidget.isVisible(horizontal):
-            clickable = QHeaderView.sectionsClickable(horizontal)
-            hvp = QAbstractScrollArea.viewport(horizontal)
-            at = QWidget.mapTo(hvp, self.window, QPoint(0, 0))
-            out += faults.each(columns, lambda c: self._header(c, clickable, at),
-                               lambda c: view)
+        out += self._headers(horizontal, columns)
         cells = 0
         for r in rows:
             row = Node("row", "", view)
@@ -275,7 +277,18 @@ class Rows:
         idx = self.model.index(r, c, root)
         return self._item(idx, "cell") if idx.isValid() else None
 
-    def _header(self, c: int, clickable: bool, at: QPoint) -> Node | None:
+    def _headers(self, header: QHeaderView, columns: list[int]) -> list[Node]:
+        """The column headers a person sees above a table or tree, as elements."""
+        if not QWidget.isVisible(header):
+            return []
+        clickable = QHeaderView.sectionsClickable(header)
+        hvp = QAbstractScrollArea.viewport(header)
+        at = QWidget.mapTo(hvp, self.window, QPoint(0, 0))
+        return faults.each(columns, lambda c: self._header(header, c, clickable, at),
+                           lambda c: self.view)
+
+    def _header(self, header: QHeaderView, c: int, clickable: bool, at: QPoint
+                ) -> Node | None:
         """Column ``c``'s header as an element (clickable: with a ref), None if untitled."""
         view = self.view
         text = self.model.headerData(c, Qt.Orientation.Horizontal, _R.DisplayRole)
@@ -288,7 +301,7 @@ class Rows:
         r = found[1] if found is not None else None
         bounds = (at.x() + r.x(), at.y() + r.y(), r.width(), r.height()) if r \
             else (0, 0, 0, 0)
-        sort = _sorted(QTableView.horizontalHeader(view), c)
+        sort = _sorted(header, c)
         return SpotNode("columnheader", clean_name(str(text)), view, bounds=bounds,
                         interactive=True, spot=spot, states=[sort] if sort else [])
 
@@ -305,15 +318,23 @@ class HeaderSpot:
         return ("header", self.section)
 
     def locate(self, owner: QWidget) -> tuple[QWidget, QRect] | None:
-        if not isinstance(owner, QTableView):
-            return None
-        header = QTableView.horizontalHeader(owner)
-        if not QWidget.isVisible(header) or QHeaderView.isSectionHidden(header, self.section) \
-                or not 0 <= self.section < QHeaderView.count(header):
+        header = column_header(owner)
+        if header is None or not QWidget.isVisible(header) or \
+                QHeaderView.isSectionHidden(header, self.section) or \
+                not 0 <= self.section < QHeaderView.count(header):
             return None
         x = QHeaderView.sectionViewportPosition(header, self.section)
         r = QRect(x, 0, QHeaderView.sectionSize(header, self.section), QWidget.height(header))
         return QAbstractScrollArea.viewport(header), r
+
+
+def column_header(view: QWidget) -> QHeaderView | None:
+    """The header over a table's or tree's columns (None for another view)."""
+    if isinstance(view, QTableView):
+        return QTableView.horizontalHeader(view)
+    if isinstance(view, QTreeView):
+        return QTreeView.header(view)
+    return None
 
 
 def _sorted(header: QHeaderView, section: int) -> str:

@@ -141,14 +141,14 @@ def test_a_probe_fault_is_an_unread_element_counted_listed_and_gated(app: RealAp
     assert "probe fault AssertionError at probe/core/a11y/links.py:" in " ".join(field["rest"])
     assert field["ref"] and ("textbox", "Name") in {(n["role"], n["name"])
                                                     for n in parse(page["text"])}
-    assert meta["faults"]["probe"] == 1, meta
+    assert meta["faults"]["probe"] >= 1, meta  # each time the read met it
     found = faultgate.probe_faults(qt)
-    assert len(found) == 1 and found[0]["count"] == 1
+    assert len(found) == 1 and found[0]["count"] == meta["faults"]["probe"]
     assert "links.py" in found[0]["source"]["file"] and "links_of" in found[0]["traceback"]
     assert found[0]["className"] == "QLineEdit" and found[0]["path"].endswith("bareEdit")
     qt.call("chr.readPage", {"tabId": tab})
     again = faultgate.probe_faults(qt)
-    assert len(again) == 1 and again[0]["count"] == 2  # once per class, counted
+    assert len(again) == 1 and again[0]["count"] > found[0]["count"]  # one class, counted
     verdict = faultgate.verdict(app.info.url, app.info.token)  # what a gated suite says
     assert verdict is not None and "1 probe fault" in verdict and "links_of" in verdict
 

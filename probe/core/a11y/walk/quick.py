@@ -249,9 +249,10 @@ class QuickWalker:
             role = ROLE_NAMES.get(qrole, "generic")
             name = iface.text(_NAME) or ""
             st = iface.state()
-        if role in HIDDEN:
+        own = controls.role_of(item)
+        if role in HIDDEN and own is None:  # a SplitView's handle is a separator to drag
             return
-        role = controls.role_of(item) or role
+        role = own or role
         if role == "textbox" and name == QObject.property(item, "text"):
             name = ""  # Qt names an unnamed field by its own text: that is its value
         if not name and QObject.inherits(item, "QQuickPopupItem"):

@@ -38,26 +38,32 @@ from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QAbstractSlider,
     QAbstractSpinBox,
+    QCalendarWidget,
     QCheckBox,
     QComboBox,
     QDialog,
+    QDialogButtonBox,
     QGraphicsView,
     QGroupBox,
     QHeaderView,
+    QKeySequenceEdit,
     QLabel,
     QLineEdit,
+    QMdiArea,
     QMenu,
     QMenuBar,
     QPlainTextEdit,
     QProgressBar,
     QRadioButton,
     QScrollBar,
+    QSplitter,
     QStackedWidget,
     QTabBar,
     QTableView,
     QTabWidget,
     QTextEdit,
     QToolBar,
+    QToolBox,
     QTreeView,
     QWidget,
 )
@@ -99,6 +105,10 @@ MENU_POLICIES = (Qt.ContextMenuPolicy.CustomContextMenu, Qt.ContextMenuPolicy.Ac
 #: Widgets a label beside them names (when Qt gives them no name of their own).
 _LABELLED = (QLineEdit, QAbstractSpinBox, QComboBox, QAbstractSlider, QTextEdit,
              QPlainTextEdit)
+#: ... and the controls a label names that hold no text of their own: lists, trees and
+#: tables (Qt names none of them; a C++ Qt 6.4 names a list by one of its numbers), a
+#: progress bar, a calendar.
+_NAMED_BY_LABEL = (*_LABELLED, QAbstractItemView, QProgressBar, QCalendarWidget)
 
 _clicky_classes: dict[type, bool] = {}
 
@@ -117,12 +127,20 @@ def _overrides_mouse(cls: type) -> bool:
     return found
 
 
+#: Qt's controls made of other controls (and Qt's containers): the parts inside are what a
+#: user clicks, so an app's subclass of one that handles the mouse is no gap filler.
+_QT_CONTAINERS = (QKeySequenceEdit, QCalendarWidget, QDialogButtonBox, QTabWidget, QToolBox,
+                  QStackedWidget, QSplitter, QMdiArea, QGroupBox)
+
+
 def is_clickable(w: QWidget) -> bool:
     """A widget a user can click although its accessible role says nothing (gap filler).
 
     A scroll area's viewport never is: its clicks belong to the area (a QGraphicsView
     would show twice)."""
     cls = type(w)
+    if isinstance(w, _QT_CONTAINERS):
+        return False  # an app's subclass of one is still that control: its parts act
     if _overrides_mouse(cls) or QWidget.contextMenuPolicy(w) in MENU_POLICIES:
         return True
     if reach.in_viewport(w):
@@ -149,6 +167,17 @@ _CLASS_ROLES: tuple[tuple[type, str], ...] = (
 )
 
 
+def _shown_text(w: QWidget) -> str:
+    """The text a button, group box or label shows ('' for other widgets)."""
+    if isinstance(w, QAbstractButton):
+        return clean_name(strip_mnemonic(QAbstractButton.text(w)))
+    if isinstance(w, QGroupBox):
+        return clean_name(strip_mnemonic(QGroupBox.title(w)))
+    if isinstance(w, QLabel):
+        return clean_name(strip_mnemonic(QLabel.text(w)))
+    return ""
+
+
 def _interface_role(w: QWidget) -> str:
     """The role the widget's accessible interface gives (``generic`` when none)."""
     iface = QAccessible.queryAccessibleInterface(w)
@@ -161,9 +190,15 @@ def class_role(w: QWidget) -> str:
 
 
 def gap_name(w: QWidget) -> str:
-    """What to call a widget that has no accessible name: tool tip, objectName, class."""
+    """What to call a widget that has no accessible name: tool tip, objectName, and for a
+    small custom control its class; a container (a scroll area the app draws a list in, a
+    panel of widgets) goes unnamed rather than by a class name a person never sees."""
     text = QWidget.toolTip(w) or QWidget.accessibleDescription(w) or QObject.objectName(w)
-    return clean_name(text) or QObject.metaObject(w).className()
+    if text or isinstance(w, QAbstractScrollArea):
+        return clean_name(text)
+    if any(QWidget.isVisible(c) for c in QObject.findChildren(w, QWidget, options=_DIRECT)):
+        return ""
+    return QObject.metaObject(w).className()
 
 
 def wants_label(w: QWidget) -> bool:
@@ -171,8 +206,8 @@ def wants_label(w: QWidget) -> bool:
     clickable, with no accessible name set by the app."""
     if QWidget.accessibleName(w):
         return False
-    if isinstance(w, _LABELLED):
-        return True
+    if isinstance(w, _NAMED_BY_LABEL):
+        return not isinstance(w, QHeaderView)
     if isinstance(w, QAbstractButton):
         return not QAbstractButton.text(w).strip()
     return _python_class(type(w)) and is_clickable(w)
@@ -300,9 +335,9 @@ class WidgetWalker:
 
     def _plain_name(self, w: QWidget) -> str:
         """A name read without the widget's accessible interface: its label, its
-        accessible name, its tool tip."""
+        accessible name, the text it shows (a button's, a group's title), its tool tip."""
         return self.labels.names.get(id(w)) or clean_name(QWidget.accessibleName(w)) or \
-            tool_tip(w)
+            _shown_text(w) or placeholder(w) or tool_tip(w)
 
     def _read(self, w: QWidget, ox: int, oy: int, out: list[Node], depth: int,
               panel: QTabWidget | None) -> None:
@@ -324,6 +359,8 @@ class WidgetWalker:
         label = self.labels.names.get(wid, "")
         if role == "combobox" and not QWidget.accessibleName(w):
             name = label  # Qt names a combo box by its value: its label, tip … name it
+        elif isinstance(w, QAbstractItemView) and not QWidget.accessibleName(w):
+            name = label  # what Qt calls a view (one of its numbers) is nothing shown
         elif label and not name:
             name = label
         if wid in self.labels.composites:
