@@ -43,8 +43,10 @@ class RealApp:
         self.home = tempfile.mkdtemp(prefix="qtmcp-realapp-home-")
         full_env = {**os.environ, "HOME": self.home, "QT_API": "pyside6",
                     "QT_QPA_PLATFORM": "offscreen", **(env or {})}
-        # the app's settings live in its HOME (the suite points XDG_CONFIG_HOME elsewhere)
+        # the app's settings live in its HOME (the suite points XDG_CONFIG_HOME elsewhere),
+        # whose config folder exists, as a user's does
         full_env["XDG_CONFIG_HOME"] = os.path.join(full_env["HOME"], ".config")
+        os.makedirs(full_env["XDG_CONFIG_HOME"], exist_ok=True)
         cmd = [sys.executable, "-m", "probe.cli", "launch", *args]
         self.log = tempfile.TemporaryFile(mode="w+")
         self.proc = subprocess.Popen(cmd, cwd=cwd or ROOT, stdin=subprocess.DEVNULL,

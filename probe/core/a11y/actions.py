@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from probe.core import compat
-from probe.core.a11y import itemrefs, links, popups, reach
+from probe.core.a11y import graphics, itemrefs, links, popups, reach
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
@@ -410,7 +410,8 @@ def scroll_into_view(el: Element) -> bool:
     moved = False
     if el.index is not None:
         moved = itemrefs.scroll_to(target, el.index)
-    item = el.locator.index.item(target) if el.area is not None else None
+    spot = el.locator.index if el.area is not None else None  # links, headers: in place
+    item = spot.item(target) if isinstance(spot, graphics.SceneSpot) else None
     if item is not None and isinstance(target, QGraphicsView):
         bars = _scrolled(target)
         QGraphicsView.ensureVisible(target, item)

@@ -111,6 +111,16 @@ def test_actions_answer_what_they_did(qt: Client, app: RealApp) -> None:
     assert app.alive()
 
 
+def test_scroll_to_a_link_and_a_column_header(qt: Client) -> None:
+    """Found by the random run on ReText: chr.scrollTo of any spot that is no scene item
+    (a label's link, a table's or tree's column header) answered INTERNAL_ERROR."""
+    page = qt.call("chr.readPage", {"tabId": _tab(qt, "Raising")})
+    header = next(n for n in parse(page["text"]) if n["role"] == "columnheader" and n["ref"])
+    for ref in (ref_of(page, "the help", "link"), header["ref"]):
+        out = qt.call("chr.scrollTo", {"ref": ref})
+        assert "changes" in out, out
+
+
 def test_a_quick_item_far_away_costs_nothing(qt: Client) -> None:
     page = qt.call("chr.readPage", {"tabId": _tab(qt, "Raising Quick")})
     named = {(n["role"], n["name"]) for n in parse(page["text"])}
