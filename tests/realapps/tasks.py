@@ -16,6 +16,7 @@ from typing import Any
 
 from probe.client import Client
 from probe.exceptions import RemoteError
+from tests.support import faultgate
 from tests.support.app import wait_until
 
 #: Names of elements the monkey leaves alone: closing and quitting end the session.
@@ -214,3 +215,15 @@ def _action(rng: random.Random, ref: str, role: str) -> tuple[str, dict[str, Any
     if kind == "find":
         return "chr.find", {"query": rng.choice(("button", "ok", role, "x y z"))}
     return "chr.readPage", {"ref_id": ref, "format": rng.choice(("text", "json"))}
+
+
+def random_run(qt: Client, seed: int, actions: int = 300, avoid: str = "") -> dict[str, int]:
+    """A seeded random run of ``actions`` chr.* actions (:func:`monkey`): no answer is
+    INTERNAL_ERROR, the app still answers, and the probe met no fault in it (any element
+    it could not read is listed with its traceback). Returns the outcomes."""
+    outcomes = monkey(qt, actions, seed=seed, avoid=avoid)
+    assert qt.call("qt.ping")["pong"] is True
+    met = faultgate.probe_faults(qt)
+    assert not met, f"seed {seed}: probe faults " + "\n".join(
+        f"{f['message']}\n{f.get('traceback', '')}" for f in met)
+    return outcomes

@@ -41,8 +41,9 @@ class RealApp:
     def __init__(self, args: list[str], env: dict[str, str] | None = None,
                  cwd: Path | None = None) -> None:
         self.home = tempfile.mkdtemp(prefix="qtmcp-realapp-home-")
+        # a link the app opens goes nowhere (xdg-open's generic mode runs $BROWSER)
         full_env = {**os.environ, "HOME": self.home, "QT_API": "pyside6",
-                    "QT_QPA_PLATFORM": "offscreen", **(env or {})}
+                    "QT_QPA_PLATFORM": "offscreen", "BROWSER": "true", **(env or {})}
         # the app's settings live in its HOME (the suite points XDG_CONFIG_HOME elsewhere),
         # whose config folder exists, as a user's does
         full_env["XDG_CONFIG_HOME"] = os.path.join(full_env["HOME"], ".config")
