@@ -12,7 +12,8 @@ keeps the element as far as it was read (``unread``) and goes on with the rest.
 Each failure is recorded once per class of failure: exception type, the probe's file
 and line, the element's class (with the object path and traceback of the first one seen).
 A failure whose innermost frame is the app's own code (its model, its override) is
-``app``; any other is a ``probe`` fault, a defect of qtmcp. Both are listed by
+``app``; an object Qt deleted under the read (shiboken: "already deleted") is ``gone``;
+any other is a ``probe`` fault, a defect of qtmcp. Both are listed by
 qt.problems (``probe_fault``, ``app_exception``) and written once to the app's log at
 debug level; the calls that met them count them in their answer's meta
 (:func:`tally`). Any thread may read; records are made on the GUI thread.
@@ -49,7 +50,7 @@ KEEP = 200
 #: Longest reason an ``unread`` element carries, and longest traceback kept.
 REASON_LIMIT = 200
 TRACEBACK_LIMIT = 6000
-PROBE, APP = "probe", "app"
+PROBE, APP, GONE = "probe", "app", "gone"
 #: What PySide6 prefixes an error of a Python override called from C++ with.
 _OVERRIDE = "Error calling Python override"
 
@@ -82,6 +83,8 @@ class Fault:
         if self.origin == APP:
             where = f" in the app's {self.app_where}" if self.app_where else " in the app"
             text = f"{self.exception}{where}: {self.message}"
+        elif self.origin == GONE:
+            text = "deleted by the app while it was read (read the page again)"
         else:
             text = f"probe fault {self.exception} at {self.where}: {self.message}"
         return text if len(text) <= REASON_LIMIT else text[:REASON_LIMIT - 1] + "…"
@@ -154,7 +157,8 @@ def record(exc: BaseException, obj: Any = None) -> Fault:
     deeper = frames[mine[-1] + 1:] if mine else frames
     theirs = [f for f in deeper if not f.filename.startswith(_LIBRARY)]
     text = str(exc)
-    origin = APP if theirs or _OVERRIDE in text else PROBE
+    origin = GONE if isinstance(exc, RuntimeError) and "already deleted" in text else \
+        APP if theirs or _OVERRIDE in text else PROBE
     file = _relative(at.filename) if at is not None else "?"
     line = (at.lineno or 0) if at is not None else 0
     control = _class_of(obj)

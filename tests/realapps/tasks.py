@@ -161,7 +161,8 @@ def refs_of(text: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def monkey(qt: Client, actions: int = 300, seed: int = 18, avoid: str = "") -> dict[str, int]:
+def monkey(qt: Client, actions: int = 300, seed: int = 18, avoid: str = "",
+           history: list[tuple[str, dict[str, Any]]] | None = None) -> dict[str, int]:
     """``actions`` random chr.* actions on refs from chr.readPage (closing and quitting
     left out, and elements named by ``avoid``, a regular expression: an app's own
     closing button may have another name); returns how often each error name was
@@ -181,8 +182,10 @@ def monkey(qt: Client, actions: int = 300, seed: int = 18, avoid: str = "") -> d
             refs = [r for r in refs_of(page["text"]) if not unsafe.search(r[2])]
             if not refs:
                 continue
-        ref, role, _ = rng.choice(refs)
+        ref, role, name = rng.choice(refs)
         method, params = _action(rng, ref, role)
+        if history is not None:
+            history.append((method, {**params, "role": role, "name": name}))
         try:
             qt.call(method, params)
             errors["ok"] = errors.get("ok", 0) + 1
@@ -221,7 +224,12 @@ def random_run(qt: Client, seed: int, actions: int = 300, avoid: str = "") -> di
     """A seeded random run of ``actions`` chr.* actions (:func:`monkey`): no answer is
     INTERNAL_ERROR, the app still answers, and the probe met no fault in it (any element
     it could not read is listed with its traceback). Returns the outcomes."""
-    outcomes = monkey(qt, actions, seed=seed, avoid=avoid)
+    done: list[tuple[str, dict[str, Any]]] = []
+    try:
+        outcomes = monkey(qt, actions, seed=seed, avoid=avoid, history=done)
+    except Exception as exc:  # say where the run was when it ended
+        raise AssertionError(f"seed {seed}, action {len(done)}: {exc}; the last ones: "
+                             f"{done[-5:]}") from exc
     assert qt.call("qt.ping")["pong"] is True
     met = faultgate.probe_faults(qt)
     assert not met, f"seed {seed}: probe faults " + "\n".join(

@@ -22,6 +22,8 @@ def check(scan: Scan) -> list[Problem]:
     out = []
     now = time.time()
     for f in faults.faults():
+        if f.origin == faults.GONE:
+            continue  # an object the app deleted meanwhile: nothing to fix, only counted
         kind = PROBE if f.origin == faults.PROBE else APP
         if kind == PROBE:
             message = f"the probe failed reading {f.control}: {f.exception} at {f.where}: " \

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QObject, QStringListModel
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -80,3 +81,14 @@ def test_value_and_each_keep_going(qapp: object) -> None:
                         else _app_code("a widget"))
     assert texts == ["one", "three"]
     assert faults._class_of(QObject()) == "QObject"
+
+
+def test_an_object_deleted_under_the_read_is_gone_not_a_probe_fault(qapp: object) -> None:
+    """Found by the random run on pyqtgraph's parametertree: a layout's wrapper whose
+    C++ object Qt had deleted raised in the probe's line; nothing there to fix."""
+    box = QWidget()
+    shiboken6.delete(box)
+    got = faults.attempt(QObject.children, box, obj=None)
+    assert isinstance(got, faults.Failed) and got.fault.origin == faults.GONE
+    assert got.reason.startswith("deleted by the app while it was read")
+    assert got.fault not in faults.faults(faults.PROBE)
