@@ -14,7 +14,7 @@ rule: ``probe/core/objects``). GUI thread.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
 from PySide6.QtWidgets import (
@@ -180,7 +180,7 @@ class Rows:
         return None
 
     def _tree(self) -> tuple[list[Node], int, int]:
-        view, model = self.view, self.model
+        view, model = cast(QTreeView, self.view), self.model
         header = QTreeView.header(view)
         columns = [c for c in _sections(header) if c != QTreeView.treePosition(view)] \
             if header is not None else []
@@ -235,15 +235,15 @@ class Rows:
         if not room or not self._visible(idx):
             return None
         model, view = self.model, self.view
-        value = SEP.join(v for c in columns
-                         if (v := clean_name(item_text(model, idx.siblingAtColumn(c)))))
+        value = SEP.join(filter(None, (clean_name(item_text(model, idx.siblingAtColumn(c)))
+                                       for c in columns)))
         node = self._item(idx, "treeitem", value, _level(idx))
         if has_children(model, idx):
             node.states.append("expanded" if QTreeView.isExpanded(view, idx) else "collapsed")
         return node
 
     def _table(self) -> tuple[list[Node], int, int]:
-        view, model = self.view, self.model
+        view, model = cast(QTableView, self.view), self.model
         root = QAbstractItemView.rootIndex(view)
         vertical = QTableView.verticalHeader(view)
         horizontal = QTableView.horizontalHeader(view)
