@@ -411,7 +411,8 @@ def scroll_into_view(el: Element) -> bool:
     if el.index is not None:
         moved = itemrefs.scroll_to(el.view, el.index)
     spot = el.locator.index if el.area is not None else None  # links, headers: in place
-    item = spot.item(target) if isinstance(spot, graphics.SceneSpot) else None
+    item = spot.item(target) if isinstance(spot, graphics.SceneSpot) and \
+        isinstance(target, QGraphicsView) else None
     if item is not None and isinstance(target, QGraphicsView):
         bars = _scrolled(target)
         QGraphicsView.ensureVisible(target, item)

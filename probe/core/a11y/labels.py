@@ -316,7 +316,9 @@ def _index(lay: QLayout, out: dict[int, Position], cells: dict[Cell, QWidget | Q
     for i, w, sub in layoutitems.entries(lay):
         if sub is not None:
             _index(sub, out, cells)
-        item = w or sub
+        item = w if w is not None else sub
+        if item is None:
+            continue
         if isinstance(lay, QFormLayout):
             row, role = QFormLayout.getItemPosition(lay, i)  # pyright: ignore[reportGeneralTypeIssues]  # PySide6's stub says object; it is a tuple
             cells[(id(lay), row, role.value)] = item

@@ -120,14 +120,14 @@ class Rows:
         """A row or cell that raised while it was read: ``index`` (a QModelIndex, or a
         function that makes it, which may raise too), its bounds if they read, and why.
         Without a valid index it gets no ref (nothing could find it again)."""
-        idx = faults.value(index, None, obj=self.view) if callable(index) else index
-        valid = isinstance(idx, QModelIndex) and idx.isValid()
-        bounds = faults.value(self._bounds, (0, 0, 0, 0), idx, obj=self.view) if valid \
-            else (0, 0, 0, 0)
+        made = faults.value(index, None, obj=self.view) if callable(index) else index
+        idx = made if isinstance(made, QModelIndex) and made.isValid() else None
+        bounds = faults.value(self._bounds, (0, 0, 0, 0), idx, obj=self.view) \
+            if idx is not None else (0, 0, 0, 0)
         self.count += 1
-        return ItemNode(role, "", self.view, bounds=bounds, interactive=valid,
-                        index=QPersistentModelIndex(idx) if valid else None, level=level,
-                        unread=reason)
+        return ItemNode(role, "", self.view, bounds=bounds, interactive=idx is not None,
+                        index=QPersistentModelIndex(idx) if idx is not None else None,
+                        level=level, unread=reason)
 
     def _bounds(self, idx: QModelIndex) -> tuple[int, int, int, int]:
         r = self.view.visualRect(idx)
@@ -238,7 +238,7 @@ class Rows:
         value = SEP.join(filter(None, (clean_name(item_text(model, idx.siblingAtColumn(c)))
                                        for c in columns)))
         node = self._item(idx, "treeitem", value, _level(idx))
-        if has_children(model, idx):
+        if isinstance(view, QTreeView) and has_children(model, idx):
             node.states.append("expanded" if QTreeView.isExpanded(view, idx) else "collapsed")
         return node
 

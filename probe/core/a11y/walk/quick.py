@@ -231,11 +231,11 @@ class QuickWalker:
         kids: list[Node] = []
         if role not in rules.LEAF_ROLES:
             faults.attempt(self._children, item, kids, depth, obj=item)
-        bounds = faults.value(qml.scene_rect, [0, 0, 0, 0], item, obj=item)
-        out.append(Node(role, faults.value(_text_property, "", item, obj=item), item,
-                        obj=item, bounds=tuple(bounds),  # type: ignore[arg-type]
-                        interactive=role in INTERACTIVE and not self.inert, children=kids,
-                        unread=failed.reason))
+        x, y, w, h = faults.value(qml.scene_rect, [0, 0, 0, 0], item, obj=item)
+        name = faults.value(_text_property, "", item, obj=item)
+        out.append(Node(role, name, item, obj=item,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
+                        bounds=(x, y, w, h), interactive=role in INTERACTIVE and not self.inert,
+                        children=kids, unread=failed.reason))
         self.count += 1
 
     def _one(self, item: QQuickItem, out: list[Node], depth: int) -> None:
