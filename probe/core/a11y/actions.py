@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from probe.core import compat
-from probe.core.a11y import itemrefs, links, popups, reach
+from probe.core.a11y import graphics, itemrefs, links, popups, reach
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
@@ -180,11 +180,18 @@ def _center(el: Element) -> dict[str, Any]:
             "bounds": [top.x(), top.y(), QWidget.width(w), QWidget.height(w)]}
 
 
+def _mouse_target(w: QWidget) -> QWidget:
+    """Where a click on a widget goes: a scroll area takes the mouse in its viewport (its
+    own event() refuses it; a list the app draws itself is clicked there), any other
+    widget itself."""
+    return QAbstractScrollArea.viewport(w) if isinstance(w, QAbstractScrollArea) else w
+
+
 def _context_point(el: Element) -> tuple[QWidget, QPoint | None]:
     """The widget and point a right click on the element goes to (checked)."""
     if not el.is_item:
         qinput.check_interactable(el.widget)
-        return el.widget, None
+        return _mouse_target(el.widget), None
     if el.index is not None:
         pos = _model_point(el)
         return QAbstractScrollArea.viewport(el.view), pos
@@ -271,7 +278,7 @@ def click(el: Element, button: str = "left", count: int = 1,
             return "pressAndHold", _hold(el.widget)
     if not el.is_item:
         qinput.check_interactable(el.widget)
-        w = el.widget
+        w = _mouse_target(el.widget)
         return "click", lambda: qinput.click(w, None, button, modifiers, count)
     if el.area is not None:
         qinput.check_interactable(el.widget)
@@ -403,7 +410,9 @@ def scroll_into_view(el: Element) -> bool:
     moved = False
     if el.index is not None:
         moved = itemrefs.scroll_to(el.view, el.index)
-    item = el.locator.index.item(target) if el.area is not None else None
+    spot = el.locator.index if el.area is not None else None  # links, headers: in place
+    item = spot.item(target) if isinstance(spot, graphics.SceneSpot) and \
+        isinstance(target, QGraphicsView) else None
     if item is not None and isinstance(target, QGraphicsView):
         bars = _scrolled(target)
         QGraphicsView.ensureVisible(target, item)

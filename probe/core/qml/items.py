@@ -73,10 +73,22 @@ def _id_line(path: str, qid: str) -> int:
 
 def scene_rect(item: QQuickItem) -> list[int]:
     """``[x, y, width, height]`` of the item in its window's scene coordinates (its own
-    size, not ``boundingRect()``: an empty TextField's is its 1-pixel cursor)."""
+    size, not ``boundingRect()``: an empty TextField's is its 1-pixel cursor). A place
+    QML computed as infinite or NaN (``x: 1 / 0``) is outside anything: held at the
+    bounds of a C++ int (NaN as 0)."""
     size = QRectF(0, 0, QQuickItem.width(item), QQuickItem.height(item))
     r = QQuickItem.mapRectToScene(item, size)
-    return [round(r.x()), round(r.y()), round(r.width()), round(r.height())]
+    return [_int(r.x()), _int(r.y()), _int(r.width()), _int(r.height())]
+
+
+#: What a coordinate is held to (a C++ int).
+_INT_BOUND = 2**31 - 1
+
+
+def _int(value: float) -> int:
+    if value != value:  # NaN
+        return 0
+    return round(max(-_INT_BOUND, min(_INT_BOUND, value)))
 
 
 def paint_order(item: QQuickItem) -> list[QQuickItem]:
