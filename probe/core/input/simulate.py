@@ -46,7 +46,6 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QContextMenuEvent, QGuiApplication, QWheelEvent, QWindow
-from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
 from probe.core.compat import wheel
@@ -54,6 +53,7 @@ from probe.core.errors import QtError
 from probe.core.input.keys import KeyStroke, button_of, char_stroke, modifiers_of, parse_keys
 from probe.core.objects.qmltypes import is_quick_item
 from probe.core.objects.qtclass import qt_class, qt_method
+from probe.core.qtest import QTest
 
 _MOD = Qt.KeyboardModifier
 _K = Qt.Key

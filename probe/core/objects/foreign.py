@@ -21,6 +21,8 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from probe.core.objects import qmltypes
+
 _held: dict[int, QObject] = {}
 
 
@@ -48,6 +50,9 @@ def hold_windows() -> bool:
         return True
     if _made_by_pyside(app):
         return False
+    # QtQuick first: a window or item wrapped while it is not loaded stays a QWindow or a
+    # QObject for as long as it is held (a C++ app's QQuickWindow read as a plain QWindow).
+    qmltypes.quick_module()
     roots: list[QObject] = [app]
     if isinstance(app, QGuiApplication):
         roots += QGuiApplication.topLevelWindows()

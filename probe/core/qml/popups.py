@@ -57,6 +57,13 @@ def title_of(popup: QObject) -> str:
     return clean_name(strip_mnemonic(title)) if isinstance(title, str) else ""
 
 
+def is_file_dialog(popup: QObject) -> bool:
+    """Qt Quick Dialogs' own file or folder dialog (an agent answers it with paths; before
+    Qt 6.5 it opens in the overlay as a popup that is not modal)."""
+    return QObject.inherits(popup, "QQuickFileDialogImpl") or \
+        QObject.inherits(popup, "QQuickFolderDialogImpl")
+
+
 def is_modal(popup: QObject) -> bool:
     return bool(QObject.property(popup, "modal"))
 
@@ -165,7 +172,7 @@ def top_blocker() -> tuple[QObject, QObject] | None:
                 found.append((popup, w))
         else:
             found.extend((p, w) for p in in_overlay(w)
-                         if is_modal(p) or kind_of(p) == "menu")
+                         if is_modal(p) or kind_of(p) == "menu" or is_file_dialog(p))
     return found[-1] if found else None
 
 

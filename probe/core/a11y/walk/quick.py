@@ -153,6 +153,7 @@ class QuickWalker:
         self.inert = False
 
     def walk(self) -> Node:
+        controls.give_roles()
         w = self.window
         modal = [p for p in popups.in_overlay(w) if popups.is_modal(p)]
         self.top = popups.popup_item(modal[-1]) if modal else None
@@ -168,6 +169,7 @@ class QuickWalker:
             return [self.walk()]
         out: list[Node] = []
         if isinstance(item, QQuickItem):
+            controls.give_roles()
             self._item(item, out, 0)
         return out
 
