@@ -36,7 +36,8 @@ QUICK_PACKAGES = ("qt6-declarative-dev", "qml6-module-qtquick", "qml6-module-qtq
                   "qml6-module-qtquick-dialogs", "qml6-module-qtquick-layouts",
                   "qml6-module-qtquick-window", "qml6-module-qtquick-templates",
                   "qml6-module-qtqml-workerscript", "qml6-module-qtqml-models",
-                  "qml6-module-qt-labs-folderlistmodel", "qml6-module-qtcore",
+                  "qml6-module-qt-labs-folderlistmodel", "qml6-module-qt-labs-qmlmodels",
+                  "qml6-module-qtcore",
                   "qml6-module-qtquick-shapes")
 
 

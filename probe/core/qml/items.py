@@ -24,6 +24,7 @@ from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.paths import describe, path_of
 from probe.core.objects.qmltypes import (
+    as_quick_item,
     content_item,
     context_of,
     is_quick_window,
@@ -94,10 +95,11 @@ def describe_item(item: QObject, ids: IdTable) -> dict[str, Any]:
     src = source_of(item, qid)
     if src is not None:
         out["source"] = src
-    if isinstance(item, QQuickItem):
-        out.update(visible=QQuickItem.isVisible(item), enabled=QQuickItem.isEnabled(item),
-                   opacity=round(QQuickItem.opacity(item), 3), z=QQuickItem.z(item),
-                   geometry=scene_rect(item))
+    typed = as_quick_item(item)
+    if isinstance(typed, QQuickItem):
+        out.update(visible=QQuickItem.isVisible(typed), enabled=QQuickItem.isEnabled(typed),
+                   opacity=round(QQuickItem.opacity(typed), 3), z=QQuickItem.z(typed),
+                   geometry=scene_rect(typed))
         out["childCount"] = len(QQuickItem.childItems(item))
     elif is_quick_window(item):
         out.update(title=QWindow.title(item), geometry=[QWindow.x(item), QWindow.y(item),
@@ -140,8 +142,10 @@ def tree(root: QObject | None, ids: IdTable, depth: int = 50,
         return {"nodes": nodes, "count": count, "truncated": truncated}
     if is_quick_window(root):
         root = content_item(root)
-    if not isinstance(root, QQuickItem):
+    item = as_quick_item(root)
+    if not isinstance(item, QQuickItem):
         raise not_an_item(root)
+    root = item
     return {"nodes": [node(root, 0)], "count": count, "truncated": truncated}
 
 

@@ -58,10 +58,20 @@ def title_of(popup: QObject) -> str:
 
 
 def is_file_dialog(popup: QObject) -> bool:
-    """Qt Quick Dialogs' own file or folder dialog (an agent answers it with paths; before
-    Qt 6.5 it opens in the overlay as a popup that is not modal)."""
+    """Qt Quick Dialogs' own file or folder dialog (an agent answers it with paths)."""
     return QObject.inherits(popup, "QQuickFileDialogImpl") or \
         QObject.inherits(popup, "QQuickFolderDialogImpl")
+
+
+#: Qt Quick Dialogs' own dialogs (the QML FileDialog, ColorDialog… without a native one).
+_DIALOGS_IMPLS = ("QQuickFileDialogImpl", "QQuickFolderDialogImpl", "QQuickColorDialogImpl",
+                  "QQuickFontDialogImpl", "QQuickMessageDialogImpl")
+
+
+def is_dialogs_dialog(popup: QObject) -> bool:
+    """One of Qt Quick Dialogs' own dialogs: the app waits for its answer, so an agent
+    deals with it first even where Qt leaves it non-modal (in the overlay before 6.5)."""
+    return any(QObject.inherits(popup, cls) for cls in _DIALOGS_IMPLS)
 
 
 def is_modal(popup: QObject) -> bool:
@@ -172,7 +182,7 @@ def top_blocker() -> tuple[QObject, QObject] | None:
                 found.append((popup, w))
         else:
             found.extend((p, w) for p in in_overlay(w)
-                         if is_modal(p) or kind_of(p) == "menu" or is_file_dialog(p))
+                         if is_modal(p) or kind_of(p) == "menu" or is_dialogs_dialog(p))
     return found[-1] if found else None
 
 

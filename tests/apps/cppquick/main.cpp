@@ -1,5 +1,6 @@
 // A Qt Quick app written in C++: QQmlApplicationEngine loads QML (the built-in main.qml, or
-// the file given as the first argument, with the folder given as the second as `folder`).
+// the file given as the first argument, with the folder given as the second as `folder`,
+// and a C++ tree model as `treeModel`).
 // Built twice: on QGuiApplication (cppquick) and, with CPPQUICK_WIDGETS, on QApplication
 // (cppquick-widgets). Prints "ready" once its event loop runs.
 #ifdef CPPQUICK_WIDGETS
@@ -12,6 +13,7 @@ using App = QGuiApplication;
 #include <QDir>
 #include <QQmlApplicationEngine>
 #include <QQmlContext>
+#include <QStandardItemModel>
 #include <QTimer>
 #include <QUrl>
 #include <cstdio>
@@ -24,6 +26,16 @@ int main(int argc, char **argv) {
     QQmlApplicationEngine engine;
     const QString folder = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QDir::currentPath();
     engine.rootContext()->setContextProperty("folder", QUrl::fromLocalFile(folder));
+    // A tree for a TreeView (QML has no tree model type before Qt 6.10: C++ gives one).
+    QStandardItemModel tree;
+    for (const auto &[parent, children] : std::initializer_list<std::pair<const char *, QStringList>>{
+             {"Fruits", {"Pear", "Plum"}}, {"Vegetables", {"Leek"}}}) {
+        auto *row = new QStandardItem(parent);
+        for (const QString &child : children)
+            row->appendRow(new QStandardItem(child));
+        tree.appendRow(row);
+    }
+    engine.rootContext()->setContextProperty("treeModel", &tree);
     engine.load(argc > 1 && argv[1][0] ? QUrl::fromLocalFile(QString::fromLocal8Bit(argv[1]))
                          : QUrl("qrc:/main.qml"));
     if (engine.rootObjects().isEmpty())

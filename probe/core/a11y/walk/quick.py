@@ -26,7 +26,7 @@ from PySide6.QtQuick import QQuickItem, QQuickWindow
 from probe.core.a11y.nodes import Node
 from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ROLE_NAMES
 from probe.core.a11y.walk import rules
-from probe.core.objects import qmltypes
+from probe.core.objects import foreign, qmltypes
 from probe.core.objects.text import clean_name, strip_mnemonic
 from probe.core.qml import controls, popups
 from probe.core.qml import items as qml
@@ -217,8 +217,9 @@ class QuickWalker:
         if role == "textbox" and name == QObject.property(item, "text"):
             name = ""  # Qt names an unnamed field by its own text: that is its value
         if not name and QObject.inherits(item, "QQuickPopupItem"):
-            name = popups.title_of(QObject.parent(item)) or \
-                _text_property(QObject.parent(item))  # a Dialog's title, a ToolTip's text
+            popup = foreign.parent_of(item)
+            # a Dialog's title, a ToolTip's text
+            name = popups.title_of(popup) or _text_property(popup)
         if not name and role not in ("generic", "textbox"):
             name = _text_property(item)
         if not name and role in _NAMED_BY_TEXT:
