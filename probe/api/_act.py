@@ -27,6 +27,7 @@ from typing import Any
 from probe.core.a11y import modal
 from probe.core.data import pending
 from probe.core.errors import QtError
+from probe.core.input import dragdrop
 from probe.core.input import simulate as qinput
 from probe.core.objects import idtable
 from probe.server.context import Context
@@ -101,7 +102,8 @@ def describe_modal(state: dict[str, Any], waiting: bool = False,
 
 
 async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
-                  wait_for_idle: bool, timeout: float) -> tuple[Any, Any, bool]:
+                  wait_for_idle: bool, timeout: float, through_nested: bool = False
+                  ) -> tuple[Any, Any, bool]:
     """Run ``prepare`` (validates, returns (info, deliver)) then ``deliver`` as its own job.
 
     APP_BUSY comes after the probe's call timeout when the GUI thread does not answer;
@@ -110,7 +112,9 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
     Returns ``(info, what deliver returned, settled)``; an error in ``deliver`` is raised
     when the call waits for idle (else the action's outcome is not awaited). When the
     call waits and a modal dialog or popup is open afterwards, ``info`` (a dict) gets
-    its ``modal`` field; a delivery that waits in that dialog's event loop returns at once.
+    its ``modal`` field; a delivery that waits in that dialog's event loop returns at once,
+    unless ``through_nested``: a drag and drop's delivery finishes its own nested loop (the
+    drag's), so the call waits for it to end.
     """
     loop = asyncio.get_running_loop()
     done: asyncio.Future[None] = loop.create_future()
@@ -148,7 +152,7 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
     info = await ctx.gui(stage, timeout=max(0.05, min(timeout, ctx.call_timeout)))
     settled = False
     if wait_for_idle:
-        await asyncio.wait((done, nested), timeout=timeout,
+        await asyncio.wait((done,) if through_nested else (done, nested), timeout=timeout,
                            return_when=asyncio.FIRST_COMPLETED)
         waiting = nested.done() and not done.done()
         if done.done() or waiting:
@@ -162,6 +166,12 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
             if state is not None:
                 info["modal"] = state
     return info, box.get("result"), settled
+
+
+def with_drop(info: Any, outcome: Any) -> Any:
+    """An action's answer with its ``drop`` field when the gesture was a drag and drop."""
+    rep = dragdrop.report(outcome) if isinstance(outcome, dragdrop.Outcome) else None
+    return {**info, "drop": rep} if rep is not None and isinstance(info, dict) else info
 
 
 def lift_modal(info: Any, out: dict[str, Any]) -> dict[str, Any]:

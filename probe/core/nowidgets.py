@@ -69,13 +69,10 @@ class _Application(QGuiApplication):
     widgets, ``QGuiApplication``'s for the rest; the app is never an instance of it."""
 
     topLevelWidgets = staticmethod(_empty)
-    allWidgets = staticmethod(_empty)
     focusWidget = staticmethod(_none)
     activeWindow = staticmethod(_none)
     activePopupWidget = staticmethod(_none)
     activeModalWidget = staticmethod(_none)
-    widgetAt = staticmethod(_none)
-    topLevelAt = staticmethod(_none)
 
 
 _Application.__name__ = _Application.__qualname__ = "QApplication"

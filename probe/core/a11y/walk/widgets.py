@@ -276,7 +276,10 @@ class WidgetWalker:
         if role in ("text", "textbox") and links.has_links(w):
             kids = links.nodes(w, x, y)  # rich-text links: elements of their own
             self.count += len(kids)
-        interactive = gap or role in INTERACTIVE or role == "scrollbar"
+        # a drop target (a canvas, a bin): an agent drags onto it by ref (chr.drag)
+        drop = not gap and role in CLICKABLE_ROLES and QWidget.acceptDrops(w) and \
+            not reach.in_viewport(w)
+        interactive = gap or drop or role in INTERACTIVE or role == "scrollbar"
         if not interactive:
             if role == "generic" and not name:
                 out.extend(kids)  # structural container: hoist its children
@@ -298,6 +301,8 @@ class WidgetWalker:
         states = states_of(st, role, qrole)
         if role in EDITABLE_ROLES and QObject.property(w, "required"):
             states.append("required")
+        if drop:
+            states.append("droptarget")
         node = Node(role, name, w, obj=w, value=value, states=states,
                     bounds=(x, y, QWidget.width(w), QWidget.height(w)),
                     interactive=interactive, gap=gap, label=label, children=kids, more=more,
