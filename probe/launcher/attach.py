@@ -1,6 +1,8 @@
 """Put the probe into an already running Qt app, without restarting it.
 
-A Python app (PySide6 or PyQt6): gdb stops the process, takes the GIL on the main thread
+A Python app (PySide6 or PyQt6), in any venv and Python version: the probe and its
+packages for that Python come from a folder prepared for it (:mod:`.pythons`), put first
+on its ``sys.path``. gdb stops the process, takes the GIL on the main thread
 (``PyGILState_Ensure``) and runs a few lines of Python there. Those lines do not touch Qt
 beyond arming a 0 ms single-shot timer with the app's own binding: ``probe.install()``
 itself runs when the app's event loop resumes, on the GUI thread, inside ordinary event
@@ -22,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from probe import discovery
-from probe.launcher import native
+from probe.launcher import native, pythons
 
 #: Runs inside the target with the GIL held; ``{...}`` are filled in by ``attach``.
 _PAYLOAD = r'''
@@ -79,7 +81,10 @@ def attach(pid: int, *, timeout: float = 30.0, gdb: str | None = None,
             return native.attach(pid, timeout=timeout, gdb=gdb, **options)
         except (native.NativeError, RuntimeError, OSError) as exc:
             raise AttachError(str(exc)) from None
-    root = str(Path(__file__).resolve().parent.parent)
+    try:  # the probe and its packages for that process's Python, whatever its venv
+        root = str(pythons.prepare(exe))
+    except pythons.PythonError as exc:
+        raise AttachError(str(exc)) from None
     folder = Path(tempfile.mkdtemp(prefix="qtmcp-attach-"))
     status = folder / "status.json"
     script = folder / "payload.py"
