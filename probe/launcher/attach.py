@@ -51,6 +51,9 @@ def _qtmcp_attach(status={status!r}, root={root!r}, options={options!r}):
             except BaseException as exc:
                 done(False, "probe.install() failed: %s: %s" % (type(exc).__name__, exc))
         qtcore.QTimer.singleShot(0, install)
+        wake = qtcore.QAbstractEventDispatcher.instance()  # poll sleeps on until woken
+        if wake is not None:
+            wake.wakeUp()
         done(None, "scheduled")
     except BaseException as exc:
         done(False, "%s: %s" % (type(exc).__name__, exc))
@@ -94,7 +97,7 @@ def attach(pid: int, *, timeout: float = 30.0, gdb: str | None = None,
     os.chmod(folder, 0o755)
     os.chmod(script, 0o644)
     code = f"exec(open({str(script)!r}).read())"
-    cmd = [gdb, "-p", str(pid), "-batch", "-nx",
+    cmd = [gdb, "-p", str(pid), "-batch", "-nx", *native.gdb_symbols(),
            "-ex", "set confirm off",
            "-ex", "call (int)PyGILState_Ensure()",
            "-ex", f"call (int)PyRun_SimpleString({json.dumps(code)})",
