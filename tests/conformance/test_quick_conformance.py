@@ -557,6 +557,44 @@ def _message(c: Conf, k: Checks) -> None:
     k["true"] = k.row["true"] and c.node("Save before closing?") is None  # it closed
 
 
+# -- issue #36, the Qt Quick details (helper cpp's block; to be converted with the rest)
+
+
+@row("Menu (checkable entries)")
+def _menu_checkable(c: Conf, k: Checks) -> None:
+    """A checkable entry that is not checked says ``unchecked`` (nothing else tells it is a
+    toggle); checked, ``checked``; a plain entry neither."""
+    c.call("chr.click", {"ref": c.ref("Options")})
+    right, left = _states(c, "Right", "menuitem"), _states(c, "Left", "menuitem")
+    k["read"] = "unchecked" in right and "checked" in left and "unchecked" not in left and \
+        not {"checked", "unchecked"} & set(_states(c, "Deep entry", "menuitem") +
+                                           _states(c, "More", "menuitem"))
+    c.start()
+    c.call("chr.click", {"ref": c.ref("Right", "menuitem")})
+    k["act"] = True
+    k["signal"] = c.fired("right.triggered")
+    c.call("chr.click", {"ref": c.ref("Options")})
+    k["true"] = "checked" in _states(c, "Right", "menuitem") and \
+        "unchecked" in _states(c, "Left", "menuitem")
+
+
+
+@row("Menu (Escape after a dialog)")
+def _menu_escape_after_dialog(c: Conf, k: Checks) -> None:
+    """After a file dialog came and went (cancelled), Escape still closes a menu."""
+    c.call("chr.click", {"ref": c.ref("Open file...")})
+    cancel = wait_until(lambda: c.node("Cancel", "button"), timeout=3, what="the dialog")
+    c.call("chr.click", {"ref": cancel["ref"]})
+    wait_until(lambda: len(c.tabs()) == 1, timeout=3, what="the dialog closed")
+    out = c.call("chr.click", {"ref": c.ref("Options")})
+    k["read"] = out.get("modal", {}).get("kind") == "menu" and c.node("Bold", "menuitem")
+    c.call("chr.key", {"text": "Escape"})
+    k["act"] = True
+    k.na("signal")
+    k["true"] = wait_until(lambda: not c.node("Bold", "menuitem"), timeout=3,
+                           what="the menu closed by Escape")
+
+
 RESULTS: dict[str, Row] = {}
 
 

@@ -247,11 +247,19 @@ def _key_receiver(widget: QWidget | None) -> QWidget | QWindow | None:
 
 
 def _focus_window() -> QWindow | None:
-    """The focus window, else the first visible top-level window."""
+    """The focus window if it is shown, else the first visible top-level window, made the
+    focus window as a user's click on it would. After a Qt Quick FileDialog's own window
+    closed, no window had the focus (offscreen): a key sent to the app's window found no
+    active focus item there, so Escape no longer closed a menu open in it."""
     window = QGuiApplication.focusWindow()
-    if window is not None:
+    if window is not None and QWindow.isVisible(window):
         return window
-    return next((w for w in QGuiApplication.topLevelWindows() if QWindow.isVisible(w)), None)
+    window = next((w for w in QGuiApplication.topLevelWindows() if QWindow.isVisible(w)),
+                  None)
+    if window is not None:
+        QWindow.requestActivate(window)
+        QCoreApplication.processEvents()
+    return window
 
 
 def send_stroke(receiver: QWidget | QWindow, stroke: KeyStroke, press: bool = True,

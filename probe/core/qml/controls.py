@@ -87,8 +87,11 @@ def states_of(item: QObject, role: str) -> list[str]:
     out: list[str] = []
     if QObject.property(item, "activeFocus"):
         out.append("focused")
-    if QObject.property(item, "checkable") and QObject.property(item, "checked"):
+    checkable = QObject.property(item, "checkable")
+    if checkable and QObject.property(item, "checked"):
         out.append("selected" if role == "tab" else "checked")
+    elif checkable and role == "menuitem":
+        out.append("unchecked")  # a toggle: its role does not say so
     elif role in ("tab",) and QObject.property(item, "checked"):
         out.append("selected")
     if role in ("listitem", "treeitem") and QObject.property(item, "highlighted"):

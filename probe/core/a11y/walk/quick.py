@@ -291,6 +291,8 @@ class QuickWalker:
             value = ", ".join(details)
         states = rules.states_of(st, role, qrole) if st is not None else []
         states += [s for s in controls.states_of(item, role) if s not in states]
+        if "checked" in states and "unchecked" in states:  # the interface's state was stale
+            states.remove("unchecked")
         if role in ("checkbox", "radio", "switch") and "checked" not in states and \
                 QObject.property(item, "checked"):
             states.append("checked")
