@@ -142,6 +142,20 @@ def wants_label(w: QWidget) -> bool:
     return _python_class(type(w)) and is_clickable(w)
 
 
+Rect = tuple[int, int, int, int]
+
+
+def _overlaps(a: Rect, b: Rect) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and \
+        b[1] < a[1] + a[3]
+
+
+def _intersection(a: Rect, b: Rect) -> Rect:
+    x, y = max(a[0], b[0]), max(a[1], b[1])
+    return (x, y, max(0, min(a[0] + a[2], b[0] + b[2]) - x),
+            max(0, min(a[1] + a[3], b[1] + b[3]) - y))
+
+
 class WidgetWalker:
     """Builds the flattened tree of one widget window with its popups (GUI thread, one
     use).
@@ -155,6 +169,8 @@ class WidgetWalker:
         self.count = 0
         self.limit: int | None = None if full_text else VALUE_LIMIT
         self.labels = Labels(window, wants_label)
+        #: window rectangle outside which nothing can be reached (an MDI area's viewport)
+        self.clip: Rect | None = None
 
     # ------------------------------------------------------------------ entry points
 
@@ -231,8 +247,11 @@ class WidgetWalker:
         wid = id(w)
         if wid in self.labels.used:
             return
-        iface = QAccessible.queryAccessibleInterface(w)
         x, y = ox + QWidget.x(w), oy + QWidget.y(w)
+        if self.clip is not None and not _overlaps((x, y, QWidget.width(w),
+                                                    QWidget.height(w)), self.clip):
+            return  # clipped away for good (an MDI area's edge): no user reaches it
+        iface = QAccessible.queryAccessibleInterface(w)
         if iface is None or not iface.isValid():
             self._children(w, x, y, out, depth, None, None)
             return
@@ -329,6 +348,26 @@ class WidgetWalker:
         visible, is_window, outside = QWidget.isVisible, QWidget.isWindow, reach.outside
         kids = [c for c in QObject.findChildren(w, QWidget, options=_DIRECT)
                 if visible(c) and not is_window(c) and not outside(c, w)]
+        outer = self.clip
+        if kids and reach.clips(w):
+            here = (x, y, QWidget.width(w), QWidget.height(w))
+            self.clip = here if outer is None else _intersection(here, outer)
+        try:
+            self._placed(w, kids, x, y, out, depth)
+        finally:
+            self.clip = outer
+        if isinstance(w, QGraphicsView):
+            spots = graphics.spots(w, self.window)
+            self.count += len(spots)
+            out.extend(spots)
+            return 0
+        if iface is not None and qrole in ITEM_CONTAINERS:
+            return self._items(iface, w, out, ())
+        return 0
+
+    def _placed(self, w: QWidget, kids: list[QWidget], x: int, y: int, out: list[Node],
+                depth: int) -> None:
+        """Walk ``w``'s child widgets ``kids`` in reading order."""
         if kids:
             panel = None
             if isinstance(w, QStackedWidget):
@@ -339,14 +378,6 @@ class WidgetWalker:
             placed = reading_order([(gx(c), gy(c), gw(c), gh(c), c) for c in kids])
             for _, _, _, _, c in placed:
                 self._widget(c, x, y, out, depth + 1, panel)
-        if isinstance(w, QGraphicsView):
-            spots = graphics.spots(w, self.window)
-            self.count += len(spots)
-            out.extend(spots)
-            return 0
-        if iface is not None and qrole in ITEM_CONTAINERS:
-            return self._items(iface, w, out, ())
-        return 0
 
     def _in_cells(self, view: QAbstractItemView, inside: list[QWidget], out: list[Node],
                   start: int, at: QPoint, depth: int) -> None:
