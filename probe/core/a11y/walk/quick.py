@@ -47,6 +47,14 @@ def _text_property(item: QQuickItem) -> str:
     return ""
 
 
+def _content_text(item: QQuickItem) -> str:
+    """The text a control's ``contentItem`` shows when the control has none of its own: a
+    Button whose contentItem is an IconLabel bound to something else (Qt Quick Dialogs'
+    FileDialog places under the Fusion, Imagine, Material and Universal styles)."""
+    content = QObject.property(item, "contentItem")
+    return _text_property(content) if isinstance(content, QObject) else ""
+
+
 def gap_name(item: QQuickItem) -> str:
     """What to call a clickable item without a role: its id, objectName, text or type."""
     return clean_name(qml.qml_id(item) or QObject.objectName(item) or _text_property(item)) \
@@ -221,7 +229,7 @@ class QuickWalker:
             # a Dialog's title, a ToolTip's text
             name = popups.title_of(popup) or _text_property(popup)
         if not name and role not in ("generic", "textbox"):
-            name = _text_property(item)
+            name = _text_property(item) or _content_text(item)
         if not name and role in _NAMED_BY_TEXT:
             hint = QObject.property(item, "placeholderText")
             name = hint if isinstance(hint, str) else ""
