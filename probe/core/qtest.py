@@ -91,20 +91,24 @@ class WindowTest:
         cls._stamp += QStyleHints.mouseDoubleClickInterval(QGuiApplication.styleHints()) + 1
 
     @classmethod
-    def mousePress(cls, window: QWindow, button: Qt.MouseButton, mods: Any = 0,
-                   pos: QPoint | None = None) -> None:
-        cls._buttons |= _flag(button)
-        cls._mouse(window, pos, _flag(button), QEvent.Type.MouseButtonPress, mods)
+    def _button(cls, window: QWindow, button: Qt.MouseButton, mods: Any, pos: QPoint | None,
+                down: bool) -> None:
+        bit = _flag(button)
+        cls._buttons = cls._buttons | bit if down else cls._buttons & ~bit
+        kind = QEvent.Type.MouseButtonPress if down else QEvent.Type.MouseButtonRelease
+        cls._mouse(window, pos, bit, kind, mods)
         cls._step()
         QCoreApplication.processEvents()
 
     @classmethod
+    def mousePress(cls, window: QWindow, button: Qt.MouseButton, mods: Any = 0,
+                   pos: QPoint | None = None) -> None:
+        cls._button(window, button, mods, pos, True)
+
+    @classmethod
     def mouseRelease(cls, window: QWindow, button: Qt.MouseButton, mods: Any = 0,
                      pos: QPoint | None = None) -> None:
-        cls._buttons &= ~_flag(button)
-        cls._mouse(window, pos, _flag(button), QEvent.Type.MouseButtonRelease, mods)
-        cls._step()
-        QCoreApplication.processEvents()
+        cls._button(window, button, mods, pos, False)
 
     @classmethod
     def mouseClick(cls, window: QWindow, button: Qt.MouseButton, mods: Any = 0,

@@ -611,16 +611,27 @@ def conf(request: pytest.FixtureRequest) -> Iterator[Conf]:
         yield Conf(qt, folder)
     finally:
         app.stop()
-        text = render(RESULTS, "Qt Quick conformance")
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        (ARTIFACTS / "quick_conformance.txt").write_text(text + "\n", encoding="utf-8")
-        reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-        if reporter is not None:
-            reporter.write_line("\n" + text)
+        report(request, RESULTS, "Qt Quick conformance", "quick_conformance.txt")
+
+
+def report(request: pytest.FixtureRequest, results: dict[str, Row], title: str,
+           name: str) -> None:
+    """The matrix, printed at the end of the run and kept in tests/artifacts/``name``."""
+    text = render(results, title)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / name).write_text(text + "\n", encoding="utf-8")
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line("\n" + text)
 
 
 @pytest.mark.parametrize("control", list(ROWS))
 def test_control(conf: Conf, control: str) -> None:
+    check_row(conf, control, RESULTS)
+
+
+def check_row(conf: Conf, control: str, results: dict[str, Row]) -> None:
+    """Run one row, keep its checks in ``results`` and fail with what failed."""
     checks = Checks()
     try:
         ROWS[control](conf, checks)
@@ -629,7 +640,7 @@ def test_control(conf: Conf, control: str) -> None:
     finally:
         for c in CHECKS:
             checks.row.setdefault(c, False)
-        RESULTS[control] = checks.row
+        results[control] = checks.row
         try:
             conf.reset()
         except RemoteError as exc:

@@ -19,14 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from probe.exceptions import RemoteError
 from probe.launcher import runtime
 from tests.support import qtkinds
-from tests.support.app import ARTIFACTS
 from tests.support.realapp import RealApp, wait_for_window
 
-from .matrix import CHECKS, render
-from .test_quick_conformance import ROWS, Checks, Conf, Row
+from .test_quick_conformance import ROWS, Conf, Row, check_row, report
 
 HERE = Path(__file__).resolve().parent
 #: row -> why the system's Qt (6.4) cannot run it.
@@ -75,31 +72,12 @@ def conf(request: pytest.FixtureRequest) -> Iterator[Conf]:
         yield Conf(qt, str(folder))
     finally:
         app.stop()
-        text = render(RESULTS, f"Qt Quick conformance, C++ app on Qt "
-                               f"{qtkinds.cpp_release(binary)}")
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        (ARTIFACTS / "quick_conformance_cpp.txt").write_text(text + "\n", encoding="utf-8")
-        reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-        if reporter is not None:
-            reporter.write_line("\n" + text)
+        report(request, RESULTS, f"Qt Quick conformance, C++ app on Qt "
+                                 f"{qtkinds.cpp_release(binary)}", "quick_conformance_cpp.txt")
 
 
 @pytest.mark.parametrize("control", list(ROWS))
 def test_control(conf: Conf, control: str) -> None:
     if control in NOT_ON_RELEASE:
         pytest.skip(NOT_ON_RELEASE[control])
-    checks = Checks()
-    try:
-        ROWS[control](conf, checks)
-    except (AssertionError, RemoteError, KeyError, TypeError) as exc:
-        checks.notes.append(f"{type(exc).__name__}: {str(exc)[:400]}")
-    finally:
-        for c in CHECKS:
-            checks.row.setdefault(c, False)
-        RESULTS[control] = checks.row
-        try:
-            conf.reset()
-        except RemoteError as exc:
-            checks.notes.append(f"reset: {exc}")
-    failed = [c for c in CHECKS if checks.row[c] is False]
-    assert not failed, f"{control}: {failed} fail; {checks.notes}"
+    check_row(conf, control, RESULTS)

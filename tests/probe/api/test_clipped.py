@@ -11,18 +11,12 @@ import pytest
 from probe.client import Client
 from tests.support.app import ROOT
 from tests.support.chrome import parse, read
-from tests.support.realapp import RealApp, wait_for_window
+from tests.support.realapp import client_of
 
 
 @pytest.fixture(scope="module")
 def qt() -> Iterator[Client]:
-    app = RealApp([str(ROOT / "tests" / "apps" / "mdi_app.py")])
-    try:
-        client = app.client()
-        wait_for_window(client)
-        yield client
-    finally:
-        app.stop()
+    yield from client_of([str(ROOT / "tests" / "apps" / "mdi_app.py")])
 
 
 def test_controls_clipped_by_an_mdi_area_are_left_out(qt: Client) -> None:

@@ -14,7 +14,7 @@ import pytest
 from probe.client import Client
 from tests.support.app import ROOT
 from tests.support.chrome import parse, read, ref_of
-from tests.support.realapp import RealApp, wait_for_window
+from tests.support.realapp import client_of
 from tests.support.xdisplay import x_display
 
 APP = str(ROOT / "tests" / "apps" / "dragdrop_app.py")
@@ -23,22 +23,10 @@ APP = str(ROOT / "tests" / "apps" / "dragdrop_app.py")
 @pytest.fixture(scope="module", params=["offscreen", "xcb"])
 def qt(request: pytest.FixtureRequest) -> Iterator[Client]:
     if request.param == "offscreen":
-        app = RealApp([APP])
-        try:
-            client = app.client()
-            wait_for_window(client)
-            yield client
-        finally:
-            app.stop()
+        yield from client_of([APP])
         return
     with x_display(1024, 768) as env:
-        app = RealApp([APP], env=env)
-        try:
-            client = app.client()
-            wait_for_window(client)
-            yield client
-        finally:
-            app.stop()
+        yield from client_of([APP], env)
 
 
 def _prop(qt: Client, obj: str, name: str) -> Any:

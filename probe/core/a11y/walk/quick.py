@@ -137,6 +137,8 @@ def _named_by_neighbours(nodes: list[Node]) -> list[Node]:
     return out
 
 
+#: Roles a control's shown text names (a value field's content is its value, not its name).
+_NAMED_BY_CONTENT = frozenset({"button", "menuitem", "tab", "checkbox", "radio", "switch"})
 _NAMED_BY_TEXT = frozenset({"checkbox", "radio", "switch", "textbox", "spinbutton",
                             "combobox", "slider", "progressbar"})
 
@@ -229,7 +231,8 @@ class QuickWalker:
             # a Dialog's title, a ToolTip's text
             name = popups.title_of(popup) or _text_property(popup)
         if not name and role not in ("generic", "textbox"):
-            name = _text_property(item) or _content_text(item)
+            name = _text_property(item) or \
+                (_content_text(item) if role in _NAMED_BY_CONTENT else "")
         if not name and role in _NAMED_BY_TEXT:
             hint = QObject.property(item, "placeholderText")
             name = hint if isinstance(hint, str) else ""
