@@ -86,9 +86,9 @@ def _module_attribute(name: str) -> type:
 
 def _module() -> types.ModuleType:
     module = types.ModuleType(NAME, __doc__)
-    module.QApplication = _Application  # type: ignore[attr-defined]
-    module.__getattr__ = _module_attribute  # type: ignore[method-assign]
-    module.WIDGETS_ABSENT = True  # type: ignore[attr-defined]
+    for name, value in (("QApplication", _Application), ("__getattr__", _module_attribute),
+                        ("WIDGETS_ABSENT", True)):
+        setattr(module, name, value)
     return module
 
 
