@@ -147,7 +147,9 @@ class Watch(QObject):
         self._inside: set[int] = set()
 
     def start(self) -> None:
-        QCoreApplication.instance().installEventFilter(self)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
 
     def stop(self) -> None:
         app = QCoreApplication.instance()
