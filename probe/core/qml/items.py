@@ -100,7 +100,7 @@ def describe_item(item: QObject, ids: IdTable) -> dict[str, Any]:
         out.update(visible=QQuickItem.isVisible(typed), enabled=QQuickItem.isEnabled(typed),
                    opacity=round(QQuickItem.opacity(typed), 3), z=QQuickItem.z(typed),
                    geometry=scene_rect(typed))
-        out["childCount"] = len(QQuickItem.childItems(item))
+        out["childCount"] = len(QQuickItem.childItems(typed))
     elif isinstance(item, QWindow) and is_quick_window(item):
         out.update(title=QWindow.title(item), geometry=[QWindow.x(item), QWindow.y(item),
                                                         QWindow.width(item),
