@@ -62,6 +62,9 @@ def install(app: Any = None, **options: Any) -> Probe | None:
         mismatch = prepare_import()  # before anything of ours imports PySide6
         if mismatch is not None:
             return _refuse(mismatch.message())
+        from probe.core.nowidgets import install_if_absent
+
+        install_if_absent()  # a QGuiApplication C++ app: no Qt Widgets, before any import
         from probe.core.compat import emit_loses_references
 
         unsafe = emit_loses_references()

@@ -22,10 +22,12 @@ REGISTERING = ("@method", "@on_start", "@Slot", "@property", "@*.setter", "@http
                "@QmlElement")
 #: Names something outside Python's call graph uses: Qt's virtual functions and their
 #: arguments, pytest's fixtures and marks, attributes set for another library to read,
-#: references held only to keep an object alive, attributes read back with getattr.
+#: references held only to keep an object alive, attributes read back with getattr, Qt
+#: properties read by name, the data model's hooks (the Qt Widgets stand-ins' metaclass).
 USED_ELSEWHERE = (
     "eventFilter", "paintEvent", "resizeEvent", "filterAcceptsRow", "source_parent",
-    "stepEnabled", "stepBy", "validate",
+    "stepEnabled", "stepBy", "validate", "dragEnterEvent", "dragMoveEvent", "dropEvent",
+    "lastAction", "__getattr__", "__call__",
     "pytestmark", "aloop", "gate_on", "_cmd_*", "__signature__", "build_main_window",
     "shadow_window", "qml_item", "_qtmcp_origin", "__class__", "pytest_*",
     "QML_IMPORT_NAME", "QML_IMPORT_MAJOR_VERSION", "caption",  # read by QmlElement, QML

@@ -28,6 +28,7 @@ from probe.core import faults
 from probe.core.a11y import modal
 from probe.core.data import pending
 from probe.core.errors import QtError, known_failure
+from probe.core.input import dragdrop
 from probe.core.input import simulate as qinput
 from probe.core.objects import idtable
 from probe.server.context import Context
@@ -102,7 +103,8 @@ def describe_modal(state: dict[str, Any], waiting: bool = False,
 
 
 async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
-                  wait_for_idle: bool, timeout: float) -> tuple[Any, Any, bool]:
+                  wait_for_idle: bool, timeout: float, through_nested: bool = False
+                  ) -> tuple[Any, Any, bool]:
     """Run ``prepare`` (validates, returns (info, deliver)) then ``deliver`` as its own job.
 
     APP_BUSY comes after the probe's call timeout when the GUI thread does not answer;
@@ -114,7 +116,9 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
     the input was delivered as a user's would be, so ``info`` (a dict) says so in
     ``appRaised`` and the action answers. When the
     call waits and a modal dialog or popup is open afterwards, ``info`` (a dict) gets
-    its ``modal`` field; a delivery that waits in that dialog's event loop returns at once.
+    its ``modal`` field; a delivery that waits in that dialog's event loop returns at once,
+    unless ``through_nested``: a drag and drop's delivery finishes its own nested loop (the
+    drag's), so the call waits for it to end.
     """
     loop = asyncio.get_running_loop()
     done: asyncio.Future[None] = loop.create_future()
@@ -157,7 +161,7 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
     info = await ctx.gui(stage, timeout=max(0.05, min(timeout, ctx.call_timeout)))
     settled = False
     if wait_for_idle:
-        await asyncio.wait((done, nested), timeout=timeout,
+        await asyncio.wait((done,) if through_nested else (done, nested), timeout=timeout,
                            return_when=asyncio.FIRST_COMPLETED)
         waiting = nested.done() and not done.done()
         if done.done() or waiting:
@@ -174,6 +178,12 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
             if state is not None:
                 info["modal"] = state
     return info, box.get("result"), settled
+
+
+def with_drop(info: Any, outcome: Any) -> Any:
+    """An action's answer with its ``drop`` field when the gesture was a drag and drop."""
+    rep = dragdrop.report(outcome) if isinstance(outcome, dragdrop.Outcome) else None
+    return {**info, "drop": rep} if rep is not None and isinstance(info, dict) else info
 
 
 def lift_modal(info: Any, out: dict[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""chr.click, chr.hover, chr.type, chr.key, chr.scroll, chr.scrollTo, chr.formInput,
+"""chr.click, chr.drag, chr.hover, chr.type, chr.key, chr.scroll, chr.scrollTo, chr.formInput,
 chr.navigate: act on the page by ref, as a user would.
 
 Each action resolves its ref on the GUI thread (REF_NOT_FOUND, ELEMENT_NOT_VISIBLE,
@@ -133,6 +133,31 @@ async def click(
         return {"via": how, **actions.center(el)}, deliver
 
     return await _by_ref(ctx, ref, build, wait_for_idle)
+
+
+@method("chr.drag", changes=True, marks=True, tool=Tool("drag", "native"))
+@reports_changes()
+async def drag(
+    ctx: Context,
+    ref: Annotated[str, P("ref of the element to drag", element=True, minLength=1)],
+    to: Annotated[str, P("ref to drop it on", element=True, minLength=1)],
+    wait_for_idle: WaitForIdle = True,
+) -> Any:
+    """Drag an element onto another (refs), press to drop in this one call.
+
+    ``drop`` says what was dropped on what, or ``why`` not (refused, nothing takes drops).
+    """
+
+    def prepare() -> tuple[Any, Any]:
+        source = _session.reachable(ctx, ref)
+        target = _session.reachable(ctx, to)
+        info, deliver = actions.drag(source, target)
+        return ({**_described(source), "target": _described(target), **info},
+                _act.held(deliver, source.widget, target.widget))
+
+    info, outcome, settled = await _act.perform(ctx, prepare, wait_for_idle, ACTION_TIMEOUT,
+                                                through_nested=True)
+    return Meta(_act.with_drop(info, outcome), settled=settled)
 
 
 @method("chr.hover", changes=True, marks=True, tool=Tool(spoken="computer (hover)"))

@@ -195,7 +195,9 @@ async def drag(ctx: Context,
                end: Annotated[list[int], P("[x, y] where it ends", minItems=2, maxItems=2)],
                steps: Annotated[int, P("intermediate moves", minimum=1, maximum=100)] = 8,
                wait_for_idle: WaitForIdle = True) -> Meta:
-    """Press at ``start``, move to ``end``, release (left_click_drag): sliders, splitters."""
+    """Press at ``start``, move to ``end``, release (left_click_drag): sliders, splitters,
+    drag and drop (from press to drop in this one call; ``drop`` says what was dropped
+    on what, or why nothing was)."""
 
     def prepare() -> tuple[Any, Any]:
         win, a = _pointer.to_window(ctx, start)
@@ -206,8 +208,9 @@ async def drag(ctx: Context,
                  **_pointer.out(ctx, win, b)},
                 lambda: qinput.window_drag(handle, a, b, "left", steps))
 
-    info, _, settled = await _act.perform(ctx, prepare, wait_for_idle, _pointer.ACTION_TIMEOUT)
-    return Meta(info, settled=settled)
+    info, outcome, settled = await _act.perform(ctx, prepare, wait_for_idle,
+                                                _pointer.ACTION_TIMEOUT, through_nested=True)
+    return Meta(_act.with_drop(info, outcome), settled=settled)
 
 
 @method("cu.scroll", changes=True, marks=True)

@@ -65,7 +65,8 @@ def _qpoint(p: tuple[int, int] | None) -> QPoint | None:
 
 
 async def _input(ctx: Context, target: str, wait_for_idle: bool, timeout: float,
-                 deliver_for: Callable[[QWidget], Any]) -> Meta:
+                 deliver_for: Callable[[QWidget], Any], through_nested: bool = False
+                 ) -> Meta:
     """Resolve and check the target, deliver ``deliver_for(widget)``, settle, describe."""
 
     def prepare() -> tuple[Any, Any]:
@@ -78,11 +79,12 @@ async def _input(ctx: Context, target: str, wait_for_idle: bool, timeout: float,
         qinput.check_interactable(widget)
         return described(ctx, widget), deliver_for(widget)
 
-    info, result, settled = await _act.perform(ctx, prepare, wait_for_idle, timeout)
+    info, result, settled = await _act.perform(ctx, prepare, wait_for_idle, timeout,
+                                               through_nested)
     out = _act.lift_modal(info, {"target": info})
     if isinstance(result, QPoint):
         out["position"] = _screen.pt(result)
-    return Meta(out, settled=settled)
+    return Meta(_act.with_drop(out, result), settled=settled)
 
 
 async def _click(ctx: Context, target: str, button: str, modifiers: str | list[str] | None,
@@ -196,7 +198,9 @@ async def drag(ctx: Context, objectId: ObjectId,
                steps: Annotated[int, P("intermediate mouse moves", minimum=1, maximum=100)] = 8,
                wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
     """Press on the target, move, release on ``to`` (or at ``toPosition``): sliders, splitters,
-    drag and drop between widgets of one window."""
+    drag and drop between widgets of one window, from press to drop in this one call.
+    When the app started a drag, ``drop`` says what was dropped on what (``dropped``,
+    ``on``, ``action``, ``text``) or why nothing was (``why``: the target refused it)."""
     start = _qpoint(_act.point(position))
     end = _qpoint(_act.point(toPosition))
     if to is None and end is None:
@@ -207,12 +211,9 @@ async def drag(ctx: Context, objectId: ObjectId,
         a = start if start is not None else w.rect().center()
         b = end if end is not None else (drop or w).rect().center()
 
-        def run() -> QPoint:
-            qinput.drag(w, a, b, button, steps, drop)
-            return b
-        return run
+        return lambda: qinput.drag(w, a, b, button, steps, drop)
 
-    return await _input(ctx, objectId, wait_for_idle, timeout, deliver_for)
+    return await _input(ctx, objectId, wait_for_idle, timeout, deliver_for, True)
 
 
 # --------------------------------------------------------------------------- reading

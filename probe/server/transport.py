@@ -59,6 +59,12 @@ def _json_response(status: int, value: Any, head: bool = False,
     return _response(status, "application/json", protocol.encode(value).encode(), head, extra)
 
 
+
+def _method(request: Any) -> str:
+    """The request's HTTP method: websockets 17 parses any method; before (13-16, the
+    newest for Python 3.10) it parses GET requests only, and its Request has no method."""
+    return str(getattr(request, "method", "GET"))
+
 class Transport:
     """Owns the server thread. ``start`` returns once the port is bound (or raises)."""
 
@@ -162,7 +168,7 @@ class Transport:
             if credential == "inspector":
                 self._inspectors.add(connection)
             return None
-        head = request.method == "HEAD"
+        head = _method(request) == "HEAD"
         path = urlsplit(request.path).path.rstrip("/") or "/"
         handler = self.http_routes.get(path)
         if handler is None:
@@ -176,10 +182,9 @@ class Transport:
 
     def _refusal(self, request: Request) -> Response | None:
         """The response refusing a request before its token is even looked at, or None."""
-        # websockets < 17 (the newest for Python 3.10) has no Request.method: it takes GET only
-        if getattr(request, "method", "GET") not in ("GET", "HEAD"):
+        if _method(request) not in ("GET", "HEAD"):
             return _json_response(405, protocol.error_object(
-                "INVALID_REQUEST", f"HTTP {request.method} is not served",
+                "INVALID_REQUEST", f"HTTP {_method(request)} is not served",
                 hint="The probe serves GET (and HEAD) only; JSON-RPC goes over the "
                      "WebSocket."), extra=(("Allow", "GET, HEAD"),))
         headers = request.headers

@@ -466,10 +466,16 @@ def _file_row(c: Conf, k: Cells, button: str, title: str, paths: list[str],
 def _open(c: Conf, k: Cells) -> None:
     path = os.path.join(c.folder, "a.txt")
     c.call("chr.click", {"ref": c.ref("Open file...")})
-    named = c.node("a.txt", "listitem") and c.node("Home", "button")  # files and places
+    page = c.page()
+    # files and places named; under Fusion, Imagine, Material and Universal a place's Button
+    # has no text of its own (its contentItem shows the folder's name): seven unnamed
+    # ``button [ref]`` were all an agent saw (issue #36)
+    unnamed = [n for n in page if n["role"] == "button" and n["ref"] and not n["name"]]
+    named = any(n["name"] == "a.txt" and n["role"] == "listitem" for n in page) and \
+        any(n["name"] == "Home" and n["role"] == "button" for n in page) and not unnamed
     c.reset()
     _file_row(c, k, "Open file...", "Open notes", [path], f"open.accepted=file://{path}")
-    k("read", k.ok("read") and named)
+    k("read", k.ok("read") and named, f"unnamed buttons: {unnamed}" if unnamed else "")
 
 
 @row("FileDialog (several)")
@@ -526,6 +532,40 @@ def _font(c: Conf, k: Cells) -> None:
 def _message(c: Conf, k: Cells) -> None:
     _ok_row(c, k, "Close document", "Unsaved changes", "Save", "message.buttonClicked")
     k("truth", k.ok("truth") and c.node("Save before closing?") is None)  # it closed
+
+
+@row("Menu (checkable entries)")
+def _menu_checkable(c: Conf, k: Cells) -> None:
+    """A checkable entry that is not checked says ``unchecked`` (nothing else tells it is a
+    toggle); checked, ``checked``; a plain entry neither."""
+    c.call("chr.click", {"ref": c.ref("Options")})
+    right, left = _states(c, "Right", "menuitem"), _states(c, "Left", "menuitem")
+    plain = _states(c, "Deep entry", "menuitem") + _states(c, "More", "menuitem")
+    k("read", "unchecked" in right and "checked" in left and "unchecked" not in left
+      and not {"checked", "unchecked"} & set(plain), f"Right {right}, Left {left}")
+    c.start()
+    c.call("chr.click", {"ref": c.ref("Right", "menuitem")})
+    k("act", True)
+    k("signal", c.fired("right.triggered"))
+    c.call("chr.click", {"ref": c.ref("Options")})
+    k("truth", "checked" in _states(c, "Right", "menuitem")
+      and "unchecked" in _states(c, "Left", "menuitem"))
+
+
+@row("Menu (Escape after a dialog)", "rat")
+def _menu_escape_after_dialog(c: Conf, k: Cells) -> None:
+    """After a file dialog came and went (cancelled), Escape still closes a menu."""
+    c.call("chr.click", {"ref": c.ref("Open file...")})
+    cancel = wait_until(lambda: c.node("Cancel", "button"), timeout=3, what="the dialog")
+    c.call("chr.click", {"ref": cancel["ref"]})
+    wait_until(lambda: len(c.tabs()) == 1, timeout=3, what="the dialog closed")
+    out = c.call("chr.click", {"ref": c.ref("Options")})
+    k("read", out.get("modal", {}).get("kind") == "menu" and c.node("Bold", "menuitem"),
+      out.get("modal"))
+    c.call("chr.key", {"text": "Escape"})
+    k("act", True)
+    k("truth", wait_until(lambda: not c.node("Bold", "menuitem"), timeout=3,
+                          what="the menu closed by Escape"))
 
 
 @pytest.fixture(scope="module")

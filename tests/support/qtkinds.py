@@ -31,6 +31,15 @@ from probe.launcher import qtrelease, runtime  # noqa: E402 - after the path abo
 PYQT6 = "6.11.0"
 PYQT6_QT = "6.11.2"
 CPP_SOURCE = ROOT / "tests" / "apps" / "cppform"
+CPP_QUICK_SOURCE = ROOT / "tests" / "apps" / "cppquick"
+#: The Debian packages the C++ Qt Quick app builds and runs with (.ci/run installs them).
+QUICK_PACKAGES = ("qt6-declarative-dev", "qml6-module-qtquick", "qml6-module-qtquick-controls",
+                  "qml6-module-qtquick-dialogs", "qml6-module-qtquick-layouts",
+                  "qml6-module-qtquick-window", "qml6-module-qtquick-templates",
+                  "qml6-module-qtqml-workerscript", "qml6-module-qtqml-models",
+                  "qml6-module-qt-labs-folderlistmodel", "qml6-module-qt-labs-qmlmodels",
+                  "qml6-module-qtcore",
+                  "qml6-module-qtquick-shapes")
 #: Third-party PyQt6 apps of tests/realapps/ (and what they import), pinned: installed in
 #: a folder of their own beside PyQt6's, without PyQt6 itself (``--no-deps``).
 PYQT6_APPS = (
@@ -82,23 +91,46 @@ def pyqt6_apps_dir() -> Path:
     return target
 
 
-def cpp_app() -> Path:
-    """The C++ form app, built (once) with CMake against the system's Qt 6."""
-    build = runtime.cache_dir() / "cppform-build"
-    binary = build / "cppform"
+def _build_dir(source: Path) -> Path:
+    """``<cache>/<app>-build``, unless another checkout's tree configured that one (CMake
+    refuses a build folder made from another source folder): then one of this tree's."""
+    build = runtime.cache_dir() / f"{source.name}-build"
+    cache = build / "CMakeCache.txt"
+    if not cache.is_file() or f"_SOURCE_DIR:STATIC={source}\n" in cache.read_text(
+            encoding="utf-8", errors="replace"):
+        return build
+    digest = hashlib.sha1(str(source).encode()).hexdigest()[:8]
+    return build.with_name(f"{build.name}-{digest}")
+
+
+def _cmake(source: Path, build: Path, packages: str) -> None:
     missing = [tool for tool in ("cmake", "c++") if shutil.which(tool) is None]
     if missing:
         raise Missing(f"the C++ app needs {', '.join(missing)} and Qt 6's headers: "
-                      "apt-get install cmake g++ qt6-base-dev")
-    steps = [["cmake", "-S", str(CPP_SOURCE), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release"],
+                      f"apt-get install cmake g++ {packages}")
+    steps = [["cmake", "-S", str(source), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release"],
              ["cmake", "--build", str(build), "-j2"]]
     for step in steps:
         run = subprocess.run(step, capture_output=True, text=True)
         if run.returncode != 0:
-            raise Missing(f"building the C++ app failed ({' '.join(step[:2])}); is Qt 6's "
-                          "development package installed (apt-get install qt6-base-dev)?\n"
+            raise Missing(f"building {source.name} failed ({' '.join(step[:2])}); are Qt 6's "
+                          f"development packages installed (apt-get install {packages})?\n"
                           + (run.stdout + run.stderr)[-1500:])
-    return binary
+
+
+def cpp_app() -> Path:
+    """The C++ form app, built (once) with CMake against the system's Qt 6."""
+    build = _build_dir(CPP_SOURCE)
+    _cmake(CPP_SOURCE, build, "qt6-base-dev")
+    return build / "cppform"
+
+
+def cpp_quick_apps() -> dict[str, Path]:
+    """The C++ Qt Quick app, built (once) against the system's Qt 6: ``gui`` on
+    QGuiApplication (no Qt Widgets in the process), ``widgets`` on QApplication."""
+    build = _build_dir(CPP_QUICK_SOURCE)
+    _cmake(CPP_QUICK_SOURCE, build, " ".join(QUICK_PACKAGES))
+    return {"gui": build / "cppquick", "widgets": build / "cppquick-widgets"}
 
 
 def cpp_release(binary: Path) -> str:
@@ -114,9 +146,13 @@ def prepare_all() -> None:
     pyqt6_apps_dir()
     runtime.prepare(PYQT6_QT)
     runtime.prepare(cpp_release(cpp_app()))
+    cpp_quick_apps()
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--packages"]:  # for .ci/run's apt-get: the one list
+        print(" ".join(QUICK_PACKAGES))
+        sys.exit(0)
     try:
         prepare_all()
     except (Missing, runtime.PrepareError) as exc:

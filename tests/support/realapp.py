@@ -118,3 +118,15 @@ def wait_for_window(qt: Client, timeout: float = 30.0) -> dict[str, Any]:
         return page if page["interactive"] else None
 
     return wait_until(ready, timeout, "a window with interactive elements")
+
+
+def client_of(args: list[str], env: dict[str, str] | None = None) -> Iterator[Client]:
+    """An agent's client of the app ``args`` starts (``qtmcp launch``), once its window
+    shows something to act on; the app stops after (for ``yield from`` in a fixture)."""
+    app = RealApp(args, env)
+    try:
+        client = app.client()
+        wait_for_window(client)
+        yield client
+    finally:
+        app.stop()

@@ -24,6 +24,7 @@ from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.paths import describe, path_of
 from probe.core.objects.qmltypes import (
+    as_quick_item,
     content_item,
     context_of,
     is_quick_window,
@@ -106,11 +107,12 @@ def describe_item(item: QObject, ids: IdTable) -> dict[str, Any]:
     src = source_of(item, qid)
     if src is not None:
         out["source"] = src
-    if isinstance(item, QQuickItem):
-        out.update(visible=QQuickItem.isVisible(item), enabled=QQuickItem.isEnabled(item),
-                   opacity=round(QQuickItem.opacity(item), 3), z=QQuickItem.z(item),
-                   geometry=scene_rect(item))
-        out["childCount"] = len(QQuickItem.childItems(item))
+    typed = as_quick_item(item)
+    if isinstance(typed, QQuickItem):
+        out.update(visible=QQuickItem.isVisible(typed), enabled=QQuickItem.isEnabled(typed),
+                   opacity=round(QQuickItem.opacity(typed), 3), z=QQuickItem.z(typed),
+                   geometry=scene_rect(typed))
+        out["childCount"] = len(QQuickItem.childItems(typed))
     elif isinstance(item, QWindow) and is_quick_window(item):
         out.update(title=QWindow.title(item), geometry=[QWindow.x(item), QWindow.y(item),
                                                         QWindow.width(item),
@@ -150,7 +152,7 @@ def tree(root: QObject | None, ids: IdTable, depth: int = 50,
             wd["children"] = [node(content_item(w), 1)]
             nodes.append(wd)
         return {"nodes": nodes, "count": count, "truncated": truncated}
-    item = content_item(root) if is_quick_window(root) else root
+    item = as_quick_item(content_item(root) if is_quick_window(root) else root)
     if not isinstance(item, QQuickItem):
         raise not_an_item(root)
     return {"nodes": [node(item, 0)], "count": count, "truncated": truncated}

@@ -27,7 +27,7 @@ from probe.core import faults
 from probe.core.a11y.nodes import Node
 from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ROLE_NAMES
 from probe.core.a11y.walk import rules
-from probe.core.objects import qmltypes
+from probe.core.objects import foreign, qmltypes
 from probe.core.objects.text import clean_name, strip_mnemonic
 from probe.core.qml import controls, popups
 from probe.core.qml import items as qml
@@ -64,6 +64,14 @@ def _text_property(item: QObject) -> str:
         if isinstance(value, str) and value:
             return strip_mnemonic(value)
     return ""
+
+
+def _content_text(item: QQuickItem) -> str:
+    """The text a control's ``contentItem`` shows when the control has none of its own: a
+    Button whose contentItem is an IconLabel bound to something else (Qt Quick Dialogs'
+    FileDialog places under the Fusion, Imagine, Material and Universal styles)."""
+    content = QObject.property(item, "contentItem")
+    return _text_property(content) if isinstance(content, QObject) else ""
 
 
 def gap_name(item: QQuickItem) -> str:
@@ -148,6 +156,8 @@ def _named_by_neighbours(nodes: list[Node]) -> list[Node]:
     return out
 
 
+#: Roles a control's shown text names (a value field's content is its value, not its name).
+_NAMED_BY_CONTENT = frozenset({"button", "menuitem", "tab", "checkbox", "radio", "switch"})
 _NAMED_BY_TEXT = frozenset({"checkbox", "radio", "switch", "textbox", "spinbutton",
                             "combobox", "slider", "progressbar"})
 
@@ -176,6 +186,7 @@ class QuickWalker:
         self.inert = False
 
     def walk(self) -> Node:
+        controls.give_roles()
         w = self.window
         modal = faults.value(_modal_popups, [], w, obj=w)
         self.top = popups.popup_item(modal[-1]) if modal else None
@@ -191,6 +202,7 @@ class QuickWalker:
             return [self.walk()]
         out: list[Node] = []
         if isinstance(item, QQuickItem):
+            controls.give_roles()
             self._item(item, out, 0)
         return out
 
@@ -256,11 +268,12 @@ class QuickWalker:
         if role == "textbox" and name == QObject.property(item, "text"):
             name = ""  # Qt names an unnamed field by its own text: that is its value
         if not name and QObject.inherits(item, "QQuickPopupItem") and \
-                (popup := QObject.parent(item)) is not None:
+                (popup := foreign.parent_of(item)) is not None:
             # a Dialog's title, a ToolTip's text
             name = popups.title_of(popup) or _text_property(popup)
         if not name and role not in ("generic", "textbox"):
-            name = _text_property(item)
+            name = _text_property(item) or \
+                (_content_text(item) if role in _NAMED_BY_CONTENT else "")
         if not name and role in _NAMED_BY_TEXT:
             hint = QObject.property(item, "placeholderText")
             name = hint if isinstance(hint, str) else ""
@@ -330,6 +343,8 @@ class QuickWalker:
             value = ", ".join(details)
         states = rules.states_of(st, role, qrole) if st is not None else []
         states += [s for s in controls.states_of(item, role) if s not in states]
+        if "checked" in states and "unchecked" in states:  # the interface's state was stale
+            states.remove("unchecked")
         if role in ("checkbox", "radio", "switch") and "checked" not in states and \
                 QObject.property(item, "checked"):
             states.append("checked")

@@ -213,6 +213,20 @@ def wants_label(w: QWidget) -> bool:
     return _python_class(type(w)) and is_clickable(w)
 
 
+Rect = tuple[int, int, int, int]
+
+
+def _overlaps(a: Rect, b: Rect) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and \
+        b[1] < a[1] + a[3]
+
+
+def _intersection(a: Rect, b: Rect) -> Rect:
+    x, y = max(a[0], b[0]), max(a[1], b[1])
+    return (x, y, max(0, min(a[0] + a[2], b[0] + b[2]) - x),
+            max(0, min(a[1] + a[3], b[1] + b[3]) - y))
+
+
 class WidgetWalker:
     """Builds the flattened tree of one widget window with its popups (GUI thread, one
     use).
@@ -228,6 +242,8 @@ class WidgetWalker:
         self.labels = Labels(window, wants_label)
         #: id(view) -> why its rows were read only in part
         self.unread_views: dict[int, str] = {}
+        #: window rectangle outside which nothing can be reached (an MDI area's viewport)
+        self.clip: Rect | None = None
 
     # ------------------------------------------------------------------ entry points
 
@@ -344,8 +360,11 @@ class WidgetWalker:
         wid = id(w)
         if wid in self.labels.used:
             return
-        iface = QAccessible.queryAccessibleInterface(w)
         x, y = ox + QWidget.x(w), oy + QWidget.y(w)
+        if self.clip is not None and not _overlaps((x, y, QWidget.width(w),
+                                                    QWidget.height(w)), self.clip):
+            return  # clipped away for good (an MDI area's edge): no user reaches it
+        iface = QAccessible.queryAccessibleInterface(w)
         if iface is None or not iface.isValid():
             self._children(w, x, y, out, depth, None, None)
             return
@@ -402,7 +421,10 @@ class WidgetWalker:
             elif found:
                 kids = found
                 self.count += len(kids)
-        interactive = gap or role in INTERACTIVE or role == "scrollbar"
+        # a drop target (a canvas, a bin): an agent drags onto it by ref (chr.drag)
+        drop = not gap and role in CLICKABLE_ROLES and QWidget.acceptDrops(w) and \
+            not reach.in_viewport(w)
+        interactive = gap or drop or role in INTERACTIVE or role == "scrollbar"
         if not interactive and not unread:
             if role == "generic" and not name:
                 out.extend(kids)  # structural container: hoist its children
@@ -424,6 +446,8 @@ class WidgetWalker:
         states = states_of(st, role, qrole)
         if role in EDITABLE_ROLES and QObject.property(w, "required"):
             states.append("required")
+        if drop:
+            states.append("droptarget")
         node = Node(role, name, w, obj=w, value=value, states=states,
                     bounds=(x, y, QWidget.width(w), QWidget.height(w)),
                     interactive=interactive, gap=gap, label=label, children=kids, more=more,
@@ -450,6 +474,26 @@ class WidgetWalker:
         visible, is_window, outside = QWidget.isVisible, QWidget.isWindow, reach.outside
         kids = [c for c in QObject.findChildren(w, QWidget, options=_DIRECT)
                 if visible(c) and not is_window(c) and not outside(c, w)]
+        outer = self.clip
+        if kids and reach.clips(w):
+            here = (x, y, QWidget.width(w), QWidget.height(w))
+            self.clip = here if outer is None else _intersection(here, outer)
+        try:
+            self._placed(w, kids, x, y, out, depth)
+        finally:
+            self.clip = outer
+        if isinstance(w, QGraphicsView):
+            spots = faults.value(graphics.spots, [], w, self.window, obj=w)
+            self.count += len(spots)
+            out.extend(spots)
+            return 0
+        if iface is not None and qrole in ITEM_CONTAINERS:
+            return self._items(iface, w, out, ())
+        return 0
+
+    def _placed(self, w: QWidget, kids: list[QWidget], x: int, y: int, out: list[Node],
+                depth: int) -> None:
+        """Walk ``w``'s child widgets ``kids`` in reading order."""
         if kids:
             panel = None
             if isinstance(w, QStackedWidget):
@@ -460,14 +504,6 @@ class WidgetWalker:
             placed = reading_order([(gx(c), gy(c), gw(c), gh(c), c) for c in kids])
             for _, _, _, _, c in placed:
                 self._widget(c, x, y, out, depth + 1, panel)
-        if isinstance(w, QGraphicsView):
-            spots = faults.value(graphics.spots, [], w, self.window, obj=w)
-            self.count += len(spots)
-            out.extend(spots)
-            return 0
-        if iface is not None and qrole in ITEM_CONTAINERS:
-            return self._items(iface, w, out, ())
-        return 0
 
     def _in_cells(self, view: QAbstractItemView, inside: list[QWidget], out: list[Node],
                   start: int, at: QPoint, depth: int) -> None:
