@@ -29,6 +29,8 @@ from probe.launcher import runtime
 
 #: What the probe imports besides the standard library and the app's Qt binding.
 NEEDS = ("websockets", "orjson")
+#: ... and what a Python older than 3.11 needs too (the wire's TypedDicts with NotRequired).
+NEEDS_BEFORE_3_11 = ("typing_extensions",)
 _ASK = ("import sys, sysconfig, json; print(json.dumps([sys.implementation.name, "
         "sys.version_info[0], sys.version_info[1], sysconfig.get_config_var('SOABI') or '', "
         "sys.executable]))")
@@ -83,7 +85,7 @@ def identify(python: str) -> Python:
 
 def imports_probe(python: str) -> bool:
     """Whether ``python`` imports qtmcp's probe and what it needs on its own."""
-    code = "import probe.launcher.launch, " + ", ".join(NEEDS)
+    code = "import probe.launcher.launch, probe.wire, " + ", ".join(NEEDS)
     try:
         return subprocess.run([python, "-c", code], capture_output=True,
                               timeout=60).returncode == 0
@@ -105,28 +107,37 @@ def folder(py: Python) -> Path:
     return runtime.cache_dir() / "python" / f"{py.tag}-{digest}"
 
 
-def _requirements() -> list[str]:
-    """:data:`NEEDS` as qtmcp requires them (its metadata: ``websockets>=13``), so pip takes
+def needs(py: Python) -> tuple[str, ...]:
+    """What the probe imports in ``py`` besides the standard library and the Qt binding."""
+    return NEEDS + (NEEDS_BEFORE_3_11 if (py.major, py.minor) < (3, 11) else ())
+
+
+def _requirements(names: tuple[str, ...]) -> list[str]:
+    """``names`` as qtmcp requires them (its metadata: ``websockets>=13``), so pip takes
     the newest that supports that Python."""
     try:
         declared = importlib.metadata.requires("qtmcp") or []
     except importlib.metadata.PackageNotFoundError:
         declared = []
     out = []
-    for name in NEEDS:
+    for name in names:
         out.append(next((r.split(";")[0].strip() for r in declared
                          if r.split(">")[0].split("=")[0].strip().lower() == name), name))
     return out
 
 
 def _install(py: Python, target: Path) -> str | None:
-    """Install :data:`NEEDS` for ``py`` into ``target``; None, or pip's last words."""
+    """Install what ``py`` needs into ``target``; None, or pip's last words."""
     if py.is_this_one:  # this Python's own packages fit: link them, nothing to download
-        for name in NEEDS:
+        for name in needs(py):
             spec = importlib.util.find_spec(name)
             if spec is None or spec.origin is None:
                 return f"{name} is not importable here"
-            (target / name).symlink_to(Path(spec.origin).parent)
+            origin = Path(spec.origin)
+            if spec.submodule_search_locations is None:  # a module of one file
+                (target / origin.name).symlink_to(origin)
+            else:
+                (target / name).symlink_to(origin.parent)
         return None
     own_pip = subprocess.run([py.path, "-m", "pip", "--version"], capture_output=True,
                              timeout=60).returncode == 0
@@ -136,7 +147,8 @@ def _install(py: Python, target: Path) -> str | None:
     if not own_pip:  # this pip, for that Python: wheels only
         cmd += ["--only-binary=:all:", "--python-version", f"{py.major}.{py.minor}",
                 "--implementation", "cp" if py.implementation == "cpython" else "py"]
-    run = subprocess.run([*cmd, *_requirements()], capture_output=True, text=True, timeout=600)
+    run = subprocess.run([*cmd, *_requirements(needs(py))], capture_output=True, text=True,
+                         timeout=600)
     if run.returncode == 0:
         return None
     return " / ".join((run.stderr or run.stdout).strip().splitlines()[-2:]) or "pip failed"
@@ -151,7 +163,7 @@ def prepare(python: str) -> Path:
                           "or newer")
     done = folder(py)
     if (done / "probe").exists() and all((done / n).exists() or any(done.glob(f"{n}*"))
-                                         for n in NEEDS):
+                                         for n in needs(py)):
         return done
     partial = done.with_name(f"{done.name}.partial-{os.getpid()}")
     shutil.rmtree(partial, ignore_errors=True)

@@ -46,7 +46,10 @@ def schema_of(hint: Any) -> JsonSchema:
 
 
 def is_typeddict(hint: Any) -> bool:
-    return isinstance(hint, type) and typing.is_typeddict(hint)
+    """Whether ``hint`` is a TypedDict class, ``typing``'s or ``typing_extensions``' (the
+    one Python 3.10 uses, which ``typing.is_typeddict`` does not know there)."""
+    return isinstance(hint, type) and issubclass(hint, dict) and \
+        hasattr(hint, "__required_keys__") and hasattr(hint, "__total__")
 
 
 class _Builder:

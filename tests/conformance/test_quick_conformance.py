@@ -547,9 +547,12 @@ def _menu_checkable(c: Conf, k: Cells) -> None:
     c.call("chr.click", {"ref": c.ref("Right", "menuitem")})
     k("act", True)
     k("signal", c.fired("right.triggered"))
+    wait_until(lambda: len(c.tabs()) == 1, timeout=3, what="the menu closed (its exit "
+               "transition run: Material's takes a while)")
     c.call("chr.click", {"ref": c.ref("Options")})
     k("truth", "checked" in _states(c, "Right", "menuitem")
-      and "unchecked" in _states(c, "Left", "menuitem"))
+      and "unchecked" in _states(c, "Left", "menuitem"),
+      f"Right {_states(c, 'Right', 'menuitem')}, Left {_states(c, 'Left', 'menuitem')}")
 
 
 @row("Menu (Escape after a dialog)", "rat")

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from probe.core import faults
-from probe.core.objects import layoutitems
+from probe.core.objects import layoutitems, qtclass
 from probe.core.objects.text import clean_name, strip_mnemonic
 
 #: Where a widget sits in a layout: (widget, layout, kind, numbers); the wrappers are kept
@@ -98,7 +98,11 @@ class Labels:
         return lab if QLabel.text(lab) else None
 
     def _neighbour(self, lab: QLabel, positions: dict[int, Indexed]) -> None:
-        """A label with no buddy: a slider's read-out, or the name of the field beside it."""
+        """A label with no buddy: a slider's read-out, or the name of the field beside it;
+        never a label that is a control itself (a drop target, a label the app's class
+        makes clickable): a person reads it as what it is, not as a caption."""
+        if QWidget.acceptDrops(lab) or qtclass.handles_mouse(type(lab)):
+            return
         if _NUMBER.match(QLabel.text(lab)):
             slider = _before(lab, positions)
             if isinstance(slider, QAbstractSlider):

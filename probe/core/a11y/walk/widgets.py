@@ -84,6 +84,7 @@ from probe.core.a11y.walk.rules import (
     reading_order,
     states_of,
 )
+from probe.core.objects.qtclass import handles_mouse, python_class
 from probe.core.objects.text import clean_name, strip_mnemonic
 
 _NAME = QAccessible.Text.Name
@@ -98,8 +99,6 @@ NAMEABLE = frozenset({"textbox", "spinbutton", "combobox", "slider", "checkbox",
                       "button", "switch", "link", "progressbar", "scrollbar", "generic"})
 #: Roles a Python class can make clickable by handling the mouse itself.
 CLICKABLE_ROLES = frozenset({"generic", "text", "img"})
-MOUSE_HANDLERS = ("mousePressEvent", "mouseReleaseEvent", "mouseDoubleClickEvent",
-                  "contextMenuEvent")
 #: Context menu policies under which a right click opens the app's own menu.
 MENU_POLICIES = (Qt.ContextMenuPolicy.CustomContextMenu, Qt.ContextMenuPolicy.ActionsContextMenu)
 #: Widgets a label beside them names (when Qt gives them no name of their own).
@@ -109,23 +108,6 @@ _LABELLED = (QLineEdit, QAbstractSpinBox, QComboBox, QAbstractSlider, QTextEdit,
 #: tables (Qt names none of them; a C++ Qt 6.4 names a list by one of its numbers), a
 #: progress bar, a calendar.
 _NAMED_BY_LABEL = (*_LABELLED, QAbstractItemView, QProgressBar, QCalendarWidget)
-
-_clicky_classes: dict[type, bool] = {}
-
-
-def _python_class(cls: type) -> bool:
-    return not cls.__module__.startswith(("PySide6", "shiboken6"))
-
-
-def _overrides_mouse(cls: type) -> bool:
-    """Does a Python class between ``cls`` and the Qt class handle the mouse itself?"""
-    found = _clicky_classes.get(cls)
-    if found is None:
-        found = any(name in klass.__dict__ for klass in cls.__mro__ if _python_class(klass)
-                    for name in MOUSE_HANDLERS)
-        _clicky_classes[cls] = found
-    return found
-
 
 #: Qt's controls made of other controls (and Qt's containers): the parts inside are what a
 #: user clicks, so an app's subclass of one that handles the mouse is no gap filler.
@@ -141,7 +123,7 @@ def is_clickable(w: QWidget) -> bool:
     cls = type(w)
     if isinstance(w, _QT_CONTAINERS):
         return False  # an app's subclass of one is still that control: its parts act
-    if _overrides_mouse(cls) or QWidget.contextMenuPolicy(w) in MENU_POLICIES:
+    if handles_mouse(cls) or QWidget.contextMenuPolicy(w) in MENU_POLICIES:
         return True
     if reach.in_viewport(w):
         return False
@@ -149,7 +131,7 @@ def is_clickable(w: QWidget) -> bool:
             QWidget.cursor(w).shape() == Qt.CursorShape.PointingHandCursor:
         return True
     if QWidget.focusPolicy(w) != Qt.FocusPolicy.NoFocus and \
-            (_python_class(cls) or cls is QWidget):
+            (python_class(cls) or cls is QWidget):
         return True
     return False
 
@@ -210,7 +192,7 @@ def wants_label(w: QWidget) -> bool:
         return not isinstance(w, QHeaderView)
     if isinstance(w, QAbstractButton):
         return not QAbstractButton.text(w).strip()
-    return _python_class(type(w)) and is_clickable(w)
+    return python_class(type(w)) and is_clickable(w)
 
 
 Rect = tuple[int, int, int, int]
@@ -397,7 +379,7 @@ class WidgetWalker:
                 name = name or tab
             else:
                 role, name = "tabpanel", tab
-        elif role in CLICKABLE_ROLES and (role == "generic" or _overrides_mouse(type(w))) \
+        elif role in CLICKABLE_ROLES and (role == "generic" or handles_mouse(type(w))) \
                 and is_clickable(w):
             gap = True
             name = name or tool_tip(w) or gap_name(w)
