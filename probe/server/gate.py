@@ -21,13 +21,11 @@ import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from probe import protocol
 from probe.protocol import RpcError
-
-if TYPE_CHECKING:
-    from probe.server.sessions import Hub, Session
+from probe.server.sessions import Hub, Session
 
 TOPIC = "gate"
 TOPIC_TEXT = ("the approval gate: probe.gate.pending (a held agent call), "

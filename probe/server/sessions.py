@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from probe import protocol
-from probe.server.context import INSPECTOR_TOPICS
+from probe.server.auth import INSPECTOR_TOPICS
 
 #: The transport's own topics; the registry holds every topic (api families declare
 #: theirs with ``topic()``, the gate and the freeze watch theirs as the probe starts).
@@ -186,3 +186,25 @@ class Hub:
                 pass
         else:
             send()
+
+
+class Farewells:
+    """What runs on the GUI thread whenever a client leaves: api code's hooks (drop its
+    subscriptions), then the session's own state (ids, refs, baselines) goes."""
+
+    def __init__(self, post: Callable[[Callable[[], Any]], None]) -> None:
+        self._post = post
+        self._hooks: list[Callable[[Session], None]] = []
+
+    def add(self, hook: Callable[[Session], None]) -> None:
+        """Run ``hook(session)`` for every client that leaves; a hook given again is kept
+        once."""
+        if hook not in self._hooks:
+            self._hooks.append(hook)
+
+    def session_closed(self, session: Session) -> None:
+        """``session`` left (transport thread): its hooks, then its state, on the GUI
+        thread where Qt wrappers may die, whoever still holds the session."""
+        for hook in self._hooks:
+            self._post(lambda hook=hook: hook(session))
+        self._post(session.state.clear)
