@@ -13,7 +13,7 @@ import pytest
 
 from probe.client import Client
 from tests.support import wirecheck
-from tests.support.app import USER_SETTINGS, DemoApp, start_demo
+from tests.support.app import RUNNING, USER_SETTINGS, DemoApp, start_demo
 
 _WIRE: list[wirecheck.WireCheck] = []
 
@@ -74,6 +74,20 @@ def _user_settings_untouched() -> Iterator[None]:
     yield
     assert USER_SETTINGS.read_bytes() == before, \
         f"the test run changed the user's settings file {USER_SETTINGS}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Iterator[pytest.TestReport]:
+    """A test that fails because an app it used died says how the app died: its exit code
+    and the end of its stderr (faulthandler's traceback), in the test's report."""
+    report: pytest.TestReport = yield
+    if report.failed:
+        for app in list(RUNNING):
+            told = app.death()
+            if told:
+                report.sections.append(("app died", told))
+    return report
 
 
 @pytest.fixture(scope="session", autouse=True)
