@@ -22,6 +22,7 @@ from probe.core.a11y import windows as wins
 from probe.discovery import app_label
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method
+from probe.wire.chr_page import Found, Page, PageText, Tabs
 
 
 @method("chr.readPage", tool=Tool("read_page", "chrome", heavy=True))
@@ -40,7 +41,7 @@ def read_page(
     tabId: TabId = None,
     source: Annotated[bool, P("also 'sources': ref -> file:line of the code that made each "
                               "element (qt.objects.inspect gives its whole stack)")] = False,
-) -> dict[str, Any]:
+) -> Page:
     """The window's accessibility tree with refs for the elements to act on; a ref names
     one element for the whole session.
 
@@ -81,7 +82,7 @@ def find(
     tabId: TabId = None,
     source: Annotated[bool, P("also 'sources': ref -> file:line of the code that made "
                               "each match")] = False,
-) -> dict[str, Any]:
+) -> Found:
     """Find elements by name, role, label, tool tip, objectName or class; up to 20, with refs.
 
     Case-insensitive; exact matches rank before prefixes, prefixes before substrings.
@@ -100,13 +101,13 @@ def get_page_text(
     ctx: Context,
     max_chars: Annotated[int, P("longest text returned", minimum=100)] = 50_000,
     tabId: TabId = None,
-) -> dict[str, Any]:
+) -> PageText:
     """All visible text of the window in reading order (labels, values, titles, items)."""
     return pagetext.page_text(wins.window_for(tabId, _session.ids(ctx)), max_chars)
 
 
 @method("chr.tabsContext", tool=Tool("tabs_context", "chrome"))
-def tabs_context(ctx: Context) -> dict[str, Any]:
+def tabs_context(ctx: Context) -> Tabs:
     """The app (name, pid) and its windows and dialogs as tabs (tabId, title, kind, size);
     the active one marked.
 

@@ -21,6 +21,7 @@ from probe.core.errors import QtError
 from probe.core.objects import idtable
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method
+from probe.wire.chr_wait import Waited
 
 #: Longest pause between two looks (s) when the app sends no wake-up.
 INTERVAL = 0.25
@@ -56,7 +57,7 @@ async def wait_for(
     timeout: Timeout = 10.0,
     tabId: Annotated[str | None, P("only this window (tabId); default: every window and "
                                    "popup")] = None,
-) -> dict[str, Any]:
+) -> Waited:
     """Wait until a text shows (text) or is gone (text_gone); then say what changed.
 
     TIMEOUT with data.lastObserved (the matching texts still there, or none) otherwise.

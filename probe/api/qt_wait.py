@@ -22,6 +22,7 @@ from probe.core.errors import QtError
 from probe.core.objects import meta, paths, variant
 from probe.server.context import Context, Meta
 from probe.server.registry import P, Replay, Tool, method
+from probe.wire.qt_wait import Idle, Signalled, Waited
 
 
 def _condition(condition: str) -> waits.Condition:
@@ -46,7 +47,7 @@ async def wait(
                                  maximum=5)] = 0.05,
     stableMs: Annotated[int, P("for 'stable': how long the geometry must not change",
                                minimum=0, maximum=60000)] = 200,
-) -> Meta:
+) -> Meta[Waited]:
     """Wait until an element meets a condition; TIMEOUT with data.lastObserved otherwise.
 
     Property values compare as text: strings as they are, numbers as JSON
@@ -101,7 +102,7 @@ async def wait_idle(
     quietMs: Annotated[float, P("a GUI round trip faster than this counts as idle",
                                 minimum=0.1, maximum=1000)] = 20.0,
     rounds: Annotated[int, P("idle round trips in a row needed", minimum=1, maximum=20)] = 2,
-) -> dict[str, Any]:
+) -> Idle:
     """Wait until the app's event queue has settled (quick GUI round trips in a row)."""
     loop = asyncio.get_running_loop()
     start = loop.time()
@@ -139,7 +140,7 @@ async def wait_signal(
     objectId: ObjectId,
     signal: Annotated[str, P("signal name or signature: clicked, textChanged(QString)")],
     timeout: Timeout = 5.0,
-) -> dict[str, Any]:
+) -> Signalled:
     """Wait for an object to emit a signal; returns its arguments. Start it before the
     action that emits (e.g. send both calls without awaiting the first)."""
     loop = asyncio.get_running_loop()

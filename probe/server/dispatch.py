@@ -14,7 +14,7 @@ import asyncio
 import logging
 import time
 import traceback
-from typing import Any
+from typing import Any, cast
 
 from probe import protocol
 from probe.protocol import RpcError
@@ -144,8 +144,9 @@ class Dispatcher:
                     return spec.func(**kwargs)
                 value = await self.executor.run(job, spec.timeout)
             if isinstance(value, Meta):
-                meta.update(value.extra)
-                value = value.value
+                answer = cast(Meta[Any], value)
+                meta.update(answer.extra)
+                value = answer.value
             meta.update(session.state.get(CALL_NOTES) or {})  # what core code noted (refs)
             meta["durationMs"] = round((time.perf_counter() - start) * 1000, 3)
             reply = protocol.success(req.id, value, meta)

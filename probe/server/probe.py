@@ -34,6 +34,8 @@ from probe.server.options import Options
 from probe.server.registry import Registry
 from probe.server.sessions import SERVER_TOPICS, Farewells, Hub
 from probe.server.transport import Transport
+from probe.wire.probe_gate import Changed, Held, Resolved
+from probe.wire.probe_session import Dropped, SessionEvent, Traffic
 from probe.wire.qt_system import Freeze
 
 log = logging.getLogger("qtmcp.probe")
@@ -63,6 +65,12 @@ class Probe:
         registry.topics.update({**SERVER_TOPICS, gate.TOPIC: gate.TOPIC_TEXT,
                                 freeze.TOPIC: freeze.TOPIC_TEXT})
         registry.notification("probe.freeze", Freeze, freeze.TOPIC)
+        registry.notification("probe.session", SessionEvent, "sessions")
+        registry.notification("probe.traffic", Traffic, "traffic")
+        registry.notification("probe.dropped", Dropped)
+        registry.notification("probe.gate.pending", Held, gate.TOPIC)
+        registry.notification("probe.gate.resolved", Resolved, gate.TOPIC)
+        registry.notification("probe.gate.changed", Changed, gate.TOPIC)
         self.dispatcher = Dispatcher(Reach(
             registry=registry, executor=self.executor, hub=self.hub, gate=self.gate,
             freeze=self.freeze, hooks=self.hooks, options=options, farewells=self.farewells,

@@ -21,6 +21,7 @@ from typing import Any
 
 from probe import protocol
 from probe.server.auth import INSPECTOR_TOPICS
+from probe.wire.probe_session import SessionInfo
 
 #: The transport's own topics; the registry holds every topic (api families declare
 #: theirs with ``topic()``, the gate and the freeze watch theirs as the probe starts).
@@ -81,7 +82,7 @@ class Session:
             size += len(text)
         return "[" + ",".join(texts) + "]"
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> SessionInfo:
         return {"id": self.id, "name": self.name, "role": self.role, "remote": self.remote,
                 "connectedAt": self.connected_at, "topics": sorted(self.topics),
                 "calls": self.calls, "dropped": self.dropped}

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.link.api._base import Family
-from inspector.link.replies import MethodInfo
+from probe.client import read
+from probe.wire.qt_methods import Invoked, MethodInfo, MethodList
 
 
 class QtMethods(Family):
@@ -13,12 +14,14 @@ class QtMethods(Family):
 
     async def methods(self, object_id: str) -> list[MethodInfo]:
         """The object's slots, invokables and signals."""
-        result = await self.conn.call("qt.methods.list", {"objectId": object_id})
-        return [MethodInfo.from_json(m) for m in result.get("methods") or []
-                if isinstance(m, dict)]
+        listing = await self.conn.call("qt.methods.list", {"objectId": object_id},
+                                       result=MethodList)
+        return listing["methods"]
 
     async def invoke(self, object_id: str, method: str, args: list[Any]) -> Any:
         """Invoke a slot or invokable; returns what it returned."""
-        reply = await self.conn.call("qt.methods.invoke", {"objectId": object_id,
-                                                            "method": method, "args": args})
-        return reply.get("returned") if isinstance(reply, dict) else reply
+        reply = await self.conn.call("qt.methods.invoke", {
+            "objectId": object_id, "method": method, "args": args})
+        if isinstance(reply, dict) and "pending" in reply:
+            return None  # it opened a dialog and waits in it: nothing returned yet
+        return read(Invoked, reply, "qt.methods.invoke")["returned"]

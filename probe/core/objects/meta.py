@@ -17,6 +17,7 @@ from probe.core.errors import QtError
 from probe.core.objects import bounds, variant
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.resolver import resolve
+from probe.wire import qt_methods
 from probe.wire import qt_properties as wire
 
 #: Dynamic properties PySide and Qt use internally; never shown or set.
@@ -252,7 +253,7 @@ def _methods(obj: QObject) -> list[tuple[int, QMetaMethod]]:
     return out
 
 
-def describe_method(m: QMetaMethod, declared_in: str) -> dict[str, Any]:
+def describe_method(m: QMetaMethod, declared_in: str) -> qt_methods.MethodInfo:
     return {"name": _decode(m.name()), "signature": _decode(m.methodSignature()),
             "kind": _KINDS[m.methodType()], "returnType": m.typeName() or "void",
             "parameterTypes": [_decode(t) for t in m.parameterTypes()],
@@ -260,7 +261,7 @@ def describe_method(m: QMetaMethod, declared_in: str) -> dict[str, Any]:
             "access": m.access().name.lower(), "declaredIn": declared_in}
 
 
-def list_methods(obj: QObject) -> list[dict[str, Any]]:
+def list_methods(obj: QObject) -> list[qt_methods.MethodInfo]:
     """Slots, signals and invokables with signatures and the class declaring them."""
     chain = _declaring_classes(QObject.metaObject(obj), QMetaObject.methodOffset)
     return [describe_method(m, _declared_in(chain, i)) for i, m in _methods(obj)]
@@ -286,7 +287,7 @@ def _names_of(obj: QObject, kinds: tuple[str, ...]) -> list[str]:
     return list(seen)
 
 
-def invoke(obj: QObject, name: str, args: list[Any], ids: IdTable) -> dict[str, Any]:
+def invoke(obj: QObject, name: str, args: list[Any], ids: IdTable) -> qt_methods.Invoked:
     """Call a slot, invokable or signal (emits it) with converted arguments."""
     cls = QObject.metaObject(obj).className()
     kinds = ("slot", "method", "signal")
