@@ -37,6 +37,12 @@ def short_json(value: Any, limit: int = SHORT_PARAMS) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+#: What a saved record may leave out (older files, held calls, hand-written sessions).
+_SAVED_DEFAULTS: dict[str, Any] = {
+    "seq": 0, "ts": 0.0, "client": {"id": 0, "name": "?", "role": ""}, "id": None,
+    "params": None, "notification": False, "durationMs": 0.0}
+
+
 @dataclass(slots=True)
 class TrafficRow:
     """One call as mirrored by the probe, with its display strings."""
@@ -78,8 +84,14 @@ class TrafficRow:
 
     @classmethod
     def from_record(cls, rec: dict[str, Any]) -> TrafficRow:
-        """A row of a saved record (the session player's list)."""
-        return cls.from_call(Call(decode(Traffic, rec, "a saved call")))
+        """A row of a saved record (the session player's list). A session file keeps the
+        probe's records as they came, from any version, and held calls without an answer:
+        what one leaves out is taken as a call that said nothing of it."""
+        client = rec.get("client")
+        saved = {**_SAVED_DEFAULTS, "ok": "error" not in rec, **rec,
+                 "client": {**_SAVED_DEFAULTS["client"],
+                            **(client if isinstance(client, dict) else {})}}
+        return cls.from_call(Call(decode(Traffic, saved, "a saved call")))
 
     def request(self) -> dict[str, Any]:
         return self.call.request()
