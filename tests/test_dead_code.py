@@ -4,9 +4,9 @@ Names vulture cannot see used are listed once here, each for a reason: Qt calls 
 virtual overrides, pytest calls fixtures and reads ``pytestmark``, the api's ``@method``,
 the inspector's ``@dock_pane`` and the conformance suites' ``@row`` and ``@scenario``
 register what they decorate, the test apps' control channel dispatches ``_cmd_*`` by name,
-pytest calls its ``pytest_*`` hooks by name. ``probe/wire/`` is not searched: its
-TypedDicts' keys are read as strings (``answer["className"]``) and by the schema
-derivation, which vulture cannot see.
+pytest calls its ``pytest_*`` hooks. ``probe/wire/`` is left out: its TypedDict keys are the
+protocol's answers (published in ``qt.schema`` and checked against every answer the suite
+gets), used by clients in any language, not only by Python code here.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ row so a double-click can open it."""
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
@@ -56,7 +56,7 @@ class ProblemTable(QStandardItemModel):
         if not index.isValid():
             return None
         value = self.item(index.row(), 0).data(PROBLEM_ROLE)
-        return value if isinstance(value, dict) else None
+        return cast(Problem, value) if isinstance(value, dict) else None  # as shown
 
     def summary(self) -> str:
         if self.report is None:

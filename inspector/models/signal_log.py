@@ -47,5 +47,5 @@ class SignalLogModel(BoundedLogModel):
         if role == Qt.ItemDataRole.ForegroundRole and column == 0:
             return QBrush(theme.accent("muted"))
         if role == Qt.ItemDataRole.ToolTipRole and column == 3:
-            return short_json(row.emission.args, 4000)
+            return short_json(row.emission["args"], 4000)
         return None

@@ -63,7 +63,7 @@ class TrafficRow:
     @property
     def record(self) -> dict[str, Any]:
         """The call as the probe mirrored it (what saved sessions and exports keep)."""
-        return self.call.raw
+        return {**self.call.raw}
 
     @property
     def awaiting(self) -> bool:

@@ -73,7 +73,7 @@ class SessionRecorder(QObject):
         if is_inspector(call.client) or self.probe.is_mine(call):
             return
         calls = self.session.calls
-        calls.append(call.raw)
+        calls.append({**call.raw})
         if len(calls) > MAX_CALLS:
             del calls[:len(calls) - MAX_CALLS]
         if call.ok and self.is_changing(call):

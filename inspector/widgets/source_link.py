@@ -78,8 +78,9 @@ class SourceLink(QLabel):
         file = s["file"]
         if file:
             name = os.path.basename(file) + sources.where(s)[len(file):]
-            what = f" in {s['function']}()" if s.get("function") else (
-                f" ({s['kind']} declaration)" if s.get("kind") == "qml" else "")
+            function, kind = s.get("function"), s.get("kind")
+            what = f" in {function}()" if function else (
+                f" ({kind} declaration)" if kind == "qml" else "")
             return f'Made at <a href="open">{_html(name)}</a>{_html(what)}'
         why = s.get("unknown", "")
         if not why:
@@ -100,7 +101,8 @@ class SourceLink(QLabel):
         target = self.target()
         if target is None or not target["file"]:
             return None
-        result = open_source(target["file"], target.get("line", 0), target.get("column", 0))
+        result = open_source(target["file"], target.get("line", 0),
+                             target.get("column") or 0)
         self.opened.emit(result)
         return result
 

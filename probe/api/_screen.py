@@ -19,6 +19,7 @@ from probe.core.errors import QtError
 from probe.core.input import simulate as qinput
 from probe.core.objects import paths
 from probe.server.context import Context
+from probe.wire._shared import ObjectSummary
 
 
 def rect(r: QRect) -> dict[str, int]:
@@ -38,7 +39,7 @@ def window_named(name: str | None) -> QWidget:
     return win
 
 
-def described(ctx: Context, obj: Any) -> dict[str, Any]:
+def described(ctx: Context, obj: Any) -> ObjectSummary:
     """The short description of ``obj`` in the caller's ids."""
     return paths.describe(obj, _session.ids(ctx))
 
@@ -48,7 +49,7 @@ def element_handles(ctx: Context, obj: Any, ref: str | None = None) -> dict[str,
     return handles.bundle(obj, _session.ids(ctx), _session.ref_table(ctx), ref)
 
 
-def hit_test(ctx: Context, window: QWidget, x: int, y: int, with_handles: bool = False
+def hit_test(ctx: Context, window: QWidget | QWindow, x: int, y: int, with_handles: bool = False
              ) -> dict[str, Any]:
     """The widget under window coordinates (x, y), with its bounds in the window (and with
     ``handles`` when asked: they resolve paths, so only after ``window`` is used)."""

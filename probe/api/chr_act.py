@@ -10,7 +10,7 @@ it runs the same code as the cu.* action (``_pointer``). Every action answers wi
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from PySide6.QtCore import Qt
 
@@ -93,12 +93,12 @@ async def form_input(
 
     info, result, settled = await _act.perform(ctx, prepare, True, ACTION_TIMEOUT)
     if result is None:  # the input opened a modal dialog that holds it: nothing to read yet
-        return Meta(_act.lift_modal(info, dict(info)), settled=settled)
+        return cast(Meta[Action], Meta(_act.lift_modal(info, dict(info)), settled=settled))
     out, expected = result
     if settled:  # every write is read back once the app has reacted
         out = await ctx.gui(lambda: form.read_back(_session.reachable(ctx, ref), out,
                                                    expected))
-    return Meta(_act.lift_modal(info, out), settled=settled)
+    return cast(Meta[Action], Meta(_act.lift_modal(info, out), settled=settled))
 
 
 @method("chr.click", changes=True, marks=True, tool=Tool(spoken="computer (left_click)"))
@@ -259,7 +259,7 @@ def scroll_to(ctx: Context, ref: Ref) -> Action:
     """Scroll the scroll areas around an element until it shows (scroll_to)."""
     el = _session.reachable(ctx, ref)
     moved = actions.scroll_into_view(el)
-    return {**_described(el), "scrolled": moved, **actions.center(el)}
+    return cast(Action, {**_described(el), "scrolled": moved, **actions.center(el)})
 
 
 @method("chr.navigate", changes=True, marks=True, tool=Tool("navigate", "chrome"))

@@ -9,7 +9,7 @@ later), so a chatty app costs one notification per batch, not one per line.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, cast
 
 from probe.core.data import console
 from probe.core.errors import QtError
@@ -51,7 +51,7 @@ def read_console_messages(
                       hint="pattern is a Python regular expression, e.g. 'error|warn'; "
                            "escape special characters such as ( [ * with a backslash."
                       ) from None
-    return console.CONSOLE.read(regex, onlyErrors, limit, clear)
+    return cast(Messages, console.CONSOLE.read(regex, onlyErrors, limit, clear))
 
 
 @on_start

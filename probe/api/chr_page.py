@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from PySide6.QtCore import QCoreApplication
 
@@ -70,7 +70,7 @@ def read_page(
         remember(ctx.state, window, seen)
     if source:
         out["sources"] = refsources.sources(out, table, ids)
-    return out
+    return cast(Page, out)
 
 
 @method("chr.find", tool=Tool("find", "chrome"))
@@ -93,7 +93,7 @@ def find(
     out = snapshot.find(wins.window_for(tabId, ids), table, ids, query)
     if source:
         out["sources"] = refsources.sources(out, table, ids)
-    return out
+    return cast(Found, out)
 
 
 @method("chr.getPageText", tool=Tool("get_page_text", "chrome", heavy=True))
@@ -103,7 +103,7 @@ def get_page_text(
     tabId: TabId = None,
 ) -> PageText:
     """All visible text of the window in reading order (labels, values, titles, items)."""
-    return pagetext.page_text(wins.window_for(tabId, _session.ids(ctx)), max_chars)
+    return cast(PageText, pagetext.page_text(wins.window_for(tabId, _session.ids(ctx)), max_chars))
 
 
 @method("chr.tabsContext", tool=Tool("tabs_context", "chrome"))
@@ -117,8 +117,8 @@ def tabs_context(ctx: Context) -> Tabs:
     ids = _session.ids(ctx)
     active = wins.active_window()
     tabs = wins.tabs(ids, active)
-    return {"app": this_app(), "tabs": tabs,
-            "activeTabId": ids.id_of(active) if active is not None else None}
+    return cast(Tabs, {"app": this_app(), "tabs": tabs,
+            "activeTabId": ids.id_of(active) if active is not None else None})
 
 
 def this_app() -> dict[str, Any]:

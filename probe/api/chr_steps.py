@@ -11,7 +11,7 @@ says which step it was (``data.step``), what ran before it, and what changed
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypedDict
+from typing import Annotated, Any, TypedDict, cast
 
 from probe.api import _actions
 from probe.api._changes import reports_changes
@@ -115,4 +115,4 @@ async def batch(
                            step={"index": i, "action": action}, done=len(done)) from None
         done.append({"action": action, **({"result": _short(result.value)}
                                            if result.value else {})})
-    return {"done": len(done), "steps": done}
+    return cast(Batch, {"done": len(done), "steps": done})

@@ -10,7 +10,7 @@ the waits of a probe share one scan per change (``_waiting.Scans``).
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from probe.api._changes import reports_changes
 from probe.api._params import Timeout
@@ -85,7 +85,7 @@ async def wait_for(
                 ok, seen = False, {"busy": True}
             now = loop.time()
             if ok:
-                return {"ok": True, "waitedMs": round((now - start) * 1000), **seen}
+                return cast(Waited, {"ok": True, "waitedMs": round((now - start) * 1000), **seen})
             if now >= deadline:
                 what = " and ".join(
                     ([f"{text!r} to show"] if text is not None else []) +

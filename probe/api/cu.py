@@ -11,7 +11,7 @@ pointer position is kept per client.
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QWindow
@@ -90,7 +90,7 @@ async def screenshot(
     v.window, v.scale = win, result["scale"]
     result["window"] = await ctx.gui(win.objectName)
     result["windowSize"] = {"width": image.width(), "height": image.height()}
-    return result
+    return cast(Screenshot, result)
 
 
 @method("cu.zoom", tool=Tool(spoken="computer (zoom)"))
@@ -118,7 +118,7 @@ async def zoom(
     result = await asyncio.to_thread(encode_result, image, format, 80, maxWidth, maxHeight,
                                      maxBytes)
     result["region"] = region
-    return result
+    return cast(Zoom, result)
 
 
 # ----------------------------------------------------------------------------- mouse
@@ -226,7 +226,7 @@ async def scroll(ctx: Context, coordinate: OptCoordinate = None,
 def cursor_position(ctx: Context) -> Cursor:
     """Where the pointer is, in screenshot pixels (the window's center before any move)."""
     win, p = _pointer.to_window(ctx, None)
-    return _pointer.out(ctx, win, p)
+    return cast(Cursor, _pointer.out(ctx, win, p))
 
 
 # -------------------------------------------------------------------------- keyboard

@@ -11,7 +11,7 @@ null. Notifications carry each subscriber's own ``#N``.
 from __future__ import annotations
 
 import time
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from PySide6.QtCore import QObject
 
@@ -74,7 +74,7 @@ def selection_get(ctx: Context) -> Selection | None:
     out = handles.bundle(obj, _session.ids(ctx), _session.ref_table(ctx))
     out.update({"selectedBy": current["by"], "selectedAt": current["ts"],
                 "describe": paths.describe(obj, _session.ids(ctx))})
-    return out
+    return cast(Selection | None, out)
 
 
 @method("probe.highlight", tool=Tool("highlight_element", "control"))

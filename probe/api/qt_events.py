@@ -7,7 +7,7 @@ details...}], "dropped": n, "droppedTotal": n}``. Off by default; costs nothing 
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from probe.core.data import events as core
 from probe.core.objects.idtable import ids_for
@@ -74,14 +74,14 @@ def stop(ctx: Context) -> Stopped:
                            "active": core.HUB.active}
     if stats is None:
         out["reason"] = "this client had no event monitor running"
-    return out
+    return cast(Stopped, out)
 
 
 @method("qt.events.status")
 def status(ctx: Context) -> Status:
     """Is the event monitor on? ``filterInstalled`` is false when no client monitors, and
     ``filterCalls`` then stays still: the monitor costs the app nothing while off."""
-    return {**core.HUB.status(), "mine": bool(ctx.state.get(_KEY))}
+    return cast(Status, {**core.HUB.status(), "mine": bool(ctx.state.get(_KEY))})
 
 
 @method("qt.events.types")

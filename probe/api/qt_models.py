@@ -8,7 +8,7 @@ instead of silently reading moved rows after a reset or layout change.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from probe.api._params import ModelId
 from probe.core.data import models as core
@@ -77,7 +77,7 @@ def list_(ctx: Context) -> ModelList:
 def info(ctx: Context, modelId: ModelId) -> ModelInfo:
     """One model: size, generation, role names, headers, views, source model and chain."""
     model, ids, _ = _model(ctx, modelId, None)
-    return core.info(model, ids)
+    return cast(ModelInfo, core.info(model, ids))
 
 
 @method("qt.models.count")
@@ -103,7 +103,7 @@ def rows(ctx: Context, modelId: ModelId, parent: Parent = [],  # noqa: B006
     model, ids, gen = _model(ctx, modelId, generation)
     result = core.rows(model, parent, offset, limit, columns, roles, ids)
     result["generation"] = gen
-    return Meta(result, truncated=result["hasMore"])
+    return cast(Meta[Rows], Meta(result, truncated=result["hasMore"]))
 
 
 @method("qt.models.data")
@@ -119,7 +119,7 @@ def data(ctx: Context, modelId: ModelId, row: Row, column: Column = 0,
     idx = core.index_at(model, row, column, core.parent_index(model, parent), parent)
     result = core.item(model, idx, roles, ids, iconSize)
     result["generation"] = gen
-    return result
+    return cast(ItemData, result)
 
 
 @method("qt.models.headers")
@@ -135,7 +135,7 @@ def headers(ctx: Context, modelId: ModelId,
     model, ids, gen = _model(ctx, modelId, None)
     result = core.headers(model, orientation, core.role_of(model, role), offset, limit, ids)
     result["generation"] = gen
-    return result
+    return cast(Headers, result)
 
 
 @method("qt.models.tree")
@@ -150,7 +150,7 @@ def tree(ctx: Context, modelId: ModelId, parent: Parent = [],  # noqa: B006
     model, ids, gen = _model(ctx, modelId, generation)
     result = core.tree(model, parent, depth, maxNodes, columns, ids)
     result["generation"] = gen
-    return Meta(result, truncated=result["truncated"])
+    return cast(Meta[Tree], Meta(result, truncated=result["truncated"]))
 
 
 @method("qt.models.search", tool=Tool("search_model", "data"))
@@ -173,7 +173,7 @@ def search(ctx: Context, modelId: ModelId,
     result = core.search(model, parent, text, column, regex, caseSensitive, exact, role,
                          recursive, offset, limit, ids)
     result["generation"] = gen
-    return Meta(result, truncated=result["hasMore"])
+    return cast(Meta[Search], Meta(result, truncated=result["hasMore"]))
 
 
 @method("qt.models.setData", changes=True, saves=_save_item,
@@ -188,7 +188,7 @@ def set_data(ctx: Context, modelId: ModelId, row: Row, column: Column,
     idx = core.index_at(model, row, column, core.parent_index(model, parent), parent)
     result = core.set_data(model, idx, value, core.role_of(model, role), ids)
     result["generation"] = core.GENERATIONS.of(model)
-    return result
+    return cast(CellEdit, result)
 
 
 @method("qt.models.mapToSource")
@@ -199,5 +199,5 @@ def map_to_source(ctx: Context, modelId: ModelId, row: Row, column: Column = 0,
     model, ids, gen = _model(ctx, modelId, generation)
     idx = core.index_at(model, row, column, core.parent_index(model, parent), parent)
     steps = core.map_to_source(model, idx, ids)
-    return {"row": row, "column": column, "parent": parent, "steps": steps,
-            "source": steps[-1] if steps else None, "generation": gen}
+    return cast(Mapped, {"row": row, "column": column, "parent": parent, "steps": steps,
+            "source": steps[-1] if steps else None, "generation": gen})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from probe.core.errors import QtError
 from probe.core.objects import namefiles, paths
@@ -85,7 +85,7 @@ def load(ctx: Context, path: Path,
     path elsewhere, a link or a special file; NAME_MAP_INVALID for a file qtmcp did not
     write)."""
     loaded = NAMES.load(path, replace)
-    return {"loaded": loaded, "count": len(NAMES.names), "source": NAMES.source}
+    return cast(Loaded, {"loaded": loaded, "count": len(NAMES.names), "source": NAMES.source})
 
 
 @method("qt.names.save", changes=True,

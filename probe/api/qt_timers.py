@@ -4,7 +4,7 @@ measure how often they wake it up (GammaRay's timer top)."""
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated
+from typing import Annotated, cast
 
 from probe.core.data import timers as core
 from probe.core.objects.idtable import ids_for
@@ -23,7 +23,7 @@ def list_(ctx: Context,
     cursor blink; its owner is the object that started it, always active).
     """
     timers = core.list_timers(ids_for(ctx.state), activeOnly)
-    return {"timers": timers, "count": len(timers)}
+    return cast(Timers, {"timers": timers, "count": len(timers)})
 
 
 @method("qt.timers.measure")

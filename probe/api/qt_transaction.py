@@ -8,7 +8,7 @@ may change is saved, so a failed step sets it back.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QApplication
@@ -35,7 +35,7 @@ def _snapshot(ctx: Context, ident: str | None) -> tuple[QObject, dict[str, Any]]
         p = mo.property(i)
         if p.isWritable() and p.isReadable():
             try:
-                values[p.name()] = obj.property(p.name())
+                values[str(p.name())] = QObject.property(obj, str(p.name()))
             except Exception:  # noqa: BLE001 - a getter of the app failed: skip it
                 continue
     for name in meta.dynamic_names(obj):
@@ -142,4 +142,4 @@ async def transaction(
                           steps=report, failedStep=i, rolledBack=rollback_on_failure,
                           restored=restored) from None
         report.append({"index": i, "method": name, "ok": True, "result": result.value})
-    return {"ok": True, "steps": report}
+    return cast(Done, {"ok": True, "steps": report})

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import base64
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, cast
 
 from PySide6.QtCore import QObject, QPoint, QRect, QRectF
 from PySide6.QtGui import QAction, QWindow
@@ -66,15 +67,15 @@ def _qpoint(p: tuple[int, int] | None) -> QPoint | None:
 
 
 async def _input(ctx: Context, target: str, wait_for_idle: bool, timeout: float,
-                 deliver_for: Any) -> Meta:
+                 deliver_for: Callable[[QWidget], Any]) -> Meta:
     """Resolve and check the target, deliver ``deliver_for(widget)``, settle, describe."""
 
     def prepare() -> tuple[Any, Any]:
         obj = _session.resolve(ctx, target)
-        if isinstance(obj, QAction) and deliver_for is not None:
-            if not obj.isEnabled():
-                raise QtError("ELEMENT_NOT_ENABLED", f"{obj.objectName()} is disabled")
-            return described(ctx, obj), obj.trigger
+        if isinstance(obj, QAction):
+            if not QAction.isEnabled(obj):
+                raise QtError("ELEMENT_NOT_ENABLED", f"{QObject.objectName(obj)} is disabled")
+            return described(ctx, obj), lambda: QAction.trigger(obj)
         widget = _widget(obj)
         qinput.check_interactable(widget)
         return described(ctx, widget), deliver_for(widget)
@@ -150,7 +151,8 @@ async def key(ctx: Context, keys: Keys, objectId: OptObjectId = None,
         return info, lambda: qinput.key(None, keys)
 
     info, _, settled = await _act.perform(ctx, prepare, wait_for_idle, timeout)
-    return Meta(_act.lift_modal(info, {"target": info, "keys": len(strokes)}), settled=settled)
+    out = _act.lift_modal(info, {"target": info, "keys": len(strokes)})
+    return cast(Meta[Action], Meta(out, settled=settled))
 
 
 @method("qt.ui.hover", changes=True, marks=True)
@@ -253,7 +255,7 @@ def geometry_of(obj: Any) -> dict[str, Any]:
 def geometry(ctx: Context, objectId: ObjectId) -> Geometry:
     """Where a widget is: in its parent (local), in its window (window), on screen (global)."""
     obj = _session.resolve(ctx, objectId)
-    return {"target": described(ctx, obj), **geometry_of(obj)}
+    return cast(Geometry, {"target": described(ctx, obj), **geometry_of(obj)})
 
 
 @method("qt.ui.handles", tool=Tool("element_handles", "native"))
@@ -267,7 +269,7 @@ def handles_method(ctx: Context, objectId: Target) -> Handles:
     out = _screen.element_handles(ctx, obj, el.ref if el is not None else None)
     if el is not None and el.resolved_from:
         out["resolvedFrom"] = el.resolved_from
-    return out
+    return cast(Handles, out)
 
 
 @method("qt.ui.hitTest")
@@ -278,7 +280,7 @@ def hit_test_method(ctx: Context, x: Annotated[int, P("window x")],
 
     ``handles`` holds its ref, selector, symbolic name (see qt.ui.handles).
     """
-    return hit_test(ctx, window_named(window), x, y, with_handles=True)
+    return cast(Hit, hit_test(ctx, window_named(window), x, y, with_handles=True))
 
 
 def _screenshot_target(ctx: Context, target: str | None) -> Any:
@@ -313,7 +315,7 @@ async def screenshot(ctx: Context, objectId: Annotated[str | None, P(
                                      maxHeight, maxBytes)
     if facts is not None:
         result["onScreen"] = await asyncio.to_thread(_screen.on_screen, image, facts)
-    return result
+    return cast(Picture, result)
 
 
 @method("qt.ui.compareScreenshot")
@@ -338,7 +340,7 @@ async def compare_screenshot(
     result = await asyncio.to_thread(diffimage.compare, image, capture.decode(raw), tolerance)
     result["match"] = result["ratio"] <= threshold
     result["threshold"] = threshold
-    return result
+    return cast(Comparison, result)
 
 
 # ---------------------------------------------------------------------- verification

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from PySide6.QtCore import QObject
 
@@ -22,6 +22,7 @@ from probe.core.errors import QtError
 from probe.core.objects import meta, paths, variant
 from probe.server.context import Context, Meta
 from probe.server.registry import P, Replay, Tool, method
+from probe.wire._shared import ObjectSummary
 from probe.wire.qt_wait import Idle, Signalled, Waited
 
 
@@ -81,8 +82,9 @@ async def wait(
                 seen["stableForMs"] = round((now - stable_since) * 1000)
                 ok = now - stable_since >= stableMs / 1000
             if ok:
-                return Meta({"ok": True, "condition": condition, "observed": seen,
-                             "waitedMs": round((now - start) * 1000)}, checks=checks)
+                done = {"ok": True, "condition": condition, "observed": seen,
+                        "waitedMs": round((now - start) * 1000)}
+                return cast(Meta[Waited], Meta(done, checks=checks))
             if now >= deadline:
                 raise QtError(
                     "TIMEOUT", f"{objectId!r} not {condition} after {timeout:g} s",
@@ -156,7 +158,7 @@ async def wait_signal(
             fut.set_exception(QtError("OBJECT_STALE", f"{what} was deleted while waiting for "
                                       f"{signal}", target=objectId, signal=signal))
 
-    def connect() -> tuple[list[Any], str, dict[str, Any], Any]:
+    def connect() -> tuple[list[Any], str, ObjectSummary, Any]:
         obj = _session.resolve(ctx, objectId)
         sig = meta.signature(meta.find_signal(obj, signal))
         objref = meta.objref_for(ids)

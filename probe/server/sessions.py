@@ -195,9 +195,9 @@ class Farewells:
 
     def __init__(self, post: Callable[[Callable[[], Any]], None]) -> None:
         self._post = post
-        self._hooks: list[Callable[[Session], None]] = []
+        self._hooks: list[Callable[[Session], object]] = []
 
-    def add(self, hook: Callable[[Session], None]) -> None:
+    def add(self, hook: Callable[[Session], object]) -> None:
         """Run ``hook(session)`` for every client that leaves; a hook given again is kept
         once."""
         if hook not in self._hooks:

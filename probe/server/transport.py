@@ -6,6 +6,10 @@ handshake refuses what is not GET/HEAD (405), repeated security headers (400), a
 a missing or wrong token (401) before any message is read or route runs.
 """
 
+# websockets' serve() resolves to an unknown type under strict checking (its overloads
+# and this handler's signature): the transport is checked at the basic setting.
+# pyright: basic
+
 from __future__ import annotations
 
 import asyncio
@@ -81,7 +85,7 @@ class Transport:
         self.dispatcher = dispatcher
         self.gate = gate
         self.closed = closed
-        self.port = 0
+        self.port: int = 0
         self.http_routes: dict[str, HttpHandler] = {}
         self._ready = threading.Event()
         self._failure: BaseException | None = None
@@ -144,7 +148,7 @@ class Transport:
             close_timeout=0.5,  # a peer that never answers the close does not hold the exit
             logger=_ws_log,
         ) as server:
-            self.port = next(iter(server.sockets)).getsockname()[1]
+            self.port = int(next(iter(server.sockets)).getsockname()[1])
             self._ready.set()
             await self._stop.wait()
             await self._finish_calls()
@@ -190,7 +194,8 @@ class Transport:
 
     def _refusal(self, request: Request) -> Response | None:
         """The response refusing a request before its token is even looked at, or None."""
-        if request.method not in ("GET", "HEAD"):
+        # websockets < 17 (the newest for Python 3.10) has no Request.method: it takes GET only
+        if getattr(request, "method", "GET") not in ("GET", "HEAD"):
             return _json_response(405, protocol.error_object(
                 "INVALID_REQUEST", f"HTTP {request.method} is not served",
                 hint="The probe serves GET (and HEAD) only; JSON-RPC goes over the "

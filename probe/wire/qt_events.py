@@ -11,7 +11,7 @@ class Started(TypedDict):
     replaced: bool
     types: list[str]
     objectId: str | None
-    maxRate: int
+    maxRate: float
 
 
 class Stopped(TypedDict):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from inspector.link.api._base import Family
 from probe.client import read
@@ -20,8 +20,9 @@ class QtMethods(Family):
 
     async def invoke(self, object_id: str, method: str, args: list[Any]) -> Any:
         """Invoke a slot or invokable; returns what it returned."""
-        reply = await self.conn.call("qt.methods.invoke", {
+        reply: object = await self.conn.call("qt.methods.invoke", {
             "objectId": object_id, "method": method, "args": args})
-        if isinstance(reply, dict) and "pending" in reply:
+        answer = cast(dict[str, object], reply) if isinstance(reply, dict) else {}
+        if "pending" in answer:
             return None  # it opened a dialog and waits in it: nothing returned yet
-        return read(Invoked, reply, "qt.methods.invoke")["returned"]
+        return read(Invoked, answer, "qt.methods.invoke")["returned"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import (
     QAbstractEventDispatcher,
@@ -19,6 +19,7 @@ from PySide6.QtCore import (
     QEvent,
     QObject,
     QTimer,
+    QTimerEvent,
 )
 
 from probe.core.objects import idtable, paths
@@ -47,7 +48,7 @@ def _owner(obj: QObject | None, ids: IdTable) -> dict[str, Any] | None:
 
 
 def describe_timer(t: QTimer, ids: IdTable) -> dict[str, Any]:
-    d = paths.describe(t, ids)
+    d: dict[str, Any] = {**paths.describe(t, ids)}
     d.update({"kind": "QTimer", "interval": t.interval(), "singleShot": t.isSingleShot(),
               "active": t.isActive(), "timerId": t.timerId(),
               "remainingTime": t.remainingTime(), "timerType": t.timerType().name,
@@ -77,7 +78,7 @@ def object_timers() -> list[tuple[QObject, Any]]:
 
 def describe_object_timer(obj: QObject, info: Any, ids: IdTable) -> dict[str, Any]:
     """A bare timer, shaped like a QTimer's entry; the object that started it owns it."""
-    d = paths.describe(obj, ids)
+    d: dict[str, Any] = {**paths.describe(obj, ids)}
     dispatcher = QAbstractEventDispatcher.instance()
     remaining = dispatcher.remainingTime(info.timerId) if dispatcher is not None else -1
     d.update({"kind": "QObject.startTimer", "interval": info.interval, "singleShot": False,
@@ -103,7 +104,7 @@ class _Counter(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == _TIMER:
             now = time.perf_counter()
-            key = (id(watched), event.timerId())  # type: ignore[attr-defined]
+            key = (id(watched), cast(QTimerEvent, event).timerId())
             entry = self.counts.get(key)
             if entry is None:
                 self.counts[key] = [watched, 1, now, []]

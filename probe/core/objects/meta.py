@@ -8,7 +8,7 @@ Everything goes through the QMetaObject, so C++ classes and Python classes with
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from PySide6.QtCore import QMetaMethod, QMetaObject, QMetaProperty, QObject, Qt
 
@@ -71,7 +71,7 @@ def dynamic_names(obj: QObject) -> list[str]:
 
 def property_names(obj: QObject) -> list[str]:
     mo = QObject.metaObject(obj)
-    return [mo.property(i).name() for i in range(mo.propertyCount())] + dynamic_names(obj)
+    return [str(mo.property(i).name()) for i in range(mo.propertyCount())] + dynamic_names(obj)
 
 
 def _static(obj: QObject, name: str) -> QMetaProperty | None:
@@ -107,9 +107,9 @@ def _enum_info(p: QMetaProperty) -> wire.EnumInfo | None:
     e = p.enumerator()
     if not e.isValid():
         return {"names": [], "isFlag": p.isFlagType()}
-    return {"names": [e.key(k) for k in range(e.keyCount())], "isFlag": e.isFlag(),
-            "enumName": e.enumName() if hasattr(e, "enumName") else e.name(),
-            "scope": e.scope()}
+    return {"names": [str(e.key(k)) for k in range(e.keyCount())], "isFlag": e.isFlag(),
+            "enumName": str(e.enumName() if hasattr(e, "enumName") else e.name()),
+            "scope": str(e.scope())}
 
 
 def list_properties(obj: QObject, ids: IdTable) -> list[wire.PropertyInfo]:
@@ -122,8 +122,8 @@ def list_properties(obj: QObject, ids: IdTable) -> list[wire.PropertyInfo]:
         p = mo.property(i)
         notify = p.notifySignal() if p.hasNotifySignal() else None
         out.append({
-            "name": p.name(), "type": p.typeName(),
-            "value": _read(obj, p.name(), objref) if p.isReadable() else None,
+            "name": str(p.name()), "type": str(p.typeName()),
+            "value": _read(obj, str(p.name()), objref) if p.isReadable() else None,
             "readable": p.isReadable(), "writable": p.isWritable(),
             "designable": p.isDesignable(), "declaredIn": _declared_in(chain, i),
             "dynamic": False, "enum": _enum_info(p),
@@ -145,7 +145,7 @@ def get_property(obj: QObject, name: str, ids: IdTable) -> wire.PropertyValue:
             raise QtError("PROPERTY_NOT_FOUND", f"{name!r} is write-only",
                           hint="It has no getter; qt.properties.list shows readable ones.",
                           property=name, available=sorted(property_names(obj)))
-        return {"name": name, "type": p.typeName(), "value": _read(obj, name, objref_for(ids))}
+        return {"name": name, "type": str(p.typeName()), "value": _read(obj, name, objref_for(ids))}
     if name in dynamic_names(obj):
         value = QObject.property(obj, name)
         return {"name": name, "type": variant.type_of_value(value),
@@ -165,7 +165,7 @@ def set_property(obj: QObject, name: str, value: Any, ids: IdTable) -> wire.Prop
                           hint="data.writable lists the properties that can be set.",
                           property=name,
                           writable=sorted(q["name"] for q in _writable(obj)))
-        type_name = p.typeName()
+        type_name = str(p.typeName())
         e = p.enumerator() if (p.isEnumType() or p.isFlagType()) else None
         converted = _convert_property(obj, value, type_name, f"{cls}.{name}", current,
                                       e, p, ids)
@@ -236,8 +236,9 @@ def _object_arg(value: Any, type_name: str, where: str, ids: IdTable) -> QObject
 
 # ------------------------------------------------------------------------------ methods
 
-_KINDS = {QMetaMethod.MethodType.Signal: "signal", QMetaMethod.MethodType.Slot: "slot",
-          QMetaMethod.MethodType.Method: "method"}
+_KINDS: dict[QMetaMethod.MethodType, Literal["signal", "slot", "method"]] = {
+    QMetaMethod.MethodType.Signal: "signal", QMetaMethod.MethodType.Slot: "slot",
+    QMetaMethod.MethodType.Method: "method"}
 
 
 def _methods(obj: QObject) -> list[tuple[int, QMetaMethod]]:
@@ -255,7 +256,7 @@ def _methods(obj: QObject) -> list[tuple[int, QMetaMethod]]:
 
 def describe_method(m: QMetaMethod, declared_in: str) -> qt_methods.MethodInfo:
     return {"name": _decode(m.name()), "signature": _decode(m.methodSignature()),
-            "kind": _KINDS[m.methodType()], "returnType": m.typeName() or "void",
+            "kind": _KINDS[m.methodType()], "returnType": _decode(m.typeName()) or "void",
             "parameterTypes": [_decode(t) for t in m.parameterTypes()],
             "parameterNames": [_decode(n) for n in m.parameterNames()],
             "access": m.access().name.lower(), "declaredIn": declared_in}
@@ -324,7 +325,7 @@ def invoke(obj: QObject, name: str, args: list[Any], ids: IdTable) -> qt_methods
         returned = _call(obj, m, converted)
         return {"returned": variant.to_json(returned, objref_for(ids)),
                 "signature": _decode(m.methodSignature()),
-                "returnType": m.typeName() or "void"}
+                "returnType": _decode(m.typeName()) or "void"}
     raise QtError(
         "METHOD_ARGUMENT_MISMATCH", f"arguments do not fit {cls}.{name}: "
         + "; ".join(p["problem"] for p in problems),

@@ -25,7 +25,7 @@ from probe.core.objects.idtable import IdTable
 from probe.core.objects.qtclass import visible_enabled
 from probe.wire.qt_objects import ObjectNode, ObjectTree
 
-Annotator = tuple[tuple[type, ...], Callable[[QObject, dict[str, Any]], None]]
+Annotator = tuple[tuple[type, ...], Callable[[QObject, ObjectNode], None]]
 
 
 def _qml_annotator() -> Annotator | None:
@@ -34,7 +34,7 @@ def _qml_annotator() -> Annotator | None:
     if quick is None:
         return None
 
-    def annotate(obj: QObject, node: dict[str, Any]) -> None:
+    def annotate(obj: QObject, node: ObjectNode) -> None:
         if not (isinstance(obj, quick.QQuickItem) or QObject.inherits(obj, "QQuickItem")
                 or QObject.inherits(obj, "QQuickWindow")):
             return  # (a wrapper the app made before QtQuick loaded is a plain QWindow)

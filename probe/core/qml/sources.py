@@ -9,6 +9,7 @@ says why (``unknown``) and, when an ancestor has a source, gives that one as ``n
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QObject
@@ -71,7 +72,7 @@ def source_of(obj: QObject) -> Source:
     return out
 
 
-def short(source: dict[str, Any], root: str | None = None) -> str:
+def short(source: Mapping[str, Any], root: str | None = None) -> str:
     """``app/forms.py:88`` (relative to ``root`` when under it), '' when unknown."""
     file = source.get("file")
     if not file:
