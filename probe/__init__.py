@@ -78,7 +78,8 @@ def install(app: Any = None, **options: Any) -> Probe | None:
         from probe.core.objects import origin
         from probe.core.objects.foreign import hold_windows
         from probe.server.hooks import Hooks
-        from probe.server.probe import Options, Probe
+        from probe.server.options import Options
+        from probe.server.probe import Probe
         from probe.server.registry import REGISTRY
 
         hooks = Hooks(describe_target=_hooks.describe_target, app_errors=(QtError,),

@@ -24,13 +24,13 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.link.client import ProbeClient
-from inspector.link.replies import ProblemReport
 from inspector.models.broker import Broker
 from inspector.models.problems import COLUMNS, ProblemTable
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, dock_pane
 from inspector.widgets.source_link import SourceLink
 from probe.exceptions import QtmcpError
+from probe.wire.qt_problems import ProblemReport
 
 
 @dock_pane("problems", "Problems", order=14, place="log")
@@ -103,7 +103,7 @@ class ProblemsPane(Pane):
     def on_connected(self) -> None:
         """A new app: its problems are checked when the pane is first shown (an audit
         walks every window, so not on every connection)."""
-        self.model.show(ProblemReport((), {}, 0, False))
+        self.model.show({"problems": [], "counts": {}, "total": 0, "truncated": False})
         self.model.report = None
         self.summary.setText("")
         if self.isVisible():
@@ -137,8 +137,9 @@ class ProblemsPane(Pane):
         problem = self.model.problem(self.proxy.mapToSource(current.siblingAtColumn(0)))
         if problem is None:
             return
-        self.source.show_source(problem.source)
-        self.traceback.setPlainText(problem.traceback)
-        self.traceback.setVisible(bool(problem.traceback))
-        if problem.object_id:
-            self.broker.choose(problem.object_id, problem.path)
+        self.source.show_source(problem.get("source"))
+        traceback = problem.get("traceback", "")
+        self.traceback.setPlainText(traceback)
+        self.traceback.setVisible(bool(traceback))
+        if "objectId" in problem:
+            self.broker.choose(problem["objectId"], problem.get("path", ""))

@@ -37,6 +37,12 @@ a virtual override, a RecursionError above all, takes libshiboken down with the 
 job's failure goes to its caller, anything else is logged.
 """
 
+# The receiver is the executor's own Qt face (it calls the executor's private steps), the
+# busy report reads sys._current_frames, and PySide's stubs say a thread's event
+# dispatcher is never None (it is before the thread's loop runs): strict checking's
+# private-use and always-true findings do not apply here.
+# pyright: reportPrivateUsage=false, reportUnnecessaryComparison=false
+
 from __future__ import annotations
 
 import asyncio

@@ -100,7 +100,7 @@ def paint_order(item: QQuickItem) -> list[QQuickItem]:
 
 def describe_item(item: QObject, ids: IdTable) -> dict[str, Any]:
     """The short form of an item: describe + QML type, id, source, geometry."""
-    out = describe(item, ids)
+    out: dict[str, Any] = {**describe(item, ids)}
     qid = qml_id(item)
     out["type"] = type_name(item)
     out["qmlId"] = qid or None
