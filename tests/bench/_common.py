@@ -26,8 +26,8 @@ RESULTS = ROOT / "tests" / "bench" / "results"
 
 
 @contextmanager
-def demo_app(*args: str) -> Iterator[DemoApp]:
-    app = start_demo(*args)
+def demo_app(*args: str, env: dict[str, str] | None = None) -> Iterator[DemoApp]:
+    app = start_demo(*args, env=env)
     try:
         yield app
     finally:
@@ -72,17 +72,24 @@ def table(title: str, rows: list[dict[str, Any]]) -> None:
         json.dumps({"script": script, "title": title, "rows": rows}, indent=1))
 
 
+def load() -> str:
+    """The machine's load averages (1, 5, 15 min): figures on a shared machine mean
+    little without them."""
+    return " ".join(f"{v:.2f}" for v in os.getloadavg())
+
+
 def target(job: str, goal: str, measured: str, met: bool, note: str = "") -> None:
     """Print one DESIGN.md target against its figure (``note``: what the figure means,
-    e.g. where a miss comes from); run_all.py gathers them in a table."""
+    e.g. where a miss comes from), with the machine's load as it is measured; run_all.py
+    gathers them in a table."""
     print(f"target {job}: {goal} -> {measured} ({'met' if met else 'MISSED'})"
-          + (f"; {note}" if note else ""))
+          + (f"; {note}" if note else "") + f" [load {load()}]")
     RESULTS.mkdir(exist_ok=True)
     script = Path(sys.argv[0]).stem.removeprefix("bench_")
     slug = "".join(c if c.isalnum() else "_" for c in job.lower())[:60]
     (RESULTS / f"{script}--target--{slug}.json").write_text(json.dumps(
         {"script": script, "kind": "target", "job": job, "goal": goal,
-         "measured": measured, "met": met, "note": note}, indent=1))
+         "measured": measured, "met": met, "note": note, "load": load()}, indent=1))
 
 
 def _fmt(v: Any) -> str:
