@@ -151,16 +151,17 @@ class ProbeClient:
                           max_nodes: int | None = None) -> ObjectTree:
         """The objects under ``object_id`` (None: the app's roots), ``depth`` levels."""
         params: dict[str, Any] = {"depth": depth}
+        if depth > 1:  # rows: a whole tree of 10,000 objects is a fifth of the bytes (#41)
+            params["compact"] = True
         if object_id:
             params["objectId"] = object_id
         if max_nodes is not None:
             params["maxNodes"] = max_nodes
-        result = await self.conn.call("qt.objects.tree", params)
-        nodes = [ObjectInfo.from_json(n) for n in result.get("nodes") or []
-                 if isinstance(n, dict)]
+        tree = ObjectTree.from_json(await self.conn.call("qt.objects.tree", params))
+        nodes = tree.nodes
         if object_id and len(nodes) == 1 and nodes[0].id == object_id:
             nodes = nodes[0].children or []  # the answer is the object with its children
-        return ObjectTree(nodes, bool(result.get("truncated")))
+        return ObjectTree(nodes, tree.truncated)
 
     async def object_children(self, object_id: str) -> list[ObjectInfo] | None:
         """The children of ``object_id``; None when the object is gone."""

@@ -132,6 +132,40 @@ class ObjectTree:
     nodes: list[ObjectInfo]
     truncated: bool
 
+    @classmethod
+    def from_json(cls, result: dict[str, Any]) -> ObjectTree:
+        """A ``qt.objects.tree`` answer in either form: nested ``nodes``, or the compact
+        ``rows`` (each object under its parent row; paths rebuilt from the segments)."""
+        truncated = bool(result.get("truncated"))
+        rows = result.get("rows")
+        if not isinstance(rows, list):
+            return cls([ObjectInfo.from_json(n) for n in result.get("nodes") or []
+                        if isinstance(n, dict)], truncated)
+        prefix = str(result.get("prefix") or "")
+        made: list[ObjectInfo] = []
+        starts: list[ObjectInfo] = []
+        for row in rows:
+            if not isinstance(row, list) or len(row) < 7:
+                continue
+            ident, parent, segment, class_name, name, flags, count = row[:7]
+            up = made[parent] if isinstance(parent, int) and 0 <= parent < len(made) \
+                else None
+            flags = _int(flags)
+            info = ObjectInfo(
+                str(ident), str(class_name or ""), str(name or ""),
+                (up.path + "/" if up is not None else prefix) + str(segment),
+                _int(count), bool(flags & 1), None if flags & 8 else bool(flags & 2),
+                str(row[8] or "") if len(row) > 8 else "",
+                str(row[7] or "") if len(row) > 7 else "")
+            made.append(info)
+            if up is None:
+                starts.append(info)
+            else:
+                if up.children is None:
+                    up.children = []
+                up.children.append(info)
+        return cls(starts, truncated)
+
 
 @dataclass(frozen=True, slots=True)
 class Lifecycle:
