@@ -98,6 +98,8 @@ class Dispatcher:
         try:
             if self.probe.stopping:
                 raise RpcError("SHUTTING_DOWN", f"the app is quitting; {req.method} was not run")
+            if not self.probe.registry.complete:
+                await self.probe.api_ready()  # the first call: declare the rest
             spec = self.probe.registry.get(req.method)
             if spec is None:
                 raise RpcError("METHOD_NOT_FOUND", f"No method named '{req.method}'",

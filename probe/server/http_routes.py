@@ -93,6 +93,7 @@ async def _call(probe: Probe, method: str, params: dict[str, Any]) -> tuple[int,
 
 @http_route("/health")
 async def health(probe: Probe, query: Query) -> Reply:
+    await probe.api_ready()  # "methods" counts them all
     blocked = probe.executor.blocked_for()
     return _json(200, {"ok": True, "pid": os.getpid(),
                        "app": probe.info.app if probe.info else None,

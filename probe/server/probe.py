@@ -127,6 +127,8 @@ class Probe:
         self.info: discovery.ProbeInfo | None = None
         self._stopped = False
         self._lock = threading.Lock()
+        #: How many of the registry's starters have started.
+        self._started = 0
 
     @property
     def url(self) -> str:
@@ -142,9 +144,7 @@ class Probe:
         if self.info is not None:
             exitsignals.install(self._remove_discovery)
         self.executor.post(self._on_event_loop)
-        outlet = Outlet(self)
-        for start in self.registry.starters:
-            start(outlet)
+        self._run_starters()
         if self.options.no_auth:
             log.warning("qtmcp probe: token check is OFF (no_auth): any local process may "
                         "drive this app")
@@ -157,6 +157,23 @@ class Probe:
             print(f"qtmcp: probe listening on {self.url} (pid {os.getpid()}); "
                   "connect with `qtmcp ls` / `qtmcp inspect`", file=sys.__stderr__, flush=True)
         return self
+
+    async def api_ready(self) -> None:
+        """Every method declared: the deferred declarations (:meth:`Registry.defer`) run
+        on the GUI thread at the first call that needs them, and the starters they added
+        start then."""
+        if self.registry.complete:
+            return
+        await self.executor.run(self.registry.complete_now)
+        self._run_starters()
+
+    def _run_starters(self) -> None:
+        """Start the starters not started yet (each once, however many calls come first)."""
+        outlet = Outlet(self)
+        while self._started < len(self.registry.starters):
+            start = self.registry.starters[self._started]
+            self._started += 1
+            start(outlet)
 
     def _app_name(self) -> str:
         app = QCoreApplication.instance()

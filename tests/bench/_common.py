@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -32,6 +33,39 @@ def demo_app(*args: str, env: dict[str, str] | None = None) -> Iterator[DemoApp]
         yield app
     finally:
         app.stop()
+
+
+def cpu_ms(pid: int) -> float:
+    """CPU time (user + system) process ``pid`` has used, in ms: what load on the machine
+    disturbs least."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kib(pid: int) -> int:
+    """Resident memory (VmRSS) of process ``pid`` in KiB."""
+    with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+        return next(int(line.split()[1]) for line in fh if line.startswith("VmRSS:"))
+
+
+@contextmanager
+def ready_process(cmd: list[str], env: dict[str, str]) -> Iterator[subprocess.Popen[str]]:
+    """Start ``cmd`` (an app with ``--control-stdin``), yield it once it printed ``ready``,
+    kill it after."""
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.strip() == "ready":
+                break
+        else:
+            raise RuntimeError(f"{cmd} ended before it was ready")
+        yield proc
+    finally:
+        proc.kill()
+        proc.wait(10)
 
 
 def timed(fn: Callable[[], Any], n: int, warmup: int = 0) -> list[float]:
