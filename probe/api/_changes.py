@@ -39,9 +39,17 @@ def _tracker(ctx: Context) -> tuple[changes.Tracker, refs.RefTable, idtable.IdTa
             idtable.ids_for(ctx.state))
 
 
+def _closed(session: Any) -> None:
+    """A leaving client's tracker stops watching the app."""
+    tracker = session.state.get(changes.STATE_KEY)
+    if tracker is not None:
+        tracker.stop()
+
+
 async def prepare(ctx: Context) -> None:
     """Make sure the session has a baseline of the active window (GUI thread job)."""
     tracker, table, ids = _tracker(ctx)
+    ctx.on_close(_closed)
     try:
         await ctx.gui(tracker.prepare, table, ids, ctx.baseline_seconds,
                       timeout=REPORT_TIMEOUT)
@@ -50,16 +58,16 @@ async def prepare(ctx: Context) -> None:
             raise
 
 
-async def take(ctx: Context) -> str:
-    """The change report since the baseline, as text; the state now becomes the baseline."""
+async def take(ctx: Context) -> changes.Report:
+    """The change report since the baseline; the state now becomes the baseline."""
     tracker, table, ids = _tracker(ctx)
     try:
-        report = await ctx.gui(tracker.report, table, ids, timeout=REPORT_TIMEOUT)
+        return await ctx.gui(tracker.report, table, ids, timeout=REPORT_TIMEOUT)
     except QtError as exc:
         if exc.name != "APP_BUSY":
             raise
-        return "changes unknown: the app is busy (its GUI thread did not answer)"
-    return report.text
+        return changes.Report(["changes unknown: the app is busy (its GUI thread did not "
+                               "answer)"])
 
 
 def remember(state: dict[str, Any], window: Any, records: list[Any]) -> None:
@@ -67,10 +75,17 @@ def remember(state: dict[str, Any], window: Any, records: list[Any]) -> None:
     changes.tracker_for(state).remember(window, records, idtable.ids_for(state))
 
 
-def with_changes(result: Any, text: str) -> Any:
-    """``result`` with ``changes``: a dict (or a Meta's dict) gets the key, else it is wrapped."""
+def with_changes(result: Any, report: changes.Report) -> Any:
+    """``result`` with ``changes``: a dict (or a Meta's dict) gets the key, else it is
+    wrapped; the envelope's meta says how the report read the page (``changesRead``:
+    "part", only around what changed, or "whole")."""
     if isinstance(result, Meta):
-        return Meta(with_changes(result.value, text), **result.extra)
+        return Meta(_with_text(result.value, report.text),
+                    **{**result.extra, "changesRead": report.read})
+    return Meta(_with_text(result, report.text), changesRead=report.read)
+
+
+def _with_text(result: Any, text: str) -> Any:
     if isinstance(result, dict):
         if result.get("unread") and all(line.startswith("* focus") for line in
                                         text.splitlines() if line != changes.NO_CHANGE):
@@ -113,7 +128,7 @@ def reports_changes(skip: Callable[[dict[str, Any]], bool] | None = None
                 try:
                     result = await run()
                 except QtError as exc:  # steps may have run: say what changed
-                    text = await take(ctx)
+                    text = (await take(ctx)).text
                     if text != changes.NO_CHANGE:
                         exc.data["changes"] = text
                     raise

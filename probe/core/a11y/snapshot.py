@@ -104,11 +104,12 @@ class Reader:
     """One read: walks the window, issues refs, renders (GUI thread)."""
 
     def __init__(self, window: QWidget, refs: RefTable, ids: idtable.IdTable,
-                 full_text: bool = False, blocked: bool = False) -> None:
+                 full_text: bool = False, blocked: bool = False,
+                 labels_in: QWidget | None = None) -> None:
         self.window = window
         self.refs = refs
         self.ids = ids
-        self.walker = walker_for(window, full_text)
+        self.walker = walker_for(window, full_text, labels_in)
         #: a modal dialog blocks the window: nothing in it is interactive (no refs)
         self.blocked = blocked
 
@@ -129,11 +130,13 @@ class Reader:
     def issue(self, node: Node) -> str:
         return self.refs.issue(self.locator(node))
 
-    def records(self, root: Node) -> list[Record]:
-        """Every node under ``root`` (included) as a :class:`Record`, in document order."""
+    def records(self, root: Node, level: int = 0, parent: tuple[Any, ...] | None = None
+                ) -> list[Record]:
+        """Every node under ``root`` (included) as a :class:`Record`, in document order
+        (``root`` at ``level`` under ``parent``: a part read again in its place)."""
         out: list[Record] = []
         seen: dict[tuple[Any, ...], int] = {}
-        stack: list[tuple[Node, int, tuple[Any, ...] | None]] = [(root, 0, None)]
+        stack: list[tuple[Node, int, tuple[Any, ...] | None]] = [(root, level, parent)]
         while stack:
             node, level, parent = stack.pop()
             loc = self.locator(node)
@@ -497,3 +500,17 @@ def records(window: Any, refs: RefTable, ids: idtable.IdTable) -> list[Record]:
     """Every element of a window (no filter, no depth cut) as records, in document order."""
     reader = Reader(window, refs, ids)
     return reader.records(reader.walker.walk())
+
+
+def part_records(window: QWidget, widget: QWidget, refs: RefTable, ids: idtable.IdTable,
+                 level: int, parent: tuple[Any, ...] | None, labels_in: QWidget
+                 ) -> list[Record]:
+    """The records of one widget of a widget window (its element and what is inside it,
+    or its children where it is no element of its own), as :func:`records` lists them
+    there: ``widget`` at ``level`` under ``parent``; labels looked for under ``labels_in``
+    (the change report reads again only around what changed)."""
+    reader = Reader(window, refs, ids, labels_in=labels_in)
+    out: list[Record] = []
+    for node in reader.walker.subtree(widget):
+        out += reader.records(node, level, parent)
+    return out

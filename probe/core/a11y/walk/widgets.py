@@ -147,14 +147,17 @@ class WidgetWalker:
     use).
 
     ``full_text``: values and texts are not cut (page text, a read of one element).
+    ``labels_in``: index only the labels under this widget (a read of one part of the
+    window: the change report's, whose labels are beside what it reads).
     """
 
-    def __init__(self, window: QWidget, full_text: bool = False) -> None:
+    def __init__(self, window: QWidget, full_text: bool = False,
+                 labels_in: QWidget | None = None) -> None:
         self.window = window
         self.origin = QWidget.mapToGlobal(window, QPoint(0, 0))
         self.count = 0
         self.limit: int | None = None if full_text else VALUE_LIMIT
-        self.labels = Labels(window, wants_label)
+        self.labels = Labels(window if labels_in is None else labels_in, wants_label)
 
     # ------------------------------------------------------------------ entry points
 
