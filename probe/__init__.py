@@ -92,9 +92,11 @@ def install(app: Any = None, **options: Any) -> Probe | None:
 
 
 def _declare(running: Probe, names_dir: str | None) -> None:
-    """Every method, and what the server is handed with them, at the first call (GUI
-    thread): the families and the core they use cost the demo ~300 ms of CPU and ~12 MiB
-    when imported at start, paid by every app whether a client comes or not (#41)."""
+    """Every method, and what the server is handed with them, at the first call (a worker
+    thread: importing runs no Qt code; the name files load as a GUI job queued before the
+    call's own): the families and the core they use cost the demo ~300 ms of CPU and
+    ~12 MiB when imported at start, paid by every app whether a client comes or not
+    (#41)."""
     # imported here for that cost, not to dodge a circle: probe.api is imported above
     from probe import api
     from probe.api import _hooks
@@ -106,7 +108,7 @@ def _declare(running: Probe, names_dir: str | None) -> None:
                           app_errors=running.hooks.app_errors,
                           describe_modal=_hooks.describe_modal,
                           known_failure=_hooks.known_failure, app_error=_hooks.app_error)
-    setup_names(names_dir)
+    running.executor.post(lambda: setup_names(names_dir))
 
 
 def _refuse(why: str) -> None:

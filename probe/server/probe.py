@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import logging
 import os
@@ -162,11 +163,12 @@ class Probe:
 
     async def api_ready(self) -> None:
         """Every method declared: the deferred declarations (:meth:`Registry.defer`) run
-        on the GUI thread at the first call that needs them, and the starters they added
-        start then."""
+        at the first call that needs them, on a worker thread (they only import modules:
+        a busy GUI thread does not hold them up), and the starters they added start
+        then."""
         if self.registry.complete:
             return
-        await self.executor.run(self.registry.complete_now)
+        await asyncio.to_thread(self.registry.complete_now)
         self._run_starters()
 
     def _run_starters(self) -> None:

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QLabel, QStackedWidget, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QDialog, QLabel, QStackedWidget, QWidget
 
 from probe.core.a11y import dirty, popups, snapshot
 from probe.core.a11y import windows as wins
@@ -572,7 +572,13 @@ def _element_of(w: QWidget | None, window: QWidget, at: dict[str, int],
                 ids: idtable.IdTable) -> tuple[int, QWidget] | None:
     """The nearest widget at or above ``w`` that has an element of its own in the last
     records, with that element's place; None when only the window itself has one. A tab
-    page is read with its tab widget (its name is the tab's)."""
+    page is read with its tab widget (its name is the tab's), a widget in an item view's
+    cells (an editor, an index widget) with the view (its name is its column's)."""
+    up = w
+    while up is not None and up is not window:
+        if isinstance(up, QAbstractItemView):
+            w = up  # the outermost view wins: keep looking above
+        up = QWidget.parentWidget(up)
     while w is not None and w is not window:
         ident = ids.peek(w)
         parent = QWidget.parentWidget(w)

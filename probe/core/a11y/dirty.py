@@ -34,10 +34,13 @@ _SELF = frozenset({_T.FocusIn, _T.FocusOut, _T.EnabledChange, _T.ToolTipChange,
                    _T.ReadOnlyChange, _T.ModifiedChange, _T.StyleChange,
                    _T.DynamicPropertyChange, _T.ActionChanged,
                    _T.ActionAdded, _T.ActionRemoved, _T.LanguageChange, _T.WindowTitleChange})
-#: A child widget came or went (a child QObject that is no widget shows nothing).
-_CHILD = frozenset({_T.ChildAdded, _T.ChildRemoved})
-#: What adds or removes the widget where its parent shows it: read the parent again.
-_PLACE = frozenset({_T.Show, _T.Hide, _T.ParentChange})
+# ChildAdded/ChildRemoved are not watched: their child may be half made or half gone,
+# and asking for it makes a wrapper of the wrong class that PySide then keeps for the
+# app (git-cola's createStandardContextMenu() came back a QWidget, without addMenu). A
+# child that appears is shown (Show), one that goes leaves its parent to paint.
+#: What adds or removes the widget where its parent shows it: read the parent again (a
+#: widget that changes parents is hidden there and shown again).
+_PLACE = frozenset({_T.Show, _T.Hide})
 _PAINT = _T.Paint
 #: Painted widgets past which comparing painted areas costs more than reading whole.
 MOST_PAINTED = 300
@@ -139,10 +142,12 @@ class DirtyWatch(QObject):
         if kind == _PAINT:
             if isinstance(obj, QWidget):
                 self._note_paint(obj, event.region())  # type: ignore[attr-defined]
-        elif kind in _SELF or kind in _PLACE or kind in _CHILD:
-            if kind in _CHILD and not isinstance(event.child(), QWidget):  # type: ignore
-                return False
-            if isinstance(obj, QWidget):
+        elif kind in _SELF or kind in _PLACE:
+            # only a widget that is (or was until now) on screen: one being made gets
+            # events too, and a wrapper kept from then has the class of its unfinished
+            # part, which PySide would hand the app (jwrite's QFileDialog came back a
+            # QDialog while this kept it: chr.fileChooser found no file dialog)
+            if isinstance(obj, QWidget) and (kind == _T.Hide or QWidget.isVisible(obj)):
                 table = self._placed if kind in _PLACE else self._own
                 try:
                     table.setdefault(_key(QWidget.window(obj)), {})[_key(obj)] = obj

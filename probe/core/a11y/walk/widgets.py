@@ -213,6 +213,9 @@ class WidgetWalker:
             else QPoint(0, 0)
         out: list[Node] = []
         self._widget(w, base.x(), base.y(), out, 0, None)
+        for bar in out:  # as walk() marks them
+            if bar.role == "menubar":
+                _submenus(bar)
         return out
 
     def items_of(self, w: QWidget, path: tuple[int, ...]) -> list[Node]:
