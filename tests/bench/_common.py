@@ -116,6 +116,8 @@ def target(job: str, goal: str, measured: str, met: bool, note: str = "") -> Non
     """Print one DESIGN.md target against its figure (``note``: what the figure means,
     e.g. where a miss comes from), with the machine's load as it is measured; run_all.py
     gathers them in a table."""
+    global _targets_printed
+    _targets_printed += 1
     print(f"target {job}: {goal} -> {measured} ({'met' if met else 'MISSED'})"
           + (f"; {note}" if note else "") + f" [load {load()}]")
     RESULTS.mkdir(exist_ok=True)
@@ -124,6 +126,29 @@ def target(job: str, goal: str, measured: str, met: bool, note: str = "") -> Non
     (RESULTS / f"{script}--target--{slug}.json").write_text(json.dumps(
         {"script": script, "kind": "target", "job": job, "goal": goal,
          "measured": measured, "met": met, "note": note, "load": load()}, indent=1))
+
+
+_premises_failed: list[str] = []
+_targets_printed = 0
+
+
+def premise(ok: bool, what: str) -> bool:
+    """A condition without which the bench's figures mean nothing (calls answered, frames
+    encoded, the window as big as asked): when it fails, say so and make the bench exit 1
+    (:func:`run_bench`). Returns ``ok``."""
+    if not ok:
+        _premises_failed.append(what)
+        print(f"premise failed: {what}", file=sys.stderr, flush=True)
+    return ok
+
+
+def run_bench(main: Callable[[], Any]) -> None:
+    """Run a bench's ``main`` and exit: 1 when a premise failed, when it printed no
+    target, or when ``main`` returned a non-zero code; 0 otherwise."""
+    code = main()
+    if _targets_printed == 0:
+        premise(False, "the bench printed no target line")
+    sys.exit(1 if _premises_failed or code else 0)
 
 
 def _fmt(v: Any) -> str:

@@ -31,7 +31,7 @@ import mcp_types as types
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from _common import ROOT, demo_app, load, summary, table, target, timed
+from _common import ROOT, demo_app, load, run_bench, summary, table, target, timed
 from probe.client import Client
 from probe.mcp import tools as mcp_tools
 
@@ -198,4 +198,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

@@ -16,7 +16,7 @@ import os
 import sys
 import time
 
-from _common import demo_app, load, table, target
+from _common import demo_app, load, run_bench, table, target
 
 TICK = os.sysconf("SC_CLK_TCK")
 ENCODERS = {"qt": "Qt's writer", "libjpeg-turbo": "libjpeg-turbo"}
@@ -117,4 +117,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_bench(main)

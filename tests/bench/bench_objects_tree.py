@@ -23,7 +23,7 @@ from typing import Any
 
 from websockets.sync.client import connect
 
-from _common import demo_app, load, table, target
+from _common import demo_app, load, run_bench, table, target
 
 
 def bare_walker(n_objects: int) -> Any:
@@ -130,4 +130,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_bench(main)

@@ -18,7 +18,7 @@ import statistics
 import time
 from typing import Any
 
-from _common import demo_app, table, target
+from _common import demo_app, run_bench, table, target
 from probe.client import Client
 
 
@@ -64,4 +64,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

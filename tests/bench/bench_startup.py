@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import cpu_ms, load, ready_process, rss_kib, table, target
+from _common import cpu_ms, load, ready_process, rss_kib, run_bench, table, target
 
 
 def one_start(with_probe: bool) -> tuple[float, int]:
@@ -80,4 +80,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_bench(main)

@@ -40,38 +40,61 @@ def machine() -> str:
             f"PySide6 {pyside}")
 
 
-def run(name: str) -> tuple[int, float]:
+def load() -> str:
+    """The machine's 1-minute load average: what else ran while a bench measured."""
+    return f"{os.getloadavg()[0]:.2f}"
+
+
+def run(name: str) -> tuple[int, float, str]:
+    """Run one bench; (exit code, seconds, the load before -> after it)."""
     script = HERE / f"bench_{name}.py"
     for stale in RESULTS.glob(f"{name}--*.json"):  # only this run's tables go in the file
         stale.unlink()
+    before = load()
     start = time.monotonic()
     proc = subprocess.run([sys.executable, str(script)], cwd=ROOT)
-    return proc.returncode, time.monotonic() - start
+    seconds = time.monotonic() - start
+    loads = f"{before} -> {load()}"
+    (RESULTS / f"{name}--run.json").write_text(json.dumps(
+        {"script": name, "kind": "run", "exit": proc.returncode, "seconds": seconds,
+         "load": loads}))
+    return proc.returncode, seconds, loads
 
 
-def markdown(names: list[str], started: str) -> str:
+def markdown(names: list[str], started: str, loads: str) -> str:
     out = ["# Benchmarks", "",
-           f"Measured {started} on {machine()}, by `python tests/bench/run_all.py`.",
+           f"Measured {started} on {machine()}, by `python tests/bench/run_all.py`;",
+           f"load average (1 min) {loads}, and per bench below (`load` before -> after).",
            "Medians unless a column says otherwise; these machines are shared and noisy,",
            "so compare ratios measured in the same run rather than absolute times.", ""]
     found = [json.loads(p.read_text())
              for p in sorted(RESULTS.glob("*.json"), key=lambda p: p.stat().st_mtime)]
+    runs = {d["script"]: d for d in found if d.get("kind") == "run"}
     targets = [d for d in found if d.get("kind") == "target" and d["script"] in names]
+    failed = [n for n in names if runs.get(n, {}).get("exit", 1)]
+    if failed:
+        out += ["**Benches that failed (a premise failed, no target printed, or an error; "
+                "their figures are left out or mean nothing):** "
+                + ", ".join(f"`bench_{n}.py`" for n in failed), ""]
     if targets:
-        out += ["## Against the targets in DESIGN.md", "",
-                "| job | target | measured | met | note | command |",
-                "| --- | --- | --- | --- | --- | --- |"]
+        out += ["## Against the targets", "",
+                "| job | target | measured | met | note | load | command |",
+                "| --- | --- | --- | --- | --- | --- | --- |"]
         out += [f"| {t['job']} | {t['goal']} | {t['measured']} | "
                 f"{'yes' if t['met'] else '**no**'} | {t.get('note', '')} | "
-                f"`python tests/bench/bench_{t['script']}.py` |" for t in targets]
+                f"{t.get('load', '')} | `python tests/bench/bench_{t['script']}.py` |"
+                for t in targets]
         out.append("")
     for name in names:
         for data in found:
-            if data.get("script") != name or data.get("kind") == "target":
+            if data.get("script") != name or data.get("kind") in ("target", "run"):
                 continue
             rows = data["rows"]
             cols = list(rows[0])
-            out += [f"## {data['title']}", "", f"`python tests/bench/bench_{name}.py`", "",
+            ran = runs.get(name, {})
+            where = f"`python tests/bench/bench_{name}.py`" + (
+                f" (load {ran['load']})" if ran.get("load") else "")
+            out += [f"## {data['title']}", "", where, "",
                     "| " + " | ".join(cols) + " |", "|" + " --- |" * len(cols)]
             for r in rows:
                 out.append("| " + " | ".join(_cell(r.get(c)) for c in cols) + " |")
@@ -93,15 +116,17 @@ def main() -> int:
     if ns.only:
         names = [n for n in names if n in ns.only.split(",")]
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    first = load()
     failed = []
     for name in names:
-        print(f"\n=== bench_{name}.py", flush=True)
-        code, seconds = run(name)
-        print(f"=== bench_{name}.py: exit {code} in {seconds:.0f} s", flush=True)
+        print(f"\n=== bench_{name}.py (load {load()})", flush=True)
+        code, seconds, loads = run(name)
+        print(f"=== bench_{name}.py: exit {code} in {seconds:.0f} s, load {loads}", flush=True)
         if code:
             failed.append(name)
     if not ns.no_write and not ns.only:  # the file always holds one whole run
-        (ROOT / "BENCHMARKS.md").write_text(markdown(names, started) + "\n")
+        (ROOT / "BENCHMARKS.md").write_text(
+            markdown(names, started, f"{first} at the start, {load()} at the end") + "\n")
         print(f"\nwrote {ROOT / 'BENCHMARKS.md'}")
     if failed:
         print(f"failed: {', '.join(failed)}", file=sys.stderr)

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QWidget
 
+from probe.core import collector
 from probe.core.a11y import itemrefs, reach
 from probe.core.a11y.nodes import ItemNode, Node, SpotNode
 from probe.core.a11y.refs import Element, LastRead, Locator, RefTable, element_key
@@ -294,6 +295,7 @@ class Reader:
         return "\n".join(lines), len(lines), False
 
 
+@collector.paused()  # a big window makes many objects at once
 def read_page(window: QWidget, refs: RefTable, ids: idtable.IdTable, *, interactive: bool,
               depth: int, element: Element | None, max_chars: int, fmt: str,
               seen: list[Record] | None = None) -> dict[str, Any]:
@@ -496,12 +498,14 @@ def find(window: QWidget, refs: RefTable, ids: idtable.IdTable, query: str,
     return out
 
 
+@collector.paused()  # a big window makes many objects at once
 def records(window: Any, refs: RefTable, ids: idtable.IdTable) -> list[Record]:
     """Every element of a window (no filter, no depth cut) as records, in document order."""
     reader = Reader(window, refs, ids)
     return reader.records(reader.walker.walk())
 
 
+@collector.paused()  # a big window makes many objects at once
 def part_records(window: QWidget, widget: QWidget, refs: RefTable, ids: idtable.IdTable,
                  level: int, parent: tuple[Any, ...] | None, labels_in: QWidget
                  ) -> list[Record]:

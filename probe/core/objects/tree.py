@@ -11,7 +11,6 @@ when they have one, ``qmlId`` (widget apps pay one ``None`` check per non-widget
 from __future__ import annotations
 
 import fnmatch
-import gc
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
+from probe.core import collector
 from probe.core.errors import QtError
 from probe.core.objects import paths, qmltypes, variant
 from probe.core.objects.idtable import IdTable
@@ -78,9 +78,7 @@ def tree(ids: IdTable, root: QObject | None, depth: int, max_nodes: int,
         parented = QObject.parent(root) is not None
     nodes: list[dict[str, Any]] = []
     rows: list[list[Any]] | None = [] if compact else None
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector.paused():
         walk, state = _walker(ids, depth, max_nodes, rows)
         for obj, cls, seg in starts:
             if state[0] >= max_nodes:
@@ -89,9 +87,6 @@ def tree(ids: IdTable, root: QObject | None, depth: int, max_nodes: int,
             node = walk(obj, cls, QObject.objectName(obj), prefix + seg, seg, 0, parented, -1)
             if rows is None:
                 nodes.append(node)
-    finally:
-        if was_enabled:
-            gc.enable()
     if rows is not None:
         return {"columns": list(COLUMNS), "prefix": prefix, "rows": rows,
                 "count": state[0], "truncated": state[1]}

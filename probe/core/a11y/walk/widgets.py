@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QComboBox,
     QGraphicsView,
+    QGroupBox,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -50,7 +51,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from probe.core import compat
+from probe.core import collector, compat
 from probe.core.a11y import graphics, links, popups, reach, viewrows
 from probe.core.a11y.labels import Labels, placeholder, tool_tip
 from probe.core.a11y.nodes import ItemNode, Node
@@ -164,15 +165,16 @@ class WidgetWalker:
     def walk(self) -> Node:
         """The window's tree with its open popups last (root: window or dialog node; a
         popup's own tree is rooted at its ``menu`` / ``listbox`` node)."""
-        w = self.window
-        root = self.popup(w, 0, 0) if popups.is_popup(w) else self._window()
-        for p in popups.shown_with(w):
-            at = QWidget.mapToGlobal(p, QPoint(0, 0)) - self.origin
-            root.children.append(self.popup(p, at.x(), at.y()))
-        for bar in root.children:
-            if bar.role == "menubar":
-                _submenus(bar)
-        return root
+        with collector.paused():  # a big window: thousands of nodes at once
+            w = self.window
+            root = self.popup(w, 0, 0) if popups.is_popup(w) else self._window()
+            for p in popups.shown_with(w):
+                at = QWidget.mapToGlobal(p, QPoint(0, 0)) - self.origin
+                root.children.append(self.popup(p, at.x(), at.y()))
+            for bar in root.children:
+                if bar.role == "menubar":
+                    _submenus(bar)
+            return root
 
     def popup(self, p: QWidget, x: int, y: int) -> Node:
         """One open popup as a ``menu`` (a QMenu) or ``listbox`` node at (x, y)."""
@@ -212,7 +214,8 @@ class WidgetWalker:
         base = compat.map_to(parent, self.window, QPoint(0, 0)) if parent is not None \
             else QPoint(0, 0)
         out: list[Node] = []
-        self._widget(w, base.x(), base.y(), out, 0, None)
+        with collector.paused():
+            self._widget(w, base.x(), base.y(), out, 0, None)
         for bar in out:  # as walk() marks them
             if bar.role == "menubar":
                 _submenus(bar)
@@ -248,7 +251,7 @@ class WidgetWalker:
             role = "textbox"  # a read-only text edit or browser: its text is its value
         if role in HIDDEN and not (role == "scrollbar" and _standalone_bar(w)):
             return
-        name = iface.text(_NAME)
+        name = self._qt_name(w, iface)
         label = self.labels.names.get(wid, "")
         if role == "combobox" and not QWidget.accessibleName(w):
             name = label  # Qt names a combo box by its value: its label, tip … name it
@@ -310,6 +313,15 @@ class WidgetWalker:
                     full=full)
         self.count += 1
         out.append(node)
+
+    def _qt_name(self, w: QWidget, iface: QAccessibleInterface) -> str:
+        """``iface.text(Name)``; for a group box read from the widget and the labels
+        indexed for this walk instead, where Qt scans every sibling of it (#41)."""
+        if isinstance(w, QGroupBox) and not QWidget.isWindow(w):
+            name = self.labels.group_name(w)
+            if name is not None:
+                return name
+        return iface.text(_NAME)
 
     def _children(self, w: QWidget, x: int, y: int, out: list[Node], depth: int,
                   iface: QAccessibleInterface | None, qrole: QAccessible.Role | None) -> int:
