@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import subprocess
 import sys
 import time
@@ -57,7 +58,7 @@ def run(name: str) -> tuple[int, float, str]:
     loads = f"{before} -> {load()}"
     (RESULTS / f"{name}--run.json").write_text(json.dumps(
         {"script": name, "kind": "run", "exit": proc.returncode, "seconds": seconds,
-         "load": loads}))
+         "load": loads, "at": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}))
     return proc.returncode, seconds, loads
 
 
@@ -93,13 +94,47 @@ def markdown(names: list[str], started: str, loads: str) -> str:
             cols = list(rows[0])
             ran = runs.get(name, {})
             where = f"`python tests/bench/bench_{name}.py`" + (
-                f" (load {ran['load']})" if ran.get("load") else "")
+                f" (load {ran['load']}, {ran.get('at', '')})" if ran.get("load") else "")
             out += [f"## {data['title']}", "", where, "",
                     "| " + " | ".join(cols) + " |", "|" + " --- |" * len(cols)]
             for r in rows:
                 out.append("| " + " | ".join(_cell(r.get(c)) for c in cols) + " |")
             out.append("")
     return "\n".join(out)
+
+
+def updated(text: str, names: list[str], fresh: str) -> str:
+    """``text`` (BENCHMARKS.md) with the sections and target rows of ``names`` replaced by
+    those of ``fresh`` (a :func:`markdown` of just these benches), new ones added; what
+    other benches measured stays, with the date of its own run."""
+    def commands(block: str) -> set[str]:
+        return {n for n in names if f"`python tests/bench/bench_{n}.py`" in block}
+
+    def split(doc: str) -> tuple[list[str], list[str], list[str]]:
+        parts = doc.split("\n## ")
+        head, rest = parts[0], ["## " + p for p in parts[1:]]
+        targets = next((p for p in rest if p.startswith("## Against the targets")), "")
+        rows = [line for line in targets.splitlines() if line.startswith("| ") and
+                "`python tests/bench/" in line]
+        return [head], rows, [p for p in rest if not p.startswith("## Against the targets")]
+
+    head, old_rows, old_sections = split(text)
+    _, new_rows, new_sections = split(fresh)
+    rows = [r for r in old_rows if not commands(r)] + new_rows
+    kept = [sec for sec in old_sections if not commands(sec)]
+    width = max((r.count(" | ") for r in rows), default=6)
+    table = ["## Against the targets", "",
+             "| job | target | measured | met | note | load | command |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    table += [r if r.count(" | ") == width else r.replace(" | `python", " |  | `python")
+              for r in rows]
+    def bench_of(section: str) -> str:
+        found = re.search(r"`python tests/bench/bench_(\w+)\.py`", section)
+        return found.group(1) if found else ""
+
+    ordered = sorted(kept + new_sections, key=bench_of)  # as a whole run orders them
+    body = "\n".join(table) + "\n\n" + "\n".join(s.rstrip("\n") + "\n" for s in ordered)
+    return head[0].rstrip("\n") + "\n\n" + body
 
 
 def _cell(v: object) -> str:
@@ -111,6 +146,8 @@ def main() -> int:
     ap.add_argument("--only", help="comma-separated bench names (default: all); prints "
                     "their tables without rewriting BENCHMARKS.md")
     ap.add_argument("--no-write", action="store_true", help="do not rewrite BENCHMARKS.md")
+    ap.add_argument("--update", action="store_true", help="with --only: replace those "
+                    "benches' sections and target rows in BENCHMARKS.md, keep the rest")
     ns = ap.parse_args()
     names = sorted(p.stem[len("bench_"):] for p in HERE.glob("bench_*.py"))
     if ns.only:
@@ -124,10 +161,14 @@ def main() -> int:
         print(f"=== bench_{name}.py: exit {code} in {seconds:.0f} s, load {loads}", flush=True)
         if code:
             failed.append(name)
-    if not ns.no_write and not ns.only:  # the file always holds one whole run
-        (ROOT / "BENCHMARKS.md").write_text(
-            markdown(names, started, f"{first} at the start, {load()} at the end") + "\n")
+    loads = f"{first} at the start, {load()} at the end"
+    if not ns.no_write and not ns.only:  # the file holds one whole run
+        (ROOT / "BENCHMARKS.md").write_text(markdown(names, started, loads) + "\n")
         print(f"\nwrote {ROOT / 'BENCHMARKS.md'}")
+    elif ns.update and ns.only:  # these benches measured again, on the run's date
+        path = ROOT / "BENCHMARKS.md"
+        path.write_text(updated(path.read_text(), names, markdown(names, started, loads)))
+        print(f"\nupdated {', '.join(names)} in {path}")
     if failed:
         print(f"failed: {', '.join(failed)}", file=sys.stderr)
     return 1 if failed else 0
