@@ -166,9 +166,10 @@ def main() -> int:
         (ROOT / "BENCHMARKS.md").write_text(markdown(names, started, loads) + "\n")
         print(f"\nwrote {ROOT / 'BENCHMARKS.md'}")
     elif ns.update and ns.only:  # these benches measured again, on the run's date
+        done = [n for n in names if n not in failed]  # a failed one keeps its last figures
         path = ROOT / "BENCHMARKS.md"
-        path.write_text(updated(path.read_text(), names, markdown(names, started, loads)))
-        print(f"\nupdated {', '.join(names)} in {path}")
+        path.write_text(updated(path.read_text(), done, markdown(done, started, loads)))
+        print(f"\nupdated {', '.join(done)} in {path}")
     if failed:
         print(f"failed: {', '.join(failed)}", file=sys.stderr)
     return 1 if failed else 0
