@@ -107,7 +107,8 @@ def _declare(running: Probe, names_dir: str | None) -> None:
     running.hooks = Hooks(describe_target=_hooks.describe_target,
                           app_errors=running.hooks.app_errors,
                           describe_modal=_hooks.describe_modal,
-                          known_failure=_hooks.known_failure, app_error=_hooks.app_error)
+                          known_failure=_hooks.known_failure, app_error=_hooks.app_error,
+                          tally_faults=_hooks.tally_faults)
     running.executor.post(lambda: setup_names(names_dir))
 
 

@@ -599,7 +599,8 @@ class Source:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One finding of qt.problems: its kind, element, what is wrong and how to fix it."""
+    """One finding of qt.problems: its kind, element, what is wrong and how to fix it
+    (an element a read failed on: the traceback, and how often it was met)."""
 
     kind: str
     message: str
@@ -609,14 +610,18 @@ class Problem:
     class_name: str
     ref: str
     source: Source
+    traceback: str = ""
+    count: int = 0
 
     @classmethod
     def from_json(cls, data: Any) -> Problem:
         data = _dict(data)
+        count = data.get("count")
         return cls(str(data.get("kind") or ""), str(data.get("message") or ""),
                    str(data.get("hint") or ""), str(data.get("objectId") or ""),
                    str(data.get("path") or ""), str(data.get("className") or ""),
-                   str(data.get("ref") or ""), Source.from_json(data.get("source")))
+                   str(data.get("ref") or ""), Source.from_json(data.get("source")),
+                   str(data.get("traceback") or ""), count if isinstance(count, int) else 0)
 
 
 @dataclass(frozen=True, slots=True)

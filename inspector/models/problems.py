@@ -43,8 +43,9 @@ class ProblemTable(QStandardItemModel):
             where = p.source.where or (p.source.near.where + " (parent)"
                                        if p.source.near is not None and p.source.near.known
                                        else "unknown")
+            what = f"{p.message} ({p.count}×)" if p.count > 1 else p.message
             row = [_item(p.kind.replace("_", " ")), _item(element, p.object_id),
-                   _item(p.message, p.message), _item(p.hint, p.hint),
+                   _item(what, p.traceback or p.message), _item(p.hint, p.hint),
                    _item(os.path.basename(where) if p.source.known else where,
                          p.source.where or p.source.why)]
             row[0].setData(p, PROBLEM_ROLE)

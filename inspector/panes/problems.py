@@ -3,7 +3,10 @@ audit.
 
 One row per finding: its kind, the element (selecting the row selects it everywhere),
 what is wrong, the fix, and the line that made the element; a double-click on a row
-opens that line in the editor (see :mod:`inspector.widgets.source_link`).
+opens that line in the editor (see :mod:`inspector.widgets.source_link`). An element a
+read failed on (``probe fault``: a qtmcp defect; ``app exception``: the app's code
+raised while it was read) shows its traceback under the table when chosen, and its
+source is the line that raised.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
+    QPlainTextEdit,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -70,6 +74,13 @@ class ProblemsPane(Pane):
         self.view.selectionModel().currentRowChanged.connect(self._chosen)
         self.view.doubleClicked.connect(lambda _index: self.source.open())
         self.source = SourceLink(self)
+        #: the chosen finding's traceback (an element a read failed on), else hidden
+        self.traceback = QPlainTextEdit(self)
+        self.traceback.setObjectName("problemsTraceback")
+        self.traceback.setReadOnly(True)
+        self.traceback.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.traceback.setMaximumHeight(140)
+        self.traceback.hide()
 
         self.add_hint(self.view, lambda: (
             f"No problem matches “{self.filter.text()}”." if self.filter.text()
@@ -77,13 +88,15 @@ class ProblemsPane(Pane):
             else "No problems found in the visible windows." if self.model.report
             else self.connected_or("Check lists what is wrong in the app: unnamed controls, "
                                    "cut-off text, covered controls, duplicate shortcuts, "
-                                   "broken models, QML binding loops, fast timers.")))
+                                   "broken models, QML binding loops, fast timers, and "
+                                   "elements a read failed on (with their traceback).")))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
         layout.addWidget(self.summary)
         layout.addWidget(self.view, 1)
+        layout.addWidget(self.traceback)
         layout.addWidget(self.source)
         layout.addWidget(self.status)
 
@@ -125,5 +138,7 @@ class ProblemsPane(Pane):
         if problem is None:
             return
         self.source.show_source(problem.source)
+        self.traceback.setPlainText(problem.traceback)
+        self.traceback.setVisible(bool(problem.traceback))
         if problem.object_id:
             self.broker.choose(problem.object_id, problem.path)

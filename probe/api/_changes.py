@@ -19,6 +19,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from probe.api._params import ReportChanges
+from probe.core import faults
 from probe.core.a11y import changes, refs
 from probe.core.errors import QtError
 from probe.core.objects import idtable
@@ -47,11 +48,13 @@ def _closed(session: Any) -> None:
 
 
 async def prepare(ctx: Context) -> None:
-    """Make sure the session has a baseline of the active window (GUI thread job)."""
+    """Make sure the session has a baseline of the active window (GUI thread job). A
+    baseline that cannot be taken (a window raised while it was read) is recorded as a
+    fault, never the action's error: the report then says what it can."""
     tracker, table, ids = _tracker(ctx)
     ctx.on_close(_closed)
     try:
-        await ctx.gui(tracker.prepare, table, ids, ctx.baseline_seconds,
+        await ctx.gui(faults.attempt, tracker.prepare, table, ids, ctx.baseline_seconds,
                       timeout=REPORT_TIMEOUT)
     except QtError as exc:
         if exc.name != "APP_BUSY":
@@ -59,15 +62,22 @@ async def prepare(ctx: Context) -> None:
 
 
 async def take(ctx: Context) -> changes.Report:
-    """The change report since the baseline; the state now becomes the baseline."""
+    """The change report since the baseline; the state now becomes the baseline.
+    The action has run: a report that cannot be made says so, it never fails the action."""
     tracker, table, ids = _tracker(ctx)
     try:
-        return await ctx.gui(tracker.report, table, ids, timeout=REPORT_TIMEOUT)
+        report = await ctx.gui(faults.attempt, tracker.report, table, ids,
+                               timeout=REPORT_TIMEOUT)
     except QtError as exc:
         if exc.name != "APP_BUSY":
             raise
         return changes.Report(["changes unknown: the app is busy (its GUI thread did not "
                                "answer)"])
+    if isinstance(report, faults.Failed):
+        return changes.Report([f"changes unknown: the change report failed "
+                               f"({report.reason}); the action ran: read the page to see "
+                               "what it did"])
+    return report
 
 
 def remember(state: dict[str, Any], window: Any, records: list[Any]) -> None:
@@ -102,7 +112,7 @@ def nested() -> bool:
 
 
 def reports_changes(skip: Callable[[dict[str, Any]], bool] | None = None
-                    ) -> Callable[[Action], Action]:
+                    ) -> Callable[[Callable[..., Any]], Action]:
     """Decorate an action method: it gets ``report_changes`` and a ``changes`` result.
 
     ``skip(kwargs)`` says for which calls a report makes no sense (a screenshot).
@@ -136,7 +146,7 @@ def reports_changes(skip: Callable[[dict[str, Any]], bool] | None = None
                 _REPORTING.reset(token)
             return with_changes(result, await take(ctx))
 
-        action.__signature__ = sig.replace(  # type: ignore[attr-defined]
+        action.__signature__ = sig.replace(  # pyright: ignore[reportAttributeAccessIssue]  # inspect reads the signature we give the wrapper
             parameters=[*sig.parameters.values(), param])
         action.__annotations__ = {**func.__annotations__, PARAM: ReportChanges}
         return action

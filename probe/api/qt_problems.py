@@ -26,6 +26,9 @@ def _entry(ctx: Context, p: Problem) -> dict[str, Any]:
         if ref:
             out["ref"] = ref
         out["source"] = source_of(p.obj)
+    for key in ("path", "className"):  # a fault's element is no live object
+        if key in extra:
+            out[key] = extra.pop(key)
     cover = extra.pop("coveredBy", None)
     if cover is not None:
         out["coveredBy"] = ids.id_of(cover)
@@ -38,7 +41,7 @@ def _entry(ctx: Context, p: Problem) -> dict[str, Any]:
 @method("qt.problems", tool=Tool("find_problems", "native", heavy=True))
 def problems(
     ctx: Context,
-    kinds: Annotated[list[Kind] | None, P("only these kinds (default: all)")] = None,
+    kinds: Annotated[list[Kind] | None, P("only these kinds (default: all)")] = None,  # pyright: ignore[reportInvalidTypeForm]  # Kind is a Literal made at run time from KINDS
     limit: Annotated[int, P("at most this many problems", minimum=1, maximum=10000)] = 200,
 ) -> dict[str, Any]:
     """What is wrong in the app's visible windows, like a web accessibility audit: each
@@ -50,7 +53,11 @@ def problems(
     (``duplicate_shortcut``), disabled controls with no tool tip saying why, item views
     whose model breaks the model contract, QML binding loops and warnings, objects in a
     thread that runs no event loop, repeating timers faster than the screen
-    (``fast_timer``). Each problem has its ``kind``,
+    (``fast_timer``), and elements a read could not read whole (shown ``unread`` to
+    agents): the app's code raised there (``app_exception``) or the probe failed
+    (``probe_fault``, a qtmcp defect), each with its ``traceback``, ``where`` (the
+    probe's line), ``count`` and the line to fix as ``source``. Each problem has its
+    ``kind``,
     ``message``, a one-line ``hint``, the element's ``ref`` (for chr.click, chr.formInput) and
     ``objectId``, and its ``source`` (the line that made it, when known). ``counts``
     gives the number per kind.

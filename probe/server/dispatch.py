@@ -95,6 +95,7 @@ class Dispatcher:
         session.calls += 1
         meta: dict[str, Any] = {}
         described: Described | None = None
+        end_tally = self.probe.hooks.tally_faults()  # elements it could not read, counted
         try:
             if self.probe.stopping:
                 raise RpcError("SHUTTING_DOWN", f"the app is quitting; {req.method} was not run")
@@ -143,6 +144,9 @@ class Dispatcher:
             reply = protocol.failure(req.id, exc.to_error())
         except Exception as exc:  # noqa: BLE001 - answered: its table row or INTERNAL_ERROR
             reply = protocol.failure(req.id, self._error_of(req, exc))
+        counted = end_tally()
+        if counted and "result" in reply:  # read in part: the answer says how much
+            meta["faults"] = counted
         notes = session.state.get(CALL_NOTES)
         if notes:  # a failed call's notes must not reach the next call's meta
             notes.clear()

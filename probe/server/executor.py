@@ -88,13 +88,15 @@ class NestedLoop(Exception):
 
 
 class _Job:
-    __slots__ = ("cancelled", "fn", "future", "lane", "level", "loop", "nested", "on_nested",
-                 "posted", "started")
+    __slots__ = ("cancelled", "context", "fn", "future", "lane", "level", "loop", "nested",
+                 "on_nested", "posted", "started")
 
     def __init__(self, fn: Callable[[], Any], future: asyncio.Future[Any] | None,
                  loop: asyncio.AbstractEventLoop | None,
-                 on_nested: Callable[[], None] | None = None, lane: object = None) -> None:
+                 on_nested: Callable[[], object] | None = None, lane: object = None) -> None:
         self.fn = fn
+        #: the caller's context variables (what its call counts, say), seen by the job too
+        self.context = contextvars.copy_context()
         self.lane = lane
         self.future = future
         self.loop = loop
@@ -218,7 +220,7 @@ class GuiExecutor:
         (no event of its own; nothing runs it if no job follows)."""
         self._ahead.append(fn)
 
-    def post(self, fn: Callable[[], Any], on_nested: Callable[[], None] | None = None) -> None:
+    def post(self, fn: Callable[[], Any], on_nested: Callable[[], object] | None = None) -> None:
         """Queue ``fn()`` for the GUI thread without waiting (works before the loop runs).
 
         ``on_nested()`` is called (GUI thread, once) if ``fn`` enters a nested event loop.
@@ -375,7 +377,7 @@ class GuiExecutor:
         try:
             if self.prelude is not None and not self.prelude():
                 self.prelude = None
-            return True, job.fn()
+            return True, job.context.run(job.fn)
         except BaseException as exc:  # every failure goes back to the caller
             if job.future is None:
                 log.exception("probe job failed")

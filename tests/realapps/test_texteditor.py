@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from probe.client import Client
+from tests.realapps import tasks
 from tests.support.app import wait_until
 from tests.support.chrome import parse
 from tests.support.realapp import RealApp, start, wait_for_window
@@ -99,3 +100,9 @@ def test_an_old_baseline_counts_what_the_app_did_meanwhile(forgetful: Client) ->
     assert lines[0].startswith("* window") and "since you last saw it" in lines[0], lines
     edit = next(line for line in lines if line.startswith("~ textbox"))
     assert 'value "Written meanwhile" -> ' in edit, lines
+
+
+def test_random_actions(qt: Client, jwrite: RealApp) -> None:
+    """Last in the module: a seeded random run (tasks.random_run), the app alive after."""
+    tasks.random_run(qt, seed=35)
+    assert jwrite.alive(), jwrite.output()

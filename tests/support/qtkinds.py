@@ -2,8 +2,9 @@
 
 Everything lands in ``.cache/qtmcp`` of this tree (ignored by git; ``QTMCP_CACHE`` points
 there, see conftest.py): PySide6 runtimes (``qtmcp runtime``), PyQt6 in a folder of its
-own (the main venv keeps only PySide6, so no third-party app picks PyQt6 by accident), and
-the C++ form app built with CMake against the system's Qt. ``.ci/run`` runs this file
+own (the main venv keeps only PySide6, so no third-party app picks PyQt6 by accident), the
+third-party PyQt6 apps of tests/realapps/ in another, and the C++ form app built with
+CMake against the system's Qt. ``.ci/run`` runs this file
 before the tests (``python -m tests.support.qtkinds``), so CI downloads while nothing else runs;
 the fixtures call the same functions and find everything ready.
 
@@ -12,6 +13,7 @@ Run alone it needs only the standard library and this tree's ``probe.launcher``.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -29,6 +31,14 @@ from probe.launcher import qtrelease, runtime  # noqa: E402 - after the path abo
 PYQT6 = "6.11.0"
 PYQT6_QT = "6.11.2"
 CPP_SOURCE = ROOT / "tests" / "apps" / "cppform"
+#: Third-party PyQt6 apps of tests/realapps/ (and what they import), pinned: installed in
+#: a folder of their own beside PyQt6's, without PyQt6 itself (``--no-deps``).
+PYQT6_APPS = (
+    "novelwriter==26.2.2", "pyenchant==3.3.0",
+    "ReText==8.1.0", "Markups==4.1.1", "Markdown==3.11.3", "docutils==0.23",
+    "python-markdown-math==0.9", "PyYAML==6.0.4",
+    "vorta==0.11.6", "peewee==4.5.3", "SecretStorage==3.5.0", "jeepney==0.9.0",
+)
 
 
 class Missing(RuntimeError):
@@ -49,6 +59,25 @@ def pyqt6_dir() -> Path:
     if run.returncode != 0:
         shutil.rmtree(partial, ignore_errors=True)
         raise Missing(f"pip could not install PyQt6 {PYQT6}: {run.stderr.strip()[-300:]}")
+    partial.rename(target)
+    return target
+
+
+def pyqt6_apps_dir() -> Path:
+    """A folder with the PyQt6 apps of PYQT6_APPS (on ``PYTHONPATH`` before
+    :func:`pyqt6_dir`; each is started by its script in ``bin/``)."""
+    tag = hashlib.sha1(" ".join(PYQT6_APPS).encode()).hexdigest()[:12]
+    target = runtime.cache_dir() / "pyqt6-apps" / tag
+    if (target / "bin").is_dir():
+        return target
+    partial = target.with_name(f"{tag}.partial-{os.getpid()}")
+    shutil.rmtree(partial, ignore_errors=True)
+    run = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-warn-conflicts",
+                          "--disable-pip-version-check", "--no-deps", "--target",
+                          str(partial), *PYQT6_APPS], capture_output=True, text=True)
+    if run.returncode != 0:
+        shutil.rmtree(partial, ignore_errors=True)
+        raise Missing(f"pip could not install the PyQt6 apps: {run.stderr.strip()[-300:]}")
     partial.rename(target)
     return target
 
@@ -82,6 +111,7 @@ def cpp_release(binary: Path) -> str:
 def prepare_all() -> None:
     """Everything, in the order CI wants it (downloads first)."""
     pyqt6_dir()
+    pyqt6_apps_dir()
     runtime.prepare(PYQT6_QT)
     runtime.prepare(cpp_release(cpp_app()))
 

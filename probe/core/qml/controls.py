@@ -134,9 +134,15 @@ def has_tap_handler(item: QObject) -> bool:
 
 
 def is_split_handle(item: QObject) -> bool:
-    """A SplitView's handle (an item of the app's ``handle`` component; Qt marks it with
-    the SplitHandle attached object): a user drags it to resize the panes."""
+    """A SplitView's handle (an item of the app's or the style's ``handle`` component; Qt
+    marks it with the SplitHandle attached object once the handle asks for it): a user
+    drags it to resize the panes."""
     parent = QQuickItem.parentItem(item) if isinstance(item, QQuickItem) else None
     if parent is None or not QObject.inherits(parent, "QQuickSplitView"):
         return False  # asked of every item: the cheap test first (children() is not)
-    return any(QObject.inherits(c, "QQuickSplitHandleAttached") for c in QObject.children(item))
+    if any(QObject.inherits(c, "QQuickSplitHandleAttached") for c in QObject.children(item)):
+        return True
+    # a style's handle that never used its attached object (Imagine's image): any item the
+    # SplitView holds beside its content and its background
+    return item is not QObject.property(parent, "contentItem") and \
+        item is not QObject.property(parent, "background")

@@ -18,7 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QPointF, QRectF, QUrl
 from PySide6.QtGui import QWindow
 from PySide6.QtQml import QQmlContext, QQmlEngine, QQmlExpression
-from PySide6.QtQuick import QQuickItem, QQuickWindow
+from PySide6.QtQuick import QQuickItem
 
 from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable
@@ -73,10 +73,22 @@ def _id_line(path: str, qid: str) -> int:
 
 def scene_rect(item: QQuickItem) -> list[int]:
     """``[x, y, width, height]`` of the item in its window's scene coordinates (its own
-    size, not ``boundingRect()``: an empty TextField's is its 1-pixel cursor)."""
+    size, not ``boundingRect()``: an empty TextField's is its 1-pixel cursor). A place
+    QML computed as infinite or NaN (``x: 1 / 0``) is outside anything: held at the
+    bounds of a C++ int (NaN as 0)."""
     size = QRectF(0, 0, QQuickItem.width(item), QQuickItem.height(item))
     r = QQuickItem.mapRectToScene(item, size)
-    return [round(r.x()), round(r.y()), round(r.width()), round(r.height())]
+    return [_int(r.x()), _int(r.y()), _int(r.width()), _int(r.height())]
+
+
+#: What a coordinate is held to (a C++ int).
+_INT_BOUND = 2**31 - 1
+
+
+def _int(value: float) -> int:
+    if value != value:  # NaN
+        return 0
+    return round(max(-_INT_BOUND, min(_INT_BOUND, value)))
 
 
 def paint_order(item: QQuickItem) -> list[QQuickItem]:
@@ -99,7 +111,7 @@ def describe_item(item: QObject, ids: IdTable) -> dict[str, Any]:
                    opacity=round(QQuickItem.opacity(item), 3), z=QQuickItem.z(item),
                    geometry=scene_rect(item))
         out["childCount"] = len(QQuickItem.childItems(item))
-    elif is_quick_window(item):
+    elif isinstance(item, QWindow) and is_quick_window(item):
         out.update(title=QWindow.title(item), geometry=[QWindow.x(item), QWindow.y(item),
                                                         QWindow.width(item),
                                                         QWindow.height(item)])
@@ -138,11 +150,10 @@ def tree(root: QObject | None, ids: IdTable, depth: int = 50,
             wd["children"] = [node(content_item(w), 1)]
             nodes.append(wd)
         return {"nodes": nodes, "count": count, "truncated": truncated}
-    if is_quick_window(root):
-        root = content_item(root)
-    if not isinstance(root, QQuickItem):
+    item = content_item(root) if is_quick_window(root) else root
+    if not isinstance(item, QQuickItem):
         raise not_an_item(root)
-    return {"nodes": [node(root, 0)], "count": count, "truncated": truncated}
+    return {"nodes": [node(item, 0)], "count": count, "truncated": truncated}
 
 
 def not_an_item(obj: QObject) -> QtError:
@@ -226,7 +237,7 @@ def evaluate(obj: QObject, expression: str) -> Any:
     return None if undefined else to_json(value)
 
 
-def item_at(window: QQuickWindow, x: int, y: int) -> QQuickItem:
+def item_at(window: QWindow, x: int, y: int) -> QQuickItem:
     """The topmost visible item under scene point (x, y) (the content item if none)."""
     def deepest(item: QQuickItem) -> QQuickItem | None:
         for child in reversed(paint_order(item)):  # the last painted is on top

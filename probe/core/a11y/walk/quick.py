@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAccessible, QWindow
 from PySide6.QtQuick import QQuickItem, QQuickWindow
 
+from probe.core import faults
 from probe.core.a11y.nodes import Node
 from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ROLE_NAMES
 from probe.core.a11y.walk import rules
@@ -35,11 +36,29 @@ _NAME = QAccessible.Text.Name
 _VALUE = QAccessible.Text.Value
 
 
+#: An item's role by its C++ class, for one that could not be read (most specific first).
+_CLASS_ROLES = (
+    ("QQuickCheckBox", "checkbox"), ("QQuickRadioButton", "radio"),
+    ("QQuickSwitch", "switch"), ("QQuickAbstractButton", "button"),
+    ("QQuickTextInput", "textbox"), ("QQuickTextEdit", "textbox"),
+    ("QQuickSpinBox", "spinbutton"), ("QQuickComboBox", "combobox"),
+    ("QQuickSlider", "slider"), ("QQuickDial", "slider"),
+    ("QQuickProgressBar", "progressbar"), ("QQuickText", "text"),
+    ("QQuickTableView", "table"), ("QQuickListView", "list"),
+)
+
+
+def class_role(item: QObject) -> str:
+    """The role an item's class says it has (``generic`` for any other item)."""
+    return next((role for cls, role in _CLASS_ROLES if QObject.inherits(item, cls)),
+                "generic")
+
+
 def is_mouse_area(item: QQuickItem) -> bool:
     return qml.type_name(item) == "MouseArea"
 
 
-def _text_property(item: QQuickItem) -> str:
+def _text_property(item: QObject) -> str:
     for prop in ("text", "title"):
         value = QObject.property(item, prop)
         if isinstance(value, str) and value:
@@ -138,6 +157,10 @@ def _same_row(a: Node, b: Node) -> bool:
     return ay < by + bh and by < ay + ah
 
 
+def _modal_popups(window: QQuickWindow) -> list[QObject]:
+    return [p for p in popups.in_overlay(window) if popups.is_modal(p)]
+
+
 class QuickWalker:
     """Builds the flattened tree of one QQuickWindow (same Node shape as the widget walk).
 
@@ -154,10 +177,10 @@ class QuickWalker:
 
     def walk(self) -> Node:
         w = self.window
-        modal = [p for p in popups.in_overlay(w) if popups.is_modal(p)]
+        modal = faults.value(_modal_popups, [], w, obj=w)
         self.top = popups.popup_item(modal[-1]) if modal else None
         self.inert = self.top is not None
-        root = Node("window", clean_name(QWindow.title(w)), w, obj=w,  # type: ignore[arg-type]
+        root = Node("window", clean_name(QWindow.title(w)), w, obj=w,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
                         bounds=(0, 0, QWindow.width(w), QWindow.height(w)))
         self._children(qmltypes.content_item(w), root.children, 0)
         self.count += 1
@@ -190,13 +213,30 @@ class QuickWalker:
 
     def _item(self, item: QQuickItem, out: list[Node], depth: int) -> None:
         if item is not self.top:
-            self._one(item, out, depth)
+            self._guarded(item, out, depth)
             return
         self.inert = False
         try:
-            self._one(item, out, depth)
+            self._guarded(item, out, depth)
         finally:
             self.inert = True
+
+    def _guarded(self, item: QQuickItem, out: list[Node], depth: int) -> None:
+        """Walk one item into ``out``; when reading it raises, it is kept as an ``unread``
+        element (its role from its class, its children as far as they read)."""
+        failed = faults.attempt(self._one, item, out, depth, obj=item)
+        if not isinstance(failed, faults.Failed):
+            return
+        role = class_role(item)
+        kids: list[Node] = []
+        if role not in rules.LEAF_ROLES:
+            faults.attempt(self._children, item, kids, depth, obj=item)
+        x, y, w, h = faults.value(qml.scene_rect, [0, 0, 0, 0], item, obj=item)
+        name = faults.value(_text_property, "", item, obj=item)
+        out.append(Node(role, name, item, obj=item,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
+                        bounds=(x, y, w, h), interactive=role in INTERACTIVE and not self.inert,
+                        children=kids, unread=failed.reason))
+        self.count += 1
 
     def _one(self, item: QQuickItem, out: list[Node], depth: int) -> None:
         iface = QAccessible.queryAccessibleInterface(item)
@@ -209,14 +249,16 @@ class QuickWalker:
             role = ROLE_NAMES.get(qrole, "generic")
             name = iface.text(_NAME) or ""
             st = iface.state()
-        if role in HIDDEN:
+        own = controls.role_of(item)
+        if role in HIDDEN and own is None:  # a SplitView's handle is a separator to drag
             return
-        role = controls.role_of(item) or role
+        role = own or role
         if role == "textbox" and name == QObject.property(item, "text"):
             name = ""  # Qt names an unnamed field by its own text: that is its value
-        if not name and QObject.inherits(item, "QQuickPopupItem"):
-            name = popups.title_of(QObject.parent(item)) or \
-                _text_property(QObject.parent(item))  # a Dialog's title, a ToolTip's text
+        if not name and QObject.inherits(item, "QQuickPopupItem") and \
+                (popup := QObject.parent(item)) is not None:
+            # a Dialog's title, a ToolTip's text
+            name = popups.title_of(popup) or _text_property(popup)
         if not name and role not in ("generic", "textbox"):
             name = _text_property(item)
         if not name and role in _NAMED_BY_TEXT:
@@ -294,7 +336,7 @@ class QuickWalker:
         if not enabled and "disabled" not in states:
             states.append("disabled")
         x, y, w, h = qml.scene_rect(item)
-        node = Node(role, name, owner, obj=owner, value=value,  # type: ignore[arg-type]
+        node = Node(role, name, owner, obj=owner, value=value,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
                     states=states, bounds=(x, y, w, h), interactive=interactive,
                     gap=gap, children=kids, full=full)
         out.append(node)
@@ -313,10 +355,10 @@ class QuickWalker:
         tabs = []
         for i, dot in enumerate(dots):
             x, y, w, h = qml.scene_rect(dot)
-            tabs.append(Node("tab", f"Page {i + 1}", dot, obj=dot,  # type: ignore[arg-type]
+            tabs.append(Node("tab", f"Page {i + 1}", dot, obj=dot,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
                              states=["selected"] if i == current else [],
                              bounds=(x, y, w, h), interactive=clickable, gap=clickable))
         x, y, w, h = qml.scene_rect(item)
-        out.append(Node("tablist", "", item, obj=item,  # type: ignore[arg-type]
+        out.append(Node("tablist", "", item, obj=item,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
                         bounds=(x, y, w, h), children=tabs))
         self.count += 1 + len(tabs)
