@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import cast
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, QTimer
-from PySide6.QtGui import QRegion, QWindow
+from PySide6.QtGui import QPaintEvent, QRegion, QWindow
 from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.core import compat
@@ -141,7 +142,7 @@ class DirtyWatch(QObject):
         kind = event.type()
         if kind == _PAINT:
             if isinstance(obj, QWidget):
-                self._note_paint(obj, event.region())  # type: ignore[attr-defined]
+                self._note_paint(obj, cast(QPaintEvent, event).region())
         elif kind in _SELF or kind in _PLACE:
             # only a widget that is (or was until now) on screen: one being made gets
             # events too, and a wrapper kept from then has the class of its unfinished
@@ -161,7 +162,8 @@ class DirtyWatch(QObject):
             key = _key(w)
         except RuntimeError:
             return
-        rects = [QRect(r) for r in region]  # the painted rectangles, not their bounds
+        # the painted rectangles, not their bounds
+        rects = [QRect(r) for r in region]  # pyright: ignore[reportGeneralTypeIssues]  # QRegion iterates its rects; PySide6's stub omits __iter__
         entry = by_widget.get(key)
         if entry is None:
             by_widget[key] = (w, rects)

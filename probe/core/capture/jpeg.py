@@ -90,6 +90,6 @@ def _qt_jpeg(image: QImage, quality: int) -> bytes:
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buf, "JPG", quality)
+    image.save(buf, "JPG", quality)  # pyright: ignore[reportCallIssue, reportArgumentType]  # PySide6's stub says bytes; it takes only str
     buf.close()
     return bytes(data.data())

@@ -111,7 +111,7 @@ def _walker(ids: IdTable, depth: int, max_nodes: int, rows: list[list[Any]] | No
     stable = paths.QML_SUFFIX.sub
     state: list[Any] = [0, False]  # count, truncated
     compact = rows is not None
-    add_row = rows.append if rows is not None else None
+    add_row = rows.append if rows is not None else (lambda _line: None)
 
     def walk(obj: QObject, cls: str, name: str, path: str, seg: str, level: int,
              parented: bool, parent_row: int) -> Any:
@@ -135,7 +135,7 @@ def _walker(ids: IdTable, depth: int, max_nodes: int, rows: list[list[Any]] | No
             line = [ident, parent_row, seg, cls, name, flags, len(kids)]
             if extra:
                 line += [extra.get("qmlType", ""), extra.get("qmlId", "")]
-            add_row(line)  # type: ignore[misc]
+            add_row(line)
             node: Any = row
         else:
             node = {"id": ident, "path": path, "className": cls, "objectName": name,
