@@ -36,6 +36,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QDialog, QLabel, QStackedWidget, QWidget
 
+from probe.core import faults
 from probe.core.a11y import dirty, popups, snapshot
 from probe.core.a11y import windows as wins
 from probe.core.a11y.refs import RefTable
@@ -324,8 +325,10 @@ class Tracker:
                 self.watch.covers(window, old.walked):
             dirty.paint_now(window)
             noted = self.watch.take(window)
-            part = _read_in_part(window, list(old.records.values()),
-                                 noted, refs, ids)
+            end = faults.tally()
+            part = _read_in_part(window, list(old.records.values()), noted, refs, ids)
+            if any(end().values()):  # an element that raises when read: read it whole, as
+                part = None          # a whole read marks it (its part may not say the same)
         if part is None:
             if isinstance(window, QWidget):
                 self.watch.forget(window)
@@ -552,6 +555,7 @@ def _read_in_part(window: QWidget, old: list[Record], noted: dirty.Noted,
     if not places:
         return list(old)
     out: list[Record] = []
+    reader = snapshot.Reader(window, refs, ids)  # the window's labels, indexed once
     i = 0
     for start in sorted(places):
         if start < i:  # inside a part already read again
@@ -561,11 +565,7 @@ def _read_in_part(window: QWidget, old: list[Record], noted: dirty.Noted,
         end = start + 1
         while end < len(old) and old[end].level > rec.level:
             end += 1
-        widget = places[start]
-        has_parts = any(len(r.key) == 1 for r in old[start + 1:end])
-        labels_in = widget if has_parts else (QWidget.parentWidget(widget) or window)
-        out += snapshot.part_records(window, widget, refs, ids, rec.level, rec.parent,
-                                     labels_in)
+        out += snapshot.part_records(reader, places[start], rec.level, rec.parent)
         i = end
     out += old[i:]
     return out

@@ -515,14 +515,13 @@ def records(window: Any, refs: RefTable, ids: idtable.IdTable) -> list[Record]:
 
 
 @collector.paused()  # a big window makes many objects at once
-def part_records(window: QWidget, widget: QWidget, refs: RefTable, ids: idtable.IdTable,
-                 level: int, parent: tuple[Any, ...] | None, labels_in: QWidget
-                 ) -> list[Record]:
+def part_records(reader: Reader, widget: QWidget, level: int,
+                 parent: tuple[Any, ...] | None) -> list[Record]:
     """The records of one widget of a widget window (its element and what is inside it,
     or its children where it is no element of its own), as :func:`records` lists them
-    there: ``widget`` at ``level`` under ``parent``; labels looked for under ``labels_in``
-    (the change report reads again only around what changed)."""
-    reader = Reader(window, refs, ids, labels_in=labels_in)
+    there: ``widget`` at ``level`` under ``parent`` (the change report reads again only
+    around what changed). ``reader``: one per report and window, so the window's labels
+    are indexed once (a label may name a field far from it)."""
     out: list[Record] = []
     for node in reader.walker.subtree(widget):
         out += reader.records(node, level, parent)
