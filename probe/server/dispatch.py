@@ -14,12 +14,15 @@ import asyncio
 import logging
 import time
 import traceback
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any, cast
 
 from probe import protocol
 from probe.protocol import RpcError
 from probe.server.context import Context, Reach
 from probe.server.executor import NestedLoop
+from probe.server.hooks import Hooks
 from probe.server.registry import Meta, MethodSpec
 from probe.server.sessions import Session
 from probe.server.targets import Described
@@ -36,14 +39,21 @@ CALL_NOTES = "call.notes"
 MODAL_TIMEOUT = 0.5
 
 
+async def _nothing() -> None:
+    """Nothing to declare: every method was declared at start."""
+
+
 class Dispatcher:
     """Validates, runs and answers requests; one per probe, shared by all sessions.
 
     It reaches the registry, executor, hub, gate, hooks and options of :class:`Reach`,
     and hands that to each call's context."""
 
-    def __init__(self, reach: Reach) -> None:
+    def __init__(self, reach: Reach,
+                 ready: Callable[[], Awaitable[None]] | None = None) -> None:
         self.reach = reach
+        #: Declares what the registry deferred (:meth:`Registry.defer`) before a call
+        self._ready = ready or _nothing
         self.registry = reach.registry
         self.executor = reach.executor
         self.hub = reach.hub
@@ -53,6 +63,16 @@ class Dispatcher:
         #: Set when the app begins to quit: calls answer SHUTTING_DOWN.
         self.stopping = False
         self._seq = 0
+
+    async def ready(self) -> None:
+        """Every method declared (what the registry deferred runs now, once)."""
+        if not self.registry.complete:
+            await self._ready()
+
+    def use_hooks(self, hooks: Hooks) -> None:
+        """The app side's hooks from now on (they come with the deferred methods)."""
+        self.hooks = hooks
+        self.reach = replace(self.reach, hooks=hooks)
 
     async def handle(self, session: Session, raw: str | bytes) -> str | None:
         """Answer one message (single or batch); None when nothing is owed (notifications).
@@ -115,6 +135,8 @@ class Dispatcher:
         try:
             if self.stopping:
                 raise RpcError("SHUTTING_DOWN", f"the app is quitting; {req.method} was not run")
+            if not self.registry.complete:
+                await self._ready()  # the first call: declare the rest
             spec = self.registry.get(req.method)
             if spec is None:
                 raise RpcError("METHOD_NOT_FOUND", f"No method named '{req.method}'",

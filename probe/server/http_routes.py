@@ -105,6 +105,7 @@ async def _call(served: Served, method: str, params: dict[str, Any]) -> tuple[in
 
 @http_route("/health")
 async def health(served: Served, query: Query) -> Reply:
+    await served.dispatcher.ready()  # "methods" counts them all
     blocked = served.executor.blocked_for()
     return _json(200, {"ok": True, "pid": os.getpid(), "app": served.app_name(),
                        "uptime": round(time.time() - served.started, 3),

@@ -74,7 +74,7 @@ class Probe:
         self.dispatcher = Dispatcher(Reach(
             registry=registry, executor=self.executor, hub=self.hub, gate=self.gate,
             freeze=self.freeze, hooks=self.hooks, options=options, farewells=self.farewells,
-            shared={}))
+            shared={}), ready=self.api_ready)
         self.transport = Transport(options, self.tokens, self.hub, self.dispatcher, self.gate,
                                    self.farewells.session_closed)
         # GET /health, /schema, /tree, /screenshot.png
@@ -83,6 +83,8 @@ class Probe:
         self.info: discovery.ProbeInfo | None = None
         self._stopped = False
         self._lock = threading.Lock()
+        #: How many of the registry's starters have started.
+        self._started = 0
 
     @property
     def url(self) -> str:
@@ -98,9 +100,7 @@ class Probe:
         if self.info is not None:
             exitsignals.install(self._remove_discovery)
         self.executor.post(self._on_event_loop)
-        outlet = Outlet(self.hub)
-        for start in self.registry.starters:
-            start(outlet)
+        self._run_starters()
         if self.options.no_auth:
             log.warning("qtmcp probe: token check is OFF (no_auth): any local process may "
                         "drive this app")
@@ -113,6 +113,29 @@ class Probe:
             print(f"qtmcp: probe listening on {self.url} (pid {os.getpid()}); "
                   "connect with `qtmcp ls` / `qtmcp inspect`", file=sys.__stderr__, flush=True)
         return self
+
+    async def api_ready(self) -> None:
+        """Every method declared: the deferred declarations (:meth:`Registry.defer`) run
+        at the first call that needs them, on a worker thread (they only import modules:
+        a busy GUI thread does not hold them up), and the starters they added start
+        then."""
+        if self.registry.complete:
+            return
+        await asyncio.to_thread(self.registry.complete_now)
+        self._run_starters()
+
+    def use_hooks(self, hooks: Hooks) -> None:
+        """The app side's hooks, once the methods are declared (they come with them)."""
+        self.hooks = hooks
+        self.dispatcher.use_hooks(hooks)
+
+    def _run_starters(self) -> None:
+        """Start the starters not started yet (each once, however many calls come first)."""
+        outlet = Outlet(self.hub)
+        while self._started < len(self.registry.starters):
+            start = self.registry.starters[self._started]
+            self._started += 1
+            start(outlet)
 
     def _app_name(self) -> str:
         app = QCoreApplication.instance()

@@ -16,6 +16,7 @@ transport thread and reach Qt through ``ctx.gui(fn)``.
 from __future__ import annotations
 
 import inspect
+import threading
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -344,6 +345,27 @@ class Registry:
         #: Called once with the probe's :class:`~probe.server.context.Outlet` when it
         #: starts: api code that publishes without a call (the console) connects here.
         self.starters: list[Callable[[Any], None]] = []
+        self._deferred: Callable[[], None] | None = None
+        self._lock = threading.Lock()
+
+    def defer(self, declare: Callable[[], None]) -> None:
+        """Declare the remaining methods by ``declare()`` when a call first needs them, not
+        at start: an app nobody connects to never imports them (a light start, #41).
+        The probe runs it on the GUI thread (:meth:`~probe.server.probe.Probe.api_ready`)."""
+        self._deferred = declare
+
+    @property
+    def complete(self) -> bool:
+        """Every method is declared (nothing deferred is left to run)."""
+        return self._deferred is None
+
+    def complete_now(self) -> None:
+        """Run the deferred declarations, once, whichever thread asks first."""
+        with self._lock:
+            declare = self._deferred
+            if declare is not None:
+                declare()  # raising, it stays deferred: the next call tries again
+                self._deferred = None  # complete only now: calls meanwhile wait for it
 
     def topic(self, name: str, description: str) -> None:
         """Declare a topic clients may subscribe to (``probe.subscribe``)."""

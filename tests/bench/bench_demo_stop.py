@@ -15,7 +15,7 @@ import signal
 import time
 
 # isort: off
-from _common import percentile, table, target  # first: it puts tests/ on sys.path
+from _common import percentile, run_bench, table, target  # first: it puts tests/ on sys.path
 from tests.support.app import wait_until
 from tests.support.demo_process import Demo
 from tests.support.xdisplay import missing, x_display
@@ -65,4 +65,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

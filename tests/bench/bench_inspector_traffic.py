@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import ROOT, demo_app, percentile, table, target
+from _common import ROOT, demo_app, percentile, run_bench, table, target
 
 AGENT = """
 import sys, time
@@ -137,4 +137,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_bench(main)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGridLayout,
+    QGroupBox,
     QLabel,
     QLayout,
     QLineEdit,
@@ -82,6 +83,11 @@ class Labels:
         self.readouts: dict[int, QLabel] = {}
         self._wants = wants_label
         self._keep: list[QObject] = []  # the wrappers whose id() the dicts hold
+        #: the widget (or part) whose labels are indexed here
+        self.root = window
+        #: id(widget) -> the first label among its siblings whose buddy it is (Qt's own
+        #: accessible name looks there, scanning every sibling each time)
+        self.buddies: dict[int, QLabel] = {}
         loose = faults.each(QObject.findChildren(window, QLabel), self._buddy)
         if not loose:
             return
@@ -93,6 +99,8 @@ class Labels:
         the field beside it)."""
         buddy = QLabel.buddy(lab)
         if buddy is not None:
+            if QWidget.parentWidget(buddy) is QWidget.parentWidget(lab):
+                self.buddies.setdefault(id(buddy), lab)
             self._name(buddy, lab)
             return None
         return lab if QLabel.text(lab) else None
@@ -115,6 +123,27 @@ class Labels:
             if isinstance(found, QLayout) else found
         if field is not None and id(field) not in self.names:
             self._name(field, lab, self._wants(field))
+
+    def group_name(self, box: QGroupBox) -> str | None:
+        """Qt's accessible name of a group box (not a window) as QAccessibleGroupBox makes
+        it: its accessible name, else a sibling label whose buddy it is, else the title of
+        a group box it is in, else its own title; None when the labels indexed here do
+        not cover its siblings. Qt finds the label by scanning every sibling, so a form of
+        many groups cost the square of their number (#41, linear reads)."""
+        own = QWidget.accessibleName(box)
+        if own:
+            return own
+        parent = QWidget.parentWidget(box)
+        if parent is None or not (parent is self.root or
+                                  QWidget.isAncestorOf(self.root, parent)):
+            return None
+        label = self.buddies.get(id(box))
+        if label is not None:
+            text = strip_mnemonic(QLabel.text(label))
+        else:
+            text = strip_mnemonic(QGroupBox.title(parent)) \
+                if isinstance(parent, QGroupBox) else ""
+        return text or strip_mnemonic(QGroupBox.title(box))
 
     def _name(self, field: QWidget, label: QLabel, wanted: bool = True) -> None:
         """``label`` names ``field``; a field that is a composite (a line edit and its

@@ -68,7 +68,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from probe.core import compat, faults
+from probe.core import collector, compat, faults
 from probe.core.a11y import graphics, links, popups, reach, viewrows
 from probe.core.a11y.labels import Labels, placeholder, tool_tip
 from probe.core.a11y.nodes import ItemNode, Node
@@ -214,14 +214,17 @@ class WidgetWalker:
     use).
 
     ``full_text``: values and texts are not cut (page text, a read of one element).
+    ``labels_in``: index only the labels under this widget (a read of one part of the
+    window: the change report's, whose labels are beside what it reads).
     """
 
-    def __init__(self, window: QWidget, full_text: bool = False) -> None:
+    def __init__(self, window: QWidget, full_text: bool = False,
+                 labels_in: QWidget | None = None) -> None:
         self.window = window
         self.origin = QWidget.mapToGlobal(window, QPoint(0, 0))
         self.count = 0
         self.limit: int | None = None if full_text else VALUE_LIMIT
-        self.labels = Labels(window, wants_label)
+        self.labels = Labels(window if labels_in is None else labels_in, wants_label)
         #: id(view) -> why its rows were read only in part
         self.unread_views: dict[int, str] = {}
         #: window rectangle outside which nothing can be reached (an MDI area's viewport)
@@ -232,20 +235,21 @@ class WidgetWalker:
     def walk(self) -> Node:
         """The window's tree with its open popups last (root: window or dialog node; a
         popup's own tree is rooted at its ``menu`` / ``listbox`` node)."""
-        w = self.window
-        root = faults.attempt(self.popup, w, 0, 0, obj=w) if popups.is_popup(w) else \
-            faults.attempt(self._window, obj=w)
-        if isinstance(root, faults.Failed):
-            out: list[Node] = []
-            self._unread(w, -QWidget.x(w), -QWidget.y(w), out, 0, root.reason)
-            root = out[0]
-            root.role = "dialog" if isinstance(w, QDialog) else "window"
-            root.name = clean_name(QWidget.windowTitle(w))
-        root.children += faults.each(popups.shown_with(w), self._popup_at)
-        for bar in root.children:
-            if bar.role == "menubar":
-                faults.attempt(_submenus, bar, obj=bar.obj)
-        return root
+        with collector.paused():  # a big window: thousands of nodes at once
+            w = self.window
+            root = faults.attempt(self.popup, w, 0, 0, obj=w) if popups.is_popup(w) else \
+                faults.attempt(self._window, obj=w)
+            if isinstance(root, faults.Failed):
+                out: list[Node] = []
+                self._unread(w, -QWidget.x(w), -QWidget.y(w), out, 0, root.reason)
+                root = out[0]
+                root.role = "dialog" if isinstance(w, QDialog) else "window"
+                root.name = clean_name(QWidget.windowTitle(w))
+            root.children += faults.each(popups.shown_with(w), self._popup_at)
+            for bar in root.children:
+                if bar.role == "menubar":
+                    faults.attempt(_submenus, bar, obj=bar.obj)
+            return root
 
     def _popup_at(self, p: QWidget) -> Node:
         at = QWidget.mapToGlobal(p, QPoint(0, 0)) - self.origin
@@ -289,7 +293,11 @@ class WidgetWalker:
         base = compat.map_to(parent, self.window, QPoint(0, 0)) if parent is not None \
             else QPoint(0, 0)
         out: list[Node] = []
-        self._widget(w, base.x(), base.y(), out, 0, None)
+        with collector.paused():
+            self._widget(w, base.x(), base.y(), out, 0, None)
+        for bar in out:  # as walk() marks them
+            if bar.role == "menubar":
+                _submenus(bar)
         return out
 
     def items_of(self, w: QWidget, path: tuple[int, ...]) -> list[Node]:
@@ -356,7 +364,7 @@ class WidgetWalker:
             role = "textbox"  # a read-only text edit or browser: its text is its value
         if role in HIDDEN and not (role == "scrollbar" and _standalone_bar(w)):
             return
-        name = iface.text(_NAME)
+        name = self._qt_name(w, iface)
         label = self.labels.names.get(wid, "")
         if role == "combobox" and not QWidget.accessibleName(w):
             name = label  # Qt names a combo box by its value: its label, tip … name it
@@ -436,6 +444,15 @@ class WidgetWalker:
                     full=full, unread=unread)
         self.count += 1
         out.append(node)
+
+    def _qt_name(self, w: QWidget, iface: QAccessibleInterface) -> str:
+        """``iface.text(Name)``; for a group box read from the widget and the labels
+        indexed for this walk instead, where Qt scans every sibling of it (#41)."""
+        if isinstance(w, QGroupBox) and not QWidget.isWindow(w):
+            name = self.labels.group_name(w)
+            if name is not None:
+                return name
+        return iface.text(_NAME)
 
     def _children(self, w: QWidget, x: int, y: int, out: list[Node], depth: int,
                   iface: QAccessibleInterface | None, qrole: QAccessible.Role | None) -> int:
