@@ -67,13 +67,13 @@ def test_the_agents_refs_survive_a_resize_and_a_move_of_the_app(
     text = agent.call("chr.readPage", {"filter": "interactive"})["text"]
     name_ref = ref_of(text, "textbox", "Name")
     qwait(lambda: name_ref in pane.model.by_ref
-          and getattr(pane.following, "name", None) == "resize-agent", what="the agent's refs")
+          and (pane.following or {}).get("name") == "resize-agent", what="the agent's refs")
     for change in ({"name": "size", "value": {"width": 820, "height": 610}},
                    {"name": "pos", "value": {"x": 40, "y": 30}}):
         reads = pane.reads
         qt.call("qt.properties.set", {"objectId": "mainWindow", **change})
         qwait(lambda r=reads: pane.reads > r, what="the pane to read again after the change")
-        assert getattr(pane.following, "name", None) == "resize-agent"
+        assert (pane.following or {}).get("name") == "resize-agent"
         assert pane.model.by_ref[name_ref].object_name == "nameEdit"
         assert pane.text == text and "No agent" not in pane.status.text()
     set_size(qt, **SIZE)
@@ -89,7 +89,7 @@ def test_an_agent_that_left_keeps_its_last_view_until_another_reads(
     agent = demo.client(name="leaving-agent", role="agent")
     text = agent.call("chr.readPage", {"filter": "interactive"})["text"]
     email_ref = ref_of(text, "textbox", "Email")
-    qwait(lambda: getattr(pane.following, "name", None) == "leaving-agent"
+    qwait(lambda: (pane.following or {}).get("name") == "leaving-agent"
           and email_ref in pane.model.by_ref, what="the agent's refs")
     agent.close()
     qwait(lambda: "leaving-agent has left" in pane.status.text(), what="the pane to say it left")
@@ -104,7 +104,7 @@ def test_an_agent_that_left_keeps_its_last_view_until_another_reads(
     assert "leaving-agent (left" in pane.summary.text()
     # an agent that reads takes the tree over
     other.call("chr.readPage", {"filter": "interactive"})
-    qwait(lambda: getattr(pane.following, "name", None) == "quiet-agent", what="the new reader")
+    qwait(lambda: (pane.following or {}).get("name") == "quiet-agent", what="the new reader")
     assert "left" not in pane.summary.text() and not pane.status.text()
     other.close()
 
@@ -145,7 +145,7 @@ def test_a_pick_gives_the_element_as_the_agent_sees_it(
     pane.follow(LATEST)
     agent = demo.client(name="pick-agent", role="agent")
     text = agent.call("chr.readPage", {"filter": "all"})["text"]
-    qwait(lambda: getattr(pane.following, "name", None) == "pick-agent", what="the agent")
+    qwait(lambda: (pane.following or {}).get("name") == "pick-agent", what="the agent")
     # a menu entry: its own ref (the menu bar's was all a pick gave)
     help_ref = ref_of(text, "menuitem", "Help")
     entry = pane.model.by_ref[help_ref]

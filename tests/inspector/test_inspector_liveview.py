@@ -21,7 +21,7 @@ from probe.wire import decode
 from probe.wire.probe_session import Traffic
 from probe.wire.qt_system import Schema
 from tests.support.app import ARTIFACTS, DemoApp
-from tests.support.inspector import connect, qwait, run
+from tests.support.inspector import connect, hover, qwait, run
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -144,12 +144,8 @@ def test_selection_syncs_between_trees_and_live_view(window: MainWindow, qt: Cli
 def test_click_on_live_view_picks_the_widget(window: MainWindow, qt: Client) -> None:
     pane = window.pane(LiveViewPane)
     rect = window_rect(qt, "nameEdit")
-    centre = pane.view.rect_to_view(rect).center().toPoint()
     # hover first: the hit test names the widget under the cursor
-    QTest.mouseMove(pane.view, centre + QPoint(3, 3))  # Qt drops a move to where the
-    QTest.mouseMove(pane.view, centre)  # pointer already is (another window's test)
-    qwait(lambda: "nameEdit" in pane.hover_label.text(),
-          what=f"the hover read-out at {centre} of {pane.view.size()} for {rect}")
+    hover(pane, lambda: pane.view.rect_to_view(rect).center().toPoint(), "nameEdit")
     assert pane.view.hover == rect
     centre = pane.view.rect_to_view(rect).center().toPoint()
     QTest.mouseClick(pane.view, Qt.MouseButton.LeftButton, pos=centre)

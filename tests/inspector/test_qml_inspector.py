@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 
@@ -21,7 +21,7 @@ from inspector.panes.quick import NO_QUICK, QuickPane
 from inspector.window.main_window import MainWindow
 from probe.client import Client
 from tests.support.app import ARTIFACTS, DemoApp, wait_until
-from tests.support.inspector import qwait, run
+from tests.support.inspector import hover, qwait, run
 
 Rect = tuple[int, int, int, int]
 
@@ -230,10 +230,8 @@ def test_live_view_follows_the_quick_scene(window: MainWindow, qq: Client) -> No
 def test_click_on_live_view_picks_the_item(window: MainWindow, qq: Client) -> None:
     pane = window.pane(LiveViewPane)
     rect = scene_rect(qq, "padArea")
-    target = pane.view.to_view(rect[0] + 6, rect[1] + 6).toPoint()  # clear of the label
-    QTest.mouseMove(pane.view, target + QPoint(3, 3))  # Qt drops a move to where the
-    QTest.mouseMove(pane.view, target)  # pointer already is (another window's test)
-    qwait(lambda: "padArea" in pane.hover_label.text(), what="the hover read-out")
+    target = hover(pane, lambda: pane.view.to_view(rect[0] + 6, rect[1] + 6).toPoint(),
+                   "padArea")  # a point clear of the label
     assert pane.view.hover == rect
     QTest.mouseClick(pane.view, Qt.MouseButton.LeftButton, pos=target)
     qwait(lambda: (window.pane(ObjectsPane).selected_node() or None) is not None
