@@ -161,8 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rows", help="only these calls, numbered as in the session player: 3-9,12")
     p.add_argument("--client", help="only the calls of the client with this name")
     p.add_argument("--command", dest="launch_command",
-                   help="how to start the app, e.g. 'python app.py' (default: known for the "
-                   "demo app)")
+                   help="how to start the app, e.g. 'python app.py' (default: as the "
+                   "recorded app was started, which the session says)")
     p.add_argument("--timeout", type=float, default=5.0,
                    help="seconds each step waits for the app (5)")
 
@@ -518,7 +518,8 @@ def cmd_replay(ns: argparse.Namespace) -> int:
             print("qtmcp replay: the script has no app command; give --launch 'python app.py'",
                   file=sys.stderr)
             return 2
-        proc = testing.start(command)
+        cwd = script.get("cwd") if ns.launch is True else None
+        proc = testing.start(command, cwd=cwd if isinstance(cwd, str) and cwd else None)
         try:
             info = wait_for_probe(proc.pid, timeout=testing.START_TIMEOUT, proc=proc)
         except (RuntimeError, TimeoutError) as exc:
