@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from probe import discovery
+from probe import discovery, private
 from probe.exceptions import QtmcpError, RemoteError
 from probe.mcp.outdir import DEFAULT_DIR as MCP_OUTPUT_DIR
 from probe.mcp.waits import BASE_SECONDS as MCP_WAIT
@@ -265,7 +265,7 @@ def cmd_ls(ns: argparse.Namespace) -> int:
         print(json.dumps([p.to_json() for p in probes], indent=2))
         return 0
     if not probes:
-        print(f"no running probes (in {discovery.runtime_dir()})")
+        print(f"no running probes (in {private.folder()})")
         return 0
     print(f"{'PID':>7}  {'APP':<24} {'URL':<26} {'QT':<8} UP")
     for p in probes:
@@ -298,7 +298,7 @@ def _target(ns: argparse.Namespace) -> tuple[str, str | None]:
     wanted = f" for {wanted}" if wanted else ""
     if not probes:
         raise QtmcpError(
-            f"no running app with the probe{wanted} (looked in {discovery.runtime_dir()}); "
+            f"no running app with the probe{wanted} (looked in {private.folder()}); "
             "start one with `qtmcp launch app.py` or `qtmcp demo`, or give --url "
             "ws://127.0.0.1:PORT --token T")
     if len(probes) > 1:

@@ -25,7 +25,7 @@ from types import ModuleType
 from typing import Any
 
 import probe
-from probe import discovery
+from probe import discovery, private
 
 #: The modules whose import means the app's Qt is loaded.
 BINDINGS = ("PySide6.QtCore", "PyQt6.QtCore")
@@ -244,7 +244,7 @@ def wait_for_probe(pid: int, timeout: float = 20.0,
             return found[0]
         time.sleep(0.05)
     raise TimeoutError(f"no probe from pid {pid} within {timeout} s (looked in "
-                       f"{discovery.runtime_dir()})")
+                       f"{private.folder()})")
 
 
 def parse_command(command: str | Sequence[str]) -> tuple[str, list[str], bool, str | None]:

@@ -171,8 +171,13 @@ class Probe:
             token=self.token, inspector_token=self.inspector_token, argv=list(sys.argv),
             qt=qVersion(), pyside=pyside_version, python=sys.version.split()[0],
             started=self.started, host=self.options.host)
-        discovery.list_probes()  # removes the files of crashed or killed apps (tokens)
-        discovery.write(self.info)
+        try:
+            discovery.list_probes()  # removes the files of crashed or killed apps (tokens)
+            discovery.write(self.info)
+        except OSError as exc:  # a folder another user owns, a full disk: the app goes on
+            self.info = None
+            print(f"qtmcp: no discovery file, so `qtmcp ls` will not list this app: {exc}",
+                  file=sys.__stderr__, flush=True)
 
     def _on_event_loop(self) -> None:
         """First job on the GUI thread: the app exists now; learn its name, watch its exit."""
