@@ -23,7 +23,7 @@ USED_ELSEWHERE = (
     "eventFilter", "paintEvent", "resizeEvent", "filterAcceptsRow", "source_parent",
     "stepEnabled", "stepBy", "validate",
     "pytestmark", "aloop", "gate_on", "_cmd_*", "__signature__", "build_main_window",
-    "shadow_window", "qml_item", "_qtmcp_origin", "__class__",
+    "shadow_window", "qml_item", "__class__",
 )
 
 
