@@ -11,6 +11,7 @@ import atexit
 import json
 import os
 import signal
+import stat
 import sys
 import time
 from collections.abc import Sequence
@@ -26,12 +27,55 @@ def _add_target(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pid", type=int, help="the app's process id (from `qtmcp ls`)")
     p.add_argument("--app", help="the app's name, or part of it")
     p.add_argument("--url", help="ws://127.0.0.1:PORT of the probe")
-    p.add_argument("--token", help="the probe's token (default: from discovery)")
+    _add_token(p, "the probe's token (default: from discovery)")
+
+
+#: Why a token never belongs on the command line.
+ARGV_TOKEN = ("every user of this machine sees a command line (ps): prefer --token-file FILE "
+              "or QTMCP_TOKEN")
+
+
+def _add_token(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--token", help=f"{what}; {ARGV_TOKEN}")
+    p.add_argument("--token-file", metavar="FILE",
+                   help="read the token from FILE (mode 0600; its first line)")
+
+
+def read_token_file(path: str) -> str:
+    """The token in ``path``'s first line; refused (TokenFileError) when others may read
+    the file, as ssh refuses such a key."""
+    try:
+        with open(path, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if stat.S_ISREG(st.st_mode) and st.st_mode & 0o077:
+                raise TokenFileError(f"{path} may be read by other users (mode "
+                                     f"{stat.S_IMODE(st.st_mode):04o}): chmod 600 {path}")
+            line = fh.read(4096).decode("utf-8", "replace").splitlines()
+    except OSError as exc:
+        raise TokenFileError(f"cannot read the token file {path}: {exc.strerror or exc}"
+                             ) from None
+    token = line[0].strip() if line else ""
+    if not token:
+        raise TokenFileError(f"the token file {path} is empty")
+    return token
+
+
+class TokenFileError(QtmcpError):
+    """--token-file names a file that cannot be read, is empty or is not private."""
+
+
+def _take_token(ns: argparse.Namespace) -> None:
+    """``--token-file`` becomes ``ns.token``; a ``--token`` on the command line is warned
+    about (it still works)."""
+    if getattr(ns, "token_file", None):
+        ns.token = read_token_file(ns.token_file)
+    elif getattr(ns, "token", None):
+        print(f"qtmcp: warning: --token: {ARGV_TOKEN}", file=sys.stderr)
 
 
 def _add_probe_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, help="port to listen on (default: any free port)")
-    p.add_argument("--token", help="token clients must present (default: random)")
+    _add_token(p, "token clients must present (default: random)")
     p.add_argument("--host", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--allow-remote", action="store_true", default=None,
                    help="allow a non-loopback --host (reachable from other machines)")
@@ -69,7 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Run an unmodified app with the probe injected: a "
                        "PySide6 or PyQt6 script or module, or a C++ Qt 6 program (./app; its "
                        "Qt release needs `qtmcp runtime` once). Also reads QTMCP_PORT / "
-                       "QTMCP_TOKEN from the environment.")
+                       "QTMCP_TOKEN from the environment (a token there or in --token-file "
+                       "stays out of the process list).")
     _add_probe_options(p)
     p.add_argument("-m", dest="module", help="run a module instead of a script")
     p.add_argument("args", nargs=argparse.REMAINDER,
@@ -561,7 +606,7 @@ def _split_launch(argv: list[str]) -> list[str]:
     """Put the app's own arguments behind ``--`` so argparse leaves them alone."""
     if not argv or argv[0] != "launch":
         return argv
-    with_value = {"--port", "--token", "--host"}
+    with_value = {"--port", "--token", "--token-file", "--host"}
     i = 1
     while i < len(argv):
         arg = argv[i]
@@ -605,6 +650,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     ns = build_parser().parse_args(_join_values(_split_launch(args)))
     try:
+        _take_token(ns)
         code = COMMANDS[ns.command](ns)
         sys.stdout.flush()  # a closed pipe shows here, not at exit
         return code

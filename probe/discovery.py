@@ -80,16 +80,22 @@ def _started_at(pid: int) -> tuple[float, str] | None:
         return None
 
 
+def running(pid: int) -> bool:
+    """Whether process ``pid`` runs: it lives and is no zombie (an exited child its
+    parent has not reaped yet)."""
+    if not pid_alive(pid):
+        return False
+    seen = _started_at(pid)
+    return seen is None or seen[1] not in ("Z", "X")
+
+
 def probe_alive(info: ProbeInfo) -> bool:
     """Whether the process that wrote ``info`` still runs: its pid lives, is no zombie,
     and did not start after the probe did (a crashed app's pid given to another)."""
-    if not pid_alive(info.pid):
+    if not running(info.pid):
         return False
     seen = _started_at(info.pid)
-    if seen is None:
-        return True
-    started, state = seen
-    return state not in ("Z", "X") and not (info.started and started > info.started + 2)
+    return seen is None or not (info.started and seen[0] > info.started + 2)
 
 
 def write(info: ProbeInfo, folder: Path | None = None) -> Path:

@@ -19,6 +19,7 @@ import pytest
 from probe import discovery
 from probe.client import Client
 from probe.launcher import display
+from probe.launcher.launch import wait_for_probe
 from tests.support.app import ROOT, DemoApp, start_demo, wait_until
 
 QTMCP = [sys.executable, "-m", "probe.cli"]
@@ -258,3 +259,38 @@ def test_files_of_dead_apps_are_removed_by_ls_and_at_start_up(runtime: Path) -> 
         later.kill()
         later.wait()
         zombie.wait()
+
+
+def test_a_token_from_a_file_stays_out_of_the_process_list(tmp_path: Path) -> None:
+    """`qtmcp launch --token-file F` (or QTMCP_TOKEN): every user can read a command
+    line, so the token is not on it; --token still works, with a warning saying why not;
+    a token file others may read is refused."""
+    secret = "file-token-7f3a9c"
+    path = tmp_path / "token"
+    path.write_text(secret + "\n")
+    path.chmod(0o600)
+    proc = subprocess.Popen([*QTMCP, "launch", "--token-file", str(path), "-m",
+                             "resources.demo_app", "--control-stdin"], cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, bufsize=1,
+                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    app = DemoApp(proc, wait_for_probe(proc.pid, timeout=30, proc=proc))
+    try:
+        assert app.info.token == secret
+        assert secret.encode() not in Path(f"/proc/{proc.pid}/cmdline").read_bytes()
+        assert app.client().call("qt.ping")["pong"] is True
+        url = app.info.url
+        by_file = run_cli("call", "qt.ping", "--url", url, "--token-file", str(path))
+        assert by_file.returncode == 0 and "warning" not in by_file.stderr, by_file.stderr
+        by_argv = run_cli("call", "qt.ping", "--url", url, "--token", secret)
+        assert by_argv.returncode == 0, by_argv.stderr
+        assert "warning: --token: every user of this machine sees a command line" in \
+            by_argv.stderr and "--token-file" in by_argv.stderr
+        path.chmod(0o644)
+        loose = run_cli("call", "qt.ping", "--url", url, "--token-file", str(path))
+        assert loose.returncode == 1 and f"chmod 600 {path}" in loose.stderr, loose.stderr
+        missing = run_cli("call", "qt.ping", "--url", url, "--token-file", str(tmp_path / "x"))
+        assert missing.returncode == 1 and "cannot read the token file" in missing.stderr
+        no_traceback(loose.stderr + missing.stderr)
+    finally:
+        app.stop()
