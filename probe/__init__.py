@@ -80,7 +80,8 @@ def install(app: Any = None, **options: Any) -> Probe | None:
 
         hooks = Hooks(describe_target=_hooks.describe_target, app_errors=(QtError,),
                       describe_modal=_hooks.describe_modal,
-                      known_failure=_hooks.known_failure, app_error=_hooks.app_error)
+                      known_failure=_hooks.known_failure, app_error=_hooks.app_error,
+                      follow_application=_hooks.follow_application)
         names_dir = options.pop("names_dir", None)
         origins = options.pop("origins", None)
         if origins if origins is not None else origin.enabled_by_env():

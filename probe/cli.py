@@ -14,7 +14,7 @@ import signal
 import stat
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from probe import discovery, private
@@ -233,12 +233,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_launch(ns: argparse.Namespace) -> int:
-    from probe.launcher import native
-    from probe.launcher.launch import run_in_process
-
     args = list(ns.args)
     if args and args[0] == "--":
         args = args[1:]
+    try:
+        return _launch(ns, args)
+    except KeyboardInterrupt:
+        # Ctrl+C while the app's own Python code ran (start-up, or between two event
+        # loops): the app ends as asked, without a traceback
+        return 130
+
+
+def _launch(ns: argparse.Namespace, args: list[str]) -> int:
+    from probe.launcher import native
+    from probe.launcher.launch import run_in_process
+
     if ns.module:
         run_in_process(ns.module, args, module=True, **_probe_options(ns))
     elif not args:
@@ -416,13 +425,59 @@ def cmd_schema(ns: argparse.Namespace) -> int:
 def cmd_demo(ns: argparse.Namespace) -> int:
     """The demo app with the probe in its own process, and the inspector attached to it.
 
-    Ctrl+C (or SIGTERM) ends both cleanly: the inspector closes as if its window was
-    closed, then the app is asked to quit (its exit handlers remove its discovery file).
-    The app runs in a session of its own, so a terminal's Ctrl+C reaches only this
-    process, which stops the app itself (and removes the file if the app could not).
+    Ctrl+C (or SIGTERM) ends both cleanly at any moment, start-up included: the app is
+    told to quit at once, while the inspector closes as if its window was closed (its
+    exit handlers remove its discovery file). The app runs in a session of its own, so a
+    terminal's Ctrl+C reaches only this process, which stops the app itself (and removes
+    the file if the app could not).
     """
+    from probe.launcher.launch import stop_app
+
+    started: list[Any] = []
+    asked: list[int] = []
+    terminated: list[Any] = []
+
+    def stop_now() -> None:
+        """The user asked to stop: the app quits now, while the inspector closes (once: a
+        second SIGTERM would reach the app in its exit handlers)."""
+        for proc in started:
+            if proc.poll() is None and proc not in terminated:
+                terminated.append(proc)
+                proc.terminate()
+
+    def on_signal(signum: int, _frame: Any) -> None:
+        asked.append(signum)
+        stop_now()
+        raise KeyboardInterrupt
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, on_signal)
+    code = 1
+    try:
+        code = _demo(ns, started, stop_now)
+    except KeyboardInterrupt:  # a signal while waiting (no inspector, or before it ran)
+        code = 130
+    except Exception:
+        if not asked:
+            raise
+        code = 130  # a Ctrl+C inside an import can surface as another error
+    finally:
+        # stopping: a signal now must not cut the clean-up short, nor kill us once Python
+        # tears down (it restores the default handlers)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, signal.SIG_IGN)
+        for app in started:
+            stop_app(app, terminated=app in terminated)
+            discovery.remove(discovery.path_for(app.pid))  # if it died before it could
+    _exit_now(code)
+    return code
+
+
+def _demo(ns: argparse.Namespace, started: list[Any], stop_now: Callable[[], None]) -> int:
+    """Start the demo app (into ``started``) and wait for it, or run the inspector on it
+    (``stop_now`` when a signal asks it to close); the exit code."""
     from probe.launcher.display import plugin_problem
-    from probe.launcher.launch import spawn, stop_app, wait_for_probe
+    from probe.launcher.launch import spawn, wait_for_probe
 
     if ns.snapshot:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # the picture needs no display
@@ -446,35 +501,24 @@ def cmd_demo(ns: argparse.Namespace) -> int:
         env["QTMCP_ALLOW_EVAL"] = "1"
     app = spawn("resources.demo_app", ["--place=left"], module=True, env=env,
                 die_with_parent=True, start_new_session=True)
-    info: discovery.ProbeInfo | None = None
+    started.append(app)
     try:
-        try:
-            info = wait_for_probe(app.pid, timeout=30, proc=app)
-            _wait_until_up(app, info)
-        except (RuntimeError, TimeoutError) as exc:
-            print(f"qtmcp demo: the demo app did not start ({exc}); its own messages are "
-                  "above", file=sys.stderr)
-            return 1
-        print(f"qtmcp demo: demo app pid {info.pid} at {info.url}; try `qtmcp ls`, "
-              f"`qtmcp call qt.ping --pid {info.pid}` or `qtmcp mcp --pid {info.pid}`",
-              file=sys.stderr)
-        if ns.no_inspector:
-            code = app.wait()
-        else:
-            from inspector.app import main as inspector_main
+        info = wait_for_probe(app.pid, timeout=30, proc=app)
+        _wait_until_up(app, info)
+    except (RuntimeError, TimeoutError) as exc:
+        print(f"qtmcp demo: the demo app did not start ({exc}); its own messages are "
+              "above", file=sys.stderr)
+        return 1
+    print(f"qtmcp demo: demo app pid {info.pid} at {info.url}; try `qtmcp ls`, "
+          f"`qtmcp call qt.ping --pid {info.pid}` or `qtmcp mcp --pid {info.pid}`",
+          file=sys.stderr)
+    if ns.no_inspector:
+        return app.wait()
+    from inspector.app import main as inspector_main
 
-            snapshot = [f"--snapshot={ns.snapshot}"] if ns.snapshot else []
-            code = inspector_main([f"--pid={info.pid}", "--place=right", *snapshot])
-    except KeyboardInterrupt:  # Ctrl+C while waiting (no inspector, or before it ran)
-        code = 130
-    finally:
-        # stopping: a Ctrl+C now (or one Python has not yet turned into KeyboardInterrupt)
-        # must not cut the clean-up short, nor kill us by SIGINT once Python tears down
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        stop_app(app)
-        discovery.remove(discovery.path_for(app.pid))  # if it died before it could
-    _exit_now(code)
-    return code
+    snapshot = [f"--snapshot={ns.snapshot}"] if ns.snapshot else []
+    return inspector_main([f"--pid={info.pid}", "--place=right", *snapshot],
+                          on_interrupt=stop_now)
 
 
 def _exit_now(code: int) -> None:

@@ -270,11 +270,13 @@ def parse_command(command: str | Sequence[str]) -> tuple[str, list[str], bool, s
     return cmd[0], cmd[1:], module, python
 
 
-def stop_app(proc: subprocess.Popen[Any]) -> None:
-    """Stop an app we started: terminate, then kill if it does not go."""
+def stop_app(proc: subprocess.Popen[Any], *, terminated: bool = False) -> None:
+    """Stop an app we started: terminate (unless that was done already), then kill if it
+    does not go."""
     if proc.poll() is not None:
         return
-    proc.terminate()
+    if not terminated:
+        proc.terminate()
     try:
         proc.wait(10)
     except subprocess.TimeoutExpired:

@@ -44,6 +44,10 @@ def _unknown(exc: Exception) -> Exception | None:
     return None
 
 
+def _nothing_to_follow(app: Any) -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class Hooks:
     """The app side's contributions to dispatching."""
@@ -64,3 +68,6 @@ class Hooks:
     #: Makes the app side's one error class from an error-table row: what the context's
     #: verbs (``gui``, ``call``) raise, so api code raises and catches that class only.
     app_error: ErrorMaker = _rpc_error
+    #: Attaches the app side's watchers (event filters) to a new application, when the
+    #: last one was shut down and another made (GUI thread, before the next job).
+    follow_application: Callable[[Any], None] = _nothing_to_follow

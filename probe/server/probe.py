@@ -1,4 +1,9 @@
-"""The probe inside one app: options, server lifecycle, discovery file, clean exit."""
+"""The probe inside one app: options, server lifecycle, discovery file, clean exit.
+
+The probe lasts as long as the process: an event loop that ends (an app may run another)
+does not stop it, nor an application shut down and made anew (:mod:`probe.lifetime`);
+it stops when the process exits (``atexit``) or a signal ends it.
+"""
 
 from __future__ import annotations
 
@@ -141,7 +146,9 @@ class Probe:
         atexit.register(self.stop)
         if self.info is not None:
             exitsignals.install(self._remove_discovery)
-        self.executor.post(self._on_event_loop)
+        self.executor.follower.on_application(self._on_application)
+        self.executor.follower.on_application(self.hooks.follow_application)
+        self.executor.post(_first_job)  # meets the application as soon as a loop runs
         outlet = Outlet(self)
         for start in self.registry.starters:
             start(outlet)
@@ -179,15 +186,10 @@ class Probe:
             print(f"qtmcp: no discovery file, so `qtmcp ls` will not list this app: {exc}",
                   file=sys.__stderr__, flush=True)
 
-    def _on_event_loop(self) -> None:
-        """First job on the GUI thread: the app exists now; learn its name, watch its exit."""
-        app = QCoreApplication.instance()
-        if app is None:
-            return
+    def _on_application(self, _app: QCoreApplication) -> None:
+        """An application runs (the first, or a new one): the discovery file names it."""
         if self.info is not None and self.info.app != self._app_name():
             self._write_discovery()
-        app.aboutToQuit.connect(self.stop)
-        exitsignals.watch()
 
     def on_session_closed(self, hook: Callable[[Session], None]) -> None:
         """Run ``hook(session)`` on the GUI thread whenever a client leaves (api modules
@@ -217,3 +219,8 @@ class Probe:
         self.executor.close()
         self._remove_discovery()
         self.transport.stop()
+
+
+def _first_job() -> None:
+    """Nothing: running it attaches the probe to the application (the executor's follower
+    runs before every job)."""
