@@ -93,6 +93,6 @@ def test_lost_app_greys_out_then_reconnects_when_restarted(window: MainWindow) -
             restarted.stop()
 
 
-def test_runtime_dir_is_watched(window: MainWindow) -> None:
+def test_the_private_folder_is_watched(window: MainWindow) -> None:
     assert Path(window.watcher.folder) == private.folder()
     assert str(private.folder()) in window.watcher._fs.directories()
