@@ -24,6 +24,7 @@ apply to their runtime files). Plain stdlib.
 from __future__ import annotations
 
 import os
+import pwd
 import secrets
 import socket
 import stat
@@ -65,9 +66,14 @@ def folder(*, runtime_root: Path = RUNTIME_ROOT) -> Path:
 
 
 def _home() -> Path:
+    """``$HOME`` when it is an absolute path, else the passwd entry's home, else a folder
+    of the uid's in the temporary folder (an arbitrary uid in a container)."""
+    home = os.environ.get("HOME", "")
+    if os.path.isabs(home):
+        return Path(home)
     try:
-        return Path.home()
-    except (RuntimeError, KeyError):  # no $HOME and no passwd entry (an arbitrary uid)
+        return Path(pwd.getpwuid(os.getuid()).pw_dir)
+    except KeyError:
         return Path(tempfile.gettempdir()) / f"qtmcp-home-{_uid()}"
 
 
