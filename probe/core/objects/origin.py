@@ -305,7 +305,7 @@ def _line(code: CodeType, offset: int) -> int:
 
 def _frame(code: CodeType, offset: int) -> dict[str, Any]:
     return {"file": os.path.abspath(code.co_filename), "line": _line(code, offset),
-            "function": code.co_qualname}
+            "function": code.co_qualname if sys.version_info >= (3, 11) else code.co_name}
 
 
 def site_of(obj: QObject) -> dict[str, Any] | None:
