@@ -26,6 +26,7 @@ import signal
 import socket
 import threading
 from collections.abc import Callable, Sequence
+from types import FrameType
 from typing import Generic, TypeVar
 
 import shiboken6
@@ -118,7 +119,8 @@ class _Relay(QObject):
 
 
 def relay_signals(action: Callable[[], object], signals: Sequence[signal.Signals],
-                  handler: Callable[[int, object], object], *, keep_app_fd: bool = False
+                  handler: Callable[[int, FrameType | None], object], *,
+                  keep_app_fd: bool = False
                   ) -> bool:
     """Install ``handler`` for ``signals`` and run ``action()`` on the GUI thread of the
     application that runs now each time one arrives. Main thread only: False elsewhere.

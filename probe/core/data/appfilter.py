@@ -12,7 +12,9 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 def attach(app: QCoreApplication, event_filter: QObject, timer_name: str,
            flush: Callable[[], None]) -> QTimer:
     """Install ``event_filter`` on ``app``; the single-shot timer that runs ``flush``."""
-    timer = QTimer(objectName=timer_name, singleShot=True)
+    timer = QTimer()
+    QObject.setObjectName(timer, timer_name)
+    timer.setSingleShot(True)
     timer.timeout.connect(flush)
     app.installEventFilter(event_filter)
     return timer

@@ -48,7 +48,7 @@ _getframe = sys._getframe
 _state: dict[str, Any] = {"on": False, "finder": None}
 
 
-class _Note(weakref.ref):  # type: ignore[type-arg]
+class _Note(weakref.ref[Any]):
     """A weak reference to a noted wrapper, carrying its note: ``frames`` is (code, offset,
     code, offset, …), innermost frame first (the instruction offset, ``f_lasti``, is
     cheaper to take than the line, which is looked up only when asked)."""
