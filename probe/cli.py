@@ -245,7 +245,7 @@ def cmd_launch(ns: argparse.Namespace) -> int:
 
 
 def _launch(ns: argparse.Namespace, args: list[str]) -> int:
-    from probe.launcher import native
+    from probe.launcher import native, pythons
     from probe.launcher.launch import run_in_process
 
     if ns.module:
@@ -254,6 +254,25 @@ def _launch(ns: argparse.Namespace, args: list[str]) -> int:
         print("qtmcp launch: give a script (qtmcp launch app.py), a program (qtmcp launch "
               "./app) or -m module", file=sys.stderr)
         return 2
+    elif pythons.is_python(args[0]):  # qtmcp launch /other/venv/bin/python app.py
+        if len(args) < 2:
+            print(f"qtmcp launch: give the script {args[0]} runs (qtmcp launch {args[0]} "
+                  "app.py)", file=sys.stderr)
+            return 2
+        options = {k: v for k, v in _probe_options(ns).items() if v is not None}
+        token = options.pop("token", None)
+        if token is not None:  # the environment, not the command line every user sees
+            os.environ["QTMCP_TOKEN"] = str(token)
+        try:
+            argv = pythons.launch_argv(args[0], args[1:], options)
+        except pythons.PythonError as exc:
+            print(f"qtmcp launch: {exc}", file=sys.stderr)
+            return 2
+        try:
+            os.execv(argv[0], argv)  # returns only on error
+        except OSError as exc:
+            print(f"qtmcp launch: cannot run {args[0]}: {exc}", file=sys.stderr)
+            return 2
     elif native.is_native(args[0]):
         try:
             native.exec_app(args[0], args[1:], _probe_options(ns))  # returns only on error

@@ -12,10 +12,11 @@ from probe.core.a11y import refs, targetcache
 from probe.core.capture import frames
 from probe.core.data import events, signals, waits
 from probe.core.errors import QtError, known_failure
+from probe.core.faults import tally as tally_faults
 from probe.core.objects import idtable
 
 __all__ = ["app_error", "describe_modal", "describe_target", "follow_application",
-           "known_failure"]
+           "known_failure", "tally_faults"]
 
 
 def follow_application(app: Any) -> None:
