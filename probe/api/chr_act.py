@@ -143,7 +143,7 @@ async def drag(
     ref: Annotated[str, P("ref of the element to drag", element=True, minLength=1)],
     to: Annotated[str, P("ref to drop it on", element=True, minLength=1)],
     wait_for_idle: WaitForIdle = True,
-) -> Any:
+) -> Meta[Action]:
     """Drag an element onto another (refs), press to drop in this one call.
 
     ``drop`` says what was dropped on what, or ``why`` not (refused, nothing takes drops).
@@ -153,7 +153,7 @@ async def drag(
         source = _session.reachable(ctx, ref)
         target = _session.reachable(ctx, to)
         info, deliver = actions.drag(source, target)
-        return ({**_described(source), "target": _described(target), **info},
+        return ({**_described(source), "onto": _described(target), **info},
                 _act.held(deliver, source.widget, target.widget))
 
     info, outcome, settled = await _act.perform(ctx, prepare, wait_for_idle, ACTION_TIMEOUT,

@@ -159,6 +159,36 @@ class Previous(TypedDict):
     selected: NotRequired[bool]
 
 
+class RefElement(TypedDict):
+    """An element of the page by its ref, role and name (as readPage shows it)."""
+
+    ref: str
+    role: str
+    name: str
+
+
+class DropTarget(TypedDict):
+    """What a drag's drop landed on (or was refused by)."""
+
+    className: str
+    objectName: str
+    text: NotRequired[str]
+
+
+class Drop(TypedDict):
+    """What a drag gesture dropped where: ``dropped``; the target (``on``); the drop
+    ``action`` taken, or ``why`` nothing was dropped; what the drag carried (``text``,
+    ``formats``); ``via``: how the drop was delivered where there is no platform drag."""
+
+    dropped: bool
+    on: NotRequired[DropTarget]
+    action: NotRequired[str]
+    why: NotRequired[str]
+    text: NotRequired[str]
+    formats: NotRequired[list[str]]
+    via: NotRequired[str]
+
+
 class Action(TypedDict):
     """What an input action answers (``chr.*``, ``cu.*``, ``qt.ui.*`` actions): on what it
     acted (``ref``/``role``/``name``, ``target``, or ``element`` under ``coordinate``),
@@ -207,10 +237,18 @@ class Action(TypedDict):
     scale: NotRequired[float]
     data: NotRequired[str]
     windowSize: NotRequired[Size]
+    # a drag and drop (chr.drag, cu.drag, computer's left_click_drag, qt.ui.drag)
+    #: chr.drag: the element it dropped onto, and the window points it went ``start`` to ``end``
+    onto: NotRequired[RefElement]
+    end: NotRequired[list[int]]
+    drop: NotRequired[Drop]
     # after it
     modal: NotRequired[Modal]
     changes: NotRequired[str]
     unread: NotRequired[str]
+    #: the app's own code raised while it handled the input (a slot, a model): the input
+    #: was delivered as a user's would be; what raised, in one line
+    appRaised: NotRequired[str]
 
 
 class Pending(TypedDict):

@@ -37,6 +37,9 @@ class PageNode(TypedDict):
     item: NotRequired[ItemPlace]
     #: a click target the accessibility tree does not name
     gapFiller: NotRequired[bool]
+    #: why the element could not be read (what raised); it keeps what was read, its
+    #: children were read as far as they could be, and the rest of the page came back
+    unread: NotRequired[str]
     moreItems: NotRequired[int]
     hiddenBelowDepth: NotRequired[int]
     children: NotRequired[list["PageNode"]]
@@ -66,6 +69,8 @@ class Page(TypedDict):
     truncated: bool
     note: NotRequired[str]
     valuesCut: NotRequired[int]
+    #: how many elements could not be read (each marked ``unread``; see ``note``)
+    unreadElements: NotRequired[int]
     blockedBy: NotRequired[Window]
     #: ``source=true``: each ref's ``file:line`` (where its element was made)
     sources: NotRequired[dict[str, str]]
@@ -96,6 +101,8 @@ class PageText(TypedDict):
     chars: int
     truncated: bool
     totalChars: NotRequired[int]
+    #: how many elements could not be read (their text is missing; see ``note``)
+    unreadElements: NotRequired[int]
     note: NotRequired[str]
 
 

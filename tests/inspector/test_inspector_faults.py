@@ -41,7 +41,8 @@ def test_problems_pane_shows_read_faults_with_their_traceback(window: MainWindow
     pane = window.pane(ProblemsPane)
     report = run(pane.load())
     assert report is not None
-    assert report.counts.get("probe_fault") == 1 and report.counts.get("app_exception", 0) >= 5
+    counts = report["counts"]
+    assert counts.get("probe_fault") == 1 and counts.get("app_exception", 0) >= 5
     kinds = [pane.proxy.index(r, 0).data() for r in range(pane.proxy.rowCount())]
     row = kinds.index("probe fault")
     what = pane.proxy.index(row, 2)

@@ -397,7 +397,7 @@ def drag(source: Element, target: Element, steps: int = 8) -> tuple[dict[str, An
                       hint="Drag within one window (chr.tabsContext lists them).")
     a, b = center(source), center(target)
     start, end = QPoint(a["x"], a["y"]), QPoint(b["x"], b["y"])
-    return ({"from": [start.x(), start.y()], "to": [end.x(), end.y()]},
+    return ({"start": [start.x(), start.y()], "end": [end.x(), end.y()]},
             lambda: qinput.window_drag(window, start, end, "left", steps))
 
 
