@@ -98,12 +98,21 @@ def probe_alive(info: ProbeInfo) -> bool:
     return state not in ("Z", "X") and not (info.started and started > info.started + 2)
 
 
-def write(info: ProbeInfo, folder: Path | None = None) -> Path:
-    """Write the discovery file atomically with mode 0600 in a 0700 folder."""
+def ensure_dir(folder: Path | None = None) -> Path:
+    """The runtime folder (or ``folder``), made if missing, readable by the user only.
+
+    Everything qtmcp keeps there goes through here (discovery files, the agent CLI's
+    session sockets), so how the folder is made safe is decided in one place."""
     folder = folder or runtime_dir()
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     if folder.stat().st_uid == os.getuid():
         os.chmod(folder, 0o700)
+    return folder
+
+
+def write(info: ProbeInfo, folder: Path | None = None) -> Path:
+    """Write the discovery file atomically with mode 0600 in a 0700 folder."""
+    folder = ensure_dir(folder)
     path = path_for(info.pid, folder)
     info.path = str(path)
     tmp = folder / f".{info.pid}.json.tmp"
