@@ -194,7 +194,7 @@ def test_wait(one: Cli) -> None:
 def test_upload_answers_the_file_dialog(two: Cli, dialogs: DemoApp, files: Path) -> None:
     pid = str(dialogs.pid)
     opened = two.ok("navigate", "File > Open…", "--pid", pid)
-    assert "dialog" in opened
+    assert "+ dialog" in opened and "(Escape cancels). file_upload answers it with paths." in opened
     two.ok("upload", str(files / "beta.txt"), "--pid", pid)
     client = dialogs.client()
     wait_until(lambda: prop(client, "statusLabel", "text") == f"Opened: {files / 'beta.txt'}",
