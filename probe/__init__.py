@@ -15,8 +15,6 @@ import sys
 import threading
 from typing import TYPE_CHECKING, Any
 
-from probe.launcher.qtrelease import prepare_import
-
 if TYPE_CHECKING:
     from probe.server.probe import Probe
 
@@ -59,6 +57,10 @@ def install(app: Any = None, **options: Any) -> Probe | None:
             return _probe
         if threading.current_thread() is not threading.main_thread():
             raise RuntimeError("probe.install() must be called on the GUI (main) thread")
+        # here, not at the top: every client imports this package (`qtmcp page` runs
+        # hundreds of times), and only an app that installs the probe needs the Qt check
+        from probe.launcher.qtrelease import prepare_import
+
         mismatch = prepare_import()  # before anything of ours imports PySide6
         if mismatch is not None:
             return _refuse(mismatch.message())

@@ -63,10 +63,24 @@ MCP_CLIENTS = (
     "point them at http://127.0.0.1:8765/mcp.")
 
 
+class _Version(argparse.Action):
+    """``--version``, its text made only when asked for: reading the installed PySide6's
+    version imports importlib.metadata, which every other command would pay for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 **_: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        parser.exit(message=f"{version_text()}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="qtmcp", description="See and drive PySide6 apps: probe, MCP server, inspector.")
-    parser.add_argument("--version", action="version", version=version_text())
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("launch", help="run a Qt app (PySide6, PyQt6, C++) with the probe",
