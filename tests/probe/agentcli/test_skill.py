@@ -63,6 +63,12 @@ def test_the_skill_has_what_an_agent_reads(skill: str, cli: Cli, tmp_path: Path)
     assert written.read_text(encoding="utf-8") == skill
 
 
+def test_the_readme_gives_the_skill_size_it_has(skill: str) -> None:
+    said = re.search(r"the skill: about ([\d,]+) characters", (ROOT / "README.md").read_text())
+    assert said, "README gives no size of the skill"
+    assert int(said.group(1).replace(",", "")) == round(len(skill), -2), len(skill)
+
+
 def test_following_the_example_literally_fills_the_demo_form(skill: str, cli: Cli) -> None:
     steps = _example(skill)
     assert [shlex.split(c)[1] for c, _ in steps] == ["page", "fill", "click"]
