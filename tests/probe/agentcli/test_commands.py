@@ -252,6 +252,12 @@ def test_a_bad_ref_or_tab_is_an_error_answer(command: str, one: Cli) -> None:
     assert "\nhint: " in err, err
 
 
+def test_a_word_that_is_no_ref_is_told_what_a_ref_is(one: Cli) -> None:
+    err = one.fails("click", "Submit")
+    assert err.startswith("REF_NOT_FOUND: 'Submit' is not a ref (refs look like ref_12)")
+    assert "gone" not in err and "read_page" in err.split("\nhint: ")[1], err
+
+
 @pytest.mark.parametrize("command", WITH_ELEMENT)
 def test_a_stale_ref_or_tab_is_an_error_answer(command: str, one: Cli,
                                                stale: dict[str, str]) -> None:
