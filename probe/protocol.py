@@ -10,6 +10,7 @@ import json
 import math
 import re
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -421,7 +422,7 @@ def failure(rid: int | str | None, error: dict[str, Any]) -> dict[str, Any]:
     return {"jsonrpc": JSONRPC, "id": rid, "error": error}
 
 
-def notification(method: str, params: dict[str, Any]) -> dict[str, Any]:
+def notification(method: str, params: Mapping[str, Any]) -> dict[str, Any]:
     return {"jsonrpc": JSONRPC, "method": method, "params": params}
 
 

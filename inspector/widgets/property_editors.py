@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.link.replies import EnumInfo
 from inspector.models.properties import PropertyModel
 from inspector.models.values import GEOMETRY_KEYS, color_of, parse_text
+from probe.wire.qt_properties import EnumInfo
 
 INT_RANGE = (-(2**31), 2**31 - 1)
 
@@ -229,7 +229,7 @@ class FontEditor(_Row):
 def editor_for(kind: str, type_name: str, enum_info: EnumInfo | None,
                parent: QWidget | None) -> QWidget:
     """The editor widget for a property kind (see models.values.kind_of)."""
-    names = list(enum_info.names) if enum_info is not None else []
+    names = list(enum_info["names"]) if enum_info is not None else []
     if kind == "enum":
         return EnumEditor(parent, names)
     if kind == "flags":

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QCoreApplication, Qt, qVersion
 
+from probe.wire import qt_system
 
-def versions() -> dict[str, Any]:
+
+def versions() -> qt_system.AppVersions:
     app = QCoreApplication.instance()
     return {
         "qt": qVersion(),

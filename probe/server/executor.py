@@ -61,6 +61,7 @@ from PySide6.QtCore import (
 )
 
 from probe.protocol import RpcError
+from probe.wire.qt_system import FreezeReport
 
 log = logging.getLogger("qtmcp.probe")
 
@@ -429,6 +430,6 @@ class GuiExecutor:
         return [f"{e.filename}:{e.lineno} in {e.name}" + (f": {e.line}" if e.line else "")
                 for e in entries]
 
-    def freeze_report(self) -> dict[str, Any]:
+    def freeze_report(self) -> FreezeReport:
         """What the GUI thread is doing and how long it has not answered (read off-thread)."""
         return {"blockedForMs": round(self.blocked_for() * 1000), "guiStack": self.gui_stack()}

@@ -24,6 +24,7 @@ from probe.server.hooks import Hooks
 from probe.server.registry import Registry
 from probe.server.sessions import SERVER_TOPICS, Session
 from probe.server.transport import Transport
+from probe.wire.qt_system import Freeze
 
 log = logging.getLogger("qtmcp.probe")
 
@@ -119,6 +120,7 @@ class Probe:
         self.freeze = freeze.FreezeWatch(self.hub, self.executor)
         registry.topics.update({**SERVER_TOPICS, gate.TOPIC: gate.TOPIC_TEXT,
                                 freeze.TOPIC: freeze.TOPIC_TEXT})
+        registry.notification("probe.freeze", Freeze, freeze.TOPIC)
         #: App-wide state of the api families (one per probe, shared by its sessions).
         self.shared: dict[str, Any] = {}
         self.dispatcher = Dispatcher(self)

@@ -20,7 +20,6 @@ import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Any
 
 import shiboken6
 from PySide6.QtCore import (
@@ -40,6 +39,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from probe.core.capture.render import render_region, render_window
 from probe.core.objects.qmltypes import is_quick_window, quick_windows
 from probe.core.objects.qtclass import qt_class
+from probe.wire import probe_frames as wire
 
 _ENCODER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qtmcp-frames")
 
@@ -53,6 +53,11 @@ class StreamOptions:
     quality: int = 70
     partial: bool = True
     keyframe_seconds: float = 2.0
+
+    def describe(self) -> wire.StreamOptions:
+        return {"max_fps": self.max_fps, "max_width": self.max_width,
+                "max_height": self.max_height, "fmt": self.fmt, "quality": self.quality,
+                "partial": self.partial, "keyframe_seconds": self.keyframe_seconds}
 
 
 def encode_image(image: QImage, fmt: str, quality: int) -> bytes:
@@ -157,7 +162,7 @@ class FrameStream:
     """
 
     def __init__(self, window: QWidget, options: StreamOptions,
-                 send: Callable[[dict[str, Any]], None]) -> None:
+                 send: Callable[[wire.Frame], None]) -> None:
         self.window = window
         #: The options asked for (``options`` may differ: a Quick window sends full frames).
         self.requested = options
@@ -327,7 +332,7 @@ class FrameStream:
                 pass
         _unwatch(self)
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self) -> wire.StreamStats:
         return {"frames": self.sent, "unchanged": self.skipped_same, "seq": self.seq,
                 "renderedInPart": self.rendered_in_part}
 
@@ -341,7 +346,7 @@ def _device_rect(image: QImage, region: QRect) -> QRect:
     return crop.adjusted(-2, -2, 2, 2).intersected(image.rect())
 
 
-def _encode_and_send(done: weakref.ref[FrameStream], send: Callable[[dict[str, Any]], None],
+def _encode_and_send(done: weakref.ref[FrameStream], send: Callable[[wire.Frame], None],
                      queued: list[QImage], seq: int, opts: StreamOptions, name: str,
                      geometry: tuple[int, int, int, int],
                      crop: tuple[int, int, int, int] | None,
@@ -374,10 +379,11 @@ def _encode_and_send(done: weakref.ref[FrameStream], send: Callable[[dict[str, A
         data = encode_image(small, opts.fmt, opts.quality)
     finally:
         _done_relay().encoded.emit(done)  # never a strong ref to the stream here
-    send({"seq": seq, "ts": time.time(), "window": name, "windowGeometry": geometry,
-               "width": width, "height": height, "scale": scale, "full": crop is None,
-               "rect": rect, "format": opts.fmt,
-               "data": base64.b64encode(data).decode("ascii")})
+    frame: wire.Frame = {
+        "seq": seq, "ts": time.time(), "window": name, "windowGeometry": list(geometry),
+        "width": width, "height": height, "scale": scale, "full": crop is None,
+        "rect": rect, "format": opts.fmt, "data": base64.b64encode(data).decode("ascii")}
+    send(frame)
 
 
 def _windows() -> list[QWidget]:

@@ -17,6 +17,7 @@ from probe.core.errors import QtError
 from probe.core.objects import bounds, variant
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.resolver import resolve
+from probe.wire import qt_properties as wire
 
 #: Dynamic properties PySide and Qt use internally; never shown or set.
 _INTERNAL_PREFIXES = ("_PySide", "_q_")
@@ -99,7 +100,7 @@ def _read(obj: QObject, name: str, objref: ObjectRef | None) -> Any:
         return {"type": "error", "text": f"{type(exc).__name__}: {exc}"[:300]}
 
 
-def _enum_info(p: QMetaProperty) -> dict[str, Any] | None:
+def _enum_info(p: QMetaProperty) -> wire.EnumInfo | None:
     if not (p.isEnumType() or p.isFlagType()):
         return None
     e = p.enumerator()
@@ -110,12 +111,12 @@ def _enum_info(p: QMetaProperty) -> dict[str, Any] | None:
             "scope": e.scope()}
 
 
-def list_properties(obj: QObject, ids: IdTable) -> list[dict[str, Any]]:
+def list_properties(obj: QObject, ids: IdTable) -> list[wire.PropertyInfo]:
     """Every static and dynamic property with type, value, flags and enum names."""
     mo = QObject.metaObject(obj)
     chain = _declaring_classes(mo, QMetaObject.propertyOffset)
     objref = objref_for(ids)
-    out: list[dict[str, Any]] = []
+    out: list[wire.PropertyInfo] = []
     for i in range(mo.propertyCount()):
         p = mo.property(i)
         notify = p.notifySignal() if p.hasNotifySignal() else None
@@ -136,7 +137,7 @@ def list_properties(obj: QObject, ids: IdTable) -> list[dict[str, Any]]:
     return out
 
 
-def get_property(obj: QObject, name: str, ids: IdTable) -> dict[str, Any]:
+def get_property(obj: QObject, name: str, ids: IdTable) -> wire.PropertyValue:
     p = _static(obj, name)
     if p is not None:
         if not p.isReadable():
@@ -151,7 +152,7 @@ def get_property(obj: QObject, name: str, ids: IdTable) -> dict[str, Any]:
     raise _not_found(obj, name)
 
 
-def set_property(obj: QObject, name: str, value: Any, ids: IdTable) -> dict[str, Any]:
+def set_property(obj: QObject, name: str, value: Any, ids: IdTable) -> wire.PropertySet:
     """Convert ``value`` strictly, write it, read it back; errors say what was expected."""
     cls = QObject.metaObject(obj).className()
     objref = objref_for(ids)
