@@ -43,6 +43,7 @@ import mcp_types as types
 from _common import demo_app, table, target
 from probe.client import Client
 from probe.mcp import tools as mcp_tools
+from probe.wire.qt_properties import PropertyValue
 
 # isort: split
 from tests.support.agentcli import Cli, runtime_with  # the repo is on the path once _common is in
@@ -168,7 +169,8 @@ class Case:
 
 
 def _prop(qt: Client, obj: str, name: str) -> Any:
-    return qt.call("qt.properties.get", {"objectId": obj, "name": name})["value"]
+    return qt.call("qt.properties.get", {"objectId": obj, "name": name},
+                   result=PropertyValue)["value"]
 
 
 def demo_cases(app: DemoApp) -> list[Case]:

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from probe.client import Client
+from probe.wire.qt_properties import PropertyValue
 from tests.support.agentcli import Cli, runtime_with
 from tests.support.app import DemoApp, start_demo, wait_until
 from tests.support.chrome import ref_in
@@ -97,7 +98,8 @@ def form_again(qt: Client) -> None:
 
 
 def prop(qt: Client, obj: str, name: str) -> Any:
-    return qt.call("qt.properties.get", {"objectId": obj, "name": name})["value"]
+    return qt.call("qt.properties.get", {"objectId": obj, "name": name},
+                   result=PropertyValue)["value"]
 
 
 # ------------------------------------------------------------------ success

@@ -22,6 +22,7 @@ import pytest
 from probe import discovery
 from probe.agentcli.commands import COMMANDS
 from probe.client import Client
+from probe.wire.qt_properties import PropertyValue
 from tests.support.agentcli import Cli, runtime_with
 from tests.support.app import ROOT, wait_until
 
@@ -92,7 +93,8 @@ def test_following_the_example_literally_fills_the_demo_form(skill: str, cli: Cl
         info = discovery.list_probes(Path(cli.runtime))[0]
         with Client.connect(info.url, info.token, name="skill-check", role="test") as qt:
             def held(name: str, prop: str) -> object:
-                return qt.call("qt.properties.get", {"objectId": name, "name": prop})["value"]
+                return qt.call("qt.properties.get", {"objectId": name, "name": prop},
+                               result=PropertyValue)["value"]
 
             assert held("nameEdit", "text") == "Ada" and held("ageSpin", "value") == 36
             assert held("termsCheck", "checked") is True
