@@ -98,26 +98,25 @@ class Session:
 
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One connection: one request line in, one answer line out."""
+        self.active += 1  # from the connection on: the session does not end under it
         try:
             uid = _peer_uid(writer)
             if uid is not None and uid != os.getuid():
                 log.warning("refused a caller of uid %s", uid)
                 return
             line = await reader.readline()
-            self.active += 1
             try:
                 answer = await self.answer(json.loads(line))
             except ValueError as exc:
                 answer = {"error": True, "text": f"BAD_REQUEST: {exc}"}
-            finally:
-                self.active -= 1
-                self.last = time.monotonic()
-                self._arm()
             writer.write(json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n")
             await writer.drain()
         except (ConnectionError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
             pass  # the caller left (Ctrl+C) or sent too much: nothing to answer
         finally:
+            self.active -= 1
+            self.last = time.monotonic()
+            self._arm()
             writer.close()
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
@@ -246,6 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     except BlockingIOError:
         _say("running")  # another process is this session
         return 0
+    with contextlib.suppress(OSError):
+        os.ftruncate(sys.stderr.fileno(), 0)  # the log (appended to) is this run's
     try:
         idle = float(os.environ.get(sessions.IDLE_ENV) or sessions.IDLE_SECONDS)
     except ValueError:

@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from probe.agentcli import commands, sessions, skill
+from probe.exceptions import QtmcpError
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -27,6 +28,11 @@ def run(ns: argparse.Namespace) -> int:
         answer = sessions.call(name, tool, args, target)
     except sessions.NoApp as exc:
         print(exc.text(), file=sys.stderr)
+        return 1
+    except QtmcpError as exc:  # the session could not be started or reached
+        print(f"SESSION_FAILED: {exc}\nhint: `qtmcp session close {name}` ends it (the next "
+              "command starts it again); `qtmcp session list` shows the sessions",
+              file=sys.stderr)
         return 1
     if answer.error:
         print(answer.text, file=sys.stderr)

@@ -35,6 +35,8 @@ IDLE_SECONDS = 900
 START_SECONDS = 60.0
 #: Seconds the CLI waits beyond the bridge's own budget for a call (connecting, schema).
 SLACK_SECONDS = 30.0
+#: Longest path a Unix socket takes (108 bytes with its NUL on Linux, 104 on macOS).
+_SOCKET_PATH_MAX = 103
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$")
 _PREFIX = "cli-"
 
@@ -166,22 +168,49 @@ def _read_all(sock: socket.socket) -> bytes:
 
 def _connect(name: str) -> socket.socket | None:
     """A connection to the session's socket, or None when nothing listens there."""
+    path = socket_path(name)
+    if len(os.fsencode(path)) > _SOCKET_PATH_MAX:
+        raise QtmcpError(f"the session's socket path {path} is too long for a Unix socket; "
+                         "set QTMCP_RUNTIME_DIR to a shorter folder")
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
-        sock.connect(str(socket_path(name)))
+        sock.connect(str(path))
     except (FileNotFoundError, ConnectionRefusedError):
         sock.close()
         return None
-    except OSError:
+    except OSError as exc:
         sock.close()
-        raise
+        raise QtmcpError(f"cannot reach the session {name!r} at {path}: {exc}") from None
     return sock
 
 
 def _start(name: str) -> socket.socket:
-    """Start session ``name`` and connect to it once it says it listens."""
+    """Start session ``name`` and connect to it once it listens.
+
+    A start that finds the session already starting or ending (another command's, at the
+    same moment) waits a little for it to listen, then starts again."""
+    path = socket_path(name)
+    deadline = time.monotonic() + START_SECONDS
+    while True:
+        said = _spawn(name)
+        patience = time.monotonic() + (START_SECONDS if said == "ready" else 2.0)
+        while time.monotonic() < min(patience, deadline):
+            sock = _connect(name)
+            if sock is not None:
+                return sock
+            time.sleep(0.05)
+        if time.monotonic() >= deadline:
+            raise QtmcpError(f"the session {name!r} does not listen on {path} (its log: "
+                             f"{log_path(name)})")
+
+
+def _spawn(name: str) -> str:
+    """Run the session's process; what it says: ``ready`` (it listens) or ``running``
+    (another process is that session). QtmcpError with its log when it fails."""
     folder = discovery.ensure_dir()
-    log = os.open(log_path(name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
+    # appended to: a second process of a running session must not cut the first's log
+    # (the one that takes the session empties it)
+    log = os.open(log_path(name), os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW
                   | os.O_CLOEXEC, 0o600)
     isolated = ["-P"] if sys.version_info >= (3, 11) else []  # no cwd on sys.path
     try:
@@ -195,21 +224,13 @@ def _start(name: str) -> socket.socket:
     with proc.stdout:
         ready, _, _ = select.select([proc.stdout], [], [], START_SECONDS)
         line = proc.stdout.readline().decode("utf-8", "replace").strip() if ready else ""
-    if line not in ("ready", "running"):
-        tail = ""
-        with contextlib.suppress(OSError):
-            tail = log_path(name).read_text(encoding="utf-8", errors="replace")[-1500:]
-        raise QtmcpError(f"the session {name!r} did not start ({line or 'no answer'}); its "
-                         f"log {log_path(name)} says:\n{tail}")
-    # "running": another command started it at the same moment; it listens very soon
-    deadline = time.monotonic() + START_SECONDS
-    while True:
-        sock = _connect(name)
-        if sock is not None:
-            return sock
-        if time.monotonic() > deadline:
-            raise QtmcpError(f"the session {name!r} does not listen on {socket_path(name)}")
-        time.sleep(0.05)
+    if line in ("ready", "running"):
+        return line
+    tail = ""
+    with contextlib.suppress(OSError):
+        tail = log_path(name).read_text(encoding="utf-8", errors="replace")[-1500:]
+    raise QtmcpError(f"the session {name!r} did not start ({line or 'no answer'}); its log "
+                     f"{log_path(name)} says:\n{tail}")
 
 
 # ------------------------------------------------------------- list and close

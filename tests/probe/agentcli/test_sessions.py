@@ -146,3 +146,12 @@ def test_the_inspector_sees_the_cli_calls_as_a_clients(cli: Cli, demo: DemoApp) 
         and p.get("client", {}).get("role") == "cli", timeout=30)
     assert note["client"]["name"] == "qtmcp-cli:s1"
     watcher.close()
+
+
+def test_a_runtime_folder_too_deep_for_a_socket_says_so(demo: DemoApp) -> None:
+    deep = runtime_with(demo.info) / ("d" * 100)
+    deep.mkdir(mode=0o700)
+    shutil.copyfile(demo.info.path, deep / f"{demo.pid}.json")
+    err = Cli(deep, session="deep").fails("tabs")
+    assert err.startswith("SESSION_FAILED: the session's socket path ") and \
+        "too long for a Unix socket; set QTMCP_RUNTIME_DIR to a shorter folder" in err
