@@ -74,7 +74,8 @@ class _Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
-        parser.exit(message=f"{version_text()}\n")
+        print(version_text())  # on stdout, as argparse's own version action does
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
