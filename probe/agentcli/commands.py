@@ -13,6 +13,7 @@ import argparse
 import base64
 import json
 import os
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ class Failed(QtmcpError):
 
 
 Call = tuple[str, dict[str, Any]]
+_REF = re.compile(r"^\s*ref_\d+\s*$")
 
 
 @dataclass(frozen=True)
@@ -243,6 +245,10 @@ def _wait(ns: argparse.Namespace) -> Call:
         return "computer", {"action": "wait", "duration": ns.ms / 1000}
     if ns.text is None and ns.gone is None:
         raise Usage("give --text TEXT, --gone TEXT or --ms N")
+    for flag, value in (("--text", ns.text), ("--gone", ns.gone)):
+        if value is not None and _REF.match(value):  # no text reads ref_7: it would pass
+            raise Usage(f"{flag} takes a text that shows, not a ref: wait for the element's "
+                        f"name or value (e.g. {flag} 'Loading')")
     return "wait_for", _given(text=ns.text, text_gone=ns.gone, timeout=ns.timeout,
                               tab_id=ns.tab)
 

@@ -28,13 +28,6 @@ BAD = "ref_99999"
 
 
 @pytest.fixture(scope="module")
-def demo() -> Iterator[DemoApp]:
-    app = start_demo()
-    yield app
-    app.stop()
-
-
-@pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("cli-files")
     for name in ("alpha.txt", "beta.txt"):
@@ -72,11 +65,6 @@ def two(demo: DemoApp, dialogs: DemoApp) -> Iterator[Cli]:
 def none() -> Iterator[Cli]:
     """No app at all."""
     yield from _cli()
-
-
-@pytest.fixture(scope="module")
-def qt(demo: DemoApp) -> Client:
-    return demo.client()
 
 
 @pytest.fixture(scope="module")
@@ -303,6 +291,7 @@ def test_usage_errors_exit_2(one: Cli) -> None:
     assert one.run("fill", "ref_1").code == 2  # no value
     assert one.run("fill", "--json", "not json").code == 2
     assert one.run("wait").code == 2
+    assert one.run("wait", "--gone", "ref_7").code == 2  # a text, never shown: would pass
     assert one.run("click").code == 2
     assert one.run("page", "--filter", "some").code == 2
     assert one.run("page", "-s", "bad name!").code == 2
