@@ -212,7 +212,7 @@ class AsyncClient:
         ids = [next(self._ids) for _ in calls]
         msgs = [protocol.request(m, p, i) for (m, p), i in zip(calls, ids)]
         loop = asyncio.get_running_loop()
-        futures = {i: loop.create_future() for i in ids}
+        futures: dict[int | str, asyncio.Future[Any]] = {i: loop.create_future() for i in ids}
         self._pending.update(futures)
         try:
             await self._send(protocol.encode(msgs))
@@ -276,7 +276,8 @@ class AsyncClient:
                 self.dropped = int(note.params.get("dropped", self.dropped))
             self._deliver(note)
             return
-        future = self._pending.get(item.get("id"))
+        rid = item.get("id")
+        future = self._pending.get(rid) if isinstance(rid, (int, str)) else None
         if future is not None and not future.done():
             future.set_result(item)
 

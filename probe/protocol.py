@@ -396,7 +396,7 @@ def _problem(value: Any, where: str, depth: int) -> tuple[str, str, str] | None:
             return where, "depth", f"nested deeper than {MAX_DEPTH} levels"
         pairs = value.items() if isinstance(value, dict) else enumerate(value)
         for key, item in pairs:
-            if isinstance(value, dict):
+            if isinstance(key, str):  # a member (parsed JSON's keys are strings)
                 label = f"{where}.{_clean(key)}" if where else _clean(key)
                 if _SURROGATE.search(key):
                     return label, "surrogate", "a member name holds a lone surrogate"

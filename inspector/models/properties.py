@@ -291,7 +291,7 @@ class PropertyModel(QAbstractItemModel):
             elif prop.snapshot:
                 lines.append(prop.snapshot_note())
             if prop.enum:
-                lines.append("values: " + ", ".join(prop.enum.names[:30]))
+                lines.append("values: " + ", ".join(prop.enum["names"][:30]))
             if prop.error:
                 lines.append(f"last set failed: {prop.error}")
             return "\n".join(lines)

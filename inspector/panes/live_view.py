@@ -42,6 +42,7 @@ class LiveViewPane(Pane):
 
     #: a new picture is in ``view.image``
     frameShown = Signal()
+    scroll: QScrollArea  # around the view (hides QWidget.scroll, which nothing calls here)
 
     def __init__(self, probe: ProbeClient, broker: Broker,
                  parent: QWidget | None = None) -> None:

@@ -67,7 +67,7 @@ def _plot(parent: QWidget, name: str, left: str) -> pg.PlotWidget:
     plot = pg.PlotWidget(parent)
     plot.setObjectName(name)
     plot.setMenuEnabled(False)
-    plot.getPlotItem().hideButtons()
+    plot.getPlotItem().hideButtons()  # pyright: ignore[reportOptionalMemberAccess]  # pyqtgraph (untyped) makes it in __init__
     plot.showGrid(x=True, y=True, alpha=0.15)
     plot.setLabel("left", left)
     plot.setLabel("bottom", "seconds")

@@ -80,7 +80,7 @@ class Context:
         """App-wide storage of the api families (one per probe: the human's selection)."""
         return self._probe.shared
 
-    def on_close(self, hook: Callable[[Session], None]) -> None:
+    def on_close(self, hook: Callable[[Session], object]) -> None:
         """Run ``hook(session)`` on the GUI thread whenever a client leaves; a hook given
         again is kept once (give a module-level function, not a new lambda each call)."""
         self._probe.on_session_closed(hook)
@@ -96,7 +96,7 @@ class Context:
         except RpcError as exc:
             raise self._app_error(exc) from None
 
-    def post(self, fn: Callable[[], Any], on_nested: Callable[[], None] | None = None) -> None:
+    def post(self, fn: Callable[[], Any], on_nested: Callable[[], object] | None = None) -> None:
         """Queue ``fn`` as a GUI job without waiting; ``on_nested`` runs (GUI thread) if it
         enters a dialog's or menu's own event loop."""
         self._probe.executor.post(fn, on_nested)

@@ -93,7 +93,7 @@ class _Job:
 
     def __init__(self, fn: Callable[[], Any], future: asyncio.Future[Any] | None,
                  loop: asyncio.AbstractEventLoop | None,
-                 on_nested: Callable[[], None] | None = None, lane: object = None) -> None:
+                 on_nested: Callable[[], object] | None = None, lane: object = None) -> None:
         self.fn = fn
         self.lane = lane
         self.future = future
@@ -218,7 +218,7 @@ class GuiExecutor:
         (no event of its own; nothing runs it if no job follows)."""
         self._ahead.append(fn)
 
-    def post(self, fn: Callable[[], Any], on_nested: Callable[[], None] | None = None) -> None:
+    def post(self, fn: Callable[[], Any], on_nested: Callable[[], object] | None = None) -> None:
         """Queue ``fn()`` for the GUI thread without waiting (works before the loop runs).
 
         ``on_nested()`` is called (GUI thread, once) if ``fn`` enters a nested event loop.

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QObject, QPersistentModelIndex, QRect
 from PySide6.QtGui import QAccessible, QAccessibleInterface
@@ -104,6 +104,11 @@ class Element:
             return self.iface.object()
         except RuntimeError:
             return None
+
+    @property
+    def view(self) -> QAbstractItemView:
+        """The view that holds a model item (``index`` set): ``widget``, as its class."""
+        return cast(QAbstractItemView, self.widget)
 
     @property
     def is_item(self) -> bool:
@@ -206,6 +211,7 @@ class RefTable:
             raise self._gone(ref, loc, "was deleted") from None
         if not (isinstance(owner, QWidget) or _quick(owner)) or not idtable.alive(owner):
             raise self._gone(ref, loc, "was deleted")
+        owner = cast(QWidget, owner)  # or a Qt Quick item, which Element.widget holds too
         if is_spot(loc.index):
             return self._spot(ref, loc, owner)
         if loc.index is not None:
@@ -237,6 +243,7 @@ class RefTable:
         if not (isinstance(owner, QWidget) or _quick(owner)) or not idtable.alive(owner) \
                 or not _shown(owner):
             return None
+        owner = cast(QWidget, owner)  # or a Qt Quick item, which Element.widget holds too
         iface = QAccessible.queryAccessibleInterface(owner)
         if (iface is None or not iface.isValid()) and not loc.path and _quick(owner):
             window = qt_class(owner).window(owner)  # a bare MouseArea: its window's
@@ -248,9 +255,10 @@ class RefTable:
             return None if area is None else Element(ref, owner, iface, loc,
                                                      resolved_from="identity", area=area)
         if loc.index is not None:  # a model item: its persistent index still names it
-            idx = live_index(owner, loc.index)
+            view = cast(QAbstractItemView, owner)
+            idx = live_index(view, loc.index)
             if idx is not None and \
-                    clean_name(item_text(QAbstractItemView.model(owner), idx)) != loc.name:
+                    clean_name(item_text(QAbstractItemView.model(view), idx)) != loc.name:
                 return None  # it shows another text now: not what the ref was given for
             return None if idx is None else Element(ref, owner, iface, loc,
                                                     resolved_from="identity", index=idx)

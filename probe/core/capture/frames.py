@@ -20,6 +20,7 @@ import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
+from typing import cast
 
 import shiboken6
 from PySide6.QtCore import (
@@ -33,7 +34,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QPaintEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.core.capture.render import render_region, render_window
@@ -65,7 +66,7 @@ def encode_image(image: QImage, fmt: str, quality: int) -> bytes:
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buf, "JPG" if fmt == "jpeg" else "PNG", quality if fmt == "jpeg" else -1)
+    image.save(buf, "JPG" if fmt == "jpeg" else "PNG", quality if fmt == "jpeg" else -1)  # pyright: ignore[reportCallIssue, reportArgumentType]  # PySide6's stub says bytes; it takes only str
     buf.close()
     return bytes(data.data())
 
@@ -94,7 +95,7 @@ class _PaintWatcher(QObject):
                 top = QWidget.window(obj)
                 for stream in self.streams:
                     if stream.window is top:
-                        stream.dirty(obj, event.rect())
+                        stream.dirty(obj, cast(QPaintEvent, event).rect())
         return False
 
 
@@ -105,7 +106,9 @@ def _watch(stream: FrameStream) -> None:
     global _watcher
     if _watcher is None:
         _watcher = _PaintWatcher()
-        QApplication.instance().installEventFilter(_watcher)
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(_watcher)
     _watcher.streams.append(stream)
 
 
@@ -194,7 +197,7 @@ class FrameStream:
         self._grabbing = False
         if self._quick:  # no widget paints here: the scene graph says when it rendered
             self.options = replace(options, partial=False)  # no painted rects: full frames
-            window.frameSwapped.connect(self._relay.swapped)  # type: ignore[attr-defined]
+            window.frameSwapped.connect(self._relay.swapped)  # pyright: ignore[reportAttributeAccessIssue]  # a QQuickWindow here
             self._relay.swapped.connect(self._on_swapped)
         _watch(self)
         self.dirty()  # the first frame shows the current picture
@@ -276,7 +279,7 @@ class FrameStream:
             self._last_crc = None  # the full picture changed; the next full frame is sent
             self._send(image, name, window_geometry, crop, piece if crop is not None else None)
             return
-        crc = zlib.crc32(image.constBits().tobytes())
+        crc = zlib.crc32(image.constBits())
         if crc == self._last_crc:
             self.skipped_same += 1
             return
@@ -327,7 +330,7 @@ class FrameStream:
         self._last_image = None
         if self._quick and shiboken6.isValid(self.window):
             try:
-                self.window.frameSwapped.disconnect(self._relay.swapped)  # type: ignore
+                self.window.frameSwapped.disconnect(self._relay.swapped)  # pyright: ignore[reportAttributeAccessIssue]  # a QQuickWindow here
             except (RuntimeError, TypeError):
                 pass
         _unwatch(self)
