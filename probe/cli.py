@@ -72,8 +72,7 @@ class _Version(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
                          help="show the version and exit")
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
         print(version_text())  # on stdout, as argparse's own version action does
         parser.exit()
 

@@ -155,15 +155,13 @@ class Session:
         """The bridge of the target's app, made on first use; bridges of apps that have
         exited are closed (a restarted app is another app: its refs start again)."""
         self._prune()
-        if target.get("url"):
-            key: tuple[Any, ...] = ("url", target["url"])
-            make = {"url": target["url"], "token": target.get("token")}
-        else:
-            key = ("pid", target.get("pid"), target.get("started"))
-            make = {"pid": target.get("pid")}
+        url, pid = target.get("url"), target.get("pid")
+        key: tuple[Any, ...] = ("url", url) if url else ("pid", pid, target.get("started"))
         bridge = self.bridges.get(key)
         if bridge is None:
-            bridge = Bridge(**make, caps=CAPS, name=client_name(self.name), role="cli")
+            bridge = Bridge(url=url or None, token=target.get("token") if url else None,
+                            pid=None if url else pid, caps=CAPS,
+                            name=client_name(self.name), role="cli")
             self.bridges[key] = bridge
         return bridge
 
