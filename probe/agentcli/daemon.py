@@ -156,7 +156,10 @@ class Session:
         exited are closed (a restarted app is another app: its refs start again)."""
         self._prune()
         url, pid = target.get("url"), target.get("pid")
-        key: tuple[Any, ...] = ("url", url) if url else ("pid", pid, target.get("started"))
+        # by URL and token: a call with another token connects with it (and is refused
+        # when it is wrong), never rides on a connection another token opened
+        key: tuple[Any, ...] = ("url", url, target.get("token")) if url else \
+            ("pid", pid, target.get("started"))
         bridge = self.bridges.get(key)
         if bridge is None:
             bridge = Bridge(url=url or None, token=target.get("token") if url else None,

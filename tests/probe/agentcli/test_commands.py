@@ -295,3 +295,13 @@ def test_usage_errors_exit_2(one: Cli) -> None:
     assert one.run("click").code == 2
     assert one.run("page", "--filter", "some").code == 2
     assert one.run("page", "-s", "bad name!").code == 2
+
+
+def test_the_app_by_url_or_name(none: Cli, two: Cli, demo: DemoApp) -> None:
+    """--url (with --token) needs no discovery file; --app picks one of two by name."""
+    assert demo.token is not None
+    by_url = none.ok("tabs", "--url", demo.url, "--token", demo.token)
+    assert f'"pid":{demo.pid}' in by_url
+    assert f'"pid":{demo.pid}' in two.ok("tabs", "--app", "qtmcp-demo")
+    err = none.fails("tabs", "--url", demo.url, "--token", "wrong")
+    assert err.startswith("CONNECT_FAILED: Probe at ") and "refused the connection" in err, err
