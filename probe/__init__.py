@@ -64,6 +64,9 @@ def install(app: Any = None, **options: Any) -> Probe | None:
         mismatch = prepare_import()  # before anything of ours imports PySide6
         if mismatch is not None:
             return _refuse(mismatch.message())
+        from probe.core.nowidgets import install_if_absent
+
+        install_if_absent()  # a QGuiApplication C++ app: no Qt Widgets, before any import
         from probe.core.compat import emit_loses_references
 
         unsafe = emit_loses_references()
@@ -77,12 +80,14 @@ def install(app: Any = None, **options: Any) -> Probe | None:
         from probe.core.objects import origin
         from probe.core.objects.foreign import hold_windows
         from probe.server.hooks import Hooks
-        from probe.server.probe import Options, Probe
+        from probe.server.options import Options
+        from probe.server.probe import Probe
         from probe.server.registry import REGISTRY
 
         hooks = Hooks(describe_target=_hooks.describe_target, app_errors=(QtError,),
                       describe_modal=_hooks.describe_modal,
-                      known_failure=_hooks.known_failure, app_error=_hooks.app_error)
+                      known_failure=_hooks.known_failure, app_error=_hooks.app_error,
+                      tally_faults=_hooks.tally_faults)
         names_dir = options.pop("names_dir", None)
         origins = options.pop("origins", None)
         if origins if origins is not None else origin.enabled_by_env():

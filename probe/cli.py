@@ -207,7 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_launch(ns: argparse.Namespace) -> int:
-    from probe.launcher import native
+    from probe.launcher import native, pythons
     from probe.launcher.launch import run_in_process
 
     args = list(ns.args)
@@ -219,6 +219,23 @@ def cmd_launch(ns: argparse.Namespace) -> int:
         print("qtmcp launch: give a script (qtmcp launch app.py), a program (qtmcp launch "
               "./app) or -m module", file=sys.stderr)
         return 2
+    elif pythons.is_python(args[0]):  # qtmcp launch /other/venv/bin/python app.py
+        if len(args) < 2:
+            print(f"qtmcp launch: give the script {args[0]} runs (qtmcp launch {args[0]} "
+                  "app.py)", file=sys.stderr)
+            return 2
+        try:
+            argv = pythons.launch_argv(args[0], args[1:],
+                                       {k: v for k, v in _probe_options(ns).items()
+                                        if v is not None})
+        except pythons.PythonError as exc:
+            print(f"qtmcp launch: {exc}", file=sys.stderr)
+            return 2
+        try:
+            os.execv(argv[0], argv)  # returns only on error
+        except OSError as exc:
+            print(f"qtmcp launch: cannot run {args[0]}: {exc}", file=sys.stderr)
+            return 2
     elif native.is_native(args[0]):
         try:
             native.exec_app(args[0], args[1:], _probe_options(ns))  # returns only on error

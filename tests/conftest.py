@@ -98,8 +98,7 @@ def _answers_as_declared() -> Iterator[None]:
     with wirecheck.checking() as wc:
         _WIRE.append(wc)
         yield
-    assert not wc.failures, "answers outside their declarations:\n" + "\n".join(
-        wc.failures[:20])
+    assert not wc.failures, "answers outside their declarations:\n" + "\n".join(wc.failures)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -19,6 +19,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from probe.api._params import ReportChanges
+from probe.core import faults
 from probe.core.a11y import changes, refs
 from probe.core.errors import QtError
 from probe.core.objects import idtable
@@ -40,10 +41,12 @@ def _tracker(ctx: Context) -> tuple[changes.Tracker, refs.RefTable, idtable.IdTa
 
 
 async def prepare(ctx: Context) -> None:
-    """Make sure the session has a baseline of the active window (GUI thread job)."""
+    """Make sure the session has a baseline of the active window (GUI thread job). A
+    baseline that cannot be taken (a window raised while it was read) is recorded as a
+    fault, never the action's error: the report then says what it can."""
     tracker, table, ids = _tracker(ctx)
     try:
-        await ctx.gui(tracker.prepare, table, ids, ctx.baseline_seconds,
+        await ctx.gui(faults.attempt, tracker.prepare, table, ids, ctx.baseline_seconds,
                       timeout=REPORT_TIMEOUT)
     except QtError as exc:
         if exc.name != "APP_BUSY":
@@ -51,14 +54,19 @@ async def prepare(ctx: Context) -> None:
 
 
 async def take(ctx: Context) -> str:
-    """The change report since the baseline, as text; the state now becomes the baseline."""
+    """The change report since the baseline, as text; the state now becomes the baseline.
+    The action has run: a report that cannot be made says so, it never fails the action."""
     tracker, table, ids = _tracker(ctx)
     try:
-        report = await ctx.gui(tracker.report, table, ids, timeout=REPORT_TIMEOUT)
+        report = await ctx.gui(faults.attempt, tracker.report, table, ids,
+                               timeout=REPORT_TIMEOUT)
     except QtError as exc:
         if exc.name != "APP_BUSY":
             raise
         return "changes unknown: the app is busy (its GUI thread did not answer)"
+    if isinstance(report, faults.Failed):
+        return (f"changes unknown: the change report failed ({report.reason}); the action "
+                "ran: read the page to see what it did")
     return report.text
 
 

@@ -10,9 +10,10 @@ from typing import Any
 from probe.api._act import describe_modal
 from probe.core.a11y import refs, targetcache
 from probe.core.errors import QtError, known_failure
+from probe.core.faults import tally as tally_faults
 from probe.core.objects import idtable
 
-__all__ = ["app_error", "describe_modal", "describe_target", "known_failure"]
+__all__ = ["app_error", "describe_modal", "describe_target", "known_failure", "tally_faults"]
 
 
 def describe_target(state: dict[str, Any], ident: str) -> dict[str, Any] | None:

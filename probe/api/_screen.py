@@ -19,6 +19,7 @@ from probe.core.errors import QtError
 from probe.core.input import simulate as qinput
 from probe.core.objects import paths
 from probe.server.context import Context
+from probe.wire._shared import ObjectSummary
 
 
 def rect(r: QRect) -> dict[str, int]:
@@ -38,7 +39,7 @@ def window_named(name: str | None) -> QWidget:
     return win
 
 
-def described(ctx: Context, obj: Any) -> dict[str, Any]:
+def described(ctx: Context, obj: Any) -> ObjectSummary:
     """The short description of ``obj`` in the caller's ids."""
     return paths.describe(obj, _session.ids(ctx))
 

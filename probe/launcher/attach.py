@@ -1,6 +1,8 @@
 """Put the probe into an already running Qt app, without restarting it.
 
-A Python app (PySide6 or PyQt6): gdb stops the process, takes the GIL on the main thread
+A Python app (PySide6 or PyQt6), in any venv and Python version: the probe and its
+packages for that Python come from a folder prepared for it (:mod:`.pythons`), put first
+on its ``sys.path``. gdb stops the process, takes the GIL on the main thread
 (``PyGILState_Ensure``) and runs a few lines of Python there. Those lines do not touch Qt
 beyond arming a 0 ms single-shot timer with the app's own binding: ``probe.install()``
 itself runs when the app's event loop resumes, on the GUI thread, inside ordinary event
@@ -22,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from probe import discovery
-from probe.launcher import native
+from probe.launcher import native, pythons
 
 #: Runs inside the target with the GIL held; ``{...}`` are filled in by ``attach``.
 _PAYLOAD = r'''
@@ -49,6 +51,9 @@ def _qtmcp_attach(status={status!r}, root={root!r}, options={options!r}):
             except BaseException as exc:
                 done(False, "probe.install() failed: %s: %s" % (type(exc).__name__, exc))
         qtcore.QTimer.singleShot(0, install)
+        wake = qtcore.QAbstractEventDispatcher.instance()  # poll sleeps on until woken
+        if wake is not None:
+            wake.wakeUp()
         done(None, "scheduled")
     except BaseException as exc:
         done(False, "%s: %s" % (type(exc).__name__, exc))
@@ -79,7 +84,10 @@ def attach(pid: int, *, timeout: float = 30.0, gdb: str | None = None,
             return native.attach(pid, timeout=timeout, gdb=gdb, **options)
         except (native.NativeError, RuntimeError, OSError) as exc:
             raise AttachError(str(exc)) from None
-    root = str(Path(__file__).resolve().parent.parent)
+    try:  # the probe and its packages for that process's Python, whatever its venv
+        root = str(pythons.prepare(exe))
+    except pythons.PythonError as exc:
+        raise AttachError(str(exc)) from None
     folder = Path(tempfile.mkdtemp(prefix="qtmcp-attach-"))
     status = folder / "status.json"
     script = folder / "payload.py"
@@ -89,7 +97,7 @@ def attach(pid: int, *, timeout: float = 30.0, gdb: str | None = None,
     os.chmod(folder, 0o755)
     os.chmod(script, 0o644)
     code = f"exec(open({str(script)!r}).read())"
-    cmd = [gdb, "-p", str(pid), "-batch", "-nx",
+    cmd = [gdb, "-p", str(pid), "-batch", "-nx", *native.gdb_symbols(),
            "-ex", "set confirm off",
            "-ex", "call (int)PyGILState_Ensure()",
            "-ex", f"call (int)PyRun_SimpleString({json.dumps(code)})",

@@ -37,6 +37,12 @@ a virtual override, a RecursionError above all, takes libshiboken down with the 
 job's failure goes to its caller, anything else is logged.
 """
 
+# The receiver is the executor's own Qt face (it calls the executor's private steps), the
+# busy report reads sys._current_frames, and PySide's stubs say a thread's event
+# dispatcher is never None (it is before the thread's loop runs): strict checking's
+# private-use and always-true findings do not apply here.
+# pyright: reportPrivateUsage=false, reportUnnecessaryComparison=false
+
 from __future__ import annotations
 
 import asyncio
@@ -88,13 +94,15 @@ class NestedLoop(Exception):
 
 
 class _Job:
-    __slots__ = ("cancelled", "fn", "future", "lane", "level", "loop", "nested", "on_nested",
-                 "posted", "started")
+    __slots__ = ("cancelled", "context", "fn", "future", "lane", "level", "loop", "nested",
+                 "on_nested", "posted", "started")
 
     def __init__(self, fn: Callable[[], Any], future: asyncio.Future[Any] | None,
                  loop: asyncio.AbstractEventLoop | None,
                  on_nested: Callable[[], object] | None = None, lane: object = None) -> None:
         self.fn = fn
+        #: the caller's context variables (what its call counts, say), seen by the job too
+        self.context = contextvars.copy_context()
         self.lane = lane
         self.future = future
         self.loop = loop
@@ -375,7 +383,7 @@ class GuiExecutor:
         try:
             if self.prelude is not None and not self.prelude():
                 self.prelude = None
-            return True, job.fn()
+            return True, job.context.run(job.fn)
         except BaseException as exc:  # every failure goes back to the caller
             if job.future is None:
                 log.exception("probe job failed")

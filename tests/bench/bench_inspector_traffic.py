@@ -119,7 +119,7 @@ def main() -> int:
             QTest.qWait(10)
         for rate in (int(r) for r in args.rates.split(",")):
             rows.append(run_rate(win, app, rate, args.seconds))
-        task = asyncio.ensure_future(win.conn.disconnect())
+        task = asyncio.ensure_future(win.conn.close())
         while not task.done():
             QTest.qWait(10)
     table("inspector_traffic: agent calls mirrored into the inspector's log", rows)

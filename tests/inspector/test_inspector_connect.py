@@ -39,7 +39,7 @@ def test_connect_dialog_lists_probes_live_and_connects(window: MainWindow) -> No
 
 def run_disconnect(win: MainWindow) -> None:
 
-    run(win.conn.disconnect())
+    run(win.conn.close())
 
 
 def test_launch_app_from_the_dialog_attaches(window: MainWindow) -> None:

@@ -78,7 +78,7 @@ def test_an_object_qt_made_says_why_and_opens_its_parent(window: MainWindow,
     qwait(lambda: "problems_app.py" in props.source.text(), what="nameEdit's source")
     kids = run(window.probe.object_children(select(window, "nameEdit")))
     assert kids
-    window.broker.choose(kids[0].id, kids[0].class_name)
+    window.broker.choose(kids[0]["id"], kids[0]["className"])
     qwait(lambda: "Source unknown" in props.source.text(), what="the unknown source")
     assert "C++" in props.source.text()
     props.source.linkActivated.emit("open")
@@ -90,8 +90,8 @@ def test_an_object_qt_made_says_why_and_opens_its_parent(window: MainWindow,
 def test_problems_pane_lists_the_planted_problems(window: MainWindow, editor: Path) -> None:
     pane = window.pane(ProblemsPane)
     report = run(pane.load())
-    assert report is not None and pane.model.rowCount() == len(report.problems)
-    kinds = set(report.counts)
+    assert report is not None and pane.model.rowCount() == len(report["problems"])
+    kinds = set(report["counts"])
     assert {"unnamed_control", "text_cut", "covered", "fast_timer", "binding_loop"} <= kinds
     assert "problems" in pane.summary.text()
     row = next(r for r in range(pane.proxy.rowCount())
@@ -99,7 +99,7 @@ def test_problems_pane_lists_the_planted_problems(window: MainWindow, editor: Pa
     pane.view.selectRow(row)
     chosen = pane.model.problem(pane.proxy.mapToSource(pane.proxy.index(row, 0)))
     assert chosen is not None
-    qwait(lambda: window.broker.chosen == chosen.object_id, what="the element chosen")
+    qwait(lambda: window.broker.chosen == chosen.get("objectId"), what="the element chosen")
     line = line_of('objectName="disabled_without_reason"')
     assert f"problems_app.py:{line}" in pane.source.text()
     pane.view.doubleClicked.emit(pane.proxy.index(row, 2))

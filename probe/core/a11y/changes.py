@@ -170,9 +170,12 @@ class Tracker:
         self.earlier = {}
         active = wins.active_window()
         wid = ids.id_of(active) if active is not None else None
+        last = self._last_seen()
         if wid is not None and wid not in self.seen and wid in now:
             self._keep(Seen(now[wid][1], _by_key(snapshot.records(active, refs, ids))))
-        last = self._last_seen()
+            if last is not None:  # a baseline only: the agent's last window stays last
+                self.seen.move_to_end(last)
+            last = self._last_seen()
         clock = time.monotonic()
         for key in dict.fromkeys(k for k in (last, wid) if k is not None and k in now):
             old = self.seen.get(key)

@@ -18,8 +18,9 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QWidget
 
+from probe.core import faults
 from probe.core.a11y import itemrefs, reach
-from probe.core.a11y.nodes import ItemNode, Node, SpotNode
+from probe.core.a11y.nodes import ItemNode, Node, SpotNode, unread_note
 from probe.core.a11y.refs import Element, LastRead, Locator, RefTable, element_key
 from probe.core.a11y.roles import SEMANTIC
 from probe.core.a11y.walk import walker_for
@@ -197,6 +198,8 @@ class Reader:
             d["className"] = QObject.metaObject(obj).className()
         if n.gap:
             d["gapFiller"] = True
+        if n.unread:
+            d["unread"] = n.unread
         if n.more:
             d["moreItems"] = n.more
         if v.hidden:
@@ -277,6 +280,8 @@ class Reader:
             parts.append(f"(+{n.more} more items)")
         if v.hidden:
             parts.append(f"(+{v.hidden} deeper)")
+        if n.unread:
+            parts.append(f"(unread: {n.unread})")
         return " ".join(parts)
 
     def to_text(self, flat: list[tuple[int, View]], max_chars: int) -> tuple[str, int, bool]:
@@ -348,6 +353,10 @@ def render(reader: Reader, element: Element | None, *, interactive: bool, depth:
     out.update({"nodes": shown, "interactive": interactive_count,
                 "truncated": truncated or bool(cut)})
     notes = []
+    unread = sum(1 for _, v in flat if v.node.unread)
+    if unread:
+        out["unreadElements"] = unread
+        notes.append(unread_note(unread))
     if truncated:
         notes.append(f"Truncated at max_chars={max_chars}: {shown} of {total} nodes shown; "
                      f"{NARROW_HINT}.")
@@ -469,11 +478,12 @@ def find(window: QWidget, refs: RefTable, ids: idtable.IdTable, query: str,
             continue
         if isinstance(node, ItemNode) and node.owner in views:
             continue  # found through the model below, with the rows off screen too
-        s, where = score(node, query)
+        s, where = faults.value(score, (0.0, ""), node, query, obj=node.obj)
         if s > 0:
             matches.append((s, (i, 0), node, where))
         if node.obj in views:
-            matches.extend(_model_matches(node.obj, query, window, i))
+            matches.extend(faults.value(_model_matches, [], node.obj, query, window, i,
+                                        obj=node.obj))
     matches.sort(key=lambda t: (-t[0], t[1]))
     results = []
     for s, _, node, where in matches[:limit]:
@@ -482,7 +492,7 @@ def find(window: QWidget, refs: RefTable, ids: idtable.IdTable, query: str,
         d["matched"] = where
         d["score"] = round(s, 2)
         if isinstance(node, itemrefs.ItemNode):
-            d["item"] = itemrefs.item_details(node, ids)
+            d["item"] = faults.value(itemrefs.item_details, {}, node, ids, obj=node.owner)
         results.append(d)
     out: dict[str, Any] = {"query": query, "matches": results, "total": len(matches)}
     if len(matches) > limit:

@@ -26,6 +26,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from probe.core.errors import QtError
 from probe.core.objects import idtable, paths, variant
 from probe.core.objects.meta import find_signal, objref_for, signature
+from probe.wire._shared import ObjectSummary
 
 Sink = Callable[[str, dict[str, Any]], None]
 
@@ -220,7 +221,7 @@ class Lifecycle:
 
     def _report(self, listener: _Listener, fresh: list[QObject], removed: bool) -> None:
         ids = listener.ids
-        created: list[dict[str, Any]] = []
+        created: list[ObjectSummary] = []
         dropped = 0
         for obj in fresh:
             if ids.peek(obj) is not None:

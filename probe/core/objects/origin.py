@@ -33,6 +33,8 @@ import PySide6
 import shiboken6
 from PySide6.QtCore import QObject
 
+from probe.wire._shared import CodeLine, PythonSite
+
 #: Attribute of the Python wrapper holding the note: (code, offset, code, offset, …),
 #: innermost frame first; the offset of the frame's instruction (``f_lasti``) is cheaper
 #: to take than its line, which is looked up only when asked.
@@ -265,12 +267,12 @@ def _line(code: CodeType, offset: int) -> int:
     return code.co_firstlineno
 
 
-def _frame(code: CodeType, offset: int) -> dict[str, Any]:
+def _frame(code: CodeType, offset: int) -> CodeLine:
     return {"file": os.path.abspath(code.co_filename), "line": _line(code, offset),
             "function": code.co_qualname if sys.version_info >= (3, 11) else code.co_name}
 
 
-def site_of(obj: QObject) -> dict[str, Any] | None:
+def site_of(obj: QObject) -> PythonSite | None:
     """``{"file", "line", "function", "stack"}`` of the Python line that made ``obj``
     (the first frame outside Qt, qtmcp, the stdlib and the object's own ``__init__``
     methods; ``stack`` the app's frames from there outwards), or None when no note was
@@ -287,9 +289,9 @@ def site_of(obj: QObject) -> dict[str, Any] | None:
     outer = [(c, ln) for c, ln in app if c not in own]
     if not outer:
         return None
-    site = _frame(*outer[0])
     start = app.index(outer[0])
-    site["stack"] = [_frame(c, ln) for c, ln in app[start:start + SHOWN]]
+    site: PythonSite = {**_frame(*outer[0]),
+                        "stack": [_frame(c, ln) for c, ln in app[start:start + SHOWN]]}
     inits = [_frame(c, ln) for c, ln in app[:start]]
     if inits:
         site["init"] = inits  # the app's own __init__ lines that ran for it

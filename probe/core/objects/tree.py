@@ -23,8 +23,9 @@ from probe.core.errors import QtError
 from probe.core.objects import paths, qmltypes, variant
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.qtclass import visible_enabled
+from probe.wire.qt_objects import ObjectNode, ObjectTree
 
-Annotator = tuple[tuple[type, ...], Callable[[QObject, dict[str, Any]], None]]
+Annotator = tuple[tuple[type, ...], Callable[[QObject, ObjectNode], None]]
 
 
 def _qml_annotator() -> Annotator | None:
@@ -33,7 +34,7 @@ def _qml_annotator() -> Annotator | None:
     if quick is None:
         return None
 
-    def annotate(obj: QObject, node: dict[str, Any]) -> None:
+    def annotate(obj: QObject, node: ObjectNode) -> None:
         if not (isinstance(obj, quick.QQuickItem) or QObject.inherits(obj, "QQuickItem")
                 or QObject.inherits(obj, "QQuickWindow")):
             return  # (a wrapper the app made before QtQuick loaded is a plain QWindow)
@@ -45,7 +46,7 @@ def _qml_annotator() -> Annotator | None:
     return (QObject,), annotate
 
 
-def tree(ids: IdTable, root: QObject | None, depth: int, max_nodes: int) -> dict[str, Any]:
+def tree(ids: IdTable, root: QObject | None, depth: int, max_nodes: int) -> ObjectTree:
     """Nodes down to ``depth`` levels below the start (0 = the start objects only).
 
     Without a root the walk starts at every root object. Stops adding nodes at
@@ -61,7 +62,7 @@ def tree(ids: IdTable, root: QObject | None, depth: int, max_nodes: int) -> dict
         prefix = paths.path_of(parent) + "/" if parent is not None else ""
         starts = [(root, QObject.metaObject(root).className(), paths.segment_of(root))]
         parented = QObject.parent(root) is not None
-    nodes: list[dict[str, Any]] = []
+    nodes: list[ObjectNode] = []
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -94,8 +95,9 @@ def _walker(ids: IdTable, depth: int, max_nodes: int) -> tuple[Any, list[Any]]:
     state: list[Any] = [0, False]  # count, truncated
 
     def walk(obj: QObject, cls: str, name: str, path: str, level: int, parented: bool
-             ) -> dict[str, Any]:
+             ) -> ObjectNode:
         kids = children_of(obj)
+        node: ObjectNode
         if isinstance(obj, QWidget):  # cheaper than isWidgetType(); wrappers are typed
             node = {"id": id_of(obj, path, cls, parented), "path": path, "className": cls,
                     "objectName": name, "isWidget": True,
@@ -111,7 +113,7 @@ def _walker(ids: IdTable, depth: int, max_nodes: int) -> tuple[Any, list[Any]]:
         state[0] += 1
         if level >= depth or not kids:
             return node
-        children: list[dict[str, Any]] = []
+        children: list[ObjectNode] = []
         node["children"] = children
         named: dict[str, int] = {}
         unnamed: dict[str, int] = {}
