@@ -43,6 +43,7 @@ import mcp_types as types
 from _common import demo_app, table, target
 from probe.client import Client
 from probe.mcp import tools as mcp_tools
+from probe.wire.chr_page import Found
 from probe.wire.qt_properties import PropertyValue
 
 # isort: split
@@ -215,10 +216,13 @@ def jwrite_cases(path: Path) -> list[Case]:
 def finance_cases(app: RealApp, db: Path) -> list[Case]:
     qt = app.client(name="bench-check", role="script")
 
+    def button(name: str) -> str:
+        """The ref of the app's button ``name`` (as a user finds it)."""
+        found = qt.call("chr.find", {"query": name}, result=Found)["matches"]
+        return next(m["ref"] for m in found if m["role"] == "button" and m["name"] == name)
+
     def home() -> None:
-        button = next(m for m in qt.call("chr.find", {"query": "Transactions"})["matches"]
-                      if m["role"] == "button" and m["name"] == "Transactions")
-        qt.call("chr.click", {"ref": button["ref"]})
+        qt.call("chr.click", {"ref": button("Transactions")})
 
     def paid(who: str) -> None:
         with sqlite3.connect(db) as con:
@@ -229,14 +233,12 @@ def finance_cases(app: RealApp, db: Path) -> list[Case]:
     seen: dict[str, bool] = {}
 
     def sort_checked() -> bool:
-        match = qt.call("chr.find", {"query": "Sort by Vendor"})["matches"][0]
+        match = qt.call("chr.find", {"query": "Sort by Vendor"}, result=Found)["matches"][0]
         return "checked" in match.get("states", [])
 
     def before_toggle() -> None:
         home()
-        qt.call("chr.click", {"ref": next(
-            m["ref"] for m in qt.call("chr.find", {"query": "Search/Report"})["matches"]
-            if m["role"] == "button")})
+        qt.call("chr.click", {"ref": button("Search/Report")})
         seen["was"] = sort_checked()
         home()
 

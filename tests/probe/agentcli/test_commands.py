@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from probe.client import Client
+from probe.wire.chr_page import Tabs
 from probe.wire.qt_properties import PropertyValue
 from tests.support.agentcli import Cli, runtime_with
 from tests.support.app import DemoApp, start_demo, wait_until
@@ -74,7 +75,8 @@ def stale(one: Cli, demo: DemoApp, qt: Client) -> dict[str, str]:
     opened = one.ok("click", one.ref('button "About"'))
     ok, tab = ref_in(opened, 'button "OK"'), opened.split("[tab_id ")[1].split("]")[0]
     demo.command("delete aboutDialog")
-    wait_until(lambda: len(qt.call("chr.tabsContext")["tabs"]) == 1, what="the dialog gone")
+    wait_until(lambda: len(qt.call("chr.tabsContext", result=Tabs)["tabs"]) == 1,
+               what="the dialog gone")
     return {"ref": ok, "tab": tab}
 
 

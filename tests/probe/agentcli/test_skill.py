@@ -25,6 +25,7 @@ from probe.client import Client
 from probe.wire.qt_properties import PropertyValue
 from tests.support.agentcli import Cli, runtime_with
 from tests.support.app import ROOT, wait_until
+from tests.support.realapp import RealApp
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +63,23 @@ def test_the_skill_has_what_an_agent_reads(skill: str, cli: Cli, tmp_path: Path)
     written = Path(cli.ok("skill", "--install", str(tmp_path)).strip())
     assert written == tmp_path / "qtmcp" / "SKILL.md"
     assert written.read_text(encoding="utf-8") == skill
+
+
+def test_the_skill_says_unread_as_the_cli_prints_it(skill: str) -> None:
+    """On the app that plants raising controls (tests/apps/raising_app.py), the page the
+    CLI prints marks them with the words rule 5 of the skill explains."""
+    app = RealApp([str(ROOT / "tests" / "apps" / "raising_app.py")])
+    cli = Cli(runtime_with(app.info), session="unread")
+    try:
+        wait_until(lambda: "Raising" in cli.run("tabs").out, 30, "the app's window")
+        app.client().call("qt.methods.invoke", {"objectId": "raising", "method": "arm"})
+        page = cli.ok("page", "--tab", "Raising")
+    finally:
+        cli.close()
+        app.stop()
+    for words in ("(unread: ", "unreadElements"):
+        assert words in page, page
+        assert words.strip() in skill.split("## Rules", 1)[1]
 
 
 def test_the_readme_gives_the_skill_size_it_has(skill: str) -> None:
