@@ -320,7 +320,10 @@ def _common(p: argparse.ArgumentParser) -> None:
                      "app running; `qtmcp ls` lists them)")
     who.add_argument("--app", help="the app's name, or part of it")
     who.add_argument("--url", help="ws://127.0.0.1:PORT of the probe")
-    who.add_argument("--token", help="the probe's token (default: from discovery)")
+    who.add_argument("--token", help="the probe's token (default: from discovery); every "
+                     "user of this machine sees a command line: prefer --token-file")
+    who.add_argument("--token-file", metavar="FILE",
+                     help="read the probe's token from FILE (mode 0600; its first line)")
     who.add_argument("-s", "--session", metavar="NAME",
                      help=f"the session that keeps refs between calls (default: "
                      f"${sessions.SESSION_ENV}, else '{sessions.DEFAULT}')")

@@ -299,11 +299,16 @@ def test_usage_errors_exit_2(one: Cli) -> None:
     assert one.run("page", "-s", "bad name!").code == 2
 
 
-def test_the_app_by_url_or_name(none: Cli, two: Cli, demo: DemoApp) -> None:
-    """--url (with --token) needs no discovery file; --app picks one of two by name."""
+def test_the_app_by_url_or_name(none: Cli, two: Cli, demo: DemoApp, tmp_path: Path) -> None:
+    """--url (with a token from a file: on the command line every user would see it)
+    needs no discovery file; --app picks one of two by name."""
     assert demo.token is not None
-    by_url = none.ok("tabs", "--url", demo.url, "--token", demo.token)
+    good, wrong = tmp_path / "good", tmp_path / "wrong"
+    for path, token in ((good, demo.token), (wrong, "wrong")):
+        path.write_text(token + "\n", encoding="utf-8")
+        path.chmod(0o600)
+    by_url = none.ok("tabs", "--url", demo.url, "--token-file", str(good))
     assert f'"pid":{demo.pid}' in by_url
     assert f'"pid":{demo.pid}' in two.ok("tabs", "--app", "qtmcp-demo")
-    err = none.fails("tabs", "--url", demo.url, "--token", "wrong")
+    err = none.fails("tabs", "--url", demo.url, "--token-file", str(wrong))
     assert err.startswith("CONNECT_FAILED: Probe at ") and "refused the connection" in err, err
