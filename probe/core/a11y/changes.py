@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QAbstractItemView, QDialog, QLabel, QStackedWidget, QWidget
 
 from probe.core import faults
@@ -547,7 +547,7 @@ def _read_in_part(window: QWidget, old: list[Record], noted: dirty.Noted,
     # a label names what is beside it: read its parent's part, where what it names is
     changed = [QWidget.parentWidget(w) if isinstance(w, QLabel) else w for w in noted.own]
     places: dict[int, QWidget] = {}
-    for w in [*changed, *noted.parents]:
+    for w in [*changed, *noted.parents, *_item_views(window, at, ids)]:
         found = _element_of(w, window, at, ids)
         if found is None:
             return None
@@ -569,6 +569,16 @@ def _read_in_part(window: QWidget, old: list[Record], noted: dirty.Noted,
         i = end
     out += old[i:]
     return out
+
+
+def _item_views(window: QWidget, at: dict[str, int], ids: idtable.IdTable
+                ) -> list[QWidget]:
+    """The item views of the last records, read again in every part read: their elements
+    come from a model, which can answer a read otherwise with no event to the view (the
+    roles a view never paints, AccessibleTextRole or ToolTip; a model that begins to
+    raise, which a whole read reports ``unread``)."""
+    return [v for v in QObject.findChildren(window, QAbstractItemView)
+            if ids.peek(v) in at]
 
 
 def _element_of(w: QWidget | None, window: QWidget, at: dict[str, int],
