@@ -69,8 +69,10 @@ def _ws() -> ModuleType:
 def _listen(host: str, port: int) -> socket.socket:
     """A listening socket on the first address ``host`` resolves to (what serve() binds
     first, whose port the probe announces)."""
+    # an ASCII name as bytes: a str is IDNA-encoded first (~0.5 MiB of codec tables)
+    name: str | bytes = host.encode("ascii") if host.isascii() else host
     family, kind, proto, _name, address = socket.getaddrinfo(
-        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        name, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
