@@ -112,7 +112,8 @@ def _declare(running: Probe, names_dir: str | None) -> None:
                             app_errors=running.hooks.app_errors,
                             describe_modal=_hooks.describe_modal,
                             known_failure=_hooks.known_failure, app_error=_hooks.app_error,
-                            tally_faults=_hooks.tally_faults))
+                            tally_faults=_hooks.tally_faults,
+                            follow_application=_hooks.follow_application))
     running.executor.post(lambda: setup_names(names_dir))
 
 

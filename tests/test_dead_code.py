@@ -29,7 +29,7 @@ USED_ELSEWHERE = (
     "stepEnabled", "stepBy", "validate", "dragEnterEvent", "dragMoveEvent", "dropEvent",
     "lastAction", "__getattr__", "__call__",
     "pytestmark", "aloop", "gate_on", "_cmd_*", "__signature__", "build_main_window",
-    "shadow_window", "qml_item", "_qtmcp_origin", "__class__", "pytest_*",
+    "shadow_window", "qml_item", "__class__", "pytest_*",
     "QML_IMPORT_NAME", "QML_IMPORT_MAJOR_VERSION", "caption",  # read by QmlElement, QML
 )
 

@@ -5,12 +5,18 @@ The editor is ``QTMCP_EDITOR`` when set — a command with ``{file}``, ``{line}`
 {file}`` — else ``$VISUAL``, else ``$EDITOR``, called as ``editor +LINE FILE`` (what vi,
 vim, emacs, nano, gedit and kate understand). Without any, the desktop opens the file
 (no line). The probe runs on this machine, so its paths are this machine's.
+
+The file name comes from a probe, which may be a fake one or another user's: only an
+absolute path to an existing regular file is opened, so it can never be an option
+(``-c:!cmd`` runs a command in vim); after ``+LINE`` it also follows ``--``. The desktop
+is never handed an executable or a ``.desktop`` file (it would run them).
 """
 
 from __future__ import annotations
 
 import os
 import shlex
+import stat
 import subprocess
 from collections.abc import Mapping
 
@@ -32,14 +38,32 @@ def editor_command(file: str, line: int, column: int = 0,
         return [part.format(**values) for part in shlex.split(custom)]
     editor = env.get("VISUAL", "").strip() or env.get("EDITOR", "").strip()
     if editor:
-        return [*shlex.split(editor), f"+{values['line']}", file]
+        return [*shlex.split(editor), f"+{values['line']}", "--", file]
     return None
+
+
+def refusal(file: str) -> str | None:
+    """Why ``file`` is not opened, or None: it must be an absolute path to an existing
+    regular file (a name that is not one could be read as an option)."""
+    if not file or "\0" in file or not os.path.isabs(file):
+        return f"not an absolute path: {file!r}"
+    try:
+        mode = os.stat(file).st_mode
+    except OSError as exc:
+        return f"{file}: {exc.strerror or exc}"
+    return None if stat.S_ISREG(mode) else f"not a regular file: {file}"
 
 
 def open_source(file: str, line: int, column: int = 0) -> list[str] | str:
     """Open the line in the editor: the command run, or what went wrong."""
+    why = refusal(file)
+    if why is not None:
+        return f"not opened: {why}"
     command = editor_command(file, line, column)
     if command is None:
+        if file.endswith(".desktop") or os.access(file, os.X_OK):
+            return ("no editor: set QTMCP_EDITOR (e.g. 'code -g {file}:{line}') or $EDITOR; "
+                    f"{file} is not handed to the desktop, which would run it")
         if QDesktopServices.openUrl(QUrl.fromLocalFile(file)):
             return ["(desktop)", file]
         return "no editor: set QTMCP_EDITOR (e.g. 'code -g {file}:{line}') or $EDITOR"

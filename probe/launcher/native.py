@@ -60,13 +60,13 @@ def write_boot(folder: Path, options: dict[str, Any], status: Path | None) -> Pa
               "site": [p for p in site.getsitepackages() if Path(p).is_dir()],
               "options": {k: v for k, v in options.items() if v is not None},
               "status": str(status) if status else None}
-    where = Path(tempfile.mkdtemp(prefix="qtmcp-boot-"))
-    os.chmod(where, 0o755)
+    where = Path(tempfile.mkdtemp(prefix="qtmcp-boot-"))  # 0700: options may hold a token
     boot = where / "boot.py"
-    boot.write_text(f"import sys\nsys.path.insert(0, {ROOT!r})\n"
-                    "from probe.launcher import boot\n"
-                    f"boot.start({config!r})\n", encoding="utf-8")
-    os.chmod(boot, 0o644)
+    fd = os.open(boot, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(f"import sys\nsys.path.insert(0, {ROOT!r})\n"
+                 "from probe.launcher import boot\n"
+                 f"boot.start({config!r})\n")
     return boot
 
 
@@ -131,6 +131,9 @@ def await_probe(pid: int, run: subprocess.CompletedProcess[str], status: Path, s
         found = discovery.find(pid=pid)
         if found:
             return found[0]
+        if not discovery.running(pid):
+            raise error(f"process {pid} exited before its probe started (the probe was "
+                        "scheduled on its event loop)")
         time.sleep(0.05)
     raise error(f"process {pid}: the probe was scheduled but did not start within "
                 f"{timeout:g} s (is its event loop running, or is the app frozen?)")

@@ -54,6 +54,10 @@ def _no_tally() -> Callable[[], dict[str, int]]:
     return dict
 
 
+def _nothing_to_follow(app: Any) -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class Hooks:
     """The app side's contributions to dispatching."""
@@ -77,3 +81,6 @@ class Hooks:
     #: Counts the elements a call could not read whole (an app's class raised there, or
     #: the probe failed on it): the answer's ``meta.faults``.
     tally_faults: FaultTally = _no_tally
+    #: Attaches the app side's watchers (event filters) to a new application, when the
+    #: last one was shut down and another made (GUI thread, before the next job).
+    follow_application: Callable[[Any], None] = _nothing_to_follow

@@ -9,6 +9,10 @@ Who gets what (each part is handed only what it uses)::
     transport(options, tokens, hub, dispatcher, gate, farewells.session_closed)
     http routes(transport, dispatcher, executor, the app's name, start time)
     outlet(hub) for the api code started with the probe
+
+The probe lasts as long as the process: an event loop that ends (an app may run another)
+does not stop it, nor an application shut down and made anew (:mod:`probe.lifetime`);
+it stops when the process exits (``atexit``) or a signal ends it.
 """
 
 from __future__ import annotations
@@ -99,7 +103,8 @@ class Probe:
         atexit.register(self.stop)
         if self.info is not None:
             exitsignals.install(self._remove_discovery)
-        self.executor.post(self._on_event_loop)
+        self.executor.follower.on_application(self._on_application)
+        self.executor.post(_first_job)  # meets the application as soon as a loop runs
         self._run_starters()
         if self.options.no_auth:
             log.warning("qtmcp probe: token check is OFF (no_auth): any local process may "
@@ -128,6 +133,9 @@ class Probe:
         """The app side's hooks, once the methods are declared (they come with them)."""
         self.hooks = hooks
         self.dispatcher.use_hooks(hooks)
+        # Every application met from now on: the first was met before any of the watchers
+        # these hooks follow could be on.
+        self.executor.follower.on_application(hooks.follow_application)
 
     def _run_starters(self) -> None:
         """Start the starters not started yet (each once, however many calls come first)."""
@@ -151,18 +159,18 @@ class Probe:
             argv=list(sys.argv),
             qt=qVersion(), pyside=pyside_version, python=sys.version.split()[0],
             started=self.started, host=self.options.host)
-        discovery.list_probes()  # removes the files of crashed or killed apps (tokens)
-        discovery.write(self.info)
+        try:
+            discovery.list_probes()  # removes the files of crashed or killed apps (tokens)
+            discovery.write(self.info)
+        except OSError as exc:  # a folder another user owns, a full disk: the app goes on
+            self.info = None
+            print(f"qtmcp: no discovery file, so `qtmcp ls` will not list this app: {exc}",
+                  file=sys.__stderr__, flush=True)
 
-    def _on_event_loop(self) -> None:
-        """First job on the GUI thread: the app exists now; learn its name, watch its exit."""
-        app = QCoreApplication.instance()
-        if app is None:
-            return
+    def _on_application(self, _app: QCoreApplication) -> None:
+        """An application runs (the first, or a new one): the discovery file names it."""
         if self.info is not None and self.info.app != self._app_name():
             self._write_discovery()
-        app.aboutToQuit.connect(self.stop)
-        exitsignals.watch()
 
     def _remove_discovery(self) -> None:
         if self.info is not None:
@@ -179,3 +187,8 @@ class Probe:
         self.executor.close()
         self._remove_discovery()
         self.transport.stop()
+
+
+def _first_job() -> None:
+    """Nothing: running it attaches the probe to the application (the executor's follower
+    runs before every job)."""

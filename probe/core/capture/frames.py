@@ -150,6 +150,20 @@ def _unwatch(stream: FrameStream) -> None:
         _watcher = None
 
 
+def follow(app: QApplication) -> None:
+    """A new application runs (the last one was shut down, its windows and our filter and
+    relay with it): paints of its windows reach the streams still on, and encoded frames
+    come back through a relay of this application's."""
+    global _watcher, _done
+    if _done is not None and not shiboken6.isValid(_done):
+        _done = None
+    if _watcher is not None:
+        streams = _watcher.streams
+        _watcher = _PaintWatcher()
+        _watcher.streams = streams
+        app.installEventFilter(_watcher)
+
+
 class _Relay(QObject):
     """Carries 'encoding finished' from the encoder thread back to the GUI thread."""
 

@@ -85,20 +85,29 @@ def _env() -> dict[str, str]:
     return {**os.environ, "FORM_BINDING": "PySide6", "QT_QPA_PLATFORM": "offscreen"}
 
 
-def _drive(pid: int, proc: subprocess.Popen[str]) -> None:
+def _drive(pid: int, proc: subprocess.Popen[str]) -> str | None:
+    """The probe answers and reads the form; its token."""
     info = wait_for_probe(pid, 60, proc)
     with Client.connect(info.url, info.token) as qt:
         assert 'button "Submit"' in read(qt)["text"]
         assert qt.call("qt.ping")["pong"] is True
+    return info.token
 
 
-def test_launch_into_a_python_without_qtmcp(python: Path,
-                                            procs: list[subprocess.Popen[str]]) -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "probe.cli", "launch", str(python),
-                             str(FORM)], cwd=ROOT, env=_env(), text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+def test_launch_into_a_python_without_qtmcp(python: Path, procs: list[subprocess.Popen[str]],
+                                            tmp_path: Path) -> None:
+    """With a token from a file: the other Python's command line (every user reads it)
+    does not show it."""
+    secret = "other-python-token-51"
+    token = tmp_path / "token"
+    token.write_text(secret + "\n")
+    token.chmod(0o600)
+    proc = subprocess.Popen([sys.executable, "-m", "probe.cli", "launch", "--token-file",
+                             str(token), str(python), str(FORM)], cwd=ROOT, env=_env(),
+                            text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     procs.append(proc)
-    _drive(proc.pid, proc)
+    assert _drive(proc.pid, proc) == secret
+    assert secret.encode() not in Path(f"/proc/{proc.pid}/cmdline").read_bytes()
 
 
 def test_attach_to_a_python_without_qtmcp(python: Path,
