@@ -26,8 +26,9 @@ NOT_AT_START = ("pkgutil", "encodings.idna")
 def test_methods_load_at_the_first_call_not_at_start() -> None:
     app = start_demo()
     try:
-        for module in DEFERRED + AT_FIRST_CONNECTION + NOT_AT_START:  # serving (discovery file written),
-            assert app.command(f"imported {module}").startswith("error"), module  # no call
+        # serving (discovery file written), nothing called, no client yet
+        for module in DEFERRED + AT_FIRST_CONNECTION + NOT_AT_START:
+            assert app.command(f"imported {module}").startswith("error"), module
         assert app.command("imported probe.api.chr_console").startswith("ok")
         assert app.command("log warning said before any call").startswith("ok")
         clients = [Client.connect(app.url, app.token, name=f"first-{i}") for i in range(4)]
