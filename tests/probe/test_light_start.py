@@ -18,9 +18,10 @@ DEFERRED = ("probe.api.qt_objects", "probe.api.chr_page", "probe.core.a11y.snaps
 #: Loaded only when the first client connects: the WebSocket library (and the package
 #: metadata reader it imports), ~6 MiB of an app nobody connects to.
 AT_FIRST_CONNECTION = ("websockets.asyncio.server", "importlib.metadata")
-#: Never loaded at start: the families' folder is listed without pkgutil, and the listening
-#: socket's host is resolved without the IDNA codec.
-NOT_AT_START = ("pkgutil", "encodings.idna")
+#: Never loaded at start: the families' folder is listed without pkgutil, the listening
+#: socket's host is resolved without the IDNA codec, the origin recorder's import hook is
+#: a finder and loader without importlib.abc's base classes.
+NOT_AT_START = ("pkgutil", "encodings.idna", "importlib.abc")
 
 
 def test_methods_load_at_the_first_call_not_at_start() -> None:
