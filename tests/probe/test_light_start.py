@@ -16,8 +16,9 @@ from tests.support.app import start_demo
 DEFERRED = ("probe.api.qt_objects", "probe.api.chr_page", "probe.core.a11y.snapshot",
             "probe.core.capture.frames")
 #: Loaded only when the first client connects: the WebSocket library (and the package
-#: metadata reader it imports), ~6 MiB of an app nobody connects to.
-AT_FIRST_CONNECTION = ("websockets.asyncio.server", "importlib.metadata")
+#: metadata reader it imports), ~6 MiB of an app nobody connects to; orjson at the first
+#: answer.
+AT_FIRST_CONNECTION = ("websockets.asyncio.server", "importlib.metadata", "orjson")
 #: Never loaded at start: the families' folder is listed without pkgutil, the listening
 #: socket's host is resolved without the IDNA codec, the origin recorder's import hook is
 #: a finder and loader without importlib.abc's base classes.
