@@ -21,8 +21,8 @@ DEFERRED = ("probe.api.qt_objects", "probe.api.chr_page", "probe.core.a11y.snaps
 AT_FIRST_CONNECTION = ("websockets.asyncio.server", "importlib.metadata", "orjson")
 #: Never loaded at start: the families' folder is listed without pkgutil, the listening
 #: socket's host is resolved without the IDNA codec, the origin recorder's import hook is
-#: a finder and loader without importlib.abc's base classes.
-NOT_AT_START = ("pkgutil", "encodings.idna", "importlib.abc")
+#: a finder and loader without importlib.abc's base classes, Qt Test loads with the input.
+NOT_AT_START = ("pkgutil", "encodings.idna", "importlib.abc", "PySide6.QtTest")
 
 
 def test_methods_load_at_the_first_call_not_at_start() -> None:
