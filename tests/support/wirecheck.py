@@ -13,10 +13,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import probe.api  # noqa: F401 - declares every method on REGISTRY
+from probe import api
 from probe.client import AsyncClient, Notification
 from probe.server.registry import REGISTRY
 from probe.wire import WireError, check
+
+# every method on REGISTRY: importing probe.api alone declares only what the probe needs
+# from its start (the rest at the first call, #41), and an undeclared method is not checked
+api.declare_all()
 
 
 class WireCheck:
