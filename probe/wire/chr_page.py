@@ -19,8 +19,9 @@ class ItemPlace(TypedDict):
 
 class PageNode(TypedDict):
     """One element: its role, name, the reader's ``ref`` when it is interactive, value
-    (``cut``: the value's full length in characters when it was shortened), states, ``bounds`` ``[x, y, w, h]``
-    in its window, the Qt object behind it, and its children."""
+    (``cut``: the value's full length in characters when it was shortened), states,
+    ``bounds`` ``[x, y, w, h]`` in its window, the Qt object behind it, and its
+    children."""
 
     role: str
     name: NotRequired[str]
