@@ -452,13 +452,21 @@ def request(method: str, params: dict[str, Any] | list[Any] | None, rid: int | s
     return msg
 
 
-try:
-    import orjson as _orjson
+#: orjson once :func:`_fast_json` looked for it (None: not installed): looked for at the
+#: first encode, not at import, since orjson imports datetime, uuid and platform (~1.5 MiB
+#: of an app whose probe nobody has talked to yet, #41).
+_ORJSON: list[Any] = []
 
-    _ORJSON_OPTIONS = _orjson.OPT_NON_STR_KEYS
-except ImportError:  # pragma: no cover - orjson is a dependency; json still works
-    _orjson = None  # type: ignore[assignment]
-    _ORJSON_OPTIONS = 0
+
+def _fast_json() -> Any:
+    """The orjson module, or None where it is missing (json still works)."""
+    if not _ORJSON:
+        try:
+            import orjson
+        except ImportError:  # pragma: no cover - orjson is a dependency
+            orjson = None
+        _ORJSON.append(orjson)
+    return _ORJSON[0]
 
 
 def _loads(raw: str | bytes) -> Any:
@@ -482,10 +490,11 @@ def encode(message: Any) -> str:
     made plain by :func:`_plain`, so one odd value never costs a connection its reply
     (or a traffic subscriber its connection).
     """
-    if _orjson is not None:
+    fast = _fast_json()
+    if fast is not None:
         try:
-            return _orjson.dumps(message, option=_ORJSON_OPTIONS).decode()
-        except (TypeError, ValueError, _orjson.JSONEncodeError):
+            return fast.dumps(message, option=fast.OPT_NON_STR_KEYS).decode()
+        except (TypeError, ValueError, fast.JSONEncodeError):
             pass
     return json.dumps(_plain(message, 0), ensure_ascii=False, separators=(",", ":"),
                       allow_nan=False)

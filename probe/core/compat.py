@@ -28,8 +28,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAccessible, QAction, QGuiApplication, QWheelEvent, QWindow
 from PySide6.QtWidgets import QMenu, QWidget
 
-from probe.core.qtest import QTest
-
 
 def roles_if_present(**aria: str) -> dict[QAccessible.Role, str]:
     """``{QAccessible.Role.<name>: aria}`` for the roles this Qt has: ``Switch`` came in
@@ -38,13 +36,15 @@ def roles_if_present(**aria: str) -> dict[QAccessible.Role, str]:
             if hasattr(QAccessible.Role, name)}
 
 
-def wheel(window: QWindow, pos: QPoint, angle: QPoint,
+def wheel(test: Any, window: QWindow, pos: QPoint, angle: QPoint,
           modifiers: Qt.KeyboardModifier) -> None:
     """A mouse-wheel turn at ``pos`` in ``window``: ``QTest.wheelEvent`` (Qt 6.8 and newer),
     else the same QWheelEvent sent to the window, which hands it to the widget or item
-    under ``pos`` as a real wheel would."""
-    if hasattr(QTest, "wheelEvent"):
-        QTest.wheelEvent(window, QPointF(pos), angle, QPoint(0, 0), modifiers)
+    under ``pos`` as a real wheel would. ``test``: the input's QTest
+    (:data:`probe.core.qtest.QTest`), handed in so that this module, imported at the
+    probe's start, does not load Qt Test (#41)."""
+    if hasattr(test, "wheelEvent"):
+        test.wheelEvent(window, QPointF(pos), angle, QPoint(0, 0), modifiers)
         return
     local = QPointF(pos)
     event = QWheelEvent(local, QPointF(QWindow.mapToGlobal(window, pos)), QPoint(0, 0), angle,

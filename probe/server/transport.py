@@ -15,16 +15,13 @@ from __future__ import annotations
 import asyncio
 import http
 import logging
+import socket
 import threading
 import weakref
 from collections.abc import Awaitable, Callable
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
-
-from websockets.asyncio.server import ServerConnection, serve
-from websockets.datastructures import Headers
-from websockets.exceptions import ConnectionClosed
-from websockets.http11 import Request, Response
 
 from probe import protocol
 from probe.server import auth
@@ -35,6 +32,10 @@ from probe.server.gate import Gate
 from probe.server.options import Options
 from probe.server.outbox import CLOSE_NOT_READING, Outbox, Stalled
 from probe.server.sessions import Hub, Session
+
+if TYPE_CHECKING:
+    from websockets.asyncio.server import ServerConnection
+    from websockets.http11 import Request, Response
 
 log = logging.getLogger("qtmcp.probe")
 #: websockets logs every connection at INFO; in the app's own log that is noise.
@@ -50,13 +51,50 @@ _SINGLE_HEADERS = ("Host", "Origin", "Authorization", "Upgrade")
 _SHUTDOWN_GRACE = 1.0
 
 
+#: probe.server.wslib once the first client knocked (None until then).
+_lib: ModuleType | None = None
+
+
+def _ws() -> ModuleType:
+    """The WebSocket library, imported at the first connection, not at the app's start:
+    its cost (~6 MiB, ~25 ms), not a circle (#41)."""
+    global _lib
+    if _lib is None:
+        from probe.server import wslib
+
+        _lib = wslib
+    return _lib
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket on the first address ``host`` resolves to (what serve() binds
+    first, whose port the probe announces)."""
+    # an ASCII name as bytes: a str is IDNA-encoded first (~0.5 MiB of codec tables)
+    name: str | bytes = host.encode("ascii") if host.isascii() else host
+    family, kind, proto, _name, address = socket.getaddrinfo(
+        name, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        sock.bind(address)
+        sock.listen(100)
+        sock.setblocking(False)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
 def _response(status: int, content_type: str, body: bytes, head: bool = False,
               extra: tuple[tuple[str, str], ...] = ()) -> Response:
     """A response; for ``head`` its headers only (Content-Length still that of ``body``)."""
     phrase = http.HTTPStatus(status).phrase
-    headers = Headers([("Content-Type", content_type), ("Content-Length", str(len(body))),
+    lib = _ws()
+    headers = lib.Headers([("Content-Type", content_type), ("Content-Length", str(len(body))),
                        ("Cache-Control", "no-store"), *extra])
-    return Response(status, phrase, headers, b"" if head else body)
+    return lib.Response(status, phrase, headers, b"" if head else body)
 
 
 def _json_response(status: int, value: Any, head: bool = False,
@@ -138,12 +176,31 @@ class Transport:
             self.loop.close()
 
     async def _main(self) -> None:
+        """Listen on a plain socket from the start; serve WebSockets on it once the first
+        client knocks (the library loads then, #41)."""
+        self._stop = stopping = asyncio.Event()
+        sock = _listen(self.options.host, self.options.port)
+        self.port = int(sock.getsockname()[1])
+        knocked = asyncio.Event()
+        self.loop.add_reader(sock.fileno(), knocked.set)
+        self._ready.set()
+        stop = asyncio.ensure_future(stopping.wait())
+        first = asyncio.ensure_future(knocked.wait())
+        await asyncio.wait({stop, first}, return_when=asyncio.FIRST_COMPLETED)
+        self.loop.remove_reader(sock.fileno())
+        first.cancel()
+        if stopping.is_set():
+            await self._finish_calls()  # none can run yet: the gate refuses what comes
+            sock.close()
+            return
+        stop.cancel()
+        await self._serve(sock, stopping)
+
+    async def _serve(self, sock: socket.socket, stopping: asyncio.Event) -> None:
         opts = self.options
-        self._stop = asyncio.Event()
-        async with serve(
+        async with _ws().serve(
             self._handle,
-            opts.host,
-            opts.port,
+            sock=sock,
             origins=[None],  # a browser always sends Origin; scripts and agents do not
             process_request=self._process_request,
             max_size=opts.max_message * protocol.HARD_LIMIT_FACTOR,
@@ -154,9 +211,7 @@ class Transport:
             close_timeout=0.5,  # a peer that never answers the close does not hold the exit
             logger=_ws_log,
         ) as server:
-            self.port = int(next(iter(server.sockets)).getsockname()[1])
-            self._ready.set()
-            await self._stop.wait()
+            await stopping.wait()
             await self._finish_calls()
             server.close(close_connections=True)
             await asyncio.wait_for(server.wait_closed(), 2.0)
@@ -242,7 +297,7 @@ class Transport:
                         message, "TOO_MANY_CALLS",
                         f"{MAX_IN_FLIGHT} calls of this connection are running and more "
                         "wait; this message was not run", limit=MAX_IN_FLIGHT))
-        except ConnectionClosed:
+        except _ws().ConnectionClosed:
             pass
         finally:
             calls.end()
@@ -269,7 +324,7 @@ class Transport:
             return
         try:
             await self.outbox.send(session.id, text, ws.send)
-        except ConnectionClosed:
+        except _ws().ConnectionClosed:
             pass
         except Stalled as exc:
             log.warning("qtmcp probe: closing %s (%s): %s", session.name, session.remote, exc)

@@ -43,6 +43,8 @@ _SELF = frozenset({_T.FocusIn, _T.FocusOut, _T.EnabledChange, _T.ToolTipChange,
 #: widget that changes parents is hidden there and shown again).
 _PLACE = frozenset({_T.Show, _T.Hide})
 _PAINT = _T.Paint
+#: The focus events: the widgets whose focus proxy got them change too.
+_FOCUS = frozenset({_T.FocusIn, _T.FocusOut})
 #: Painted widgets past which comparing painted areas costs more than reading whole.
 MOST_PAINTED = 300
 
@@ -151,7 +153,11 @@ class DirtyWatch(QObject):
             if isinstance(obj, QWidget) and (kind == _T.Hide or QWidget.isVisible(obj)):
                 table = self._placed if kind in _PLACE else self._own
                 try:
-                    table.setdefault(_key(QWidget.window(obj)), {})[_key(obj)] = obj
+                    noted = table.setdefault(_key(QWidget.window(obj)), {})
+                    noted[_key(obj)] = obj
+                    if kind in _FOCUS:
+                        for w in _proxied_by(obj):
+                            noted[_key(w)] = w
                 except RuntimeError:  # a widget being destroyed
                     pass
         return False
@@ -169,6 +175,23 @@ class DirtyWatch(QObject):
             by_widget[key] = (w, rects)
         else:
             entry[1].extend(rects)
+
+
+def _proxied_by(w: QWidget) -> list[QWidget]:
+    """The ancestors of ``w`` whose focus proxy (through a chain) is ``w``: they have the
+    focus whenever ``w`` has it (``QWidget::hasFocus``: a calendar whose view has it, a
+    spin box whose line edit has it), yet only ``w`` gets the focus events."""
+    out: list[QWidget] = []
+    key = _key(w)
+    up = QWidget.parentWidget(w)
+    while up is not None and not QWidget.isWindow(up):
+        end = QWidget.focusProxy(up)
+        while end is not None and QWidget.focusProxy(end) is not None:
+            end = QWidget.focusProxy(end)
+        if end is not None and _key(end) == key:
+            out.append(up)
+        up = QWidget.parentWidget(up)
+    return out
 
 
 def paint_now(window: QWidget) -> None:

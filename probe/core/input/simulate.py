@@ -521,7 +521,7 @@ def window_scroll(window: QWindow, pos: QPoint, dx: float, dy: float,
     angle = QPoint(round(-dx * 120), round(-dy * 120))
     QTest.mouseMove(window, pos)
     require(window, "window")
-    wheel(window, pos, angle, modifiers_of(modifiers))
+    wheel(QTest, window, pos, angle, modifiers_of(modifiers))
     settle()
 
 

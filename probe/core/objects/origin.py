@@ -23,7 +23,6 @@ resolved only when asked, so recording costs a frame walk and a tuple per object
 from __future__ import annotations
 
 import functools
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
@@ -32,13 +31,16 @@ import sysconfig
 import weakref
 from collections.abc import Sequence
 from types import CodeType, ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import PySide6
 import shiboken6
 from PySide6.QtCore import QObject
 
 from probe.wire._shared import CodeLine, PythonSite
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 
 #: Frames noted per object: enough for a few levels of app subclasses' ``__init__`` and
 #: the short stack above the creating line.
@@ -203,9 +205,11 @@ def _is_qt_module(name: str) -> bool:
     return name.startswith("PySide6.Qt") and name.count(".") == 1
 
 
-class _Finder(importlib.abc.MetaPathFinder):
+class _Finder:
     """Finds nothing itself: wraps the loader of a PySide6 module the app imports later
-    (QtCharts, QtWebEngineWidgets…) so its classes are recorded too."""
+    (QtCharts, QtWebEngineWidgets…) so its classes are recorded too. A meta path finder
+    and a loader by their methods, as the import system asks for them: importlib.abc's
+    base classes would cost every app ~1.4 MiB at start (#41)."""
 
     def find_spec(self, name: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
@@ -217,12 +221,12 @@ class _Finder(importlib.abc.MetaPathFinder):
         finally:
             sys.meta_path.insert(0, self)
         if spec is not None and spec.loader is not None:
-            spec.loader = _Loaded(spec.loader)
+            spec.loader = _Loaded(spec.loader)  # pyright: ignore[reportAttributeAccessIssue]  # the import system takes any object with create_module and exec_module
         return spec
 
 
-class _Loaded(importlib.abc.Loader):
-    def __init__(self, loader: importlib.abc.Loader) -> None:
+class _Loaded:
+    def __init__(self, loader: Loader) -> None:
         self.loader = loader
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:

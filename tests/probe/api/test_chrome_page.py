@@ -6,7 +6,7 @@ import pytest
 
 from probe.client import Client
 from probe.exceptions import RemoteError
-from tests.support.chrome import node_of, parse, read, ref_of, show_tab
+from tests.support.chrome import flatten, node_of, parse, read, ref_of, show_tab
 
 FORM_CONTROLS = [
     ("textbox", "Name"), ("textbox", "Email"), ("spinbutton", "Age"),
@@ -209,3 +209,18 @@ def test_role_table_covers_every_qt_role() -> None:
     assert ROLE_NAMES[QAccessible.Role.NoRole] == "generic"
     assert {"button", "checkbox", "textbox", "combobox", "tab"} <= INTERACTIVE
     assert {"dialog", "group", "tabpanel", "table"} <= SEMANTIC
+
+
+def test_a_long_value_is_cut_and_marked_with_its_full_length(qt: Client) -> None:
+    """A whole window's value longer than VALUE_LIMIT is cut; ``cut`` says its full
+    length (an integer, as declared: a random run on pyzo got one the wire called text)."""
+    long = "x" * 300
+    qt.call("qt.properties.set", {"objectId": "nameEdit", "name": "text", "value": long})
+    try:
+        nodes = flatten(read(qt, format="json")["tree"])
+        name = next(n for n in nodes if n.get("role") == "textbox" and n.get("name") == "Name")
+        assert name["cut"] == 300 and len(name["value"]) < 300, name
+        found = qt.call("chr.find", {"query": "Name"})["matches"]  # checked against Match
+        assert any(m.get("cut") == 300 for m in found), found
+    finally:
+        qt.call("qt.properties.set", {"objectId": "nameEdit", "name": "text", "value": ""})

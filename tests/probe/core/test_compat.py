@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QSlider, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from probe.core import compat
+from probe.core.qtest import QTest
 
 
 def test_role_tables_name_only_the_roles_this_qt_has() -> None:
@@ -30,7 +31,7 @@ def test_a_wheel_turn_reaches_the_widget_under_it(qtbot: QtBot) -> None:
     handle = window.windowHandle()
     assert handle is not None
     centre = slider.mapTo(window, slider.rect().center())
-    compat.wheel(handle, centre, QPoint(0, 120), Qt.KeyboardModifier.NoModifier)
+    compat.wheel(QTest, handle, centre, QPoint(0, 120), Qt.KeyboardModifier.NoModifier)
     qtbot.waitUntil(lambda: slider.value() != 50)
 
 
