@@ -19,23 +19,32 @@ import os
 import threading
 from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
 
 from probe import discovery, protocol
-from probe.exceptions import CallTimeout, ConnectError, ConnectionLost, RemoteError
+from probe.exceptions import (
+    BadAnswer,
+    CallTimeout,
+    ConnectError,
+    ConnectionLost,
+    RemoteError,
+)
+from probe.wire import WireError, decode
 
 __all__ = [
     "AsyncClient",
+    "BadAnswer",
     "CallTimeout",
     "Client",
     "ConnectError",
     "ConnectionLost",
     "Notification",
     "RemoteError",
+    "read",
     "resolve_target",
 ]
 
@@ -80,6 +89,15 @@ def resolve_target(url: str | None = None, token: str | None = None, *, pid: int
         raise ConnectError(f"{len(probes)} probes match {wanted}: {listing}. Pass pid= or app=.")
     info = probes[0]
     return info.url, token or _token_of(info, inspector), info
+
+
+def read(kind: type[T], value: object, what: str = "answer") -> T:
+    """``value`` as its ``probe.wire`` type ``kind``, checked; :class:`BadAnswer` says how
+    it differs (the one reader of answers and notifications for every client)."""
+    try:
+        return decode(kind, value, what)
+    except WireError as exc:
+        raise BadAnswer(str(exc), exc.problems) from None
 
 
 def _token_of(info: discovery.ProbeInfo, inspector: bool) -> str | None:
@@ -171,10 +189,18 @@ class AsyncClient:
             raise RemoteError.from_error(reply["error"])
         return reply["result"]
 
+    @overload
     async def call(self, method: str, params: dict[str, Any] | list[Any] | None = None,
-                   *, timeout: float | None = 60.0) -> Any:
-        """Call a probe method and return its ``result`` (the envelope's inner value)."""
-        return (await self.call_envelope(method, params, timeout=timeout))["result"]
+                   *, timeout: float | None = 60.0) -> Any: ...
+    @overload
+    async def call(self, method: str, params: dict[str, Any] | list[Any] | None = None,
+                   *, timeout: float | None = 60.0, result: type[T]) -> T: ...
+    async def call(self, method: str, params: dict[str, Any] | list[Any] | None = None,
+                   *, timeout: float | None = 60.0, result: Any = None) -> Any:
+        """Call a probe method and return its ``result`` (the envelope's inner value);
+        with ``result=`` its ``probe.wire`` type, checked (:func:`read`)."""
+        value = (await self.call_envelope(method, params, timeout=timeout))["result"]
+        return value if result is None else read(result, value, method)
 
     async def notify(self, method: str, params: dict[str, Any] | None = None) -> None:
         """Send a JSON-RPC notification (no response is owed)."""
@@ -186,7 +212,7 @@ class AsyncClient:
         ids = [next(self._ids) for _ in calls]
         msgs = [protocol.request(m, p, i) for (m, p), i in zip(calls, ids)]
         loop = asyncio.get_running_loop()
-        futures = {i: loop.create_future() for i in ids}
+        futures: dict[int | str, asyncio.Future[Any]] = {i: loop.create_future() for i in ids}
         self._pending.update(futures)
         try:
             await self._send(protocol.encode(msgs))
@@ -250,7 +276,8 @@ class AsyncClient:
                 self.dropped = int(note.params.get("dropped", self.dropped))
             self._deliver(note)
             return
-        future = self._pending.get(item.get("id"))
+        rid = item.get("id")
+        future = self._pending.get(rid) if isinstance(rid, (int, str)) else None
         if future is not None and not future.done():
             future.set_result(item)
 
@@ -340,9 +367,16 @@ class Client:
         """Notifications the probe dropped for this client (it reports them)."""
         return self.inner.dropped
 
+    @overload
     def call(self, method: str, params: dict[str, Any] | list[Any] | None = None,
-             *, timeout: float | None = 60.0) -> Any:
-        return self._run(self.inner.call(method, params, timeout=timeout))
+             *, timeout: float | None = 60.0) -> Any: ...
+    @overload
+    def call(self, method: str, params: dict[str, Any] | list[Any] | None = None,
+             *, timeout: float | None = 60.0, result: type[T]) -> T: ...
+    def call(self, method: str, params: dict[str, Any] | list[Any] | None = None,
+             *, timeout: float | None = 60.0, result: Any = None) -> Any:
+        value = self._run(self.inner.call(method, params, timeout=timeout))
+        return value if result is None else read(result, value, method)
 
     def call_envelope(self, method: str, params: dict[str, Any] | list[Any] | None = None,
                       *, timeout: float | None = 60.0) -> dict[str, Any]:

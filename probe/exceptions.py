@@ -38,3 +38,12 @@ class RemoteError(QtmcpError):
     def from_error(cls, error: dict[str, Any]) -> RemoteError:
         return cls(int(error.get("code", 0)), str(error.get("message", "")),
                    error.get("data") if isinstance(error.get("data"), dict) else None)
+
+
+class BadAnswer(QtmcpError):
+    """An answer that is not what its method declares (``probe.wire``): an older or
+    newer probe, or a bug; ``problems`` says each difference."""
+
+    def __init__(self, message: str, problems: list[str]) -> None:
+        super().__init__(message)
+        self.problems = problems

@@ -10,6 +10,7 @@ import json
 import math
 import re
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -395,7 +396,7 @@ def _problem(value: Any, where: str, depth: int) -> tuple[str, str, str] | None:
             return where, "depth", f"nested deeper than {MAX_DEPTH} levels"
         pairs = value.items() if isinstance(value, dict) else enumerate(value)
         for key, item in pairs:
-            if isinstance(value, dict):
+            if isinstance(key, str):  # a member (parsed JSON's keys are strings)
                 label = f"{where}.{_clean(key)}" if where else _clean(key)
                 if _SURROGATE.search(key):
                     return label, "surrogate", "a member name holds a lone surrogate"
@@ -421,7 +422,7 @@ def failure(rid: int | str | None, error: dict[str, Any]) -> dict[str, Any]:
     return {"jsonrpc": JSONRPC, "id": rid, "error": error}
 
 
-def notification(method: str, params: dict[str, Any]) -> dict[str, Any]:
+def notification(method: str, params: Mapping[str, Any]) -> dict[str, Any]:
     return {"jsonrpc": JSONRPC, "method": method, "params": params}
 
 

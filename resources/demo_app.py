@@ -27,6 +27,7 @@ from typing import Any
 from PySide6.QtCore import (
     Property,
     QAbstractTableModel,
+    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -930,8 +931,9 @@ class ControlChannel(QObject):
             return
         except OSError:
             chunk = b""
-        if not chunk:  # EOF: stop watching, or the notifier fires forever
+        if not chunk:  # EOF: whoever drove this app (a test run) is gone; so is the app
             self.notifier.setEnabled(False)
+            QCoreApplication.exit(0)  # every loop, a dialog's too: no orphan outlives its run
             return
         self._buffer += chunk
         while b"\n" in self._buffer and not self._stopped:

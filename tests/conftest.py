@@ -12,7 +12,10 @@ from collections.abc import Iterator
 import pytest
 
 from probe.client import Client
-from tests.support.app import USER_SETTINGS, DemoApp, start_demo
+from tests.support import wirecheck
+from tests.support.app import RUNNING, USER_SETTINGS, DemoApp, start_demo
+
+_WIRE: list[wirecheck.WireCheck] = []
 
 
 @pytest.fixture(scope="module")
@@ -71,3 +74,34 @@ def _user_settings_untouched() -> Iterator[None]:
     yield
     assert USER_SETTINGS.read_bytes() == before, \
         f"the test run changed the user's settings file {USER_SETTINGS}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Iterator[pytest.TestReport]:
+    """A test that fails because an app it used died says how the app died: its exit code
+    and the end of its stderr (faulthandler's traceback), in the test's report."""
+    report: pytest.TestReport = yield
+    if report.failed:
+        for app in list(RUNNING):
+            told = app.death()
+            if told:
+                report.sections.append(("app died", told))
+    return report
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _answers_as_declared() -> Iterator[None]:
+    """Every answer and notification this process's clients receive is checked against
+    its method's declared type (tests/support/wirecheck.py): a test whose call gets an
+    answer outside its declaration fails there; notifications are checked at the end."""
+    with wirecheck.checking() as wc:
+        _WIRE.append(wc)
+        yield
+    assert not wc.failures, "answers outside their declarations:\n" + "\n".join(
+        wc.failures[:20])
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    for wc in _WIRE:
+        terminalreporter.write_line(wc.summary())

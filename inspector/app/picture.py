@@ -18,7 +18,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QApplication
 
@@ -33,6 +33,9 @@ from inspector.sessions.player import SessionPlayer
 from inspector.sessions.session_file import SessionFileError, load
 from inspector.window.main_window import MainWindow
 from probe.client import AsyncClient, resolve_target
+
+if TYPE_CHECKING:
+    import qasync
 
 SELECT = "nameEdit"
 
@@ -130,7 +133,7 @@ async def take(window: MainWindow, path: str, timeout: float = 30.0) -> int:
         return 1
 
 
-def of_window(window: MainWindow, loop: asyncio.AbstractEventLoop,
+def of_window(window: MainWindow, loop: qasync.QEventLoop,
               args: argparse.Namespace) -> int:
     """Connect ``window`` as ``args`` say, fill its panes, save the picture; the exit code."""
     window.apply_theme(args.theme or "light")

@@ -16,20 +16,21 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from inspector import __version__
 from inspector.link.discovery_watcher import DiscoveryWatcher
-from inspector.link.replies import Ping
 from probe import discovery
 from probe.client import AsyncClient, resolve_target
 from probe.exceptions import ConnectionLost, QtmcpError, RemoteError
+from probe.wire.qt_system import Ping, Versions
 
 log = logging.getLogger("qtmcp.inspector")
 
 Handler = Callable[[dict[str, Any]], None]
+T = TypeVar("T")
 
 DISCONNECTED, CONNECTING, CONNECTED, LOST = "disconnected", "connecting", "connected", "lost"
 
@@ -79,8 +80,8 @@ class Connection(QObject):
     stateChanged = Signal(str)
     connected = Signal()
     lost = Signal(str)
-    #: a periodic ``qt.ping`` came back (:class:`~inspector.link.replies.Ping`)
-    pinged = Signal(object)
+    #: a periodic ``qt.ping`` came back: its round trip (ms) and its answer (``Ping``)
+    pinged = Signal(float, object)
     message = Signal(str)
 
     def __init__(self, watcher: DiscoveryWatcher, name: str = "qtmcp-inspector",
@@ -92,7 +93,8 @@ class Connection(QObject):
         self.target: Target | None = None
         self.state = DISCONNECTED
         self.session_id: int | None = None
-        self.app_info: dict[str, Any] = {}
+        #: the app behind the probe (``qt.version``); None until the first connection
+        self.app_info: Versions | None = None
         self.auto_reconnect = True
         self._handlers: dict[str, list[Handler]] = defaultdict(list)
         self._topics: set[str] = set()
@@ -140,14 +142,21 @@ class Connection(QObject):
             self._set_state(DISCONNECTED)
             self.lost.emit("disconnected")
 
+    @overload
     async def call(self, method: str, params: dict[str, Any] | None = None, *,
-                   timeout: float | None = 30.0) -> Any:
-        """Call a probe method; raises RemoteError, NotConnected or ConnectionLost."""
+                   timeout: float | None = 30.0) -> Any: ...
+    @overload
+    async def call(self, method: str, params: dict[str, Any] | None = None, *,
+                   timeout: float | None = 30.0, result: type[T]) -> T: ...
+    async def call(self, method: str, params: dict[str, Any] | None = None, *,
+                   timeout: float | None = 30.0, result: Any = None) -> Any:
+        """Call a probe method, its answer read as ``result`` (its ``probe.wire`` type)
+        when given; raises RemoteError, BadAnswer, NotConnected or ConnectionLost."""
         client = self.client
         if client is None or self.state != CONNECTED:
             raise NotConnected(f"not connected (calling {method})")
         try:
-            return await client.call(method, params, timeout=timeout)
+            return await client.call(method, params, timeout=timeout, result=result)
         except ConnectionLost:
             self._connection_gone(client, "connection lost")
             raise
@@ -209,7 +218,7 @@ class Connection(QObject):
         try:
             client = await AsyncClient.connect(target.url, target.token, open_timeout=5)
             hello = await self._hello(client)
-            self.app_info = await client.call("qt.version")
+            self.app_info = await client.call("qt.version", result=Versions)
             for topic in sorted(self._topics):  # one by one: an unknown topic spoils none
                 try:
                     await client.call("probe.subscribe", {"topics": [topic]})
@@ -223,8 +232,8 @@ class Connection(QObject):
             raise
         self.session_id = hello["session"]["id"]
         if not target.pid:
-            target.pid = self.app_info.get("pid")
-            target.app = target.app or self.app_info.get("app") or ""
+            target.pid = self.app_info["pid"]
+            target.app = target.app or self.app_info["app"] or ""
         self.client, self.target = client, target
         client.on(None, self._dispatch)
         self._spawn(self._watch_close(client))
@@ -304,9 +313,9 @@ class Connection(QObject):
         self._pinging = True
         start = time.perf_counter()
         try:
-            reply = await self.call("qt.ping", {"timeout": 1.0}, timeout=5)
+            reply = await self.call("qt.ping", {"timeout": 1.0}, timeout=5, result=Ping)
         except QtmcpError:
             return
         finally:
             self._pinging = False
-        self.pinged.emit(Ping.from_json((time.perf_counter() - start) * 1000, reply))
+        self.pinged.emit((time.perf_counter() - start) * 1000, reply)

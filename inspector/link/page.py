@@ -73,11 +73,13 @@ class LastRead:
     def from_json(cls, data: Any) -> LastRead | None:
         if not isinstance(data, dict):
             return None
-        answer = data.get("result") if isinstance(data.get("result"), dict) else {}
+        answer = data.get("result")
+        answer = answer if isinstance(answer, dict) else {}
         text = str(answer["text"]) if "text" in answer else (
             json.dumps(answer.get("tree"), ensure_ascii=False, separators=(",", ":"))
             if answer else "")
-        options = data.get("options") if isinstance(data.get("options"), dict) else {}
+        options = data.get("options")
+        options = options if isinstance(options, dict) else {}
         at = data.get("at")
         return cls(text, float(at) if isinstance(at, (int, float)) else None,
                    str(options.get("filter", "all")), int(options.get("depth", 15)))

@@ -8,7 +8,6 @@ formatters speak those shapes (see :mod:`inspector.models.values`).
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,57 +33,6 @@ def _strings(value: Any) -> list[str]:
 
 
 # ------------------------------------------------------------------ the app
-
-
-@dataclass(frozen=True, slots=True)
-class AppInfo:
-    """The app behind the probe (``qt.version``); ``raw`` goes into saved sessions."""
-
-    raw: dict[str, Any]
-    app: str = ""
-    pid: int | None = None
-    qt: str = ""
-
-    @classmethod
-    def from_json(cls, data: Any) -> AppInfo:
-        data = _dict(data)
-        pid = data.get("pid")
-        return cls(dict(data), str(data.get("app") or ""), pid if isinstance(pid, int)
-                   else None, str(data.get("qt") or ""))
-
-
-@dataclass(frozen=True, slots=True)
-class Ping:
-    """One ``qt.ping``: its round trip and what the probe measured of the event loop."""
-
-    round_trip_ms: float
-    busy: bool
-    event_loop_ms: float | None
-    blocked_ms: float
-
-    @classmethod
-    def from_json(cls, round_trip_ms: float, data: Any) -> Ping:
-        data = _dict(data)
-        return cls(round_trip_ms, bool(data.get("busy")), _float(data.get("eventLoopMs")),
-                   _float(data.get("blockedForMs")) or 0.0)
-
-
-@dataclass(frozen=True, slots=True)
-class Freeze:
-    """The GUI thread blocked (``probe.freeze``): since when, how long, and its stack."""
-
-    since: float
-    blocked_ms: float
-    frozen: bool
-    gui_stack: list[str]
-
-    @classmethod
-    def from_json(cls, params: dict[str, Any]) -> Freeze | None:
-        since = _float(params.get("since"))
-        if since is None:
-            return None
-        return cls(since, _float(params.get("blockedForMs")) or 0.0,
-                   bool(params.get("frozen")), _strings(params.get("guiStack")))
 
 
 # ------------------------------------------------------------------ objects
@@ -149,53 +97,6 @@ class Lifecycle:
 
 
 # ------------------------------------------------------------------ properties, methods
-
-
-@dataclass(frozen=True, slots=True)
-class EnumInfo:
-    """The names an enum or flags property takes."""
-
-    names: list[str]
-    is_flag: bool
-
-
-@dataclass(slots=True)
-class PropertyInfo:
-    """One property of an object (``qt.properties.list``)."""
-
-    name: str
-    type: str
-    value: Any
-    writable: bool = False
-    readable: bool = True
-    dynamic: bool = False
-    declared_in: str = ""
-    enum: EnumInfo | None = None
-    notify: str | None = None
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> PropertyInfo:
-        enum = data.get("enum")
-        return cls(str(data.get("name")), str(data.get("type") or ""), data.get("value"),
-                   bool(data.get("writable")), bool(data.get("readable", True)),
-                   bool(data.get("dynamic")), str(data.get("declaredIn") or ""),
-                   EnumInfo(_strings(enum.get("names")), bool(enum.get("isFlag")))
-                   if isinstance(enum, dict) else None,
-                   str(data["notifySignal"]) if data.get("notifySignal") else None)
-
-
-@dataclass(frozen=True, slots=True)
-class PropertyList:
-    """An object's properties, and its class (the most derived)."""
-
-    class_name: str
-    properties: list[PropertyInfo]
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> PropertyList:
-        return cls(str(data.get("className") or ""),
-                   [PropertyInfo.from_json(p) for p in data.get("properties") or []
-                    if isinstance(p, dict)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,39 +178,6 @@ class ConsoleBatch:
 
 
 # ------------------------------------------------------------------ live view
-
-
-@dataclass(frozen=True, slots=True)
-class FrameUpdate:
-    """A live-view frame (``probe.frame``): the whole picture, or a changed piece of it."""
-
-    data: bytes
-    format: str
-    full: bool
-    width: int
-    height: int
-    #: where a partial piece goes in the last full picture
-    x: int
-    y: int
-    seq: int
-    #: frame pixels per window pixel
-    scale: float
-    window: str | None
-    window_geometry: tuple[int, int, int, int]
-
-    @classmethod
-    def from_json(cls, params: dict[str, Any]) -> FrameUpdate:
-        rect = params.get("rect") if isinstance(params.get("rect"), list) else [0, 0]
-        geometry = rect_of(params.get("windowGeometry")) or (0, 0, 0, 0)
-        try:
-            data = base64.b64decode(params.get("data") or "")
-        except ValueError:
-            data = b""
-        return cls(data, str(params.get("format") or ""), params.get("full") is not False,
-                   _int(params.get("width")), _int(params.get("height")),
-                   _int(rect[0] if rect else 0), _int(rect[1] if len(rect) > 1 else 0),
-                   _int(params.get("seq")), _float(params.get("scale")) or 1.0,
-                   str(params["window"]) if params.get("window") else None, geometry)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """Properties of one object, grouped by the class that declares them, plus dynamic ones.
 
-Rows come from the link's :class:`~inspector.link.replies.PropertyList`. The model never
+Rows come from the probe's :class:`~probe.wire.qt_properties.PropertyList`. The model never
 talks to the probe: an edit becomes ``editRequested(name, value)``; the pane sets it and
 answers with :meth:`PropertyModel.confirm` (the value the app now has)
 or :meth:`PropertyModel.reject` (the error; the old value stays).
@@ -9,25 +9,28 @@ or :meth:`PropertyModel.reject` (the error; the old value stays).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QFont
 
-from inspector.link.replies import PropertyInfo, PropertyList
 from inspector.models.log_model import clock
 from inspector.models.values import color_of, format_value, kind_of
 from inspector.style import theme
+from probe.wire.qt_properties import EnumInfo, PropertyInfo, PropertyList
 
 Index = QModelIndex | QPersistentModelIndex
 DYNAMIC = "Dynamic properties"
 
 
 @dataclass
-class Prop(PropertyInfo):
-    """One property row: the property as the probe listed it, and the row's own state."""
+class Prop:
+    """One property row: the property as the probe listed it, and the row's own state
+    (its value as last read, an edit's error, when it was read, its class group)."""
 
+    info: PropertyInfo
+    value: Any = None
     error: str = ""
     #: when the value was read from the app (epoch seconds)
     read_at: float = 0.0
@@ -35,7 +38,40 @@ class Prop(PropertyInfo):
 
     @classmethod
     def from_info(cls, info: PropertyInfo) -> Prop:
-        return cls(**{f.name: getattr(info, f.name) for f in fields(PropertyInfo)})
+        return cls(info, info["value"])
+
+    @property
+    def name(self) -> str:
+        return self.info["name"]
+
+    @property
+    def type(self) -> str:
+        return self.info["type"]
+
+    @property
+    def enum(self) -> EnumInfo | None:
+        return self.info["enum"]
+
+    @property
+    def notify(self) -> str | None:
+        """The signal the app announces changes with (None: a snapshot)."""
+        return self.info["notifySignal"]
+
+    @property
+    def declared_in(self) -> str:
+        return self.info["declaredIn"] or ""
+
+    @property
+    def dynamic(self) -> bool:
+        return self.info["dynamic"]
+
+    @property
+    def writable(self) -> bool:
+        return self.info["writable"]
+
+    @property
+    def readable(self) -> bool:
+        return self.info["readable"]
 
     @property
     def kind(self) -> str:
@@ -80,12 +116,12 @@ class PropertyModel(QAbstractItemModel):
     def load(self, listing: PropertyList) -> None:
         """Show an object's properties: most derived class first, dynamic last."""
         self.beginResetModel()
-        self.class_name = listing.class_name
+        self.class_name = listing["className"]
         groups: dict[str, Group] = {}
         dynamic = Group(DYNAMIC)
         self.by_name = {}
         now = time.time()
-        for info in listing.properties:
+        for info in listing["properties"]:
             prop = Prop.from_info(info)
             prop.read_at = now
             group = dynamic if prop.dynamic else groups.setdefault(
@@ -125,9 +161,9 @@ class PropertyModel(QAbstractItemModel):
         """Take the values of ``names`` from a fresh listing (rows stay where they are);
         returns the names whose value changed."""
         changed = []
-        for info in listing.properties:
-            if info.name in names and self.set_value(info.name, info.value):
-                changed.append(info.name)
+        for info in listing["properties"]:
+            if info["name"] in names and self.set_value(info["name"], info["value"]):
+                changed.append(info["name"])
         return changed
 
     def confirm(self, name: str, value: Any) -> None:
@@ -255,7 +291,7 @@ class PropertyModel(QAbstractItemModel):
             elif prop.snapshot:
                 lines.append(prop.snapshot_note())
             if prop.enum:
-                lines.append("values: " + ", ".join(prop.enum.names[:30]))
+                lines.append("values: " + ", ".join(prop.enum["names"][:30]))
             if prop.error:
                 lines.append(f"last set failed: {prop.error}")
             return "\n".join(lines)

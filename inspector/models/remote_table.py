@@ -165,7 +165,7 @@ class RemoteTableModel(QAbstractTableModel):
         column, name = self.cell_of(index.column())
         value = cells[column].get(name) if column < len(cells) else None
         picture = self._picture(value)
-        if picture is not None:
+        if picture is not None and isinstance(value, dict):  # (a picture comes as a dict)
             if role == Qt.ItemDataRole.DecorationRole:
                 return picture
             if role == Qt.ItemDataRole.DisplayRole:

@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtGui import QColor
 
-from inspector.link.replies import EnumInfo
+from probe.wire.qt_properties import EnumInfo
 
 INT_TYPES = {"int", "short", "long", "qint8", "qint16", "qint32", "qint64", "qlonglong",
              "signed char", "qsizetype"}
@@ -31,7 +31,7 @@ def kind_of(type_name: str, enum_info: EnumInfo | None = None, value: Any = None
     """The editor family of a property: bool, int, uint, float, string, enum, flags, color,
     geometry, font or json."""
     if enum_info is not None:
-        return "flags" if enum_info.is_flag else "enum"
+        return "flags" if enum_info["isFlag"] else "enum"
     if type_name == "bool" or (type_name in ("QVariant", "") and isinstance(value, bool)):
         return "bool"
     if type_name in INT_TYPES:

@@ -57,6 +57,8 @@ NO_AGENT = ("No agent has read the page yet: the tree shows the page without ref
 class AccessibilityPane(Pane):
     """The agent's page as a tree (json) or as the text it got."""
 
+    depth: QSpinBox  # the depth box (hides QPaintDevice.depth, which nothing calls here)
+
     def __init__(self, probe: ProbeClient, broker: Broker,
                  parent: QWidget | None = None) -> None:
         super().__init__(probe, broker, parent)

@@ -169,7 +169,7 @@ class AgentLogPane(Pane):
                     "token, to see every client's calls.")
         if self.model.rows:
             return "No call matches the filters."
-        pid = self.probe.app.pid or "PID"
+        pid = (self.probe.app or {}).get("pid") or "PID"
         return (f"No agent calls yet. Let an agent drive the app: qtmcp mcp --pid {pid} "
                 "(Claude Code: claude mcp add qtmcp -- qtmcp mcp --pid "
                 f"{pid}); each call it makes shows here with its result. Inspectors' own "

@@ -12,20 +12,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
 from inspector.link.client import ProbeClient
 from inspector.link.marks import Mark
 from inspector.link.page import Rect
-from inspector.link.replies import FrameUpdate
 from inspector.link.traffic import Call
 from inspector.models.broker import Broker
 from inspector.widgets.frame_view import FrameView, Placed
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, dock_pane
 from probe.exceptions import QtmcpError
+from probe.wire.probe_frames import Frame
 
 ZOOMS = {"Fit": 0.0, "50%": 0.5, "100%": 1.0, "200%": 2.0}
 #: Agent marks drawn at once at most (the newest).
@@ -42,13 +42,14 @@ class LiveViewPane(Pane):
 
     #: a new picture is in ``view.image``
     frameShown = Signal()
+    scroll: QScrollArea  # around the view (hides QWidget.scroll, which nothing calls here)
 
     def __init__(self, probe: ProbeClient, broker: Broker,
                  parent: QWidget | None = None) -> None:
         super().__init__(probe, broker, parent)
         self.window_name: str | None = None
         self.frames = 0
-        self.last_frame: FrameUpdate | None = None
+        self.last_frame: Frame | None = None
         self.streaming = False
         self.caps: tuple[int, int] = (0, 0)
         self.selected_id: str | None = None
@@ -142,29 +143,30 @@ class LiveViewPane(Pane):
         if self.streaming and self.wanted_caps() != self.caps:
             self._restart.start()
 
-    def _on_frame(self, frame: FrameUpdate) -> None:
+    def _on_frame(self, frame: Frame) -> None:
         """Show a frame; a partial one is painted over the last picture."""
-        image = QImage.fromData(frame.data)
+        image = QImage.fromData(QByteArray.fromBase64(frame["data"].encode("ascii")))
         if image.isNull():
             return
-        if not frame.full:
+        if not frame["full"]:
             base = self.view.image
-            if base.isNull() or (base.width(), base.height()) != (frame.width, frame.height):
+            if base.isNull() or (base.width(), base.height()) != (frame["width"],
+                                                                    frame["height"]):
                 return  # a stale piece of an older stream; the next keyframe fixes it
             base = base.copy()
             painter = QPainter(base)
-            painter.drawImage(frame.x, frame.y, image)
+            painter.drawImage(frame["rect"][0], frame["rect"][1], image)
             painter.end()
             image = base
         self.frames += 1
         self.last_frame = frame
-        self.window_name = frame.window or self.window_name
+        self.window_name = frame["window"] or self.window_name
         self.view.image = image
-        self.view.scale = frame.scale
-        geometry = frame.window_geometry
+        self.view.scale = frame["scale"]
+        geometry = frame["windowGeometry"]
         self.info.setText(f"{self.frames} frames")
         self.info.setToolTip(f"window {self.window_name} {geometry[2]}×{geometry[3]}, "
-                             f"frame {frame.seq}, scale "
+                             f"frame {frame['seq']}, scale "
                              f"{self.view.scale:.2f}; a frame comes only when the picture "
                              "changed")
         self._layout_view()

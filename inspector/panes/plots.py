@@ -27,12 +27,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.link.api.qt_system import PingSample
 from inspector.link.client import ProbeClient
-from inspector.link.replies import Freeze, Ping
 from inspector.link.traffic import Call
 from inspector.models.broker import Broker
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, dock_pane
+from probe.wire.qt_system import Freeze
 
 MAX_POINTS = 2000
 WINDOW_S = 120.0  # seconds of history drawn
@@ -66,7 +67,7 @@ def _plot(parent: QWidget, name: str, left: str) -> pg.PlotWidget:
     plot = pg.PlotWidget(parent)
     plot.setObjectName(name)
     plot.setMenuEnabled(False)
-    plot.getPlotItem().hideButtons()
+    plot.getPlotItem().hideButtons()  # pyright: ignore[reportOptionalMemberAccess]  # pyqtgraph (untyped) makes it in __init__
     plot.showGrid(x=True, y=True, alpha=0.15)
     plot.setLabel("left", left)
     plot.setLabel("bottom", "seconds")
@@ -149,15 +150,17 @@ class PlotsPane(Pane):
             self.t0 = now
         return now
 
-    def add_ping(self, ping: Ping) -> None:
+    def add_ping(self, ping: PingSample) -> None:
         """The connection's periodic ping came back: its round trip, and the event
         loop's latency (or how long it was blocked) as the probe measured it."""
         now = self._now()
         self.round_trip.add(now, ping.round_trip_ms)
-        if ping.busy:
-            self.add_busy(now - max(ping.round_trip_ms, ping.blocked_ms) / 1000.0, now)
-        elif ping.event_loop_ms is not None:
-            self.event_loop.add(now, ping.event_loop_ms)
+        answer = ping.answer
+        if answer["busy"]:
+            blocked = answer.get("blockedForMs", 0)
+            self.add_busy(now - max(ping.round_trip_ms, blocked) / 1000.0, now)
+        elif "eventLoopMs" in answer:
+            self.event_loop.add(now, answer["eventLoopMs"])
         self._dirty = True
 
     def add_busy(self, start: float, end: float, stack: list[str] | None = None) -> None:
@@ -174,12 +177,12 @@ class PlotsPane(Pane):
     def add_freeze(self, freeze: Freeze) -> None:
         """A freeze pushed by the probe: the band grows while it lasts, with its stack."""
         self._now()
-        since = freeze.since
-        end = since + freeze.blocked_ms / 1000.0
-        stack = freeze.gui_stack
+        since = freeze["since"]
+        end = since + freeze["blockedForMs"] / 1000.0
+        stack = freeze["guiStack"]
         self.add_busy(since, end, stack)
         seconds = end - since
-        state = "blocked" if freeze.frozen else "was blocked"
+        state = "blocked" if freeze["frozen"] else "was blocked"
         at = time.strftime("%H:%M:%S", time.localtime(since))
         chain = " ← ".join(frame_name(line) for line in reversed(stack[-3:]))
         self.freeze_label.setText(f"GUI thread {state} {seconds:.1f} s at {at}: "

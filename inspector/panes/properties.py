@@ -168,8 +168,9 @@ class PropertiesPane(ObjectPane):
             return []
         if only_changed:
             rows = self.model.by_name
-            names = {i.name for i in listing.properties
-                     if i.name in names and i.name in rows and rows[i.name].value != i.value}
+            names = {i["name"] for i in listing["properties"]
+                     if i["name"] in names and i["name"] in rows
+                     and rows[i["name"]].value != i["value"]}
         changed = self.model.update_values(listing, names)
         self._show_snapshot_note()
         return changed

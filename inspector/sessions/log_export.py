@@ -57,6 +57,6 @@ class LogExport:
 
     def export_test_dialog(self, selected_only: bool) -> None:
         script = export_test.ask_and_write(self.pane, self.test_records(selected_only),
-                                           dict(self.pane.probe.app.raw))
+                                           dict(self.pane.probe.app or {}))
         if script is not None:
             self.pane.show_info(export_test.done_message(script))

@@ -51,13 +51,13 @@ class SessionRecorder(QObject):
         probe.on_connected(self._connected)
 
     def _connected(self) -> None:
-        self.session.app = dict(self.probe.app.raw)  # the app the calls now come from
+        self.session.app = dict(self.probe.app or {})  # the app the calls now come from
 
     def is_changing(self, call: Call) -> bool:
         return call.changes_app or self.probe.facts.changes_app(call.method)
 
     def clear(self) -> None:
-        self.session = Session(app=dict(self.probe.app.raw), created=time.time())
+        self.session = Session(app=dict(self.probe.app or {}), created=time.time())
         self.changed.emit()
 
     @property
@@ -120,7 +120,7 @@ class SessionRecorder(QObject):
 
     def save(self, path: str) -> str:
         if not self.session.app:
-            self.session.app = dict(self.probe.app.raw)
+            self.session.app = dict(self.probe.app or {})
         return str(session_file.save(self.session, path))
 
 

@@ -77,7 +77,7 @@ def apply(name: str, app: QApplication | None = None) -> str:
     """Switch the whole application to theme ``name`` (unknown names fall back to light)."""
     global _current
     name = name if name in THEMES else "light"
-    app = app or QApplication.instance()  # type: ignore[assignment]
+    app = app or QApplication.instance()  # pyright: ignore[reportAssignmentType]  # the inspector's application is a QApplication
     if app is None:
         return name
     _current = name

@@ -218,8 +218,10 @@ class Pane(QWidget):
         bar.setIconSize(QSize(16, 16))
         bar.setMovable(False)
         bar.setFloatable(False)
-        bar.layout().setContentsMargins(0, 0, 0, 0)
-        bar.layout().setSpacing(3)
+        layout = bar.layout()
+        if layout is not None:  # a QToolBar always has one
+            layout.setContentsMargins(0, 0, 0, 0)
+            layout.setSpacing(3)
         for w in widgets:
             bar.addWidget(w)
         return bar
@@ -246,8 +248,9 @@ class ObjectPane(Pane):
         a filter that hides everything."""
         if self.object_id is None:
             return self.connected_or(f"{CHOOSE} {what}")
-        if getattr(self, "filter", None) is not None and self.filter.text():
-            return f"Nothing matches “{self.filter.text()}”."
+        box = getattr(self, "filter", None)  # the panes with a filter box have one
+        if box is not None and box.text():
+            return f"Nothing matches “{box.text()}”."
         return "Loading…"
 
     def __init__(self, probe: ProbeClient, broker: Broker,

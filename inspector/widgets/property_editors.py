@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.link.replies import EnumInfo
 from inspector.models.properties import PropertyModel
 from inspector.models.values import GEOMETRY_KEYS, color_of, parse_text
+from probe.wire.qt_properties import EnumInfo
 
 INT_RANGE = (-(2**31), 2**31 - 1)
 
@@ -204,12 +204,12 @@ class FontEditor(_Row):
     def __init__(self, parent: QWidget | None) -> None:
         super().__init__(parent)
         self.family = QFontComboBox(self)
-        self.size = QDoubleSpinBox(self)
-        self.size.setRange(1, 400)
-        self.size.setSuffix(" pt")
+        self.point_size = QDoubleSpinBox(self)
+        self.point_size.setRange(1, 400)
+        self.point_size.setSuffix(" pt")
         self.bold = QCheckBox("B", self)
         self.italic = QCheckBox("I", self)
-        for w in (self.family, self.size, self.bold, self.italic):
+        for w in (self.family, self.point_size, self.bold, self.italic):
             self.row.addWidget(w)
         self.row.setStretch(0, 1)
         self.setFocusProxy(self.family)
@@ -217,19 +217,19 @@ class FontEditor(_Row):
     def set_value(self, value: Any) -> None:
         value = value if isinstance(value, dict) else {}
         self.family.setCurrentText(str(value.get("family") or ""))
-        self.size.setValue(float(value.get("pointSizeF") or 10))
+        self.point_size.setValue(float(value.get("pointSizeF") or 10))
         self.bold.setChecked(bool(value.get("bold")))
         self.italic.setChecked(bool(value.get("italic")))
 
     def value(self) -> dict[str, Any]:
-        return {"family": self.family.currentText(), "pointSizeF": float(self.size.value()),
+        return {"family": self.family.currentText(), "pointSizeF": float(self.point_size.value()),
                 "bold": self.bold.isChecked(), "italic": self.italic.isChecked()}
 
 
 def editor_for(kind: str, type_name: str, enum_info: EnumInfo | None,
                parent: QWidget | None) -> QWidget:
     """The editor widget for a property kind (see models.values.kind_of)."""
-    names = list(enum_info.names) if enum_info is not None else []
+    names = list(enum_info["names"]) if enum_info is not None else []
     if kind == "enum":
         return EnumEditor(parent, names)
     if kind == "flags":
@@ -274,7 +274,7 @@ class PropertyDelegate(QStyledItemDelegate):
     def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
         prop = self._prop(index)
         if prop is not None and hasattr(editor, "set_value"):
-            editor.set_value(prop.value)
+            editor.set_value(prop.value)  # pyright: ignore[reportAttributeAccessIssue]  # every editor_for editor has one
         else:
             super().setEditorData(editor, index)
 
@@ -285,7 +285,7 @@ class PropertyDelegate(QStyledItemDelegate):
             super().setModelData(editor, model, index)
             return
         try:
-            value = editor.value()
+            value = editor.value()  # pyright: ignore[reportAttributeAccessIssue]  # every editor_for editor has one
         except ValueError:
             return
         if value != prop.value:

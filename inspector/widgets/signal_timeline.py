@@ -32,7 +32,7 @@ class Timeline(pg.PlotWidget):
         self.setMenuEnabled(False)
         self.showGrid(x=True, y=True, alpha=0.15)
         self.setLabel("bottom", "seconds")
-        self.getPlotItem().hideButtons()
+        self.getPlotItem().hideButtons()  # pyright: ignore[reportOptionalMemberAccess]  # pyqtgraph (untyped) makes it in __init__
         self.setMouseEnabled(x=True, y=False)
         self.apply_theme()
 
@@ -63,9 +63,9 @@ class Timeline(pg.PlotWidget):
         ys = [self.lanes[lane] for _, lane in self.points]
         brushes = [_BRUSHES[y % len(_BRUSHES)] for y in ys]
         self.scatter.setData(x=xs, y=ys, brush=brushes)
-        self.setYRange(-0.7, max(len(self.lanes) - 0.3, 0.7), padding=0)
+        self.setYRange(-0.7, max(len(self.lanes) - 0.3, 0.7), padding=0)  # pyright: ignore[reportCallIssue]  # pyqtgraph forwards it to the ViewBox's at run time
         if xs:
-            self.setXRange(max(-0.2, xs[-1] - 30), max(xs[-1], 1.0) + 0.5, padding=0)
+            self.setXRange(max(-0.2, xs[-1] - 30), max(xs[-1], 1.0) + 0.5, padding=0)  # pyright: ignore[reportCallIssue]  # (as above)
 
     def clear_points(self) -> None:
         self.points.clear()

@@ -94,8 +94,10 @@ class ConnectDialog(QDialog):
         self.url.setEditable(True)
         self.url.addItems(recent or [])
         self.url.setCurrentText("")
-        self.url.lineEdit().setPlaceholderText("ws://127.0.0.1:PORT")
-        self.url.lineEdit().textChanged.connect(self._update_buttons)
+        edit = self.url.lineEdit()
+        if edit is not None:  # an editable combo box always has one
+            edit.setPlaceholderText("ws://127.0.0.1:PORT")
+            edit.textChanged.connect(self._update_buttons)
         self.token = QLineEdit(self)
         self.token.setObjectName("connectToken")
         self.token.setEchoMode(QLineEdit.EchoMode.Password)
@@ -144,8 +146,9 @@ class ConnectDialog(QDialog):
             self.list.addTopLevelItem(item)
             if p.pid == selected:
                 item.setSelected(True)
-        if selected is None and self.list.topLevelItemCount():
-            self.list.topLevelItem(self.list.topLevelItemCount() - 1).setSelected(True)
+        last = self.list.topLevelItem(self.list.topLevelItemCount() - 1)
+        if selected is None and last is not None:
+            last.setSelected(True)
         has = bool(probes)
         self.list.setVisible(has)
         self.empty.setVisible(not has)
@@ -159,8 +162,8 @@ class ConnectDialog(QDialog):
         return int(items[0].data(0, Qt.ItemDataRole.UserRole)) if items else None
 
     def pids(self) -> list[int]:
-        return [int(self.list.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole))
-                for i in range(self.list.topLevelItemCount())]
+        items = (self.list.topLevelItem(i) for i in range(self.list.topLevelItemCount()))
+        return [int(item.data(0, Qt.ItemDataRole.UserRole)) for item in items if item is not None]
 
     def _update_buttons(self) -> None:
         self.connect_button.setEnabled(bool(self.url.currentText().strip())

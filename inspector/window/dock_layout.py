@@ -73,8 +73,8 @@ def arrange(window: QMainWindow, docks: list[QDockWidget]) -> None:
     for dock in docks:
         dock.show()
     for group in places.values():
-        raised = [d for d in group if isinstance(d.widget(), Pane)
-                  and d.widget().SPEC.raised]  # type: ignore[union-attr]
+        raised = [d for d in group if isinstance(pane := d.widget(), Pane)
+                  and pane.SPEC.raised]
         (raised or group)[0].raise_()
 
 
@@ -85,7 +85,7 @@ def proportion(window: QMainWindow, docks: list[QDockWidget]) -> None:
     for shares, length, orientation in ((COLUMNS, w, Qt.Orientation.Horizontal),
                                         (BOTTOM, w, Qt.Orientation.Horizontal),
                                         (ROWS, h, Qt.Orientation.Vertical)):
-        present = [p for p in shares if p in firsts]
+        present: list[Place] = [p for p in shares if p in firsts]
         if len(present) > 1:
             window.resizeDocks([firsts[p] for p in present],
                                [int(length * shares[p]) for p in present], orientation)

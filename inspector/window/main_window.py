@@ -257,8 +257,9 @@ class MainWindow(QMainWindow):
 
     def _on_connected(self) -> None:
         app = self.probe.app
-        self.status.connected(app)
-        self.setWindowTitle(f"{app.app or 'app'} (pid {app.pid}) — qtmcp inspector")
+        if app is not None:
+            self.status.connected(app)
+            self.setWindowTitle(f"{app['app'] or 'app'} (pid {app['pid']}) — qtmcp inspector")
         self._set_panes_enabled(True)
         if self.conn.target is not None:
             self._remember(self.conn.target.url)

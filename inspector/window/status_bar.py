@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QStatusBar
 
+from inspector.link.api.qt_system import PingSample
 from inspector.link.connection import CONNECTED, CONNECTING, LOST
-from inspector.link.replies import AppInfo, Ping
 from inspector.style import theme
+from probe.wire.qt_system import Versions
 
 STATES = {CONNECTED: "● connected", LOST: "● disconnected — waiting for the app",
           CONNECTING: "● connecting…"}
@@ -33,12 +34,13 @@ class ConnectionStatus:
         self.state_label.setStyleSheet(
             f"color: {theme.accent(COLOURS.get(state, 'muted')).name()};")
 
-    def pinged(self, ping: Ping) -> None:
+    def pinged(self, ping: PingSample) -> None:
         ms = ping.round_trip_ms
-        self.latency_label.setText(f"busy ({ms:.0f} ms)" if ping.busy else f"ping {ms:.1f} ms")
+        self.latency_label.setText(f"busy ({ms:.0f} ms)" if ping.answer["busy"]
+                                   else f"ping {ms:.1f} ms")
 
-    def connected(self, app: AppInfo) -> None:
-        self.app_label.setText(f"{app.app or '?'} · pid {app.pid} · Qt {app.qt}")
+    def connected(self, app: Versions) -> None:
+        self.app_label.setText(f"{app['app'] or '?'} · pid {app['pid']} · Qt {app['qt']}")
 
     def lost(self) -> None:
         self.latency_label.setText("")

@@ -87,7 +87,7 @@ def nested() -> bool:
 
 
 def reports_changes(skip: Callable[[dict[str, Any]], bool] | None = None
-                    ) -> Callable[[Action], Action]:
+                    ) -> Callable[[Callable[..., Any]], Action]:
     """Decorate an action method: it gets ``report_changes`` and a ``changes`` result.
 
     ``skip(kwargs)`` says for which calls a report makes no sense (a screenshot).
@@ -121,7 +121,7 @@ def reports_changes(skip: Callable[[dict[str, Any]], bool] | None = None
                 _REPORTING.reset(token)
             return with_changes(result, await take(ctx))
 
-        action.__signature__ = sig.replace(  # type: ignore[attr-defined]
+        action.__signature__ = sig.replace(  # pyright: ignore[reportAttributeAccessIssue]  # inspect reads the signature we give the wrapper
             parameters=[*sig.parameters.values(), param])
         action.__annotations__ = {**func.__annotations__, PARAM: ReportChanges}
         return action

@@ -48,7 +48,7 @@ def element_handles(ctx: Context, obj: Any, ref: str | None = None) -> dict[str,
     return handles.bundle(obj, _session.ids(ctx), _session.ref_table(ctx), ref)
 
 
-def hit_test(ctx: Context, window: QWidget, x: int, y: int, with_handles: bool = False
+def hit_test(ctx: Context, window: QWidget | QWindow, x: int, y: int, with_handles: bool = False
              ) -> dict[str, Any]:
     """The widget under window coordinates (x, y), with its bounds in the window (and with
     ``handles`` when asked: they resolve paths, so only after ``window`` is used)."""

@@ -8,12 +8,15 @@ from probe.api._params import Format, Quality, Window
 from probe.core.capture import frames as core
 from probe.core.errors import QtError
 from probe.server.context import Context
-from probe.server.registry import P, method
+from probe.server.registry import P, method, notification
+from probe.wire.probe_frames import Frame, FramesStarted, FramesStopped, StreamStats
 
 _KEY = "frames.stream"
 
+notification("probe.frame", Frame)
 
-def _stop(state: dict[str, Any]) -> dict[str, Any] | None:
+
+def _stop(state: dict[str, Any]) -> StreamStats | None:
     stream = state.pop(_KEY, None)
     if stream is None:
         return None
@@ -40,7 +43,7 @@ def start(
                                "picture), a full frame every 2 s while it changes; false: "
                                "every frame is the whole picture (about 3x the CPU)")]
     = True,
-) -> dict[str, Any]:
+) -> FramesStarted:
     """Stream a window as ``probe.frame`` notifications: only when the picture changed.
 
     A frame is grabbed after widgets of the window paint, at most ``maxFps`` times a
@@ -59,17 +62,19 @@ def start(
     current = ctx.state.get(_KEY)
     if current is not None and current.window is target and current.requested == options:
         current.refresh()
-        return {"window": target.objectName(), "options": current.options.__dict__,
+        return {"window": target.objectName(), "options": current.options.describe(),
                 "reused": True}
     _stop(ctx.state)
     stream = ctx.state[_KEY] = core.FrameStream(target, options,
                                                 lambda frame: ctx.notify("probe.frame", frame))
     ctx.on_close(_closed)
-    return {"window": target.objectName(), "options": stream.options.__dict__}
+    return {"window": target.objectName(), "options": stream.options.describe()}
 
 
 @method("probe.frames.stop")
-def stop(ctx: Context) -> dict[str, Any]:
+def stop(ctx: Context) -> FramesStopped:
     """Stop this client's frame stream; returns how many frames it sent."""
     stats = _stop(ctx.state)
-    return {"stopped": stats is not None, **(stats or {})}
+    if stats is None:
+        return {"stopped": False}
+    return {"stopped": True, **stats}

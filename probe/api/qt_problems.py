@@ -38,7 +38,7 @@ def _entry(ctx: Context, p: Problem) -> dict[str, Any]:
 @method("qt.problems", tool=Tool("find_problems", "native", heavy=True))
 def problems(
     ctx: Context,
-    kinds: Annotated[list[Kind] | None, P("only these kinds (default: all)")] = None,
+    kinds: Annotated[list[Kind] | None, P("only these kinds (default: all)")] = None,  # pyright: ignore[reportInvalidTypeForm]  # Kind is a Literal made at run time from KINDS
     limit: Annotated[int, P("at most this many problems", minimum=1, maximum=10000)] = 200,
 ) -> dict[str, Any]:
     """What is wrong in the app's visible windows, like a web accessibility audit: each

@@ -10,12 +10,13 @@ from probe.core.objects.idtable import ids_for
 from probe.core.objects.resolver import resolve
 from probe.server.context import Context
 from probe.server.registry import P, Replay, Tool, method
+from probe.wire.qt_properties import PropertyList, PropertySet, PropertyValue
 
 Name = Annotated[str, P("property name (qt.properties.list shows them)", minLength=1)]
 
 
 @method("qt.properties.list", tool=Tool("list_properties", "native"))
-def list_(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
+def list_(ctx: Context, objectId: ObjectId) -> PropertyList:
     """Static and dynamic properties: type, value, readable/writable/designable, enum names."""
     ids = ids_for(ctx.state)
     obj = resolve(objectId, ids)
@@ -25,7 +26,7 @@ def list_(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
 
 @method("qt.properties.get", replay=Replay.checks("property"),
         tool=Tool("get_property", "native"))
-def get(ctx: Context, objectId: ObjectId, name: Name) -> dict[str, Any]:
+def get(ctx: Context, objectId: ObjectId, name: Name) -> PropertyValue:
     """Read one property as JSON (enums by name, QColor as #rrggbb, QRect as an object...)."""
     ids = ids_for(ctx.state)
     return meta.get_property(resolve(objectId, ids), name, ids)
@@ -36,7 +37,7 @@ def get(ctx: Context, objectId: ObjectId, name: Name) -> dict[str, Any]:
 def set_(ctx: Context, objectId: ObjectId, name: Name,
          value: Annotated[Any, P("new value as JSON: enums/flags by name ('A|B'), QColor "
                                  "'#rrggbb', QRect {x,y,width,height}, QFont {family,...}")]
-         ) -> dict[str, Any]:
+         ) -> PropertySet:
     """Write one property, converting strictly from JSON; returns the value read back.
 
     A value of the wrong type is refused (PROPERTY_TYPE_MISMATCH names the expected type);

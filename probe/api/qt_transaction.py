@@ -34,7 +34,7 @@ def _snapshot(ctx: Context, ident: str | None) -> tuple[QObject, dict[str, Any]]
         p = mo.property(i)
         if p.isWritable() and p.isReadable():
             try:
-                values[p.name()] = obj.property(p.name())
+                values[str(p.name())] = QObject.property(obj, str(p.name()))
             except Exception:  # noqa: BLE001 - a getter of the app failed: skip it
                 continue
     for name in meta.dynamic_names(obj):

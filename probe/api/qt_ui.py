@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from PySide6.QtCore import QObject, QPoint, QRect, QRectF
@@ -64,15 +65,15 @@ def _qpoint(p: tuple[int, int] | None) -> QPoint | None:
 
 
 async def _input(ctx: Context, target: str, wait_for_idle: bool, timeout: float,
-                 deliver_for: Any) -> Meta:
+                 deliver_for: Callable[[QWidget], Any]) -> Meta:
     """Resolve and check the target, deliver ``deliver_for(widget)``, settle, describe."""
 
     def prepare() -> tuple[Any, Any]:
         obj = _session.resolve(ctx, target)
-        if isinstance(obj, QAction) and deliver_for is not None:
-            if not obj.isEnabled():
-                raise QtError("ELEMENT_NOT_ENABLED", f"{obj.objectName()} is disabled")
-            return described(ctx, obj), obj.trigger
+        if isinstance(obj, QAction):
+            if not QAction.isEnabled(obj):
+                raise QtError("ELEMENT_NOT_ENABLED", f"{QObject.objectName(obj)} is disabled")
+            return described(ctx, obj), lambda: QAction.trigger(obj)
         widget = _widget(obj)
         qinput.check_interactable(widget)
         return described(ctx, widget), deliver_for(widget)

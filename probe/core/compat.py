@@ -76,8 +76,9 @@ def menu_of(action: QAction) -> QMenu | None:
     is freed, though the menu lives (a click on a menu-bar entry whose action wrapper was
     a temporary answered OBJECT_STALE). So the menu's wrapper holds the action's."""
     menu = QAction.menu(action)
-    if menu is not None:
-        _menu_through[menu] = action
+    if not isinstance(menu, QMenu):  # (PySide6's stub says QObject: Qt's is a template)
+        return None
+    _menu_through[menu] = action
     return menu
 
 

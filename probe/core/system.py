@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QCoreApplication, Qt, qVersion
+from PySide6.QtGui import QGuiApplication
+
+from probe.wire import qt_system
 
 
-def versions() -> dict[str, Any]:
+def versions() -> qt_system.AppVersions:
     app = QCoreApplication.instance()
     return {
         "qt": qVersion(),
         "pyside": pyside_version,
         "python": sys.version.split()[0],
         "platform": sys.platform,
-        "qpa": app.platformName() if app is not None and hasattr(app, "platformName") else None,
+        "qpa": QGuiApplication.platformName() if isinstance(app, QGuiApplication) else None,
         "app": app.applicationName() if app is not None else None,
         "appVersion": app.applicationVersion() if app is not None else None,
         "pid": os.getpid(),

@@ -43,7 +43,7 @@ def _import_qtcore() -> Any:
     of its own, and PySide6 6.4's shiboken, built for numpy 1, warns at numpy 2."""
     hidden = "numpy" not in sys.modules
     if hidden:
-        sys.modules["numpy"] = None  # type: ignore[assignment]
+        sys.modules["numpy"] = None  # pyright: ignore[reportArgumentType]  # None there blocks the import, by design
     try:
         return importlib.import_module("PySide6.QtCore")
     finally:

@@ -146,9 +146,12 @@ def _answer(rec: dict[str, Any]) -> Any:
 def _target(rec: dict[str, Any]) -> tuple[str | None, str | None, dict[str, Any] | None]:
     """``(param name, stable selector, item)`` of the call's target; the selector is None
     when the call named one only by a ref or ``#N`` and no handles were recorded."""
-    params = rec.get("params") if isinstance(rec.get("params"), dict) else {}
+    params = rec.get("params")
+    params = params if isinstance(params, dict) else {}
     handles = rec.get("target")
-    key = handles.get("param") if isinstance(handles, dict) else None
+    if not isinstance(handles, dict):
+        return None, None, None
+    key = handles.get("param")
     ident = params.get(key) if isinstance(key, str) else None
     if not isinstance(key, str) or not isinstance(ident, str) or not ident:
         return None, None, None

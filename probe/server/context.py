@@ -10,12 +10,13 @@ ref tables live. Errors of these verbs reach the api as the app side's one error
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from probe import protocol
 from probe.protocol import RpcError
+from probe.server.registry import Meta
+from probe.wire.qt_system import FreezeReport, Schema
 
 if TYPE_CHECKING:
     from probe.server.gate import Gate
@@ -30,18 +31,6 @@ INSPECTOR_ROLE = "inspector"
 #: Topics that carry other clients' calls (their params and results, calls held for
 #: approval): only a session with the inspector credential may subscribe or receive them.
 INSPECTOR_TOPICS = frozenset({"traffic", "gate"})
-
-
-@dataclass
-class Meta:
-    """A result with extra ``meta`` fields: ``return Meta(value, truncated=True)``."""
-
-    value: Any
-    extra: dict[str, Any]
-
-    def __init__(self, value: Any, **extra: Any) -> None:
-        self.value = value
-        self.extra = extra
 
 
 class Outlet:
@@ -91,7 +80,7 @@ class Context:
         """App-wide storage of the api families (one per probe: the human's selection)."""
         return self._probe.shared
 
-    def on_close(self, hook: Callable[[Session], None]) -> None:
+    def on_close(self, hook: Callable[[Session], object]) -> None:
         """Run ``hook(session)`` on the GUI thread whenever a client leaves; a hook given
         again is kept once (give a module-level function, not a new lambda each call)."""
         self._probe.on_session_closed(hook)
@@ -107,7 +96,7 @@ class Context:
         except RpcError as exc:
             raise self._app_error(exc) from None
 
-    def post(self, fn: Callable[[], Any], on_nested: Callable[[], None] | None = None,
+    def post(self, fn: Callable[[], Any], on_nested: Callable[[], object] | None = None,
              on_done: Callable[[bool, Any], None] | None = None) -> None:
         """Queue ``fn`` as a GUI job without waiting; ``on_nested`` runs (GUI thread) if it
         enters a dialog's or menu's own event loop, ``on_done(ok, result or exception)``
@@ -119,13 +108,13 @@ class Context:
         """Seconds a call may wait for the GUI thread (the probe's ``call_timeout``)."""
         return self._probe.executor.default_timeout
 
-    def freeze_report(self) -> dict[str, Any]:
+    def freeze_report(self) -> FreezeReport:
         """How long the GUI thread has been blocked and what it runs (any thread)."""
         return self._probe.executor.freeze_report()
 
     # ------------------------------------------------------------------ other methods
 
-    async def call(self, name: str, params: dict[str, Any]) -> Meta:
+    async def call(self, name: str, params: dict[str, Any]) -> Meta[Any]:
         """Run another method as this client, as if it had called it (validated, held by
         the gate, mirrored in the traffic log); its error is raised as the app's error."""
         req = protocol.Request(name, params, f"{self.request_id}:{name}")
@@ -160,7 +149,7 @@ class Context:
         """Every method this probe has."""
         return list(self._probe.registry.methods)
 
-    def schema(self) -> dict[str, Any]:
+    def schema(self) -> Schema:
         """Every method's description (``qt.schema``)."""
         return self._probe.registry.schema()
 
@@ -182,13 +171,13 @@ class Context:
 
     # ------------------------------------------------------------------ clients
 
-    def notify(self, method: str, params: dict[str, Any], session_id: int | None = None
+    def notify(self, method: str, params: Mapping[str, Any], session_id: int | None = None
                ) -> None:
         """Send a notification to the calling client, or to ``session_id`` (any thread)."""
         self._probe.hub.notify(self.session.id if session_id is None else session_id,
                                method, params)
 
-    def publish(self, topic: str, method: str, params: dict[str, Any]) -> None:
+    def publish(self, topic: str, method: str, params: Mapping[str, Any]) -> None:
         """Send a notification to every subscriber of ``topic`` (any thread)."""
         self._probe.hub.publish(topic, method, params)
 

@@ -63,6 +63,7 @@ from PySide6.QtCore import (
 )
 
 from probe.protocol import RpcError
+from probe.wire.qt_system import FreezeReport
 
 log = logging.getLogger("qtmcp.probe")
 
@@ -130,7 +131,7 @@ class _Job:
 
     def __init__(self, fn: Callable[[], Any], future: asyncio.Future[Any] | None,
                  loop: asyncio.AbstractEventLoop | None,
-                 on_nested: Callable[[], None] | None = None, lane: object = None,
+                 on_nested: Callable[[], object] | None = None, lane: object = None,
                  on_done: Done | None = None) -> None:
         self.fn = fn
         self.lane = lane
@@ -257,7 +258,7 @@ class GuiExecutor:
         (no event of its own; nothing runs it if no job follows)."""
         self._ahead.append(fn)
 
-    def post(self, fn: Callable[[], Any], on_nested: Callable[[], None] | None = None,
+    def post(self, fn: Callable[[], Any], on_nested: Callable[[], object] | None = None,
              on_done: Done | None = None) -> None:
         """Queue ``fn()`` for the GUI thread without waiting (works before the loop runs).
 
@@ -477,6 +478,6 @@ class GuiExecutor:
         return [f"{e.filename}:{e.lineno} in {e.name}" + (f": {e.line}" if e.line else "")
                 for e in entries]
 
-    def freeze_report(self) -> dict[str, Any]:
+    def freeze_report(self) -> FreezeReport:
         """What the GUI thread is doing and how long it has not answered (read off-thread)."""
         return {"blockedForMs": round(self.blocked_for() * 1000), "guiStack": self.gui_stack()}

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from probe.wire.qt_system import Freeze, FreezeReport
 
 if TYPE_CHECKING:
     from probe.server.executor import GuiExecutor
@@ -59,14 +61,14 @@ class FreezeWatch:
         except Exception:  # noqa: BLE001 - the probe is stopping; nothing to report
             pass
 
-    def _publish(self, params: dict[str, Any]) -> None:
+    def _publish(self, params: Freeze) -> None:
         self.hub.publish(TOPIC, "probe.freeze", params)
 
     async def _watch(self) -> None:
         executor = self.executor
         beat: asyncio.Task[None] | None = None
         since: float | None = None  # wall-clock start of the freeze being reported
-        last: dict[str, Any] = {}
+        last: FreezeReport = {"blockedForMs": 0, "guiStack": []}
         sent = 0.0
         try:
             while self.hub.subscribers(TOPIC):
@@ -80,11 +82,13 @@ class FreezeWatch:
                         last = executor.freeze_report()
                         since = since or time.time() - blocked
                         sent = now
-                        self._publish({"frozen": True, "since": since, **last})
+                        self._publish({"frozen": True, "since": since,
+                                       "blockedForMs": last["blockedForMs"],
+                                       "guiStack": last["guiStack"]})
                 elif since is not None:
                     self._publish({"frozen": False, "since": since,
                                    "blockedForMs": round((time.time() - since) * 1000),
-                                   "guiStack": last.get("guiStack", [])})
+                                   "guiStack": last["guiStack"]})
                     since = None
         finally:
             if beat is not None and not beat.done():

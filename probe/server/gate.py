@@ -64,7 +64,7 @@ class Held:
 class Gate:
     """The gate of one probe (see the module docstring)."""
 
-    def __init__(self, hub: Hub, on_session_closed: Callable[[Callable[[Session], None]], None]
+    def __init__(self, hub: Hub, on_session_closed: Callable[[Callable[[Session], object]], None]
                  ) -> None:
         self.hub = hub
         self.enablers: set[int] = set()

@@ -59,7 +59,7 @@ def _session(probe: Probe) -> Session:
 
         session = Session(send_text=discard, loop=loop, remote="http", name="http",
                           role="http")
-        probe._http_session = session  # type: ignore[attr-defined]
+        probe._http_session = session  # pyright: ignore[reportAttributeAccessIssue]  # made on first use
     return session
 
 

@@ -24,6 +24,7 @@ from probe.server.hooks import Hooks
 from probe.server.registry import Registry
 from probe.server.sessions import SERVER_TOPICS, Session
 from probe.server.transport import Transport
+from probe.wire.qt_system import Freeze
 
 log = logging.getLogger("qtmcp.probe")
 
@@ -114,11 +115,12 @@ class Probe:
         self.executor = GuiExecutor(options.call_timeout)
         self.transport = Transport(self)
         self.hub = self.transport.hub
-        self._closed_hooks: list[Callable[[Session], None]] = []
+        self._closed_hooks: list[Callable[[Session], object]] = []
         self.gate = gate.Gate(self.hub, self.on_session_closed)
         self.freeze = freeze.FreezeWatch(self.hub, self.executor)
         registry.topics.update({**SERVER_TOPICS, gate.TOPIC: gate.TOPIC_TEXT,
                                 freeze.TOPIC: freeze.TOPIC_TEXT})
+        registry.notification("probe.freeze", Freeze, freeze.TOPIC)
         #: App-wide state of the api families (one per probe, shared by its sessions).
         self.shared: dict[str, Any] = {}
         self.dispatcher = Dispatcher(self)
@@ -184,7 +186,7 @@ class Probe:
         app.aboutToQuit.connect(self.stop)
         exitsignals.watch()
 
-    def on_session_closed(self, hook: Callable[[Session], None]) -> None:
+    def on_session_closed(self, hook: Callable[[Session], object]) -> None:
         """Run ``hook(session)`` on the GUI thread whenever a client leaves (api modules
         drop its subscriptions); a hook given again is kept once."""
         if hook not in self._closed_hooks:

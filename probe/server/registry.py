@@ -16,19 +16,35 @@ transport thread and reach Qt through ``ctx.gui(fn)``.
 from __future__ import annotations
 
 import inspect
-import math
-import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from probe.protocol import RpcError
+from probe.wire import schema as wire_schema
+from probe.wire.qt_system import Schema
+from probe.wire.schema import SAFE_NUMBER, Doc, check
+
+__all__ = ["SAFE_NUMBER", "Meta", "P", "Registry", "check", "method", "notification",
+           "on_start", "schema_of", "topic"]
 
 _MISSING = inspect.Parameter.empty
+T = TypeVar("T")
 
 
-class P:
+class Meta(Generic[T]):
+    """A result with extra ``meta`` fields: ``return Meta(value, truncated=True)``; a
+    method returning one declares ``-> Meta[ItsResult]``."""
+
+    __slots__ = ("extra", "value")
+
+    def __init__(self, value: T, **extra: Any) -> None:
+        self.value = value
+        self.extra = extra
+
+
+class P(Doc):
     """Parameter metadata inside ``Annotated``: a description and extra JSON Schema keys.
 
     ``aliases`` are older names the parameter is still accepted under (said in its
@@ -39,10 +55,15 @@ class P:
 
     def __init__(self, description: str, *, aliases: tuple[str, ...] = (),
                  element: bool = False, **schema: Any) -> None:
-        self.description = description
+        super().__init__(description, **schema)
         self.aliases = aliases
         self.element = element
-        self.schema = schema
+
+    def describe(self) -> str:
+        if not self.aliases:
+            return self.description
+        return f"{self.description} (also accepted as " \
+               f"{', '.join(repr(a) for a in self.aliases)})"
 
 
 @dataclass
@@ -255,18 +276,8 @@ class MethodSpec:
 
 
 def schema_of(hint: Any) -> dict[str, Any]:
-    """JSON Schema of a type hint (the subset the probe's declarations use)."""
-    meta: list[P] = []
-    if typing.get_origin(hint) is Annotated:
-        hint, *extras = typing.get_args(hint)
-        meta = [m for m in extras if isinstance(m, P)]
-    schema = _plain_schema(hint)
-    for m in meta:
-        text = m.description
-        if m.aliases:
-            text += f" (also accepted as {', '.join(repr(a) for a in m.aliases)})"
-        schema = {**schema, "description": text, **m.schema}
-    return schema
+    """JSON Schema of a parameter's type hint (with its ``P``: description, aliases)."""
+    return wire_schema.schema_of(hint)
 
 
 def aliases_of(hint: Any) -> tuple[str, ...]:
@@ -283,130 +294,35 @@ def names_element(hint: Any) -> bool:
     return any(m.element for m in typing.get_args(hint)[1:] if isinstance(m, P))
 
 
-def _plain_schema(hint: Any) -> dict[str, Any]:
-    if hint is Any or hint is object or hint is _MISSING:
-        return {}
-    if hint is None or hint is type(None):
-        return {"type": "null"}
-    if hint is bool:
-        return {"type": "boolean"}
-    if hint is int:
-        return {"type": "integer"}
-    if hint is float:
-        return {"type": "number"}
-    if hint is str:
-        return {"type": "string"}
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if hint is list or origin is list:
-        return {"type": "array", **({"items": schema_of(args[0])} if args else {})}
-    if hint is dict or origin is dict:
-        extra = {"additionalProperties": schema_of(args[1])} if len(args) == 2 else {}
-        return {"type": "object", **extra}
-    if origin is Literal:
-        return {"enum": list(args)}
-    if origin is Union or origin is types.UnionType:
-        options = [schema_of(a) for a in args]
-        simple = [o.get("type") for o in options]
-        if all(isinstance(t, str) and len(o) == 1 for t, o in zip(simple, options)):
-            return {"type": simple}
-        return {"anyOf": options}
-    if isinstance(hint, type) and typing.is_typeddict(hint):
-        hints = typing.get_type_hints(hint, include_extras=True)
-        return {"type": "object", "properties": {k: schema_of(v) for k, v in hints.items()},
-                "required": sorted(hint.__required_keys__), "additionalProperties": False}
-    raise TypeError(f"cannot express {hint!r} as JSON Schema")
-
-
-#: Magnitude of numbers a parameter without its own minimum/maximum accepts: integers
-#: every JSON peer holds exactly; beyond, a number means nothing to a GUI and overflows
-#: the C++ types it reaches.
-SAFE_NUMBER = 2**53
-
-_JSON_TYPES: dict[str, Callable[[Any], bool]] = {
-    "null": lambda v: v is None,
-    "boolean": lambda v: isinstance(v, bool),
-    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
-    "string": lambda v: isinstance(v, str),
-    "array": lambda v: isinstance(v, list),
-    "object": lambda v: isinstance(v, dict),
-}
-
-
-def check(value: Any, schema: dict[str, Any], where: str) -> list[str]:
-    """Problems of ``value`` against ``schema`` (the subset ``schema_of`` produces)."""
-    if "anyOf" in schema and all(check(value, s, where) for s in schema["anyOf"]):
-        return [f"'{where}' matches none of the allowed forms"]
-    if "enum" in schema and value not in schema["enum"]:
-        return [f"'{where}' must be one of {schema['enum']}, got {value!r:.60}"]
-    wanted = schema.get("type")
-    if wanted is not None:
-        names = wanted if isinstance(wanted, list) else [wanted]
-        if not any(_JSON_TYPES[n](value) for n in names):
-            return [f"'{where}' must be {' or '.join(names)}, got {_json_type(value)}"]
-    problems: list[str] = []
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if isinstance(value, float) and not math.isfinite(value):
-            return [f"'{where}' must be a finite number, got {value}"]
-        if "minimum" not in schema and "maximum" not in schema and abs(value) > SAFE_NUMBER \
-                and wanted is not None:  # a typed number (an 'any' value is the method's)
-            problems.append(f"'{where}' must be within +-2^53 (the numbers JSON peers "
-                            "hold exactly)")
-        if "minimum" in schema and value < schema["minimum"]:
-            problems.append(f"'{where}' must be >= {schema['minimum']}")
-        if "maximum" in schema and value > schema["maximum"]:
-            problems.append(f"'{where}' must be <= {schema['maximum']}")
-    if isinstance(value, str):
-        if "minLength" in schema and len(value) < schema["minLength"]:
-            problems.append(f"'{where}' must have at least {schema['minLength']} characters")
-        if "maxLength" in schema and len(value) > schema["maxLength"]:
-            problems.append(f"'{where}' must have at most {schema['maxLength']} characters")
-    if isinstance(value, list):
-        if "minItems" in schema and len(value) < schema["minItems"]:
-            problems.append(f"'{where}' needs at least {schema['minItems']} items")
-        if "maxItems" in schema and len(value) > schema["maxItems"]:
-            problems.append(f"'{where}' takes at most {schema['maxItems']} items")
-    if isinstance(value, list) and "items" in schema:
-        for i, item in enumerate(value):
-            problems.extend(check(item, schema["items"], f"{where}[{i}]"))
-            if len(problems) > 5:
-                break
-    if isinstance(value, dict):
-        for key in schema.get("required", ()):
-            if key not in value:
-                problems.append(f"'{where}' needs '{key}'")
-        for key, sub in schema.get("properties", {}).items():
-            if key in value:
-                problems.extend(check(value[key], sub, f"{where}.{key}"))
-        extra = schema.get("additionalProperties")
-        if extra is False:
-            known = schema.get("properties", {})
-            problems.extend(f"'{where}' has no '{key}' (it takes {', '.join(known)})"
-                            for key in value if key not in known)
-        if isinstance(extra, dict):
-            for key, item in value.items():
-                if key not in schema.get("properties", {}):
-                    problems.extend(check(item, extra, f"{where}.{key}"))
-    return problems
-
-
-def _json_type(value: Any) -> str:
-    for name, test in _JSON_TYPES.items():
-        if name != "number" and test(value):
-            return name
-    return "number" if _JSON_TYPES["number"](value) else type(value).__name__
-
-
 # ------------------------------------------------------------------------- registry
 
 
+@dataclass(frozen=True)
+class NotificationSpec:
+    """A notification the probe sends: its method, the type of its params (a
+    ``probe.wire`` type) and the topic a client subscribes to for it (None: it goes to
+    the client that asked, e.g. its frame stream)."""
+
+    method: str
+    params: Any
+    topic: str | None = None
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"method": self.method,
+                               "params": wire_schema.schema_of(self.params)}
+        if self.topic:
+            out["topic"] = self.topic
+        return out
+
+
 class Registry:
-    """Name -> MethodSpec, and the notification topics; the API modules fill it at import
-    time, the probe adds the transport's own topics when it starts."""
+    """Name -> MethodSpec, the notifications and their topics; the API modules fill it at
+    import time, the probe adds the transport's own topics when it starts."""
 
     def __init__(self) -> None:
         self.methods: dict[str, MethodSpec] = {}
+        #: notification method -> its declaration (``qt.schema`` lists them)
+        self.notifications: dict[str, NotificationSpec] = {}
         #: topic -> what its notifications say (``probe.subscribe`` takes these).
         self.topics: dict[str, str] = {}
         #: Called once with the probe's :class:`~probe.server.context.Outlet` when it
@@ -416,6 +332,13 @@ class Registry:
     def topic(self, name: str, description: str) -> None:
         """Declare a topic clients may subscribe to (``probe.subscribe``)."""
         self.topics[name] = description
+
+    def notification(self, method: str, params: Any, topic: str | None = None) -> None:
+        """Declare a notification: ``params`` is its ``probe.wire`` type (the same
+        declaration again, as each probe of a process makes its own, is kept once)."""
+        spec = NotificationSpec(method, params, topic)
+        if self.notifications.setdefault(method, spec) != spec:
+            raise ValueError(f"notification {method} declared twice")
 
     def on_start(self, fn: Callable[[Any], None]) -> Callable[[Any], None]:
         """Run ``fn(outlet)`` when a probe starts with this registry (decorator)."""
@@ -453,12 +376,14 @@ class Registry:
     def get(self, name: str) -> MethodSpec | None:
         return self.methods.get(name)
 
-    def schema(self) -> dict[str, Any]:
+    def schema(self) -> Schema:
         """Every method's description, sorted by name (``qt.schema``, ``GET /schema``)."""
         return {
             "protocol": "JSON-RPC 2.0",
             "envelope": {"result": "method result", "meta": "timing and context"},
             "methods": [self.methods[n].describe() for n in sorted(self.methods)],
+            "notifications": [self.notifications[n].describe()
+                              for n in sorted(self.notifications)],
         }
 
 
@@ -494,16 +419,21 @@ def spec_of(name: str, func: Callable[..., Any], *, changes: bool, gui: bool,
     )
 
 
+def result_type(hint: Any) -> Any:
+    """The type a method's answer has: its return annotation, unwrapped from ``Meta[X]``."""
+    if typing.get_origin(hint) is Meta:
+        return typing.get_args(hint)[0]
+    return Any if hint is Meta else hint
+
+
 def _result_schema(hint: Any) -> dict[str, Any]:
-    """Results are documented, not validated: a hint JSON Schema cannot express is 'any'."""
-    try:
-        return schema_of(hint)
-    except TypeError:
-        return {}
+    """The answer's schema, from the return annotation (a ``probe.wire`` type)."""
+    return wire_schema.schema_of(result_type(hint))
 
 
 #: The registry the API modules declare on.
 REGISTRY = Registry()
 method = REGISTRY.method
 topic = REGISTRY.topic
+notification = REGISTRY.notification
 on_start = REGISTRY.on_start

@@ -15,7 +15,7 @@ import asyncio
 import itertools
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -154,7 +154,7 @@ class Hub:
         return [s for s in self.sessions.values()
                 if topic in s.topics and (s.inspector or not guarded)]
 
-    def publish(self, topic: str, method: str, params: dict[str, Any]) -> None:
+    def publish(self, topic: str, method: str, params: Mapping[str, Any]) -> None:
         """Send a notification to every session subscribed to ``topic`` (any thread)."""
         if threading.get_ident() != self._loop_thread:
             try:
@@ -164,7 +164,7 @@ class Hub:
             return
         self._publish(topic, method, params)
 
-    def _publish(self, topic: str, method: str, params: dict[str, Any]) -> None:
+    def _publish(self, topic: str, method: str, params: Mapping[str, Any]) -> None:
         targets = self.subscribers(topic)
         if not targets:
             return
@@ -172,7 +172,7 @@ class Hub:
         for session in targets:
             session.push(text)
 
-    def notify(self, session_id: int, method: str, params: dict[str, Any]) -> None:
+    def notify(self, session_id: int, method: str, params: Mapping[str, Any]) -> None:
         """Send a notification to one session (any thread)."""
         def send() -> None:
             session = self.sessions.get(session_id)

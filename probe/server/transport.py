@@ -176,7 +176,8 @@ class Transport:
 
     def _refusal(self, request: Request) -> Response | None:
         """The response refusing a request before its token is even looked at, or None."""
-        if request.method not in ("GET", "HEAD"):
+        # websockets < 17 (the newest for Python 3.10) has no Request.method: it takes GET only
+        if getattr(request, "method", "GET") not in ("GET", "HEAD"):
             return _json_response(405, protocol.error_object(
                 "INVALID_REQUEST", f"HTTP {request.method} is not served",
                 hint="The probe serves GET (and HEAD) only; JSON-RPC goes over the "

@@ -122,6 +122,15 @@ def test_select_object_shows_grouped_properties(window: MainWindow) -> None:
     qwait(lambda: window.pane(PropertiesPane).subscriptions, what="notify subscriptions")
 
 
+def test_an_enum_propertys_tooltip_lists_its_values(window: MainWindow) -> None:
+    """The row's tooltip (a user's hover) names the values (EnumInfo is a dict now)."""
+    select(window, "nameEdit")
+    model = window.pane(PropertiesPane).model
+    qwait(lambda: "echoMode" in model.by_name, what="nameEdit's properties")
+    tip = model.data(model.find("echoMode"), Qt.ItemDataRole.ToolTipRole)
+    assert "values: Normal, NoEcho, Password, PasswordEchoOnEdit" in tip
+
+
 def test_edit_property_in_place_changes_the_app(window: MainWindow, qt: Client) -> None:
     select(window, "nameEdit")
     pane = window.pane(PropertiesPane)

@@ -50,12 +50,12 @@ def frames_settle(pane: object, quiet_ms: int = 600, timeout: float = 10.0) -> i
 def test_frames_arrive_only_when_the_app_changes(window: MainWindow, demo: DemoApp) -> None:
     pane = window.pane(LiveViewPane)
     assert pane.streaming and pane.window_name == "mainWindow"
-    assert pane.last_frame is not None and pane.last_frame.format == "jpeg"
+    assert pane.last_frame is not None and pane.last_frame["format"] == "jpeg"
     # capped to the pane (the stream restarts when the pane is resized): no larger than
     # the view shows it
     qwait(lambda: pane.caps == pane.wanted_caps()
-          and pane.last_frame is not None and pane.last_frame.width <= pane.caps[0]
-          and pane.last_frame.height <= pane.caps[1], what="frames sized to the pane")
+          and pane.last_frame is not None and pane.last_frame["width"] <= pane.caps[0]
+          and pane.last_frame["height"] <= pane.caps[1], what="frames sized to the pane")
     count = frames_settle(pane)
     QTest.qWait(1000)  # the heartbeat timer runs but paints nothing: still no frame
     assert pane.frames == count

@@ -9,7 +9,7 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QApplication
 
-from inspector.link.replies import ConsoleMessage, EnumInfo, ObjectInfo, PropertyList
+from inspector.link.replies import ConsoleMessage, ObjectInfo
 from inspector.link.traffic import Call
 from inspector.models.console import ConsoleFilter, ConsoleModel
 from inspector.models.object_tree import ObjectTreeModel
@@ -18,6 +18,8 @@ from inspector.models.traffic import TrafficFilter, TrafficModel
 from inspector.models.values import format_value, kind_of, parse_text
 from inspector.style import theme
 from inspector.window.main_window import MainWindow
+from probe.wire import decode
+from probe.wire.qt_properties import PropertyInfo, PropertyList
 from tests.support.inspector import make_settings, qwait
 
 
@@ -149,17 +151,18 @@ def test_object_tree_lazy_and_live(qapp: QApplication) -> None:
 
 def test_property_model_groups_and_edits(qapp: QApplication) -> None:
     model = PropertyModel()
-    model.load(PropertyList.from_json({"objectId": "#1", "className": "QLineEdit", "properties": [
-        {"name": "objectName", "type": "QString", "value": "e", "writable": True,
-         "declaredIn": "QObject"},
-        {"name": "enabled", "type": "bool", "value": True, "writable": True,
-         "declaredIn": "QWidget"},
-        {"name": "width", "type": "int", "value": 10, "writable": False,
-         "declaredIn": "QWidget"},
-        {"name": "text", "type": "QString", "value": "hi", "writable": True,
-         "declaredIn": "QLineEdit", "notifySignal": "textChanged"},
-        {"name": "theme", "type": "QString", "value": "light", "writable": True,
-         "dynamic": True},
+    def prop(name: str, type_: str, value: Any, writable: bool, declared_in: str | None,
+             notify: str | None = None) -> PropertyInfo:
+        return {"name": name, "type": type_, "value": value, "readable": True,
+                "writable": writable, "designable": True, "declaredIn": declared_in,
+                "dynamic": declared_in is None, "enum": None, "notifySignal": notify}
+
+    model.load(decode(PropertyList, {"objectId": "#1", "className": "QLineEdit", "properties": [
+        prop("objectName", "QString", "e", True, "QObject"),
+        prop("enabled", "bool", True, True, "QWidget"),
+        prop("width", "int", 10, False, "QWidget"),
+        prop("text", "QString", "hi", True, "QLineEdit", "textChanged"),
+        prop("theme", "QString", "light", True, None),
     ]}))
     assert [g.name for g in model.groups] == ["QLineEdit", "QWidget", "QObject", DYNAMIC]
     edits: list[tuple[str, Any]] = []
@@ -187,8 +190,8 @@ def test_value_formatting_and_parsing() -> None:
     assert format_value({"family": "Sans", "pointSizeF": 9.0, "pixelSize": -1,
                          "bold": True}).startswith("Sans, 9 pt, bold")
     assert format_value(True) == "true" and format_value(None) == ""
-    assert kind_of("Qt::FocusPolicy", EnumInfo(["NoFocus"], False)) == "enum"
-    assert kind_of("QFlags<Qt::AlignmentFlag>", EnumInfo([], True)) == "flags"
+    assert kind_of("Qt::FocusPolicy", {"names": ["NoFocus"], "isFlag": False}) == "enum"
+    assert kind_of("QFlags<Qt::AlignmentFlag>", {"names": [], "isFlag": True}) == "flags"
     assert kind_of("QRect") == "geometry" and kind_of("QColor") == "color"
     assert kind_of("QVariant", None, 3) == "int"
     assert parse_text("5", "int") == 5 and parse_text("[1, 2]", "json") == [1, 2]

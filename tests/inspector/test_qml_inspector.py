@@ -218,7 +218,7 @@ def test_quick_selection_syncs_with_the_object_tree(window: MainWindow, qq: Clie
 def test_live_view_follows_the_quick_scene(window: MainWindow, qq: Client) -> None:
     pane = window.pane(LiveViewPane)
     assert pane.streaming and pane.window_name == "qmlWindow"
-    assert pane.last_frame is not None and pane.last_frame.window_geometry[2:] == (640, 480)
+    assert pane.last_frame is not None and pane.last_frame["windowGeometry"][2:] == [640, 480]
     count = frames_settle(pane)
     QTest.qWait(500)
     assert pane.frames == count  # still scene: no frame

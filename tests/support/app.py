@@ -11,6 +11,7 @@ import sys
 import tempfile
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,11 @@ def rss_kib(pid: int) -> int:
     raise AssertionError("no VmRSS")
 
 
+#: The apps the tests started that have not been stopped yet: a failing test reports the
+#: ones that died (tests/conftest.py), so a crash in the app shows its traceback.
+RUNNING: weakref.WeakSet[DemoApp] = weakref.WeakSet()
+
+
 class DemoApp:
     """A running demo app process with the probe, its control channel and its stderr."""
 
@@ -73,6 +79,8 @@ class DemoApp:
         self._lines: queue.Queue[str] = queue.Queue()
         self.stderr_lines: list[str] = []
         self._clients: list[Client] = []
+        self._death_told = False
+        RUNNING.add(self)
         threading.Thread(target=self._pump_out, daemon=True).start()
         threading.Thread(target=self._pump_err, daemon=True).start()
 
@@ -134,13 +142,22 @@ class DemoApp:
     def alive(self) -> bool:
         return self.proc.poll() is None
 
-    def stop(self) -> None:
+    def death(self) -> str | None:
+        """How the app died under a test (its exit code and the end of its stderr, where
+        faulthandler writes), once; None while it runs or after a clean exit."""
         code = self.proc.poll()
-        if code is not None and code != 0:  # it died under a test: say how (faulthandler)
-            noise = "This plugin does not support"
-            tail = [line for line in self.stderr_lines if noise not in line][-40:]
-            print(f"app {self.pid} died with exit code {code}; its stderr ends:",
-                  *tail, sep="\n")
+        if code is None or code == 0 or self._death_told:
+            return None
+        self._death_told = True
+        noise = "This plugin does not support"
+        tail = [line for line in self.stderr_lines if noise not in line][-40:]
+        return "\n".join([f"app {self.pid} died with exit code {code}; its stderr ends:", *tail])
+
+    def stop(self) -> None:
+        RUNNING.discard(self)
+        told = self.death()
+        if told:
+            print(told)
         for c in self._clients:
             try:
                 c.close()

@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Iterable
-from typing import Any
 
 from PySide6.QtGui import QImage, QPainter
 
+from probe.wire.probe_frames import Frame
 
-def decode(frame: dict[str, Any]) -> QImage:
+
+def decode(frame: Frame) -> QImage:
     """A PNG frame's picture, in one format so pictures compare pixel by pixel."""
     image = QImage.fromData(base64.b64decode(frame["data"]), "PNG")
     assert not image.isNull()
     return image.convertToFormat(QImage.Format.Format_RGB32)
 
 
-def compose(picture: QImage | None, frames: Iterable[dict[str, Any]]) -> QImage:
+def compose(picture: QImage | None, frames: Iterable[Frame]) -> QImage:
     """``picture`` after ``frames`` in order: a full frame replaces it, a partial one is
     drawn over it at its ``rect``."""
     for frame in frames:

@@ -100,7 +100,7 @@ def _spot_point(el: Element) -> tuple[QWidget, QPoint]:
 
 
 def _check_model_item(el: Element) -> None:
-    view = el.widget
+    view = el.view
     qinput.check_interactable(view)
     if not QAbstractItemView.model(view).flags(el.index) & Qt.ItemFlag.ItemIsEnabled:
         raise QtError("ELEMENT_NOT_ENABLED", f"{el.ref} is disabled", ref=el.ref)
@@ -109,7 +109,7 @@ def _check_model_item(el: Element) -> None:
 def _model_point(el: Element) -> QPoint:
     """Scroll the item into view; its click point in the viewport."""
     _check_model_item(el)
-    view = el.widget
+    view = el.view
     itemrefs.scroll_to(view, el.index)
     if not itemrefs.on_screen(view, el.index):
         raise QtError("ELEMENT_NOT_VISIBLE", f"{el.ref} cannot be scrolled into view (a "
@@ -161,10 +161,10 @@ def _center(el: Element) -> dict[str, Any]:
         c = top + QPoint(r.width() // 2, r.height() // 2)
         return {"x": c.x(), "y": c.y(), "bounds": [top.x(), top.y(), r.width(), r.height()]}
     if el.index is not None:
-        r = itemrefs.window_rect(el.widget, el.index)
+        r = itemrefs.window_rect(el.view, el.index)
         c = r.center()
         return {"x": c.x(), "y": c.y(), "bounds": [r.x(), r.y(), r.width(), r.height()],
-                "onScreen": itemrefs.on_screen(el.widget, el.index)}
+                "onScreen": itemrefs.on_screen(el.view, el.index)}
     if el.is_item:
         window, p = item_point(el)
         r = el.iface.rect()
@@ -187,7 +187,7 @@ def _context_point(el: Element) -> tuple[QWidget, QPoint | None]:
         return el.widget, None
     if el.index is not None:
         pos = _model_point(el)
-        return QAbstractScrollArea.viewport(el.widget), pos
+        return QAbstractScrollArea.viewport(el.view), pos
     _check_item(el)
     return el.widget, QWidget.mapFromGlobal(el.widget, el.iface.rect().center())
 
@@ -302,7 +302,7 @@ def click(el: Element, button: str = "left", count: int = 1,
         return "click", lambda: qinput.click(target, pos, button, modifiers, count)
     if el.index is not None:
         pos = _model_point(el)
-        vp = QAbstractScrollArea.viewport(el.widget)
+        vp = QAbstractScrollArea.viewport(el.view)
         if popups.is_popup(QWidget.window(vp)):
             return "click", _popup_list_click(vp, pos, button, modifiers, count)
         if count >= 2:  # through the window, as a mouse's: Qt makes the double click of it
@@ -329,7 +329,7 @@ def _hold(item: QObject) -> Deliver:
     """A DelayButton acts when held down for its ``delay``: a user's click on it does
     nothing, so the click presses, holds that long (a timer: the event loop runs on) and
     releases."""
-    qinput.check_interactable(item)  # type: ignore[arg-type]
+    qinput.check_interactable(item)  # pyright: ignore[reportArgumentType]  # a Qt Quick item: it takes both
     window, scene, _ = qinput.quick_item_point(item, None)
     delay = int(QObject.property(item, "delay") or 0)
 
@@ -371,7 +371,7 @@ def hover(el: Element) -> Deliver:
         return lambda: qinput.hover(target, pos)
     if el.index is not None:
         pos = _model_point(el)
-        vp = QAbstractScrollArea.viewport(el.widget)
+        vp = QAbstractScrollArea.viewport(el.view)
         return lambda: qinput.hover(vp, pos)
     _check_item(el)
     window, p = item_point(el)
@@ -390,8 +390,8 @@ def scroll(el: Element, dx: float, dy: float, modifiers: Sequence[str] = ()) -> 
         target, point = _spot_point(el)
         pos = QWidget.mapTo(target, w, point)
     elif el.index is not None:
-        vp = QAbstractScrollArea.viewport(w)
-        r = w.visualRect(el.index).intersected(QWidget.rect(vp))
+        vp = QAbstractScrollArea.viewport(el.view)
+        r = el.view.visualRect(el.index).intersected(QWidget.rect(vp))  # virtual: on the view
         pos = QWidget.mapTo(vp, w, r.center()) if not r.isEmpty() else None
     elif el.is_item:
         pos = QWidget.mapFromGlobal(w, el.iface.rect().center())
@@ -419,7 +419,7 @@ def scroll_into_view(el: Element) -> bool:
         return moved
     moved = False
     if el.index is not None:
-        moved = itemrefs.scroll_to(target, el.index)
+        moved = itemrefs.scroll_to(el.view, el.index)
     item = el.locator.index.item(target) if el.area is not None else None
     if item is not None and isinstance(target, QGraphicsView):
         bars = _scrolled(target)

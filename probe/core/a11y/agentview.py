@@ -55,4 +55,4 @@ def window_of_last_read(their_refs: RefTable, their_ids: idtable.IdTable) -> QWi
         window = their_ids.get(last.window)
     except QtError:  # closed since: the caller takes the active window
         return None
-    return window if window in windows() else None  # type: ignore[return-value]
+    return window if window in windows() else None  # pyright: ignore[reportReturnType]  # in windows(): a window

@@ -10,11 +10,14 @@ may hold ``Class#i`` segments). GUI thread only.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QObject, QPoint
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QWidget
+
+if TYPE_CHECKING:
+    from PySide6.QtQuick import QQuickItem
 
 from probe.core.a11y.refs import Locator, RefTable, is_ref
 from probe.core.a11y.roles import role_name
@@ -111,8 +114,9 @@ def ref_of(obj: QObject, ids: idtable.IdTable, refs: RefTable) -> str | None:
         if is_quick(obj):
             from probe.core.a11y.walk import quick  # loads QtQuick, which a Quick app has
 
-            if quick.is_mouse_area(obj):  # a gap filler, as readPage
-                return refs.issue(Locator(ids.id_of(obj), (), "generic", quick.gap_name(obj)))
+            item = cast("QQuickItem", obj)  # is_quick: an item (or a window, no MouseArea)
+            if quick.is_mouse_area(item):  # a gap filler, as readPage
+                return refs.issue(Locator(ids.id_of(obj), (), "generic", quick.gap_name(item)))
         return None
     loc = Locator(ids.id_of(obj), (), role_name(iface.role()),
                   clean_name(iface.text(QAccessible.Text.Name)))

@@ -12,7 +12,7 @@ GUI thread.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import (
     QAbstractProxyModel,
@@ -52,7 +52,7 @@ def is_item_view(obj: Any) -> bool:
 def position(idx: QModelIndex | QPersistentModelIndex) -> tuple[int, ...]:
     """(row, column) of the index and of each parent up to the root: a stable key."""
     out: list[int] = []
-    cur = QModelIndex(idx) if isinstance(idx, QPersistentModelIndex) else idx
+    cur = QModelIndex(idx) if isinstance(idx, QPersistentModelIndex) else idx  # pyright: ignore[reportArgumentType]  # PySide6's stub lacks QModelIndex(QPersistentModelIndex)
     while cur.isValid():
         out += [cur.row(), cur.column()]
         cur = cur.parent()
@@ -71,7 +71,7 @@ def parent_path(idx: QModelIndex) -> list[list[int]]:
 def source_index(idx: QModelIndex | QPersistentModelIndex) -> QModelIndex:
     """The index in the source-most model (through every proxy): the item's identity,
     which a proxy's sorting and filtering do not move."""
-    cur = QModelIndex(idx) if isinstance(idx, QPersistentModelIndex) else idx
+    cur = QModelIndex(idx) if isinstance(idx, QPersistentModelIndex) else idx  # pyright: ignore[reportArgumentType]  # PySide6's stub lacks QModelIndex(QPersistentModelIndex)
     model = cur.model()
     while isinstance(model, QAbstractProxyModel) and cur.isValid():
         cur = model.mapToSource(cur)  # virtual: a Python proxy maps its own way
@@ -176,7 +176,7 @@ def node_for(view: QAbstractItemView, idx: QModelIndex, window: QWidget,
 
 def item_details(node: ItemNode, ids: Any) -> dict[str, Any]:
     """The ``item`` part of a find result: view, row, column, parent, on screen."""
-    view = node.owner
+    view = cast(QAbstractItemView, node.owner)  # an item's owner is its view
     idx = live_index(view, node.index)
     if idx is None:
         return {}

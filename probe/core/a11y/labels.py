@@ -47,7 +47,7 @@ def placeholder(w: QWidget) -> str:
     """The grey hint text of an empty field ('' when it has none)."""
     for cls in (QLineEdit, QTextEdit, QPlainTextEdit):
         if isinstance(w, cls):
-            return clean_name(cls.placeholderText(w))
+            return clean_name(cls.placeholderText(w))  # pyright: ignore[reportArgumentType]  # w is a cls (isinstance above)
     if isinstance(w, QComboBox):
         text = QComboBox.placeholderText(w)
         edit = QComboBox.lineEdit(w)
@@ -230,11 +230,11 @@ def _index(lay: QLayout, out: dict[int, Position], cells: dict[Cell, QWidget]) -
         if w is None:
             continue
         if isinstance(lay, QFormLayout):
-            row, role = QFormLayout.getItemPosition(lay, i)
+            row, role = QFormLayout.getItemPosition(lay, i)  # pyright: ignore[reportGeneralTypeIssues]  # PySide6's stub says object; it is a tuple
             out[id(w)] = (w, lay, "form", (row, role.value))
             cells[(id(lay), row, role.value)] = w
         elif isinstance(lay, QGridLayout):
-            row, column, rows, columns = QGridLayout.getItemPosition(lay, i)
+            row, column, rows, columns = QGridLayout.getItemPosition(lay, i)  # pyright: ignore[reportGeneralTypeIssues]  # PySide6's stub says object; it is a tuple
             out[id(w)] = (w, lay, "grid", (row, column, columns))
             for r in range(row, row + max(rows, 1)):
                 for c in range(column, column + max(columns, 1)):

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from PySide6 import QtGui
 from PySide6.QtCore import QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QTextBlock, QTextDocument, QTextFragment
 from PySide6.QtWidgets import QAbstractScrollArea, QLabel, QTextBrowser, QTextEdit, QWidget
@@ -38,7 +39,7 @@ def has_links(w: QWidget) -> bool:
         return False
     fmt = QLabel.textFormat(w)
     return fmt == Qt.TextFormat.RichText or (fmt == Qt.TextFormat.AutoText and
-                                             Qt.mightBeRichText(text))
+                                             QtGui.Qt.mightBeRichText(text))
 
 
 def _layout(label: QLabel) -> tuple[QTextDocument, QRectF]:

@@ -51,7 +51,7 @@ def menu_paths(window: QWidget) -> list[str]:
                 continue
             path = f"{prefix} > {_label(a)}" if prefix else _label(a)
             menu = QAction.menu(a)
-            if menu is not None:
+            if isinstance(menu, QMenu):  # (PySide6's stub says QObject: Qt's is a template)
                 visit(QWidget.actions(menu), path)
             elif prefix:
                 out.append(path)
@@ -109,7 +109,8 @@ def _by_menu_path(window: QWidget, target: str, parts: list[str]) -> tuple[dict[
         if found is None:
             where = " > ".join(parts[:depth]) or "the menu bar"
             raise _failed(window, target, f"no {part!r} in {where}")
-        menu: QMenu | None = QAction.menu(found)
+        menu = QAction.menu(found)
+        menu = menu if isinstance(menu, QMenu) else None  # (the stub says QObject)
         if depth < len(parts) - 1:
             if menu is None:
                 raise _failed(window, target, f"{part!r} is not a menu")

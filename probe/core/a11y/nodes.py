@@ -42,7 +42,7 @@ class Node:
 
     def iter(self) -> Iterator[Node]:
         """This node and its descendants in document order."""
-        stack = [self]
+        stack: list[Node] = [self]
         while stack:
             node = stack.pop()
             yield node
@@ -63,8 +63,10 @@ class ItemNode(Node):
 class Spot(Protocol):
     """A clickable place with no QObject (a scene item): found again on every use."""
 
-    #: What makes two spots the same element (for ref numbering).
-    key: tuple[Any, ...]
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """What makes two spots the same element (for ref numbering)."""
+        ...
 
     def locate(self, owner: QWidget) -> tuple[QWidget, QRect] | None:
         """The widget that takes the mouse there and the spot's rect in it; None if gone."""

@@ -11,6 +11,8 @@ parent, else the active window. GUI thread.
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAction
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
@@ -22,7 +24,7 @@ _POPUP = Qt.WindowType.Popup
 MAX_CHAIN = 20
 
 
-def is_popup(w: object) -> bool:
+def is_popup(w: object) -> TypeGuard[QWidget]:
     """A visible-or-not top-level popup widget (menu, combo list, completer list)."""
     return isinstance(w, QWidget) and QWidget.isWindow(w) and QWidget.windowType(w) == _POPUP
 
@@ -111,6 +113,6 @@ def submenu_states(obj: object) -> list[str]:
     if not isinstance(obj, QAction):
         return []
     menu = QAction.menu(obj)
-    if menu is None:
+    if not isinstance(menu, QWidget):  # (PySide6's stub says QObject: Qt's is a template)
         return []
     return ["hasPopup", "expanded"] if QWidget.isVisible(menu) else ["hasPopup"]

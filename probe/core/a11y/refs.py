@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QObject, QPersistentModelIndex, QRect
 from PySide6.QtGui import QAccessible, QAccessibleInterface
@@ -111,8 +111,7 @@ class Element:
         base = qt_class(owner).window(owner) if self.via_window else owner
         iface = QAccessible.queryAccessibleInterface(base)
         if iface is None or not iface.isValid():
-            raise gone(self.ref, self.locator, "has no accessible interface any "
-                                 "more")
+            raise gone(self.ref, self.locator, "has no accessible interface any more")
         return _along(iface, self.ref, self.locator)
 
     @property
@@ -124,11 +123,16 @@ class Element:
             return None
         if not idtable.alive(self.widget):
             raise stale(self.ref)
-        idx = live_index(self.widget, handle)
+        idx = live_index(self.view, handle)
         if idx is None:
-            raise gone(self.ref, self.locator, "is no longer in the view (its row "
-                                 "was removed or filtered out)")
+            raise gone(self.ref, self.locator, "is no longer in the view (its row was "
+                       "removed or filtered out)")
         return idx
+
+    @property
+    def view(self) -> QAbstractItemView:
+        """The view that holds a model item (``index`` set): ``widget``, as its class."""
+        return cast(QAbstractItemView, self.widget)
 
     @property
     def obj(self) -> QObject | None:
@@ -274,6 +278,7 @@ class RefTable:
             raise self._gone(ref, loc, "was deleted") from None
         if not (isinstance(owner, QWidget) or _quick(owner)) or not idtable.alive(owner):
             raise self._gone(ref, loc, "was deleted")
+        owner = cast(QWidget, owner)  # or a Qt Quick item, which Element.widget holds too
         if is_spot(loc.index):
             return self._spot(ref, loc, owner)
         if loc.index is not None:
@@ -292,6 +297,7 @@ class RefTable:
         if not (isinstance(owner, QWidget) or _quick(owner)) or not idtable.alive(owner) \
                 or not _shown(owner):
             return None
+        owner = cast(QWidget, owner)  # or a Qt Quick item, which Element.widget holds too
         via_window = _via_window(owner, loc)
         iface = QAccessible.queryAccessibleInterface(
             qt_class(owner).window(owner) if via_window else owner)
@@ -301,9 +307,10 @@ class RefTable:
             area = loc.index.locate(owner)
             return None if area is None else Element(ref, owner, loc, "identity", area=area)
         if loc.index is not None:  # a model item: its persistent index still names it
-            idx = live_index(owner, loc.index)
+            view = cast(QAbstractItemView, owner)
+            idx = live_index(view, loc.index)
             if idx is not None and \
-                    clean_name(item_text(QAbstractItemView.model(owner), idx)) != loc.name:
+                    clean_name(item_text(QAbstractItemView.model(view), idx)) != loc.name:
                 return None  # it shows another text now: not what the ref was given for
             return None if idx is None else Element(ref, owner, loc, "identity")
         path = loc.path

@@ -152,7 +152,7 @@ class Reader:
         if element is None:
             return [self.walker.walk()]
         if element.index is not None:
-            return [itemrefs.node_for(element.widget, element.index, self.window)]
+            return [itemrefs.node_for(element.view, element.index, self.window)]
         if element.is_item:
             return self.walker.items_of(element.widget, element.locator.path)
         return self.walker.subtree(element.widget)
@@ -321,7 +321,7 @@ def read_page(window: QWidget, refs: RefTable, ids: idtable.IdTable, *, interact
 
 
 def render(reader: Reader, element: Element | None, *, interactive: bool, depth: int,
-           max_chars: int, fmt: str, blocker: QWidget | None = None,
+           max_chars: int, fmt: str, blocker: QObject | None = None,
            seen: list[Record] | None = None) -> dict[str, Any]:
     """Walk and render one read with ``reader`` (which decides how refs are given)."""
     window, ids = reader.window, reader.ids

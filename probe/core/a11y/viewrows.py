@@ -14,7 +14,7 @@ rule: ``probe/core/objects``). GUI thread.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
 from PySide6.QtWidgets import (
@@ -141,7 +141,7 @@ class Rows:
         return out, above, below
 
     def _tree(self) -> tuple[list[Node], int, int]:
-        view, model = self.view, self.model
+        view, model = cast(QTreeView, self.view), self.model
         header = QTreeView.header(view)
         columns = [c for c in _sections(header) if c != QTreeView.treePosition(view)] \
             if header is not None else []
@@ -166,8 +166,8 @@ class Rows:
                 if below >= COUNT_CAP:
                     break
             else:
-                value = SEP.join(v for c in columns
-                                 if (v := clean_name(item_text(model, idx.siblingAtColumn(c)))))
+                value = SEP.join(filter(None, (clean_name(item_text(model, idx.siblingAtColumn(c)))
+                                               for c in columns)))
                 level = _level(idx)
                 node = self._item(idx, "treeitem", value, level)
                 if model.hasChildren(idx):
@@ -186,7 +186,7 @@ class Rows:
         return out, above, below
 
     def _table(self) -> tuple[list[Node], int, int]:
-        view, model = self.view, self.model
+        view, model = cast(QTableView, self.view), self.model
         root = QAbstractItemView.rootIndex(view)
         vertical = QTableView.verticalHeader(view)
         horizontal = QTableView.horizontalHeader(view)

@@ -98,11 +98,11 @@ def window_for(tab_id: str | None, ids: idtable.IdTable) -> QWidget:
         if isinstance(obj, QWidget) and QWidget.isWindow(obj) and QWidget.isVisible(obj):
             return obj
         if obj in found:  # a QQuickWindow
-            return obj  # type: ignore[return-value]
+            return obj  # pyright: ignore[reportReturnType]  # a QQuickWindow, which callers take as a window
         if quick_popups.is_popup(obj) and quick_popups.is_open(obj):
             host = quick_popups.host_of(obj)  # a Qt Quick popup: read in its window
             if host is not None and host in found:
-                return host  # type: ignore[no-any-return]
+                return host  # pyright: ignore[reportReturnType]  # (as above)
     else:
         for w in found:
             if tab_id in (QObject.objectName(w), window_title(w)):

@@ -55,7 +55,7 @@ def compare(current: QImage, reference: QImage, tolerance: int = 0) -> dict[str,
     out = (a[:, :, :3] // 3 + 170).astype(np.uint8)  # faded current picture
     out[mask] = (0, 0, 255)  # BGR order in memory: red
     rgba = np.dstack([out, np.full(mask.shape, 255, np.uint8)])
-    diff = QImage(rgba.tobytes(), mask.shape[1], mask.shape[0], mask.shape[1] * 4,
+    diff = QImage(rgba.tobytes(), size["width"], size["height"], size["width"] * 4,
                   QImage.Format.Format_ARGB32).copy()
     return {"ratio": different / total if total else 0.0, "differentPixels": different,
             "totalPixels": total, "size": size, "referenceSize": ref_size,

@@ -20,7 +20,7 @@ import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import cast
 
 import shiboken6
 from PySide6.QtCore import (
@@ -34,12 +34,13 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QPaintEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.core.capture.render import render_region, render_window
 from probe.core.objects.qmltypes import is_quick_window, quick_windows
 from probe.core.objects.qtclass import qt_class
+from probe.wire import probe_frames as wire
 
 _ENCODER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qtmcp-frames")
 
@@ -54,13 +55,18 @@ class StreamOptions:
     partial: bool = True
     keyframe_seconds: float = 2.0
 
+    def describe(self) -> wire.StreamOptions:
+        return {"max_fps": self.max_fps, "max_width": self.max_width,
+                "max_height": self.max_height, "fmt": self.fmt, "quality": self.quality,
+                "partial": self.partial, "keyframe_seconds": self.keyframe_seconds}
+
 
 def encode_image(image: QImage, fmt: str, quality: int) -> bytes:
     """PNG or JPEG bytes of ``image`` (thread-safe: QImage is implicitly shared)."""
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buf, "JPG" if fmt == "jpeg" else "PNG", quality if fmt == "jpeg" else -1)
+    image.save(buf, "JPG" if fmt == "jpeg" else "PNG", quality if fmt == "jpeg" else -1)  # pyright: ignore[reportCallIssue, reportArgumentType]  # PySide6's stub says bytes; it takes only str
     buf.close()
     return bytes(data.data())
 
@@ -89,7 +95,7 @@ class _PaintWatcher(QObject):
                 top = QWidget.window(obj)
                 for stream in self.streams:
                     if stream.window is top:
-                        stream.dirty(obj, event.rect())
+                        stream.dirty(obj, cast(QPaintEvent, event).rect())
         return False
 
 
@@ -100,7 +106,9 @@ def _watch(stream: FrameStream) -> None:
     global _watcher
     if _watcher is None:
         _watcher = _PaintWatcher()
-        QApplication.instance().installEventFilter(_watcher)
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(_watcher)
     _watcher.streams.append(stream)
 
 
@@ -157,7 +165,7 @@ class FrameStream:
     """
 
     def __init__(self, window: QWidget, options: StreamOptions,
-                 send: Callable[[dict[str, Any]], None]) -> None:
+                 send: Callable[[wire.Frame], None]) -> None:
         self.window = window
         #: The options asked for (``options`` may differ: a Quick window sends full frames).
         self.requested = options
@@ -189,7 +197,7 @@ class FrameStream:
         self._grabbing = False
         if self._quick:  # no widget paints here: the scene graph says when it rendered
             self.options = replace(options, partial=False)  # no painted rects: full frames
-            window.frameSwapped.connect(self._relay.swapped)  # type: ignore[attr-defined]
+            window.frameSwapped.connect(self._relay.swapped)  # pyright: ignore[reportAttributeAccessIssue]  # a QQuickWindow here
             self._relay.swapped.connect(self._on_swapped)
         _watch(self)
         self.dirty()  # the first frame shows the current picture
@@ -271,7 +279,7 @@ class FrameStream:
             self._last_crc = None  # the full picture changed; the next full frame is sent
             self._send(image, name, window_geometry, crop, piece if crop is not None else None)
             return
-        crc = zlib.crc32(image.constBits().tobytes())
+        crc = zlib.crc32(image.constBits())
         if crc == self._last_crc:
             self.skipped_same += 1
             return
@@ -322,12 +330,12 @@ class FrameStream:
         self._last_image = None
         if self._quick and shiboken6.isValid(self.window):
             try:
-                self.window.frameSwapped.disconnect(self._relay.swapped)  # type: ignore
+                self.window.frameSwapped.disconnect(self._relay.swapped)  # pyright: ignore[reportAttributeAccessIssue]  # a QQuickWindow here
             except (RuntimeError, TypeError):
                 pass
         _unwatch(self)
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self) -> wire.StreamStats:
         return {"frames": self.sent, "unchanged": self.skipped_same, "seq": self.seq,
                 "renderedInPart": self.rendered_in_part}
 
@@ -341,7 +349,7 @@ def _device_rect(image: QImage, region: QRect) -> QRect:
     return crop.adjusted(-2, -2, 2, 2).intersected(image.rect())
 
 
-def _encode_and_send(done: weakref.ref[FrameStream], send: Callable[[dict[str, Any]], None],
+def _encode_and_send(done: weakref.ref[FrameStream], send: Callable[[wire.Frame], None],
                      queued: list[QImage], seq: int, opts: StreamOptions, name: str,
                      geometry: tuple[int, int, int, int],
                      crop: tuple[int, int, int, int] | None,
@@ -374,10 +382,11 @@ def _encode_and_send(done: weakref.ref[FrameStream], send: Callable[[dict[str, A
         data = encode_image(small, opts.fmt, opts.quality)
     finally:
         _done_relay().encoded.emit(done)  # never a strong ref to the stream here
-    send({"seq": seq, "ts": time.time(), "window": name, "windowGeometry": geometry,
-               "width": width, "height": height, "scale": scale, "full": crop is None,
-               "rect": rect, "format": opts.fmt,
-               "data": base64.b64encode(data).decode("ascii")})
+    frame: wire.Frame = {
+        "seq": seq, "ts": time.time(), "window": name, "windowGeometry": list(geometry),
+        "width": width, "height": height, "scale": scale, "full": crop is None,
+        "rect": rect, "format": opts.fmt, "data": base64.b64encode(data).decode("ascii")}
+    send(frame)
 
 
 def _windows() -> list[QWidget]:

@@ -8,6 +8,7 @@ batches to its sink from a single-shot timer (no polling loop). GUI thread only.
 
 from __future__ import annotations
 
+import enum
 import time
 import weakref
 from collections.abc import Callable
@@ -53,7 +54,7 @@ def event_types(names: list[str] | None) -> set[int] | None:
     return out
 
 
-def _flags(value: Any) -> list[str]:
+def _flags(value: enum.Flag) -> list[str]:
     return [m.name for m in type(value) if m.value and (value & m) == m and m.name]
 
 

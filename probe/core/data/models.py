@@ -168,8 +168,8 @@ def resolve_model(ident: str, ids: IdTable) -> QAbstractItemModel:
         raise _not_found(ident, ids, "no object") from None
     if isinstance(obj, QAbstractItemModel):
         return obj
-    if isinstance(obj, (QAbstractItemView, QComboBox)) and _model_of(obj) is not None:
-        return _model_of(obj)
+    if isinstance(obj, (QAbstractItemView, QComboBox)) and (model := _model_of(obj)) is not None:
+        return model
     raise _not_found(ident, ids, f"{QObject.metaObject(obj).className()} is not an item model")
 
 
@@ -271,7 +271,7 @@ def _picture(value: QIcon | QPixmap | QImage, size: int) -> Any:
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buf, "PNG")
+    image.save(buf, "PNG")  # pyright: ignore[reportCallIssue, reportArgumentType]  # PySide6's stub says bytes; it takes only str
     buf.close()
     return {"type": type(value).__name__, "format": "png", "width": image.width(),
             "height": image.height(), "data": base64.b64encode(bytes(data.data())).decode()}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import (
     QAbstractEventDispatcher,
@@ -19,6 +19,7 @@ from PySide6.QtCore import (
     QEvent,
     QObject,
     QTimer,
+    QTimerEvent,
 )
 
 from probe.core.objects import idtable, paths
@@ -103,7 +104,7 @@ class _Counter(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == _TIMER:
             now = time.perf_counter()
-            key = (id(watched), event.timerId())  # type: ignore[attr-defined]
+            key = (id(watched), cast(QTimerEvent, event).timerId())
             entry = self.counts.get(key)
             if entry is None:
                 self.counts[key] = [watched, 1, now, []]

@@ -95,7 +95,7 @@ def observe(target: str, cond: Condition, ids: idtable.IdTable) -> tuple[bool, d
         raise QtError("ELEMENT_AMBIGUOUS", f"{target!r} matches {len(found)} objects",
                       count=len(found), matches=[paths.path_of(o) for o in found[:20]])
     obj = found[0]
-    seen = {"exists": True}
+    seen: dict[str, Any] = {"exists": True}
     seen["visible"], seen["enabled"] = visible_enabled(obj)
     focus = QApplication.focusWidget()
     seen["focused"] = focus is not None and (focus is obj or (
@@ -128,7 +128,7 @@ def observe(target: str, cond: Condition, ids: idtable.IdTable) -> tuple[bool, d
 def _property_names(obj: QObject) -> set[str]:
     meta = QObject.metaObject(obj)
     names = {str(meta.property(i).name()) for i in range(meta.propertyCount())}
-    names.update(bytes(n).decode() for n in QObject.dynamicPropertyNames(obj))
+    names.update(bytes(n.data()).decode() for n in QObject.dynamicPropertyNames(obj))
     return names
 
 
@@ -152,12 +152,12 @@ class Waker:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._callbacks: dict[int, Callable[[], None]] = {}
+        self._callbacks: dict[int, Callable[[], object]] = {}
         self._pending: set[int] = set()
         self._filter: _Filter | None = None
         self._next = 0
 
-    def arm(self, callback: Callable[[], None]) -> int:
+    def arm(self, callback: Callable[[], object]) -> int:
         """Register ``callback`` (called on the GUI thread, once per ``rearm``)."""
         with self._lock:
             self._next += 1

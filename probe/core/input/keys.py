@@ -100,8 +100,8 @@ def _key_of(name: str) -> int:
             return _K.Key_Space.value
         return ord(name.upper()) if name.isascii() else 0
     seq = QKeySequence.fromString(name)
-    if seq.count() == 1 and seq[0].keyboardModifiers() == _MOD.NoModifier:
-        key = seq[0].key().value
+    if seq.count() == 1 and seq[0].keyboardModifiers() == _MOD.NoModifier:  # pyright: ignore[reportIndexIssue]  # PySide6's stub lacks QKeySequence[i]
+        key = seq[0].key().value  # pyright: ignore[reportIndexIssue]  # (as above)
         if key != _K.Key_unknown.value:
             return key
     raise QtError("INVALID_KEY", f"unknown key {name!r}",

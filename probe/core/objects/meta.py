@@ -17,6 +17,7 @@ from probe.core.errors import QtError
 from probe.core.objects import bounds, variant
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.resolver import resolve
+from probe.wire import qt_properties as wire
 
 #: Dynamic properties PySide and Qt use internally; never shown or set.
 _INTERNAL_PREFIXES = ("_PySide", "_q_")
@@ -69,7 +70,7 @@ def dynamic_names(obj: QObject) -> list[str]:
 
 def property_names(obj: QObject) -> list[str]:
     mo = QObject.metaObject(obj)
-    return [mo.property(i).name() for i in range(mo.propertyCount())] + dynamic_names(obj)
+    return [str(mo.property(i).name()) for i in range(mo.propertyCount())] + dynamic_names(obj)
 
 
 def _static(obj: QObject, name: str) -> QMetaProperty | None:
@@ -99,29 +100,29 @@ def _read(obj: QObject, name: str, objref: ObjectRef | None) -> Any:
         return {"type": "error", "text": f"{type(exc).__name__}: {exc}"[:300]}
 
 
-def _enum_info(p: QMetaProperty) -> dict[str, Any] | None:
+def _enum_info(p: QMetaProperty) -> wire.EnumInfo | None:
     if not (p.isEnumType() or p.isFlagType()):
         return None
     e = p.enumerator()
     if not e.isValid():
         return {"names": [], "isFlag": p.isFlagType()}
-    return {"names": [e.key(k) for k in range(e.keyCount())], "isFlag": e.isFlag(),
-            "enumName": e.enumName() if hasattr(e, "enumName") else e.name(),
-            "scope": e.scope()}
+    return {"names": [str(e.key(k)) for k in range(e.keyCount())], "isFlag": e.isFlag(),
+            "enumName": str(e.enumName() if hasattr(e, "enumName") else e.name()),
+            "scope": str(e.scope())}
 
 
-def list_properties(obj: QObject, ids: IdTable) -> list[dict[str, Any]]:
+def list_properties(obj: QObject, ids: IdTable) -> list[wire.PropertyInfo]:
     """Every static and dynamic property with type, value, flags and enum names."""
     mo = QObject.metaObject(obj)
     chain = _declaring_classes(mo, QMetaObject.propertyOffset)
     objref = objref_for(ids)
-    out: list[dict[str, Any]] = []
+    out: list[wire.PropertyInfo] = []
     for i in range(mo.propertyCount()):
         p = mo.property(i)
         notify = p.notifySignal() if p.hasNotifySignal() else None
         out.append({
-            "name": p.name(), "type": p.typeName(),
-            "value": _read(obj, p.name(), objref) if p.isReadable() else None,
+            "name": str(p.name()), "type": str(p.typeName()),
+            "value": _read(obj, str(p.name()), objref) if p.isReadable() else None,
             "readable": p.isReadable(), "writable": p.isWritable(),
             "designable": p.isDesignable(), "declaredIn": _declared_in(chain, i),
             "dynamic": False, "enum": _enum_info(p),
@@ -136,14 +137,14 @@ def list_properties(obj: QObject, ids: IdTable) -> list[dict[str, Any]]:
     return out
 
 
-def get_property(obj: QObject, name: str, ids: IdTable) -> dict[str, Any]:
+def get_property(obj: QObject, name: str, ids: IdTable) -> wire.PropertyValue:
     p = _static(obj, name)
     if p is not None:
         if not p.isReadable():
             raise QtError("PROPERTY_NOT_FOUND", f"{name!r} is write-only",
                           hint="It has no getter; qt.properties.list shows readable ones.",
                           property=name, available=sorted(property_names(obj)))
-        return {"name": name, "type": p.typeName(), "value": _read(obj, name, objref_for(ids))}
+        return {"name": name, "type": str(p.typeName()), "value": _read(obj, name, objref_for(ids))}
     if name in dynamic_names(obj):
         value = QObject.property(obj, name)
         return {"name": name, "type": variant.type_of_value(value),
@@ -151,7 +152,7 @@ def get_property(obj: QObject, name: str, ids: IdTable) -> dict[str, Any]:
     raise _not_found(obj, name)
 
 
-def set_property(obj: QObject, name: str, value: Any, ids: IdTable) -> dict[str, Any]:
+def set_property(obj: QObject, name: str, value: Any, ids: IdTable) -> wire.PropertySet:
     """Convert ``value`` strictly, write it, read it back; errors say what was expected."""
     cls = QObject.metaObject(obj).className()
     objref = objref_for(ids)
@@ -163,7 +164,7 @@ def set_property(obj: QObject, name: str, value: Any, ids: IdTable) -> dict[str,
                           hint="data.writable lists the properties that can be set.",
                           property=name,
                           writable=sorted(q["name"] for q in _writable(obj)))
-        type_name = p.typeName()
+        type_name = str(p.typeName())
         e = p.enumerator() if (p.isEnumType() or p.isFlagType()) else None
         converted = _convert_property(obj, value, type_name, f"{cls}.{name}", current,
                                       e, p, ids)

@@ -261,7 +261,7 @@ def _property_fits(obj: QObject, key: str, wanted: Any) -> bool:
 
 def _property_names(obj: QObject) -> set[str]:
     mo = QObject.metaObject(obj)
-    names = {mo.property(i).name() for i in range(mo.propertyCount())}
+    names = {str(mo.property(i).name()) for i in range(mo.propertyCount())}
     names.update(bytes(n.data()).decode() for n in QObject.dynamicPropertyNames(obj))
     return names
 

@@ -81,7 +81,7 @@ def _wrap_factory(make: Any) -> Any:
     def factory(self: Any, *args: Any, **kwargs: Any) -> Any:
         made = make(self, *args, **kwargs)
         if isinstance(made, QObject) and _NOTE not in getattr(made, "__dict__", {_NOTE: 0}):
-            made._qtmcp_origin = _note(1)
+            made._qtmcp_origin = _note(1)  # pyright: ignore[reportAttributeAccessIssue]  # our note on the app's object, by design
         return made
 
     factory.__name__ = getattr(make, "__name__", "factory")
@@ -267,7 +267,7 @@ def _line(code: CodeType, offset: int) -> int:
 
 def _frame(code: CodeType, offset: int) -> dict[str, Any]:
     return {"file": os.path.abspath(code.co_filename), "line": _line(code, offset),
-            "function": code.co_qualname}
+            "function": code.co_qualname if sys.version_info >= (3, 11) else code.co_name}
 
 
 def site_of(obj: QObject) -> dict[str, Any] | None:

@@ -67,7 +67,9 @@ def enum_name(value: enum.Enum, meta: QMetaEnum | None = None) -> str:
             return "|".join(_canonical(type(value), value, parts))
         if meta is not None:
             keys = meta.valueToKeys(int(value.value))
-            return bytes(keys).decode() if isinstance(keys, (bytes, QByteArray)) else str(keys)
+            if isinstance(keys, QByteArray):
+                keys = bytes(keys.data())
+            return keys.decode() if isinstance(keys, bytes) else str(keys)
         return str(int(value.value))
     return value.name if value.name is not None else str(value.value)
 
@@ -550,7 +552,7 @@ def enum_from_json(v: Any, cls: type[enum.Enum] | None, meta: QMetaEnum | None,
                    is_flag: bool) -> Any:
     """An enum (or flag) member from a name, ``"A|B"``, or a valid integer."""
     names = enum_names(cls) if cls is not None else (
-        [meta.key(i) for i in range(meta.keyCount())] if meta is not None else [])
+        [str(meta.key(i)) for i in range(meta.keyCount())] if meta is not None else [])
     expected = ("flag names joined by '|'" if is_flag else "one of the names") + \
         f" {names[:30]}"
     example = ("|".join(names[1:3]) if is_flag and len(names) > 2 else names[0]) if names \
@@ -566,10 +568,10 @@ def enum_from_json(v: Any, cls: type[enum.Enum] | None, meta: QMetaEnum | None,
             value = cls[parts[0]] if parts and parts[0] else cls(0)
             for p in parts[1:]:
                 if p:
-                    value = value | cls[p]  # type: ignore[operator]
+                    value = value | cls[p]  # pyright: ignore[reportOperatorIssue]  # cls is a Flag (is_flag)
             return value
         assert meta is not None
-        number, ok = meta.keysToValue(v)
+        number, ok = meta.keysToValue(v)  # pyright: ignore[reportArgumentType]  # PySide6's stub says bytes; str is taken
         if not ok:
             raise Mismatch(expected, example)
         return number

@@ -9,7 +9,7 @@ from probe.core.problems.scan import Problem, Scan
 KIND = "covered"
 
 
-def _within(w: QWidget, ancestor: QWidget) -> bool:
+def _within(w: QWidget | None, ancestor: QWidget) -> bool:
     while w is not None:
         if w is ancestor:
             return True

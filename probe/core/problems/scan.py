@@ -83,4 +83,4 @@ def scan() -> Scan:
 def explicitly_disabled(w: QWidget) -> bool:
     """Disabled by its own setEnabled(False), not only because a parent is."""
     return QWidget.testAttribute(w, Qt.WidgetAttribute.WA_Disabled) and (
-        QWidget.parentWidget(w) is None or QWidget.isEnabled(QWidget.parentWidget(w)))
+        (parent := QWidget.parentWidget(w)) is None or QWidget.isEnabled(parent))

@@ -196,7 +196,7 @@ def bindings(obj: QObject, ids: IdTable, name: str | None = None) -> dict[str, A
         ok, value = _read(obj, name, ctx, ids)
         if not ok:
             meta = QObject.metaObject(obj)
-            names = sorted({meta.property(i).name() for i in range(meta.propertyCount())})
+            names = sorted({str(meta.property(i).name()) for i in range(meta.propertyCount())})
             raise QtError("PROPERTY_NOT_FOUND",
                           f"{type_name(obj)} {path_of(obj)} has no property {name!r}",
                           hint="data.declared lists the properties its QML declaration sets; "

@@ -60,8 +60,9 @@ def mode_of(impl: QObject) -> str:
         return "folder"
     facing = _facing(impl)
     mode = qmltypes.evaluate(facing, "fileMode") if facing is not None else None
-    number = int(mode) if isinstance(mode, (int, float)) else None
-    return {_SAVE_FILE: "save", _OPEN_FILES: "openFiles"}.get(number, "open")
+    if not isinstance(mode, (int, float)):
+        return "open"
+    return {_SAVE_FILE: "save", _OPEN_FILES: "openFiles"}.get(int(mode), "open")
 
 
 def problem(impl: QObject, paths: Sequence[str]) -> str | None:

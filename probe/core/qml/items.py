@@ -18,7 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QPointF, QRectF, QUrl
 from PySide6.QtGui import QWindow
 from PySide6.QtQml import QQmlContext, QQmlEngine, QQmlExpression
-from PySide6.QtQuick import QQuickItem, QQuickWindow
+from PySide6.QtQuick import QQuickItem
 
 from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable
@@ -99,7 +99,7 @@ def describe_item(item: QObject, ids: IdTable) -> dict[str, Any]:
                    opacity=round(QQuickItem.opacity(item), 3), z=QQuickItem.z(item),
                    geometry=scene_rect(item))
         out["childCount"] = len(QQuickItem.childItems(item))
-    elif is_quick_window(item):
+    elif isinstance(item, QWindow) and is_quick_window(item):
         out.update(title=QWindow.title(item), geometry=[QWindow.x(item), QWindow.y(item),
                                                         QWindow.width(item),
                                                         QWindow.height(item)])
@@ -138,11 +138,10 @@ def tree(root: QObject | None, ids: IdTable, depth: int = 50,
             wd["children"] = [node(content_item(w), 1)]
             nodes.append(wd)
         return {"nodes": nodes, "count": count, "truncated": truncated}
-    if is_quick_window(root):
-        root = content_item(root)
-    if not isinstance(root, QQuickItem):
+    item = content_item(root) if is_quick_window(root) else root
+    if not isinstance(item, QQuickItem):
         raise not_an_item(root)
-    return {"nodes": [node(root, 0)], "count": count, "truncated": truncated}
+    return {"nodes": [node(item, 0)], "count": count, "truncated": truncated}
 
 
 def not_an_item(obj: QObject) -> QtError:
@@ -226,7 +225,7 @@ def evaluate(obj: QObject, expression: str) -> Any:
     return None if undefined else to_json(value)
 
 
-def item_at(window: QQuickWindow, x: int, y: int) -> QQuickItem:
+def item_at(window: QWindow, x: int, y: int) -> QQuickItem:
     """The topmost visible item under scene point (x, y) (the content item if none)."""
     def deepest(item: QQuickItem) -> QQuickItem | None:
         for child in reversed(paint_order(item)):  # the last painted is on top

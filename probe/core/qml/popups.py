@@ -64,7 +64,7 @@ def is_modal(popup: QObject) -> bool:
 def _overlay(window: QObject) -> Any:
     quick = qmltypes.quick_module()
     root = qmltypes.content_item(window) if quick is not None else None
-    if root is None:
+    if quick is None or root is None:
         return None
     for child in quick.QQuickItem.childItems(root):
         if QObject.inherits(child, "QQuickOverlay"):
@@ -76,7 +76,7 @@ def in_overlay(window: QObject) -> list[QObject]:
     """The popups open in a Quick window's overlay, bottom first (the last is on top)."""
     quick = qmltypes.quick_module()
     overlay = _overlay(window) if quick is not None else None
-    if overlay is None:
+    if quick is None or overlay is None:
         return []
     out = []
     for item in sorted(quick.QQuickItem.childItems(overlay), key=quick.QQuickItem.z):
@@ -93,7 +93,7 @@ def of_window(window: QObject) -> QObject | None:
         return None
     quick = qmltypes.quick_module()
     root = qmltypes.content_item(window) if quick is not None else None
-    if root is None:
+    if quick is None or root is None:
         return None
     for item in quick.QQuickItem.childItems(root):
         if QObject.inherits(item, "QQuickPopupItem"):
@@ -109,7 +109,7 @@ def owner_of(window: QObject) -> QObject | None:
     for _ in range(20):
         if cur is None or not is_popup_window(cur):
             return cur
-        cur = QWindow.transientParent(cur)  # type: ignore[arg-type]
+        cur = QWindow.transientParent(cur)  # pyright: ignore[reportArgumentType]  # a popup window is a QWindow
     return None
 
 
@@ -133,7 +133,7 @@ def _contains(popup: QObject, item: QObject) -> bool:
 
 
 def _window_modal(window: QObject) -> bool:
-    return QWindow.modality(window) != Qt.WindowModality.NonModal  # type: ignore[arg-type]
+    return QWindow.modality(window) != Qt.WindowModality.NonModal  # pyright: ignore[reportArgumentType]  # a popup window
 
 
 def blocker_of(item: QObject) -> tuple[QObject, QObject] | None:
@@ -150,7 +150,7 @@ def blocker_of(item: QObject) -> tuple[QObject, QObject] | None:
         if is_modal(popup) and not _contains(popup, item):
             return popup, window
     other = window_blocker(window)
-    return (of_window(other), other) if other is not None else None  # type: ignore[return-value]
+    return (of_window(other), other) if other is not None else None  # pyright: ignore[reportReturnType]  # window_blocker's windows have a popup
 
 
 def top_blocker() -> tuple[QObject, QObject] | None:

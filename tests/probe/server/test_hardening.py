@@ -247,8 +247,8 @@ def test_batches_and_replies_are_bounded() -> None:
         assert name == "REPLY_TOO_LARGE" and err["data"]["limit"] == 60000
         assert err["data"]["size"] > 60000
         # a batch stops running its calls once its answers reach the bound
-        batch = [{"jsonrpc": "2.0", "method": "qt.schema", "params": {"prefix": "qt."},
-                  "id": i} for i in range(40)]
+        batch = [{"jsonrpc": "2.0", "method": "qt.schema",
+                  "params": {"prefix": "qt.properties."}, "id": i} for i in range(40)]
         raw.send(json.dumps(batch))
         text = raw.ws.recv(timeout=30)
         answers = json.loads(text)

@@ -6,9 +6,10 @@ get ``text`` and ``textEdited``, sliders their value and ``moved``. GUI thread.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import Q_ARG, Q_RETURN_ARG, QMetaObject, QObject
+from PySide6.QtWidgets import QWidget
 
 from probe.core.a11y.form import values as fi
 from probe.core.input import simulate as qinput
@@ -54,7 +55,7 @@ def set_control(el: Any, item: QObject, value: Any) -> None:
             if not want and role == "radio":
                 raise fi.invalid(el, "a radio button is unchecked by checking another one",
                                   expected="true")
-            qinput.click(item)
+            qinput.click(cast(QWidget, item))  # a Qt Quick item: click() takes both
         return
     if role == "combobox":
         _combo(el, item, value)

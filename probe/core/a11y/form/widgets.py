@@ -141,7 +141,7 @@ def _group(el: Element, w: QGroupBox, value: Value) -> bool:
     want = as_bool(el, value)
     if QGroupBox.isChecked(w) != want:
         QGroupBox.setChecked(w, want)
-        w.clicked[bool].emit(want)
+        w.clicked[bool].emit(want)  # pyright: ignore[reportIndexIssue]  # PySide6's stub lacks SignalInstance[...]
     return want
 
 
@@ -224,9 +224,10 @@ def _check(el: Element, w: QAbstractButton, value: Value) -> Any:
     if QAbstractButton.isChecked(w) == want:
         return want
     if not want and isinstance(w, QRadioButton) and QAbstractButton.autoExclusive(w):
+        parent = QWidget.parentWidget(w)
         group = QAbstractButton.group(w).buttons() if QAbstractButton.group(w) is not None else [
-            b for b in (QObject.findChildren(QWidget.parentWidget(w), QRadioButton)
-                        if QWidget.parentWidget(w) is not None else [])
+            b for b in (QObject.findChildren(parent, QRadioButton)
+                        if parent is not None else [])
             if QWidget.parentWidget(b) is QWidget.parentWidget(w)]
         others = [strip_mnemonic(QAbstractButton.text(b)) for b in group if b is not w]
         raise invalid(el, "a radio button is unchecked by checking another one of its group",

@@ -39,7 +39,7 @@ def is_mouse_area(item: QQuickItem) -> bool:
     return qml.type_name(item) == "MouseArea"
 
 
-def _text_property(item: QQuickItem) -> str:
+def _text_property(item: QObject) -> str:
     for prop in ("text", "title"):
         value = QObject.property(item, prop)
         if isinstance(value, str) and value:
@@ -157,7 +157,7 @@ class QuickWalker:
         modal = [p for p in popups.in_overlay(w) if popups.is_modal(p)]
         self.top = popups.popup_item(modal[-1]) if modal else None
         self.inert = self.top is not None
-        root = Node("window", clean_name(QWindow.title(w)), w, obj=w,  # type: ignore[arg-type]
+        root = Node("window", clean_name(QWindow.title(w)), w, obj=w,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
                         bounds=(0, 0, QWindow.width(w), QWindow.height(w)))
         self._children(qmltypes.content_item(w), root.children, 0)
         self.count += 1
@@ -214,9 +214,10 @@ class QuickWalker:
         role = controls.role_of(item) or role
         if role == "textbox" and name == QObject.property(item, "text"):
             name = ""  # Qt names an unnamed field by its own text: that is its value
-        if not name and QObject.inherits(item, "QQuickPopupItem"):
-            name = popups.title_of(QObject.parent(item)) or \
-                _text_property(QObject.parent(item))  # a Dialog's title, a ToolTip's text
+        if not name and QObject.inherits(item, "QQuickPopupItem") and \
+                (popup := QObject.parent(item)) is not None:
+            # a Dialog's title, a ToolTip's text
+            name = popups.title_of(popup) or _text_property(popup)
         if not name and role not in ("generic", "textbox"):
             name = _text_property(item)
         if not name and role in _NAMED_BY_TEXT:
@@ -294,7 +295,7 @@ class QuickWalker:
         if not enabled and "disabled" not in states:
             states.append("disabled")
         x, y, w, h = qml.scene_rect(item)
-        node = Node(role, name, owner, obj=owner, value=value,  # type: ignore[arg-type]
+        node = Node(role, name, owner, obj=owner, value=value,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
                     states=states, bounds=(x, y, w, h), interactive=interactive,
                     gap=gap, children=kids, full=full)
         out.append(node)
@@ -313,10 +314,10 @@ class QuickWalker:
         tabs = []
         for i, dot in enumerate(dots):
             x, y, w, h = qml.scene_rect(dot)
-            tabs.append(Node("tab", f"Page {i + 1}", dot, obj=dot,  # type: ignore[arg-type]
+            tabs.append(Node("tab", f"Page {i + 1}", dot, obj=dot,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
                              states=["selected"] if i == current else [],
                              bounds=(x, y, w, h), interactive=clickable, gap=clickable))
         x, y, w, h = qml.scene_rect(item)
-        out.append(Node("tablist", "", item, obj=item,  # type: ignore[arg-type]
+        out.append(Node("tablist", "", item, obj=item,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
                         bounds=(x, y, w, h), children=tabs))
         self.count += 1 + len(tabs)

@@ -274,7 +274,7 @@ class WidgetWalker:
         more = 0 if role in LEAF_ROLES and not gap else \
             self._children(w, x, y, kids, depth, iface, qrole)
         if role in ("text", "textbox") and links.has_links(w):
-            kids = links.nodes(w, x, y)  # rich-text links: elements of their own
+            kids = list[Node](links.nodes(w, x, y))  # rich-text links: elements of their own
             self.count += len(kids)
         interactive = gap or role in INTERACTIVE or role == "scrollbar"
         if not interactive:

@@ -1,0 +1,20 @@
+"""Qt Quick (``qml.*``): the item trees of the app's windows."""
+
+from __future__ import annotations
+
+from inspector.link.api._base import Family
+from inspector.link.replies import QuickTree
+from probe.exceptions import RemoteError
+
+
+class Qml(Family):
+    """Qt Quick (``qml.*``)."""
+
+    async def quick_tree(self) -> QuickTree | None:
+        """The Qt Quick item trees of the app's windows; None when it has no Qt Quick."""
+        try:
+            return QuickTree.from_json(await self.conn.call("qml.tree"))
+        except RemoteError as exc:
+            if exc.name in ("QML_NOT_AVAILABLE", "METHOD_NOT_FOUND"):
+                return None
+            raise

@@ -1,0 +1,29 @@
+"""UI (``qt.ui.*``): what is under a point, where an object is, screenshots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspector.link.api._base import Family
+from inspector.link.replies import Hit, Picture, Placement
+
+
+class QtUi(Family):
+    """UI (``qt.ui.*``)."""
+
+    async def hit_test(self, x: int, y: int, window: str | None = None) -> Hit:
+        """What is at window point (x, y)."""
+        params: dict[str, Any] = {"x": x, "y": y}
+        if window:
+            params["window"] = window
+        return Hit.from_json(await self.conn.call("qt.ui.hitTest", params))
+
+    async def placement(self, target: str) -> Placement:
+        """Where ``target`` (a path, ``#N`` or name) is in its window."""
+        return Placement.from_json(await self.conn.call("qt.ui.geometry",
+                                                        {"objectId": target}))
+
+    async def screenshot(self, quality: int) -> Picture:
+        """A JPEG of the app's active window at its own resolution."""
+        return Picture.from_json(await self.conn.call("qt.ui.screenshot", {
+            "format": "jpeg", "quality": quality}))
