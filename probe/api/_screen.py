@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import os
+import threading
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -34,8 +36,24 @@ from probe.core.objects import paths
 from probe.server.context import Context
 
 T = TypeVar("T")
+#: How much less the picture threads get of a busy CPU than the app's own threads and
+#: the probe's transport (a niceness added to theirs, where the system has one).
+PICTURE_NICENESS = 10
+
+
+def _behind() -> None:
+    """A picture thread runs behind the app and the transport when the CPU is short:
+    clients pipelining screenshots kept two threads encoding without a pause, and a
+    bystander's handshake waited seconds for the transport thread to get a core."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), PICTURE_NICENESS)
+    except (AttributeError, OSError):  # no per-thread niceness here: run as it is
+        pass
+
+
 #: The threads pictures are encoded and compared on (two: the cores of a small machine).
-_PICTURES = ThreadPoolExecutor(max_workers=2, thread_name_prefix="qtmcp-pictures")
+_PICTURES = ThreadPoolExecutor(max_workers=2, thread_name_prefix="qtmcp-pictures",
+                               initializer=_behind)
 #: ``ctx.shared`` key of the app's turns for pictures.
 _TURN = "pictures.turn"
 #: Pictures rendered or encoded at once, per app.
