@@ -15,8 +15,6 @@ import sys
 import threading
 from typing import TYPE_CHECKING, Any
 
-from probe.launcher.qtrelease import prepare_import
-
 if TYPE_CHECKING:
     from probe.server.probe import Probe
 
@@ -59,36 +57,64 @@ def install(app: Any = None, **options: Any) -> Probe | None:
             return _probe
         if threading.current_thread() is not threading.main_thread():
             raise RuntimeError("probe.install() must be called on the GUI (main) thread")
-        mismatch = prepare_import()  # before anything of ours imports PySide6
-        if mismatch is not None:
-            return _refuse(mismatch.message())
+        if "PySide6.QtCore" not in sys.modules:  # a PyQt6 or C++ app: match its Qt first
+            # imported only here: a PySide6 app is spared ctypes and subprocess (2.5 MiB)
+            from probe.launcher.qtrelease import prepare_import
+
+            mismatch = prepare_import()  # before anything of ours imports PySide6
+            if mismatch is not None:
+                return _refuse(mismatch.message())
+        from probe.core.nowidgets import install_if_absent
+
+        install_if_absent()  # a QGuiApplication C++ app: no Qt Widgets, before any import
         from probe.core.compat import emit_loses_references
 
         unsafe = emit_loses_references()
         if unsafe is not None:
             return _refuse(unsafe)
-        # Qt and the server load here, not when a client imports probe.client.
-        import probe.api  # noqa: F401 - declares every method on the registry
-        from probe.api import _hooks
-        from probe.api.qt_names import setup_names
+        # Qt and the server load here, not when a client imports probe.client. The
+        # methods load at the first call (_declare): most of the start-up cost (#41).
+        from probe import api
         from probe.core.errors import QtError
         from probe.core.objects import origin
         from probe.core.objects.foreign import hold_windows
         from probe.server.hooks import Hooks
-        from probe.server.probe import Options, Probe
+        from probe.server.options import Options
+        from probe.server.probe import Probe
         from probe.server.registry import REGISTRY
 
-        hooks = Hooks(describe_target=_hooks.describe_target, app_errors=(QtError,),
-                      describe_modal=_hooks.describe_modal,
-                      known_failure=_hooks.known_failure, app_error=_hooks.app_error)
         names_dir = options.pop("names_dir", None)
         origins = options.pop("origins", None)
         if origins if origins is not None else origin.enabled_by_env():
             origin.start()  # before the app builds its windows: from here on, noted
-        _probe = Probe(Options.resolve(**options), REGISTRY, hooks).start()
+        api.declare_from_start()  # the console is captured from the start
+        running = Probe(Options.resolve(**options), REGISTRY, Hooks(app_errors=(QtError,)))
+        REGISTRY.defer(lambda: _declare(running, names_dir))
+        _probe = running.start()
         _probe.executor.prelude = hold_windows
-        _probe.executor.post(lambda: setup_names(names_dir))
         return _probe
+
+
+def _declare(running: Probe, names_dir: str | None) -> None:
+    """Every method, and what the server is handed with them, at the first call (a worker
+    thread: importing runs no Qt code; the name files load as a GUI job queued before the
+    call's own): the families and the core they use cost the demo ~300 ms of CPU and
+    ~12 MiB when imported at start, paid by every app whether a client comes or not
+    (#41)."""
+    # imported here for that cost, not to dodge a circle: probe.api is imported above
+    from probe import api
+    from probe.api import _hooks
+    from probe.api.qt_names import setup_names
+    from probe.server.hooks import Hooks
+
+    api.declare_all()
+    running.use_hooks(Hooks(describe_target=_hooks.describe_target,
+                            app_errors=running.hooks.app_errors,
+                            describe_modal=_hooks.describe_modal,
+                            known_failure=_hooks.known_failure, app_error=_hooks.app_error,
+                            tally_faults=_hooks.tally_faults,
+                            follow_application=_hooks.follow_application))
+    running.executor.post(lambda: setup_names(names_dir))
 
 
 def _refuse(why: str) -> None:

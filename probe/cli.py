@@ -11,12 +11,13 @@ import atexit
 import json
 import os
 import signal
+import stat
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from probe import discovery
+from probe import discovery, private
 from probe.exceptions import QtmcpError, RemoteError
 from probe.mcp.outdir import DEFAULT_DIR as MCP_OUTPUT_DIR
 from probe.mcp.waits import BASE_SECONDS as MCP_WAIT
@@ -26,12 +27,55 @@ def _add_target(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pid", type=int, help="the app's process id (from `qtmcp ls`)")
     p.add_argument("--app", help="the app's name, or part of it")
     p.add_argument("--url", help="ws://127.0.0.1:PORT of the probe")
-    p.add_argument("--token", help="the probe's token (default: from discovery)")
+    _add_token(p, "the probe's token (default: from discovery)")
+
+
+#: Why a token never belongs on the command line.
+ARGV_TOKEN = ("every user of this machine sees a command line (ps): prefer --token-file FILE "
+              "or QTMCP_TOKEN")
+
+
+def _add_token(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--token", help=f"{what}; {ARGV_TOKEN}")
+    p.add_argument("--token-file", metavar="FILE",
+                   help="read the token from FILE (mode 0600; its first line)")
+
+
+def read_token_file(path: str) -> str:
+    """The token in ``path``'s first line; refused (TokenFileError) when others may read
+    the file, as ssh refuses such a key."""
+    try:
+        with open(path, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if stat.S_ISREG(st.st_mode) and st.st_mode & 0o077:
+                raise TokenFileError(f"{path} may be read by other users (mode "
+                                     f"{stat.S_IMODE(st.st_mode):04o}): chmod 600 {path}")
+            line = fh.read(4096).decode("utf-8", "replace").splitlines()
+    except OSError as exc:
+        raise TokenFileError(f"cannot read the token file {path}: {exc.strerror or exc}"
+                             ) from None
+    token = line[0].strip() if line else ""
+    if not token:
+        raise TokenFileError(f"the token file {path} is empty")
+    return token
+
+
+class TokenFileError(QtmcpError):
+    """--token-file names a file that cannot be read, is empty or is not private."""
+
+
+def _take_token(ns: argparse.Namespace) -> None:
+    """``--token-file`` becomes ``ns.token``; a ``--token`` on the command line is warned
+    about (it still works)."""
+    if getattr(ns, "token_file", None):
+        ns.token = read_token_file(ns.token_file)
+    elif getattr(ns, "token", None):
+        print(f"qtmcp: warning: --token: {ARGV_TOKEN}", file=sys.stderr)
 
 
 def _add_probe_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, help="port to listen on (default: any free port)")
-    p.add_argument("--token", help="token clients must present (default: random)")
+    _add_token(p, "token clients must present (default: random)")
     p.add_argument("--host", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--allow-remote", action="store_true", default=None,
                    help="allow a non-loopback --host (reachable from other machines)")
@@ -69,7 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Run an unmodified app with the probe injected: a "
                        "PySide6 or PyQt6 script or module, or a C++ Qt 6 program (./app; its "
                        "Qt release needs `qtmcp runtime` once). Also reads QTMCP_PORT / "
-                       "QTMCP_TOKEN from the environment.")
+                       "QTMCP_TOKEN from the environment (a token there or in --token-file "
+                       "stays out of the process list).")
     _add_probe_options(p)
     p.add_argument("-m", dest="module", help="run a module instead of a script")
     p.add_argument("args", nargs=argparse.REMAINDER,
@@ -188,18 +233,46 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_launch(ns: argparse.Namespace) -> int:
-    from probe.launcher import native
-    from probe.launcher.launch import run_in_process
-
     args = list(ns.args)
     if args and args[0] == "--":
         args = args[1:]
+    try:
+        return _launch(ns, args)
+    except KeyboardInterrupt:
+        # Ctrl+C while the app's own Python code ran (start-up, or between two event
+        # loops): the app ends as asked, without a traceback
+        return 130
+
+
+def _launch(ns: argparse.Namespace, args: list[str]) -> int:
+    from probe.launcher import native, pythons
+    from probe.launcher.launch import run_in_process
+
     if ns.module:
         run_in_process(ns.module, args, module=True, **_probe_options(ns))
     elif not args:
         print("qtmcp launch: give a script (qtmcp launch app.py), a program (qtmcp launch "
               "./app) or -m module", file=sys.stderr)
         return 2
+    elif pythons.is_python(args[0]):  # qtmcp launch /other/venv/bin/python app.py
+        if len(args) < 2:
+            print(f"qtmcp launch: give the script {args[0]} runs (qtmcp launch {args[0]} "
+                  "app.py)", file=sys.stderr)
+            return 2
+        options = {k: v for k, v in _probe_options(ns).items() if v is not None}
+        token = options.pop("token", None)
+        if token is not None:  # the environment, not the command line every user sees
+            os.environ["QTMCP_TOKEN"] = str(token)
+        try:
+            argv = pythons.launch_argv(args[0], args[1:], options)
+        except pythons.PythonError as exc:
+            print(f"qtmcp launch: {exc}", file=sys.stderr)
+            return 2
+        try:
+            os.execv(argv[0], argv)  # returns only on error
+        except OSError as exc:
+            print(f"qtmcp launch: cannot run {args[0]}: {exc}", file=sys.stderr)
+            return 2
     elif native.is_native(args[0]):
         try:
             native.exec_app(args[0], args[1:], _probe_options(ns))  # returns only on error
@@ -265,7 +338,7 @@ def cmd_ls(ns: argparse.Namespace) -> int:
         print(json.dumps([p.to_json() for p in probes], indent=2))
         return 0
     if not probes:
-        print(f"no running probes (in {discovery.runtime_dir()})")
+        print(f"no running probes (in {private.folder()})")
         return 0
     print(f"{'PID':>7}  {'APP':<24} {'URL':<26} {'QT':<8} UP")
     for p in probes:
@@ -298,7 +371,7 @@ def _target(ns: argparse.Namespace) -> tuple[str, str | None]:
     wanted = f" for {wanted}" if wanted else ""
     if not probes:
         raise QtmcpError(
-            f"no running app with the probe{wanted} (looked in {discovery.runtime_dir()}); "
+            f"no running app with the probe{wanted} (looked in {private.folder()}); "
             "start one with `qtmcp launch app.py` or `qtmcp demo`, or give --url "
             "ws://127.0.0.1:PORT --token T")
     if len(probes) > 1:
@@ -371,13 +444,59 @@ def cmd_schema(ns: argparse.Namespace) -> int:
 def cmd_demo(ns: argparse.Namespace) -> int:
     """The demo app with the probe in its own process, and the inspector attached to it.
 
-    Ctrl+C (or SIGTERM) ends both cleanly: the inspector closes as if its window was
-    closed, then the app is asked to quit (its exit handlers remove its discovery file).
-    The app runs in a session of its own, so a terminal's Ctrl+C reaches only this
-    process, which stops the app itself (and removes the file if the app could not).
+    Ctrl+C (or SIGTERM) ends both cleanly at any moment, start-up included: the app is
+    told to quit at once, while the inspector closes as if its window was closed (its
+    exit handlers remove its discovery file). The app runs in a session of its own, so a
+    terminal's Ctrl+C reaches only this process, which stops the app itself (and removes
+    the file if the app could not).
     """
+    from probe.launcher.launch import stop_app
+
+    started: list[Any] = []
+    asked: list[int] = []
+    terminated: list[Any] = []
+
+    def stop_now() -> None:
+        """The user asked to stop: the app quits now, while the inspector closes (once: a
+        second SIGTERM would reach the app in its exit handlers)."""
+        for proc in started:
+            if proc.poll() is None and proc not in terminated:
+                terminated.append(proc)
+                proc.terminate()
+
+    def on_signal(signum: int, _frame: Any) -> None:
+        asked.append(signum)
+        stop_now()
+        raise KeyboardInterrupt
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, on_signal)
+    code = 1
+    try:
+        code = _demo(ns, started, stop_now)
+    except KeyboardInterrupt:  # a signal while waiting (no inspector, or before it ran)
+        code = 130
+    except Exception:
+        if not asked:
+            raise
+        code = 130  # a Ctrl+C inside an import can surface as another error
+    finally:
+        # stopping: a signal now must not cut the clean-up short, nor kill us once Python
+        # tears down (it restores the default handlers)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, signal.SIG_IGN)
+        for app in started:
+            stop_app(app, terminated=app in terminated)
+            discovery.remove(discovery.path_for(app.pid))  # if it died before it could
+    _exit_now(code)
+    return code
+
+
+def _demo(ns: argparse.Namespace, started: list[Any], stop_now: Callable[[], None]) -> int:
+    """Start the demo app (into ``started``) and wait for it, or run the inspector on it
+    (``stop_now`` when a signal asks it to close); the exit code."""
     from probe.launcher.display import plugin_problem
-    from probe.launcher.launch import spawn, stop_app, wait_for_probe
+    from probe.launcher.launch import spawn, wait_for_probe
 
     if ns.snapshot:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # the picture needs no display
@@ -401,35 +520,24 @@ def cmd_demo(ns: argparse.Namespace) -> int:
         env["QTMCP_ALLOW_EVAL"] = "1"
     app = spawn("resources.demo_app", ["--place=left"], module=True, env=env,
                 die_with_parent=True, start_new_session=True)
-    info: discovery.ProbeInfo | None = None
+    started.append(app)
     try:
-        try:
-            info = wait_for_probe(app.pid, timeout=30, proc=app)
-            _wait_until_up(app, info)
-        except (RuntimeError, TimeoutError) as exc:
-            print(f"qtmcp demo: the demo app did not start ({exc}); its own messages are "
-                  "above", file=sys.stderr)
-            return 1
-        print(f"qtmcp demo: demo app pid {info.pid} at {info.url}; try `qtmcp ls`, "
-              f"`qtmcp call qt.ping --pid {info.pid}` or `qtmcp mcp --pid {info.pid}`",
-              file=sys.stderr)
-        if ns.no_inspector:
-            code = app.wait()
-        else:
-            from inspector.app import main as inspector_main
+        info = wait_for_probe(app.pid, timeout=30, proc=app)
+        _wait_until_up(app, info)
+    except (RuntimeError, TimeoutError) as exc:
+        print(f"qtmcp demo: the demo app did not start ({exc}); its own messages are "
+              "above", file=sys.stderr)
+        return 1
+    print(f"qtmcp demo: demo app pid {info.pid} at {info.url}; try `qtmcp ls`, "
+          f"`qtmcp call qt.ping --pid {info.pid}` or `qtmcp mcp --pid {info.pid}`",
+          file=sys.stderr)
+    if ns.no_inspector:
+        return app.wait()
+    from inspector.app import main as inspector_main
 
-            snapshot = [f"--snapshot={ns.snapshot}"] if ns.snapshot else []
-            code = inspector_main([f"--pid={info.pid}", "--place=right", *snapshot])
-    except KeyboardInterrupt:  # Ctrl+C while waiting (no inspector, or before it ran)
-        code = 130
-    finally:
-        # stopping: a Ctrl+C now (or one Python has not yet turned into KeyboardInterrupt)
-        # must not cut the clean-up short, nor kill us by SIGINT once Python tears down
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        stop_app(app)
-        discovery.remove(discovery.path_for(app.pid))  # if it died before it could
-    _exit_now(code)
-    return code
+    snapshot = [f"--snapshot={ns.snapshot}"] if ns.snapshot else []
+    return inspector_main([f"--pid={info.pid}", "--place=right", *snapshot],
+                          on_interrupt=stop_now)
 
 
 def _exit_now(code: int) -> None:
@@ -561,7 +669,7 @@ def _split_launch(argv: list[str]) -> list[str]:
     """Put the app's own arguments behind ``--`` so argparse leaves them alone."""
     if not argv or argv[0] != "launch":
         return argv
-    with_value = {"--port", "--token", "--host"}
+    with_value = {"--port", "--token", "--token-file", "--host"}
     i = 1
     while i < len(argv):
         arg = argv[i]
@@ -605,6 +713,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     ns = build_parser().parse_args(_join_values(_split_launch(args)))
     try:
+        _take_token(ns)
         code = COMMANDS[ns.command](ns)
         sys.stdout.flush()  # a closed pipe shows here, not at exit
         return code

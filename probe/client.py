@@ -25,7 +25,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
 
-from probe import discovery, protocol
+from probe import discovery, private, protocol
 from probe.exceptions import (
     BadAnswer,
     CallTimeout,
@@ -82,7 +82,7 @@ def resolve_target(url: str | None = None, token: str | None = None, *, pid: int
                           if x) or "any app"
     if not probes:
         raise ConnectError(f"No running qtmcp probe for {wanted} (looked in "
-                           f"{discovery.runtime_dir()}). Start one with `qtmcp launch app.py` "
+                           f"{private.folder()}). Start one with `qtmcp launch app.py` "
                            "or call probe.install() in the app.")
     if len(probes) > 1:
         listing = ", ".join(f"pid {p.pid} ({p.app})" for p in probes)

@@ -1,33 +1,27 @@
 """Discovery files: how clients find running probes without being told a port.
 
 Each probe writes ``<pid>.json`` (pid, app name, argv, url, port, token, inspector
-token, versions, start time) into a per-user runtime folder that only the user can read.
-Scripts and the MCP bridge connect with ``token``; the inspector with ``inspector_token``,
-which also gives it the approval gate. Files of dead pids
-are ignored and removed when listed. Shared by the probe (writes) and every client
-(reads); plain stdlib, no Qt.
+token, versions, start time) into the user's private qtmcp folder
+(:func:`probe.private.folder`, the same for every process of the user). Scripts and the
+MCP bridge connect with ``token``; the inspector with ``inspector_token``, which also
+gives it the approval gate. Readers skip what another user could have planted: files they
+do not own, files whose pid is not their name, and files of dead pids (removed when
+listed). Shared by the probe (writes) and every client (reads); plain stdlib, no Qt.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from probe import private
 
-def runtime_dir() -> Path:
-    """``$QTMCP_RUNTIME_DIR``, else ``$XDG_RUNTIME_DIR/qtmcp``, else ``/tmp/qtmcp-<uid>``."""
-    explicit = os.environ.get("QTMCP_RUNTIME_DIR")
-    if explicit:
-        return Path(explicit)
-    xdg = os.environ.get("XDG_RUNTIME_DIR")
-    if xdg and Path(xdg).is_dir():
-        return Path(xdg) / "qtmcp"
-    uid = os.getuid() if hasattr(os, "getuid") else 0
-    return Path(tempfile.gettempdir()) / f"qtmcp-{uid}"
+#: ``<pid>.json``: the only names read (temporary files and anything else are not).
+_NAME = re.compile(r"([1-9][0-9]{0,9})\.json")
 
 
 @dataclass
@@ -86,62 +80,68 @@ def _started_at(pid: int) -> tuple[float, str] | None:
         return None
 
 
+def running(pid: int) -> bool:
+    """Whether process ``pid`` runs: it lives and is no zombie (an exited child its
+    parent has not reaped yet)."""
+    if not pid_alive(pid):
+        return False
+    seen = _started_at(pid)
+    return seen is None or seen[1] not in ("Z", "X")
+
+
 def probe_alive(info: ProbeInfo) -> bool:
     """Whether the process that wrote ``info`` still runs: its pid lives, is no zombie,
     and did not start after the probe did (a crashed app's pid given to another)."""
-    if not pid_alive(info.pid):
+    if not running(info.pid):
         return False
     seen = _started_at(info.pid)
-    if seen is None:
-        return True
-    started, state = seen
-    return state not in ("Z", "X") and not (info.started and started > info.started + 2)
+    return seen is None or not (info.started and seen[0] > info.started + 2)
 
 
 def write(info: ProbeInfo, folder: Path | None = None) -> Path:
-    """Write the discovery file atomically with mode 0600 in a 0700 folder."""
-    folder = folder or runtime_dir()
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    if folder.stat().st_uid == os.getuid():
-        os.chmod(folder, 0o700)
+    """Write the discovery file atomically, mode 0600, in the user's private folder
+    (UnsafeFolder when ``folder`` is not the user's own)."""
     path = path_for(info.pid, folder)
     info.path = str(path)
-    tmp = folder / f".{info.pid}.json.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        json.dump(info.to_json(), fh, indent=1)
-    os.replace(tmp, path)
-    return path
+    return private.write(path, json.dumps(info.to_json(), indent=1).encode())
 
 
 def path_for(pid: int, folder: Path | None = None) -> Path:
     """Where the probe of process ``pid`` keeps its discovery file."""
-    return (folder or runtime_dir()) / f"{pid}.json"
+    return (folder or private.folder()) / f"{pid}.json"
 
 
 def remove(path: str | Path) -> None:
-    try:
-        Path(path).unlink()
-    except FileNotFoundError:
-        pass
+    private.remove(Path(path))
 
 
 def list_probes(folder: Path | None = None, *, clean: bool = True) -> list[ProbeInfo]:
-    """Running probes, oldest first; files of dead pids are removed when ``clean``."""
-    folder = folder or runtime_dir()
+    """Running probes, oldest first. A file is read only when the user owns it, no one
+    else may write it and its pid is its name; files of dead pids are removed when
+    ``clean``. UnsafeFolder when ``folder`` is not the user's own."""
+    if folder is None:
+        folder = private.folder()
+    elif not os.path.lexists(folder):
+        return []
+    else:
+        private.check(folder)
     found: list[ProbeInfo] = []
-    if not folder.is_dir():
-        return found
-    for path in folder.glob("*.json"):
+    for name in sorted(os.listdir(folder)):
+        match = _NAME.fullmatch(name)
+        data = private.read(folder / name) if match else None
+        if match is None or data is None:
+            continue
         try:
-            info = ProbeInfo.from_json(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError, TypeError):
+            info = ProbeInfo.from_json(json.loads(data))
+        except (ValueError, TypeError):
+            continue
+        if type(info.pid) is not int or info.pid != int(match.group(1)):  # names another
             continue
         if not probe_alive(info):
             if clean:  # a crashed or killed app's file, with its token
-                remove(path)
+                remove(folder / name)
             continue
-        info.path = str(path)
+        info.path = str(folder / name)
         found.append(info)
     return sorted(found, key=lambda i: i.started)
 

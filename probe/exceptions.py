@@ -13,6 +13,11 @@ class ConnectError(QtmcpError):
     """No probe could be reached, found, or it refused the handshake (token, origin)."""
 
 
+class UnsafeFolder(QtmcpError, OSError):
+    """The user's private qtmcp folder is not private (another user owns it, or it is a
+    link): nothing is read from it or written to it; the message says what to do."""
+
+
 class ConnectionLost(QtmcpError):
     """The probe went away while a call was waiting (the app exited or crashed)."""
 

@@ -970,6 +970,12 @@ class ControlChannel(QObject):
             raise ValueError("SECONDS must be >= 0")
         time.sleep(seconds)
 
+    def _cmd_imported(self, arg: str) -> None:
+        """``imported MODULE`` answers ok when the module is imported in this process, an
+        error when not: what the probe loads at start, and what only at a first call."""
+        if arg not in sys.modules:
+            raise LookupError(f"{arg} is not imported")
+
     def _cmd_delete(self, arg: str) -> None:
         if not arg:
             raise ValueError("usage: delete OBJECTNAME")

@@ -2,11 +2,11 @@
 
 Names vulture cannot see used are listed once here, each for a reason: Qt calls the
 virtual overrides, pytest calls fixtures and reads ``pytestmark``, the api's ``@method``,
-the inspector's ``@dock_pane`` and the conformance suites' ``@row`` and ``@scenario``
-register what they decorate, the test apps' control channel dispatches ``_cmd_*`` by name,
-pytest calls its ``pytest_*`` hooks. ``probe/wire/`` is left out: its TypedDict keys are the
-protocol's answers (published in ``qt.schema`` and checked against every answer the suite
-gets), used by clients in any language, not only by Python code here.
+the inspector's ``@dock_pane``, the conformance suites' ``@row`` and PySide's
+``@QmlElement`` register what they decorate, the test apps' control channel dispatches
+``_cmd_*`` by name, pytest calls its ``pytest_*`` hooks. ``probe/wire/`` is left out: its
+TypedDict keys are the protocol's answers (published in ``qt.schema`` and checked against
+every answer the suite gets), used by clients in any language, not only by Python code here.
 """
 
 from __future__ import annotations
@@ -18,15 +18,19 @@ from tests.support.app import ROOT
 
 #: Decorators that register the function they decorate (it is called by name).
 REGISTERING = ("@method", "@on_start", "@Slot", "@property", "@*.setter", "@http_route",
-               "@*.fixture", "@pytest.fixture", "@dock_pane", "@asyncSlot", "@row", "@scenario")
+               "@*.fixture", "@pytest.fixture", "@dock_pane", "@asyncSlot", "@row", "@*.row",
+               "@QmlElement")
 #: Names something outside Python's call graph uses: Qt's virtual functions and their
 #: arguments, pytest's fixtures and marks, attributes set for another library to read,
-#: references held only to keep an object alive, attributes read back with getattr.
+#: references held only to keep an object alive, attributes read back with getattr, Qt
+#: properties read by name, the data model's hooks (the Qt Widgets stand-ins' metaclass).
 USED_ELSEWHERE = (
     "eventFilter", "paintEvent", "resizeEvent", "filterAcceptsRow", "source_parent",
-    "stepEnabled", "stepBy", "validate",
+    "stepEnabled", "stepBy", "validate", "dragEnterEvent", "dragMoveEvent", "dropEvent",
+    "lastAction", "__getattr__", "__call__",
     "pytestmark", "aloop", "gate_on", "_cmd_*", "__signature__", "build_main_window",
-    "shadow_window", "qml_item", "_qtmcp_origin", "__class__", "pytest_*",
+    "shadow_window", "qml_item", "__class__", "pytest_*",
+    "QML_IMPORT_NAME", "QML_IMPORT_MAJOR_VERSION", "caption",  # read by QmlElement, QML
 )
 
 

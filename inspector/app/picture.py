@@ -142,7 +142,7 @@ def of_window(window: MainWindow, loop: qasync.QEventLoop,
     window.connect_to(url=args.url, token=args.token, pid=args.pid, app=args.app)
     with loop:
         code = loop.run_until_complete(take(window, args.snapshot))
-        loop.run_until_complete(window.conn.disconnect(emit=False))
+        loop.run_until_complete(window.conn.close(emit=False))
     window.hide()
     return code
 

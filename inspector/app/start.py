@@ -13,7 +13,7 @@ import asyncio
 import os
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -62,8 +62,10 @@ def session_path(arg: str) -> Path:
     return Path(arg)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the inspector until its window closes; returns the exit code."""
+def main(argv: Sequence[str] | None = None, *,
+         on_interrupt: Callable[[], object] | None = None) -> int:
+    """Run the inspector until its window closes; returns the exit code. ``on_interrupt``
+    runs first when Ctrl+C or SIGTERM closes it (``qtmcp demo`` stops its app then)."""
     args, qt_args = build_parser().parse_known_args(
         list(sys.argv[1:] if argv is None else argv))
     import qasync
@@ -81,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     app = QApplication.instance() or QApplication([sys.argv[0], *qt_args])
     assert isinstance(app, QApplication)
-    quit_on_signals(_interrupted)  # Ctrl+C: as if the window was closed
+    quit_on_signals(lambda: _interrupted(on_interrupt))  # Ctrl+C: as if the window closed
     # The loop ends in _until_closed, after the connection's close went out; Qt's own quit
     # on the last window would stop it first and leave the socket open.
     app.setQuitOnLastWindowClosed(False)
@@ -135,7 +137,9 @@ def _open_session(window: MainWindow, path: Path) -> None:
 _done = asyncio.Event()
 
 
-def _interrupted() -> None:
+def _interrupted(first: Callable[[], object] | None) -> None:
+    if first is not None:
+        first()
     QApplication.closeAllWindows()
     _done.set()
 

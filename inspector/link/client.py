@@ -44,7 +44,7 @@ from inspector.link.marks import MarkReader
 from inspector.link.method_facts import MethodFacts
 from inspector.link.traffic import Call
 from probe.exceptions import QtmcpError
-from probe.wire.qt_system import Versions
+from probe.wire.qt_system import Schema, Versions
 
 __all__ = ["REFUSALS", "ProbeClient", "Unavailable"]
 
@@ -60,7 +60,7 @@ class ProbeClient(ChrConsole, ChrPage, ProbeAgentView, ProbeFrames, ProbeGate, P
         self.facts = MethodFacts()
         self.marks = MarkReader(self.facts)
         conn.connected.connect(lambda: conn.spawn(self._load_facts()))
-        conn.lost.connect(lambda _reason: self.facts.clear())
+        conn.lost.connect(self._forget_facts)
 
     # ------------------------------------------------------------ state
 
@@ -79,11 +79,14 @@ class ProbeClient(ChrConsole, ChrPage, ProbeAgentView, ProbeFrames, ProbeGate, P
 
     def is_mine(self, call: Call) -> bool:
         """A call of this inspector's own session."""
-        return self.session_id is not None and call.client.id == self.session_id
+        return self.session_id is not None and call.client["id"] == self.session_id
+
+    def _forget_facts(self, _reason: str) -> None:
+        self.facts.clear()  # the next probe may serve other methods
 
     async def _load_facts(self) -> None:
         try:
-            schema = await self.conn.call("qt.schema")
+            schema = await self.conn.call("qt.schema", result=Schema)
         except QtmcpError:
             return
         self.facts.load(schema)

@@ -117,7 +117,7 @@ class Connection(QObject):
     async def connect_to(self, url: str | None = None, token: str | None = None, *,
                          pid: int | None = None, app: str | None = None) -> None:
         """Connect to a probe by URL (+token), pid or app name; raises QtmcpError."""
-        await self.disconnect(emit=False)
+        await self.close(emit=False)
         url, token, info = resolve_target(url, token, pid=pid, app=app, inspector=True)
         if info is None:
             known = [p for p in self.watcher.refresh() if p.url.rstrip("/") == url.rstrip("/")]
@@ -127,7 +127,7 @@ class Connection(QObject):
         self.auto_reconnect = True
         await self._open(target)
 
-    async def disconnect(self, emit: bool = True) -> None:
+    async def close(self, emit: bool = True) -> None:
         """Close the connection on purpose (no reconnect)."""
         self.auto_reconnect = False
         self._retry.stop()

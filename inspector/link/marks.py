@@ -14,8 +14,9 @@ geometry. A marked call whose answer says none of these (``cu.holdKey`` holds a 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from inspector.link.method_facts import MethodFacts
 from inspector.link.page import Rect, rect_of
@@ -63,15 +64,18 @@ class Mark:
 
 
 def _pair(value: Any) -> tuple[int, int] | None:
-    if isinstance(value, (list, tuple)) and len(value) == 2:
-        return int(value[0]), int(value[1])
-    if isinstance(value, dict) and {"x", "y"} <= value.keys():
-        return int(value["x"]), int(value["y"])
+    if isinstance(value, (list, tuple)):
+        seq = cast(Sequence[Any], value)
+        if len(seq) == 2:
+            return int(seq[0]), int(seq[1])
+    point = _object(value)
+    if {"x", "y"} <= point.keys():
+        return int(point["x"]), int(point["y"])
     return None
 
 
 def _object(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
+    return cast(dict[str, Any], value) if isinstance(value, dict) else {}
 
 
 def mark_of(call: Call) -> Mark | None:
@@ -79,7 +83,7 @@ def mark_of(call: Call) -> Mark | None:
     if not call.ok:
         return None
     result, params = call.answer, call.args
-    mark = Mark(call.method, call.client.name, call.seq, call.client.id, call.ref)
+    mark = Mark(call.method, call.client["name"], call.seq, call.client["id"], call.ref)
     if call.method.startswith("qt.ui."):
         named = params.get("objectId", params.get("target"))  # "target": the older name
         mark.path = _object(result.get("target")).get("path") or (
@@ -118,7 +122,7 @@ class MarkReader:
         if call.ok and call.method.startswith("cu.") and not self.facts.marks(call.method):
             scale = call.answer.get("scale")  # a screenshot or zoom: the agent's pixels
             if isinstance(scale, (int, float)) and scale > 0:
-                self.scales[call.client.name] = float(scale)
+                self.scales[call.client["name"]] = float(scale)
         if not self.facts.marks(call.method):
             return None
         return mark_of(call)

@@ -10,7 +10,8 @@ method is known, so nothing is marked.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from probe.wire.qt_system import Schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,12 +23,6 @@ class MethodFact:
     marks: bool = False
     element: tuple[str, ...] = ()
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> MethodFact:
-        element = data.get("element")
-        return cls(str(data.get("name") or ""), bool(data.get("changesApp")),
-                   bool(data.get("marks")),
-                   tuple(str(e) for e in element) if isinstance(element, list) else ())
 
 
 class MethodFacts:
@@ -38,10 +33,10 @@ class MethodFacts:
         #: the schema answered for the current connection
         self.loaded = False
 
-    def load(self, schema: Any) -> None:
-        methods = schema.get("methods") if isinstance(schema, dict) else None
-        self._facts = {f.name: f for f in (MethodFact.from_json(m) for m in methods or []
-                                           if isinstance(m, dict)) if f.name}
+    def load(self, schema: Schema) -> None:
+        self._facts = {m["name"]: MethodFact(m["name"], m["changesApp"], m["marks"],
+                                             tuple(m["element"]))
+                       for m in schema["methods"]}
         self.loaded = True
 
     def clear(self) -> None:

@@ -8,10 +8,14 @@ probe's fields verbatim in ``raw`` (the tool tip shows them all).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from inspector.link.traffic import SessionInfo
+from probe.wire import chr_page
+from probe.wire import probe_agent_view as wire
+from probe.wire.chr_page import Page
+from probe.wire.probe_session import Client
 
 Rect = tuple[int, int, int, int]
 
@@ -19,10 +23,14 @@ Rect = tuple[int, int, int, int]
 def rect_of(value: Any) -> Rect | None:
     """A rectangle as the probe writes one: ``[x, y, w, h]`` or ``{"x", "y", "width",
     "height"}``."""
-    if isinstance(value, (list, tuple)) and len(value) == 4:
-        return (int(value[0]), int(value[1]), int(value[2]), int(value[3]))
-    if isinstance(value, dict) and {"x", "y", "width", "height"} <= value.keys():
-        return (int(value["x"]), int(value["y"]), int(value["width"]), int(value["height"]))
+    if isinstance(value, (list, tuple)):
+        seq = cast(Sequence[Any], value)
+        if len(seq) == 4:
+            return (int(seq[0]), int(seq[1]), int(seq[2]), int(seq[3]))
+    if isinstance(value, dict):
+        box = cast(dict[str, Any], value)
+        if {"x", "y", "width", "height"} <= box.keys():
+            return (int(box["x"]), int(box["y"]), int(box["width"]), int(box["height"]))
     return None
 
 
@@ -48,16 +56,16 @@ class PageNode:
     children: list[PageNode] = field(default_factory=list)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> PageNode:
+    def from_json(cls, data: chr_page.PageNode) -> PageNode:
+        """The probe's node (typed: read as the wire declares it) as the inspector's tree
+        node, its fields verbatim in ``raw``."""
         raw = {k: v for k, v in data.items() if k != "children"}
-        return cls(raw, str(data.get("role") or ""), str(data.get("name") or ""),
-                   str(data.get("ref") or ""), data.get("value"),
-                   tuple(str(s) for s in data.get("states") or ()), rect_of(data.get("bounds")),
-                   str(data.get("id") or ""), str(data.get("objectName") or ""),
-                   str(data.get("className") or ""), bool(data.get("gapFiller")),
-                   int(data.get("moreItems") or 0), int(data.get("hiddenBelowDepth") or 0),
-                   [cls.from_json(c) for c in data.get("children") or []
-                    if isinstance(c, dict)])
+        return cls(raw, data["role"], data.get("name", ""), data.get("ref", ""),
+                   data.get("value"), tuple(data.get("states", ())), rect_of(data["bounds"]),
+                   data.get("id", ""), data.get("objectName", ""), data.get("className", ""),
+                   data.get("gapFiller", False), data.get("moreItems", 0),
+                   data.get("hiddenBelowDepth", 0),
+                   [cls.from_json(c) for c in data.get("children", [])])
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,20 +77,18 @@ class LastRead:
     filter: str
     depth: int
 
-    @classmethod
-    def from_json(cls, data: Any) -> LastRead | None:
-        if not isinstance(data, dict):
-            return None
-        answer = data.get("result")
-        answer = answer if isinstance(answer, dict) else {}
-        text = str(answer["text"]) if "text" in answer else (
-            json.dumps(answer.get("tree"), ensure_ascii=False, separators=(",", ":"))
-            if answer else "")
-        options = data.get("options")
-        options = options if isinstance(options, dict) else {}
-        at = data.get("at")
-        return cls(text, float(at) if isinstance(at, (int, float)) else None,
-                   str(options.get("filter", "all")), int(options.get("depth", 15)))
+
+def last_read_of(read: wire.LastRead | None) -> LastRead | None:
+    """The probe's record of a client's last read, as the text that client got."""
+    if read is None:
+        return None
+    answer = read["result"]
+    text = str(answer["text"]) if "text" in answer else (
+        json.dumps(answer.get("tree"), ensure_ascii=False, separators=(",", ":"))
+        if answer else "")
+    options = read["options"]
+    return LastRead(text, read["at"], str(options.get("filter", "all")),
+                    int(options.get("depth", 15)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,19 +100,17 @@ class AgentView:
     interactive: int
     truncated: bool
     #: whose refs the tree carries (None: no client read the page yet, so no refs)
-    session: SessionInfo | None
+    session: Client | None
     last_read: LastRead | None
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any], session: SessionInfo | None = None,
+
+def agent_view_of(view: wire.AgentView | Page, session: Client | None = None,
                   last_read: LastRead | None = None) -> AgentView:
-        """A ``probe.agentView`` answer; or a ``chr.readPage`` one, with ``session`` and
-        ``last_read`` given by the caller."""
-        if session is None and isinstance(data.get("session"), dict):
-            session = SessionInfo.from_json(data["session"])
-        if last_read is None:
-            last_read = LastRead.from_json(data.get("lastRead"))
-        return cls([PageNode.from_json(n) for n in data.get("tree") or []
-                    if isinstance(n, dict)], int(data.get("nodes") or 0),
-                   int(data.get("interactive") or 0), bool(data.get("truncated")),
-                   session, last_read)
+    """A ``probe.agentView`` answer; or a ``chr.readPage`` one (format json), with
+    ``session`` and ``last_read`` given by the caller."""
+    if session is None and "session" in view:
+        session = view["session"]
+    if last_read is None and "lastRead" in view:
+        last_read = last_read_of(view["lastRead"])
+    return AgentView([PageNode.from_json(n) for n in view.get("tree", [])], view["nodes"],
+                     view["interactive"], view["truncated"], session, last_read)

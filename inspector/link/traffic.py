@@ -1,14 +1,17 @@
-"""The control room's messages as small dataclasses: mirrored calls, held calls, sessions.
+"""The control room's calls: a mirrored call (``probe.traffic``) or a held one, as the
+agent log, the sessions and the marks read it.
 
-A ``probe.traffic`` record is read here once (:meth:`Call.from_json`) and every pane,
-model and session file takes the :class:`Call`; the record itself stays in ``raw`` for
-what must keep it verbatim (a saved session, the JSON detail view, a test export).
+The probe's record (:class:`~probe.wire.probe_session.Traffic`) is the :class:`Call`'s
+``raw``, kept verbatim for what must keep it (a saved session, the JSON detail view, a
+test export); the properties read it, typed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
+
+from probe.wire.probe_gate import Held, Resolved
+from probe.wire.probe_session import Client, Traffic
 
 #: Methods whose answer hands a client refs: after one, that client's view of the page
 #: changed although the app did not (the accessibility pane reads it again).
@@ -16,68 +19,75 @@ REF_READS = frozenset({"chr.readPage", "chr.find"})
 
 
 def _dict(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
+    return cast(dict[str, Any], value) if isinstance(value, dict) else {}
 
 
-@dataclass(frozen=True, slots=True)
-class ClientInfo:
-    """Who made a call: the session id, the name it gave in hello, and its role."""
+def is_inspector(client: Client) -> bool:
+    """A call of an inspector (its own, or another inspector's)."""
+    return client["role"] == "inspector"
 
-    id: int | None = None
-    name: str = "?"
-    role: str = ""
 
-    @classmethod
-    def from_json(cls, data: Any) -> ClientInfo:
-        data = _dict(data)
-        sid = data.get("id")
-        return cls(sid if isinstance(sid, int) else None, str(data.get("name") or "?"),
-                   str(data.get("role") or ""))
+class Call:
+    """One call as the probe mirrored it (``probe.traffic``), or one the gate holds
+    (``held``, with its ``gate_id``: a pending row of the log, never replayed).
+
+    ``raw`` is the probe's record itself (typed by :class:`~probe.wire.probe_session.
+    Traffic`): what a saved session, the JSON detail view and a test export keep.
+    """
+
+    __slots__ = ("gate_id", "held", "raw")
+
+    def __init__(self, raw: Traffic, held: bool = False, gate_id: str | None = None) -> None:
+        self.raw = raw
+        self.held = held
+        self.gate_id = gate_id
 
     @property
-    def is_inspector(self) -> bool:
-        return self.role == "inspector"
+    def seq(self) -> int:
+        return self.raw["seq"]
 
+    @property
+    def ts(self) -> float:
+        return self.raw["ts"]
 
-@dataclass(slots=True)
-class Call:
-    """One call as the probe mirrored it (``probe.traffic``), or one the gate holds."""
+    @property
+    def client(self) -> Client:
+        return self.raw["client"]
 
-    raw: dict[str, Any]
-    seq: int
-    ts: float | None
-    client: ClientInfo
-    method: str
-    params: Any
-    ok: bool
-    notification: bool = False
-    duration_ms: float | None = None
-    changes_app: bool = False
-    error: dict[str, Any] = field(default_factory=dict)
-    #: held by the approval gate (a pending row of the log, never replayed)
-    held: bool = False
-    gate_id: str | None = None
+    @property
+    def method(self) -> str:
+        return self.raw["method"]
 
-    @classmethod
-    def from_json(cls, rec: dict[str, Any]) -> Call:
-        ms = rec.get("durationMs")
-        gate_id = rec.get("gateId")
-        return cls(rec, int(rec.get("seq") or 0),
-                   float(rec["ts"]) if isinstance(rec.get("ts"), (int, float)) else None,
-                   ClientInfo.from_json(rec.get("client")), str(rec.get("method") or ""),
-                   rec.get("params"), bool(rec.get("ok", "error" not in rec)),
-                   bool(rec.get("notification")),
-                   float(ms) if isinstance(ms, (int, float)) else None,
-                   bool(rec.get("changesApp")), _dict(rec.get("error")),
-                   bool(rec.get("held")), None if gate_id is None else str(gate_id))
+    @property
+    def params(self) -> Any:
+        return self.raw["params"]
+
+    @property
+    def ok(self) -> bool:
+        return self.raw["ok"]
+
+    @property
+    def notification(self) -> bool:
+        return self.raw["notification"]
+
+    @property
+    def duration_ms(self) -> float | None:
+        return None if self.held else self.raw["durationMs"]
+
+    @property
+    def changes_app(self) -> bool:
+        return self.raw.get("changesApp", False)
+
+    @property
+    def error(self) -> dict[str, Any]:
+        return self.raw.get("error", {})
 
     @property
     def value(self) -> Any:
         """The method's own answer (inside the ``{"result", "meta"}`` envelope)."""
         result = self.raw.get("result")
-        if isinstance(result, dict) and "result" in result:
-            return result["result"]
-        return result
+        envelope = _dict(result)
+        return envelope["result"] if "result" in envelope else result
 
     @property
     def answer(self) -> dict[str, Any]:
@@ -137,73 +147,14 @@ class Call:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class HeldCall:
-    """An agent's call the approval gate holds (``probe.gate.pending``)."""
-
-    gate_id: str
-    ts: float | None
-    client: ClientInfo
-    method: str
-    params: Any
-
-    @classmethod
-    def from_json(cls, params: dict[str, Any]) -> HeldCall:
-        ts = params.get("ts")
-        return cls(str(params.get("gateId")), float(ts) if isinstance(ts, (int, float))
-                   else None, ClientInfo.from_json(params.get("client")),
-                   str(params.get("method") or ""), params.get("params"))
-
-    def as_call(self) -> Call:
-        """The held call as a log row's call (no answer yet; never replayed)."""
-        client = {"id": self.client.id, "name": self.client.name, "role": self.client.role}
-        return Call.from_json({"ts": self.ts, "client": client, "method": self.method,
-                               "params": self.params, "id": None, "ok": True,
-                               "gateId": self.gate_id, "held": True})
+def held_call(held: Held) -> Call:
+    """A call the approval gate holds (``probe.gate.pending``) as a log row's call: no
+    answer yet, never replayed."""
+    return Call({"seq": 0, "ts": held["ts"], "client": held["client"], "id": None,
+                 "method": held["method"], "params": held["params"], "notification": False,
+                 "durationMs": 0.0, "ok": True}, held=True, gate_id=held["gateId"])
 
 
-@dataclass(frozen=True, slots=True)
-class GateOutcome:
-    """What became of a held call (``probe.gate.resolved``): approved, trusted, declined…"""
-
-    gate_id: str
-    outcome: str
-
-    @classmethod
-    def from_json(cls, params: dict[str, Any]) -> GateOutcome:
-        return cls(str(params.get("gateId")), str(params.get("outcome") or "decided"))
-
-    @property
-    def passed(self) -> bool:
-        return self.outcome in ("approved", "trusted")
-
-
-@dataclass(frozen=True, slots=True)
-class SessionInfo:
-    """A client connected to the probe (``probe.sessions``, ``probe.session``)."""
-
-    id: int
-    name: str
-    role: str
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SessionInfo | None:
-        sid = data.get("id")
-        if not isinstance(sid, int):
-            return None
-        return cls(sid, str(data.get("name") or "?"), str(data.get("role") or ""))
-
-
-@dataclass(frozen=True, slots=True)
-class SessionEvent:
-    """A client came or went (``probe.session``)."""
-
-    session: SessionInfo
-    gone: bool
-
-    @classmethod
-    def from_json(cls, params: dict[str, Any]) -> SessionEvent | None:
-        session = SessionInfo.from_json(params)
-        if session is None:
-            return None
-        return cls(session, params.get("event") == "disconnected")
+def passed(outcome: Resolved) -> bool:
+    """The held call went on (approved, or its client trusted)."""
+    return outcome["outcome"] in ("approved", "trusted")

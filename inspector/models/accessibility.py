@@ -18,8 +18,8 @@ from PySide6.QtGui import QBrush, QFont
 
 from inspector.link.marks import Mark
 from inspector.link.page import PageNode, Rect
-from inspector.link.traffic import SessionInfo
 from inspector.style import theme
+from probe.wire.probe_session import Client
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -87,9 +87,9 @@ class AccessibilityModel(QAbstractItemModel):
         #: the node the followed agent's last call named (drawn highlighted)
         self.marked: A11yNode | None = None
         #: whose refs the tree carries (None: nobody's, or not loaded)
-        self.session: SessionInfo | None = None
+        self.session: Client | None = None
 
-    def reset(self, tree: list[PageNode], session: SessionInfo | None = None) -> None:
+    def reset(self, tree: list[PageNode], session: Client | None = None) -> None:
         """Replace the whole tree with a page read through ``session``'s eyes."""
         self.beginResetModel()
         self.root = A11yNode(PageNode({}))
@@ -134,7 +134,7 @@ class AccessibilityModel(QAbstractItemModel):
 
     def shows_refs_of(self, session_id: int | None) -> bool:
         """Whether the tree's refs are those of client ``session_id``."""
-        return self.session is not None and self.session.id == session_id
+        return self.session is not None and self.session["id"] == session_id
 
     def locate(self, mark: Mark) -> Rect | None:
         """Where an agent's action landed: its ref's node when the tree holds that

@@ -13,9 +13,9 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QFont
 
-from inspector.link.replies import ConsoleMessage
 from inspector.models.log_model import BoundedLogModel, clock, refilter
 from inspector.style import theme
+from probe.wire.chr_console import Message as ConsoleMessage
 
 LEVELS = ("debug", "info", "warning", "error", "critical")
 RANK = {name: i for i, name in enumerate(LEVELS)}
@@ -48,23 +48,23 @@ class ConsoleModel(BoundedLogModel):
         """Queue messages not seen before (by seq); returns how many were new."""
         new = 0
         for msg in messages:
-            if msg.seq is not None:
-                if msg.seq in self.seen:
-                    continue
-                self.seen.add(msg.seq)
+            if msg["seq"] in self.seen:
+                continue
+            self.seen.add(msg["seq"])
             self.append(msg)
             new += 1
         if len(self.seen) > 4 * self.limit:  # forget seqs long gone from the model
             keep = {r.seq for r in self.rows if r.seq is not None}
-            self.seen = keep | {m.seq for m in messages if m.seq is not None}
+            self.seen = keep | {m["seq"] for m in messages}
         return new
 
     def prepare(self, record: Any) -> Message:
         msg: ConsoleMessage = record
-        if RANK.get(msg.level, 1) >= 2:
-            self.level_counts[msg.level] = self.level_counts.get(msg.level, 0) + 1
-        return Message(msg.seq, clock(msg.ts), msg.level, RANK.get(msg.level, 1), msg.source,
-                       msg.text, msg)
+        level = msg["level"].lower()
+        if RANK.get(level, 1) >= 2:
+            self.level_counts[level] = self.level_counts.get(level, 0) + 1
+        return Message(msg["seq"], clock(msg["ts"]), level, RANK.get(level, 1), msg["source"],
+                       msg["text"], msg)
 
     def clear(self) -> None:
         self.level_counts = {}

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from inspector.link.replies import QtEvent
+from probe.wire.qt_events import QtEvent
 
 Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -19,18 +19,22 @@ MAX_ROWS = 5000
 def details_text(event: QtEvent) -> str:
     """Key, mouse or wheel specifics in a few words."""
     parts = []
-    if event.key:
-        parts.append(f"key {event.key}" + (f" {event.text!r}" if event.text else ""))
-    if event.button and event.button != "NoButton":
-        parts.append(event.button.replace("Button", "").lower())
-    if event.pos is not None:
-        parts.append(f"at {event.pos[0]:g},{event.pos[1]:g}")
-    if event.wheel is not None:
-        parts.append(f"wheel {event.wheel}")
-    mods = [m.replace("Modifier", "").lower() for m in event.modifiers]
+    if event.get("key"):
+        text = event.get("text")
+        parts.append(f"key {event.get('key')}" + (f" {text!r}" if text else ""))
+    button = event.get("button")
+    if button and button != "NoButton":
+        parts.append(button.replace("Button", "").lower())
+    pos = event.get("pos")
+    if pos is not None:
+        parts.append(f"at {pos['x']:g},{pos['y']:g}")
+    wheel = event.get("angleDelta")
+    if wheel is not None:
+        parts.append(f"wheel {wheel['y']}")
+    mods = [m.replace("Modifier", "").lower() for m in event.get("modifiers", [])]
     if mods:
         parts.append("+".join(mods))
-    if event.spontaneous:
+    if event["spontaneous"]:
         parts.append("spontaneous")
     return "  ".join(parts)
 
@@ -78,12 +82,12 @@ class EventLogModel(QAbstractTableModel):
         e = self.events[index.row()]
         col = index.column()
         if col == 0:
-            return time.strftime("%H:%M:%S", time.localtime(e.ts)) + \
-                f".{int(e.ts * 1000) % 1000:03d}"
+            return time.strftime("%H:%M:%S", time.localtime(e["ts"])) + \
+                f".{int(e['ts'] * 1000) % 1000:03d}"
         if col == 1:
-            return e.type
+            return e["type"]
         if col == 2:
-            return f"{e.class_name} {e.object_name}".strip() + f" ({e.receiver})"
+            return f"{e['className']} {e['objectName']}".strip() + f" ({e['receiver']})"
         return details_text(e)
 
     def headerData(self, section: int, orientation: Qt.Orientation,

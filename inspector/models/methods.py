@@ -1,4 +1,4 @@
-"""Methods of one object (:class:`~inspector.link.replies.MethodInfo`): slots and
+"""Methods of one object (:class:`~probe.wire.qt_methods.MethodInfo`): slots and
 invokables, or signals.
 
 The signals pane uses the same model with ``checkable=True``: the check box says
@@ -12,18 +12,18 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QFont
 
-from inspector.link.replies import MethodInfo
 from inspector.style import theme
+from probe.wire.qt_methods import MethodInfo
 
 Index = QModelIndex | QPersistentModelIndex
 
 
 def signature_text(method: MethodInfo) -> str:
     """``name(type a, type b)`` with parameter names when the probe knows them."""
-    types, names = list(method.parameter_types), list(method.parameter_names)
+    types, names = list(method["parameterTypes"]), list(method["parameterNames"])
     params = ", ".join(f"{t} {n}".strip() if n else t
                        for t, n in zip(types, names + [""] * (len(types) - len(names))))
-    return f"{method.name}({params})"
+    return f"{method['name']}({params})"
 
 
 class MethodModel(QAbstractTableModel):
@@ -42,8 +42,8 @@ class MethodModel(QAbstractTableModel):
 
     def load(self, methods: list[MethodInfo]) -> None:
         self.beginResetModel()
-        self.methods = [m for m in methods if m.kind in self.kinds]
-        self.methods.sort(key=lambda m: (m.declared_in in ("QObject", "QWidget"), m.name))
+        self.methods = [m for m in methods if m["kind"] in self.kinds]
+        self.methods.sort(key=lambda m: (m["declaredIn"] in ("QObject", "QWidget"), m["name"]))
         self.endResetModel()
 
     def clear(self) -> None:
@@ -54,7 +54,7 @@ class MethodModel(QAbstractTableModel):
 
     def row_of(self, signature: str) -> int:
         for row, m in enumerate(self.methods):
-            if signature in (m.signature, m.name):
+            if signature in (m["signature"], m["name"]):
                 return row
         return -1
 
@@ -89,17 +89,17 @@ class MethodModel(QAbstractTableModel):
             return None
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return (signature_text(m), m.kind, m.return_type or "void", m.declared_in)[col]
+            return (signature_text(m), m["kind"], m["returnType"] or "void", m["declaredIn"])[col]
         if role == Qt.ItemDataRole.CheckStateRole and self.checkable and col == 0:
-            return (Qt.CheckState.Checked if m.signature in self.checked
+            return (Qt.CheckState.Checked if m["signature"] in self.checked
                     else Qt.CheckState.Unchecked)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return m.signature
+            return m["signature"]
         if role == Qt.ItemDataRole.ForegroundRole and col > 0:
             return QBrush(theme.accent("muted"))
         if role == Qt.ItemDataRole.FontRole and col == 0:
             font = QFont()
-            font.setBold(m.declared_in not in ("QObject", "QWidget"))
+            font.setBold(m["declaredIn"] not in ("QObject", "QWidget"))
             return font
         return None
 
@@ -108,5 +108,5 @@ class MethodModel(QAbstractTableModel):
         if m is None or role != Qt.ItemDataRole.CheckStateRole or not self.checkable:
             return False
         on = value in (Qt.CheckState.Checked, Qt.CheckState.Checked.value, 2, True)
-        self.toggled.emit(m.signature, bool(on))
+        self.toggled.emit(m["signature"], bool(on))
         return True

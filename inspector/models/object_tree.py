@@ -1,6 +1,6 @@
 """The remote QObject tree, loaded lazily and kept live.
 
-Nodes are made from the link's :class:`~inspector.link.replies.ObjectInfo`. A node whose
+Nodes are made from the probe's :class:`~probe.wire.qt_objects.ObjectNode`. A node whose
 children were not fetched yet
 reports ``canFetchMore``; the model then emits ``fetchRequested(id)`` and the pane
 answers with :meth:`ObjectTreeModel.set_children`. Lifecycle notifications insert and
@@ -22,8 +22,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QFont
 
-from inspector.link.replies import ObjectInfo
 from inspector.style import theme
+from probe.wire._shared import ObjectSummary
+from probe.wire.qt_objects import ObjectNode
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -34,8 +35,8 @@ class Node:
     __slots__ = ("child_count", "children", "class_name", "fetching", "id", "is_widget",
                  "object_name", "parent", "path", "qml_id", "qml_type", "visible")
 
-    def __init__(self, info: ObjectInfo, parent: Node | None) -> None:
-        self.id: str = info.id
+    def __init__(self, info: ObjectNode, parent: Node | None) -> None:
+        self.id: str = info["id"]
         self.parent = parent
         self.children: list[Node] | None = None
         self.fetching = False
@@ -49,15 +50,15 @@ class Node:
         self.qml_type = ""
         self.update(info)
 
-    def update(self, info: ObjectInfo) -> None:
-        self.class_name = info.class_name
-        self.object_name = info.object_name
-        self.path = info.path
-        self.child_count = info.child_count
-        self.is_widget = info.is_widget
-        self.visible = info.visible
-        self.qml_id = info.qml_id
-        self.qml_type = info.qml_type
+    def update(self, info: ObjectNode) -> None:
+        self.class_name = info["className"]
+        self.object_name = info["objectName"]
+        self.path = info["path"]
+        self.child_count = info["childCount"]
+        self.is_widget = info["isWidget"]
+        self.visible = info["visible"]
+        self.qml_id = info.get("qmlId", "")
+        self.qml_type = info.get("qmlType", "")
 
     @property
     def label(self) -> str:
@@ -86,20 +87,22 @@ class ObjectTreeModel(QAbstractItemModel):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.root = Node(ObjectInfo(""), None)
+        self.root = Node({"id": "", "path": "", "className": "", "objectName": "",
+                          "isWidget": False, "visible": None, "enabled": None,
+                          "childCount": 0}, None)
         self.root.children = []
         self.nodes: dict[str, Node] = {}
         self.by_path: dict[str, Node] = {}
 
     # ---------------------------------------------------------------- building
 
-    def _make(self, info: ObjectInfo, parent: Node) -> Node:
+    def _make(self, info: ObjectNode, parent: Node) -> Node:
         node = Node(info, parent)
         self.nodes[node.id] = node
         if node.path:
             self.by_path[node.path] = node
-        if info.children is not None:
-            node.children = [self._make(k, node) for k in info.children]
+        if "children" in info:
+            node.children = [self._make(k, node) for k in info["children"]]
             node.child_count = max(node.child_count, len(node.children))
         return node
 
@@ -110,7 +113,7 @@ class ObjectTreeModel(QAbstractItemModel):
         for child in node.children or ():
             self._forget(child)
 
-    def reset_roots(self, roots: list[ObjectInfo]) -> None:
+    def reset_roots(self, roots: list[ObjectNode]) -> None:
         """Replace the whole tree (after connecting)."""
         self.beginResetModel()
         self.nodes.clear()
@@ -121,7 +124,7 @@ class ObjectTreeModel(QAbstractItemModel):
     def clear(self) -> None:
         self.reset_roots([])
 
-    def set_children(self, node_id: str | None, children: list[ObjectInfo]) -> None:
+    def set_children(self, node_id: str | None, children: list[ObjectNode]) -> None:
         """Children of ``node_id`` (None: the roots) arrived; insert or merge them."""
         node = self.root if not node_id else self.nodes.get(node_id)
         if node is None:
@@ -140,20 +143,20 @@ class ObjectTreeModel(QAbstractItemModel):
         else:
             self.merge(node, children)
 
-    def merge(self, node: Node, children: list[ObjectInfo]) -> None:
+    def merge(self, node: Node, children: list[ObjectNode]) -> None:
         """Add children not shown yet and descend into those with loaded subtrees."""
         assert node.children is not None
         known = {c.id: c for c in node.children}
-        fresh = [c for c in children if c.id not in known]
+        fresh = [c for c in children if c["id"] not in known]
         for info in children:
-            existing = known.get(info.id)
+            existing = known.get(info["id"])
             if existing is None:
                 continue
             existing.update(info)
-            if info.children is not None:
+            if "children" in info:
                 if existing.children is None:
                     existing.fetching = True
-                self.set_children(existing.id, info.children)
+                self.set_children(existing.id, info["children"])
         if fresh:
             first = len(node.children)
             self.beginInsertRows(self.index_of(node), first, first + len(fresh) - 1)
@@ -163,20 +166,16 @@ class ObjectTreeModel(QAbstractItemModel):
 
     # ---------------------------------------------------------------- live updates
 
-    def parent_of(self, info: ObjectInfo) -> Node | None:
-        """The known node a created object hangs under (by parent id, else by path)."""
-        if info.parent_id:
-            return self.nodes.get(info.parent_id)
-        if info.parent_id == "":
+    def parent_of(self, info: ObjectSummary) -> Node | None:
+        """The known node a created object hangs under (by its path)."""
+        if "/" not in info["path"]:
             return self.root
-        if "/" not in info.path:
-            return self.root
-        return self.by_path.get(info.path.rsplit("/", 1)[0])
+        return self.by_path.get(info["path"].rsplit("/", 1)[0])
 
-    def add_created(self, info: ObjectInfo) -> None:
+    def add_created(self, info: ObjectSummary) -> None:
         """An object appeared in the app: show it if its parent's children are shown."""
-        if info.id in self.nodes:
-            self.nodes[info.id].update(info)
+        if info["id"] in self.nodes:
+            self.nodes[info["id"]].update({**info})
             return
         parent = self.parent_of(info)
         if parent is None:
@@ -189,7 +188,7 @@ class ObjectTreeModel(QAbstractItemModel):
             return
         row = len(parent.children)
         self.beginInsertRows(self.index_of(parent), row, row)
-        parent.children.append(self._make(info, parent))
+        parent.children.append(self._make({**info}, parent))
         self.endInsertRows()
         parent.child_count = len(parent.children)
 

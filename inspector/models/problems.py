@@ -4,12 +4,13 @@ row so a double-click can open it."""
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 
-from inspector.link.replies import Problem, ProblemReport
+from inspector.models import sources
+from probe.wire.qt_problems import Problem, ProblemReport
 
 COLUMNS = ("Problem", "Element", "What", "Fix", "Source")
 SOURCE = len(COLUMNS) - 1
@@ -36,17 +37,20 @@ class ProblemTable(QStandardItemModel):
     def show(self, report: ProblemReport) -> None:
         self.report = report
         self.removeRows(0, self.rowCount())
-        for p in report.problems:
-            element = p.path or p.class_name or "—"
-            if p.ref:
-                element += f" [{p.ref}]"
-            where = p.source.where or (p.source.near.where + " (parent)"
-                                       if p.source.near is not None and p.source.near.known
-                                       else "unknown")
-            row = [_item(p.kind.replace("_", " ")), _item(element, p.object_id),
-                   _item(p.message, p.message), _item(p.hint, p.hint),
-                   _item(os.path.basename(where) if p.source.known else where,
-                         p.source.where or p.source.why)]
+        for p in report["problems"]:
+            element = p.get("path") or p.get("className") or "—"
+            if "ref" in p:
+                element += f" [{p['ref']}]"
+            source = p.get("source", sources.NONE)
+            near = sources.known_near(source)
+            where = sources.where(source) or (sources.where(near) + " (parent)"
+                                              if near is not None else "unknown")
+            count = p.get("count", 0)
+            what = f"{p['message']} ({count}×)" if count > 1 else p["message"]
+            row = [_item(p["kind"].replace("_", " ")), _item(element, p.get("objectId", "")),
+                   _item(what, p.get("traceback") or p["message"]), _item(p["hint"], p["hint"]),
+                   _item(os.path.basename(where) if source["file"] else where,
+                         sources.where(source) or source.get("unknown", ""))]
             row[0].setData(p, PROBLEM_ROLE)
             self.appendRow(row)
 
@@ -54,14 +58,15 @@ class ProblemTable(QStandardItemModel):
         if not index.isValid():
             return None
         value = self.item(index.row(), 0).data(PROBLEM_ROLE)
-        return value if isinstance(value, Problem) else None
+        return cast(Problem, value) if isinstance(value, dict) else None  # as shown
 
     def summary(self) -> str:
         if self.report is None:
             return ""
-        if not self.report.total:
+        if not self.report["total"]:
             return "No problems found in the visible windows."
         kinds = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in
-                          sorted(self.report.counts.items(), key=lambda kv: -kv[1]))
-        cut = f" (first {len(self.report.problems)} shown)" if self.report.truncated else ""
-        return f"{self.report.total} problems{cut}: {kinds}"
+                          sorted(self.report["counts"].items(), key=lambda kv: -kv[1]))
+        cut = (f" (first {len(self.report['problems'])} shown)" if self.report["truncated"]
+               else "")
+        return f"{self.report['total']} problems{cut}: {kinds}"

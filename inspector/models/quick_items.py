@@ -8,8 +8,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QStandardItem, QStandardItemModel
 
-from inspector.link.replies import QuickItem
 from inspector.style import theme
+from probe.wire.qml import Item as QuickItem
 
 COLUMNS = ("Item", "Geometry", "Visible", "z", "Id")
 #: The role holding a row's object id (``#N``).
@@ -18,8 +18,8 @@ ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
 def item_label(item: QuickItem) -> str:
     """``submitButton : Button``, or the bare type for an item without an id."""
-    kind = item.type or item.class_name or "?"
-    return f"{item.qml_id} : {kind}" if item.qml_id else kind
+    kind = item["type"] or item["className"] or "?"
+    return f"{item['qmlId']} : {kind}" if item["qmlId"] else kind
 
 
 def _number(value: float | None) -> str:
@@ -45,24 +45,25 @@ class QuickItemModel(QStandardItemModel):
             self._add(root, item)
 
     def _add(self, parent: QStandardItem, item: QuickItem) -> None:
-        geometry = " ".join(str(v) for v in item.geometry)
+        geometry = " ".join(str(v) for v in item["geometry"])
+        visible = item["visible"]
         cells = [QStandardItem(item_label(item)), QStandardItem(geometry),
-                 QStandardItem("" if item.visible is None else
-                               ("yes" if item.visible else "no")),
-                 QStandardItem(_number(item.z)), QStandardItem(item.id)]
-        tip = f"{item.class_name} {item.id}"
-        if item.source_file:
-            tip += f"\n{item.source_file}" + (f":{item.source_line}" if item.source_line
-                                               else "")
+                 QStandardItem("" if visible is None else ("yes" if visible else "no")),
+                 QStandardItem(_number(item.get("z"))), QStandardItem(item["id"])]
+        tip = f"{item['className']} {item['id']}"
+        source = item.get("source")
+        if source is not None:
+            line = source.get("line")
+            tip += f"\n{source['file']}" + (f":{line}" if line else "")
         for cell in cells:
-            cell.setData(item.id, ID_ROLE)
+            cell.setData(item["id"], ID_ROLE)
             cell.setToolTip(tip)
             cell.setEditable(False)
-            if item.visible is False:
+            if visible is False:
                 cell.setForeground(QBrush(theme.accent("muted")))
-        if not item.qml_id:
+        if not item["qmlId"]:
             cells[0].setForeground(QBrush(theme.accent("muted")))
         parent.appendRow(cells)
-        self.by_id.setdefault(item.id, cells[0])
-        for child in item.children:
+        self.by_id.setdefault(item["id"], cells[0])
+        for child in item.get("children", []):
             self._add(cells[0], child)

@@ -21,10 +21,11 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QPixmap
 
-from inspector.link.replies import RowsPage
 from inspector.models.values import format_value as display_text
+from probe.wire.qt_models import Rows
 
 PAGE = 100
+
 Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
@@ -95,19 +96,20 @@ class RemoteTableModel(QAbstractTableModel):
         self.pending.add(start)
         self.request(start, self.page)
 
-    def put_page(self, model_id: str, page: RowsPage) -> None:
+    def put_page(self, model_id: str, page: Rows) -> None:
         """A page of rows arrived: store its cells and repaint those rows."""
-        self.pending.discard(self.page_of(page.offset))
+        self.pending.discard(self.page_of(page["offset"]))
         if model_id != self.model_id:
             return  # an answer for a model no longer shown
         one = len(self.roles) == 1
-        for r in page.rows:
-            self.rows[r.row] = [
+        rows = page["rows"]
+        for r in rows:
+            self.rows[r["row"]] = [
                 {self.roles[0]: c} if one else dict(c if isinstance(c, dict) else {})
-                for c in r.cells]
-            self.children[r.row] = r.has_children
-        if page.rows:
-            first, last = page.rows[0].row, page.rows[-1].row
+                for c in r["cells"]]
+            self.children[r["row"]] = r["hasChildren"]
+        if rows:
+            first, last = rows[0]["row"], rows[-1]["row"]
             last = min(last, self.exposed - 1)
             if first <= last:
                 self.dataChanged.emit(self.index(first, 0),

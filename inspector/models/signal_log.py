@@ -8,10 +8,10 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 
-from inspector.link.replies import Emission
 from inspector.models.log_model import BoundedLogModel, clock
 from inspector.models.traffic import short_json
 from inspector.style import theme
+from probe.wire.qt_signals import Emission
 
 
 @dataclass(slots=True)
@@ -36,8 +36,9 @@ class SignalLogModel(BoundedLogModel):
 
     def prepare(self, record: Any) -> EmissionRow:
         e: Emission = record
-        label = self.labels.get(e.subscription_id, e.object_id)
-        return EmissionRow(e.ts, clock(e.ts), label, e.signal, short_json(e.args, 200), e)
+        label = self.labels.get(e["subscriptionId"], e["objectId"])
+        return EmissionRow(e["ts"], clock(e["ts"]), label, e["signal"], short_json(e["args"], 200),
+                           e)
 
     def display(self, row: EmissionRow, column: int) -> Any:
         return (row.time, row.object, row.signal, row.args)[column]
@@ -46,5 +47,5 @@ class SignalLogModel(BoundedLogModel):
         if role == Qt.ItemDataRole.ForegroundRole and column == 0:
             return QBrush(theme.accent("muted"))
         if role == Qt.ItemDataRole.ToolTipRole and column == 3:
-            return short_json(row.emission.args, 4000)
+            return short_json(row.emission["args"], 4000)
         return None

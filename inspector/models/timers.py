@@ -13,13 +13,22 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 
-from inspector.link.replies import TimerCount, TimerInfo, TimerMeasurement
+from probe.wire.qt_timers import Measurement, OtherTimer, TimerCount, TimerInfo, Wakeups
+
+#: A timer started with QObject.startTimer (no QTimer object of its own).
+START_TIMER = "QObject.startTimer"
 
 COLUMNS = ("Timer", "Owner", "Interval ms", "Active", "Wake-ups", "Per second")
 #: The column sorted on (the busiest timer first).
 WAKEUPS = 4
 #: The role the table sorts by (numbers as numbers).
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def key_of(timer: TimerInfo) -> Any:
+    """Where a timer's measurement is kept: a QTimer by its id, a startTimer timer by its
+    object's id and timer id (one object may run several)."""
+    return (timer["id"], timer.get("timerId")) if timer["kind"] == START_TIMER else timer["id"]
 
 
 def _item(text: Any, sort: Any = None) -> QStandardItem:
@@ -38,9 +47,9 @@ class TimerTable(QStandardItemModel):
         self.setHorizontalHeaderLabels(list(COLUMNS))
         self.timers: list[TimerInfo] = []
         self.read_at = 0.0
-        self.counts: dict[Any, TimerCount] = {}
-        self.others: list[TimerCount] = []
-        self.measurement: TimerMeasurement | None = None
+        self.counts: dict[Any, Wakeups] = {}
+        self.others: list[OtherTimer] = []
+        self.measurement: Measurement | None = None
 
     def forget(self) -> None:
         """A new connection: its timers are not these."""
@@ -53,39 +62,41 @@ class TimerTable(QStandardItemModel):
         self.read_at = time.time()
         self._fill()
 
-    def measured(self, measurement: TimerMeasurement) -> None:
+    def measured(self, measurement: Measurement) -> None:
         """Put each timer's wake-ups beside it; timers the listing lacked are added."""
         self.measurement = measurement
-        self.counts = {c.timer.id: c for c in measurement.timers}
-        listed = {t.key for t in self.timers if isinstance(t.key, tuple)}
+        counted: list[TimerCount] = measurement["timers"]
+        self.counts = {c["id"]: c for c in counted}
+        listed = {key_of(t) for t in self.timers if isinstance(key_of(t), tuple)}
         self.others = []
-        for other in measurement.others:
-            key = (other.timer.id, other.timer.timer_id)
+        for other in measurement["otherTimers"]:
+            key = (other["receiver"], other.get("timerId"))
             if key in listed:  # a listed startTimer timer
                 self.counts[key] = other
             else:
                 self.others.append(other)
-        known = {t.id for t in self.timers}
-        self.timers += [c.timer for c in measurement.timers if c.timer.id not in known]
+        known = {t["id"] for t in self.timers}
+        self.timers += [c for c in counted if c["id"] not in known]
         self._fill()
 
     def _fill(self) -> None:
         self.removeRows(0, self.rowCount())
         for t in self.timers:
-            count = self.counts.get(t.key)
-            name = t.object_name or t.class_name or "QTimer"
-            owner = t.owner
-            owner_text = "" if owner is None else (owner.object_name or owner.class_name) + \
-                (f" ({owner.id})" if owner.id else "")
-            wakeups = count.wakeups if count else ("" if not self.counts else 0)
+            count = self.counts.get(key_of(t))
+            name = t["objectName"] or t["className"] or "QTimer"
+            owner = t["owner"]
+            owner_text = "" if owner is None else (owner["objectName"] or owner["className"]) \
+                + (f" ({owner['id']})" if owner["id"] else "")
+            wakeups = count["wakeups"] if count else ("" if not self.counts else 0)
             self.appendRow([
-                _item(f"{name} ({t.id})", name), _item(owner_text),
-                _item(t.interval, t.interval or 0), _item("yes" if t.active else "no"),
-                _item(wakeups, count.wakeups if count else 0),
-                _item(count.per_second if count else "", count.per_second if count else 0)])
+                _item(f"{name} ({t['id']})", name), _item(owner_text),
+                _item(t["interval"], t["interval"] or 0),
+                _item("yes" if t["active"] else "no"),
+                _item(wakeups, count["wakeups"] if count else 0),
+                _item(count["perSecond"] if count else "", count["perSecond"] if count else 0)])
         for o in self.others:
-            name = o.timer.object_name or o.timer.class_name
+            name = o["objectName"] or o["className"]
             self.appendRow([
-                _item(f"timer event → {name} ({o.timer.id})", name), _item(""),
-                _item("", 0), _item("yes"), _item(o.wakeups, o.wakeups),
-                _item(o.per_second, o.per_second)])
+                _item(f"timer event → {name} ({o['receiver']})", name), _item(""),
+                _item("", 0), _item("yes"), _item(o["wakeups"], o["wakeups"]),
+                _item(o["perSecond"], o["perSecond"])])

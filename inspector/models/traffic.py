@@ -14,9 +14,12 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QBrush, QFont
 
-from inspector.link.traffic import Call, GateOutcome, HeldCall
+from inspector.link.traffic import Call, held_call, passed
 from inspector.models.log_model import BoundedLogModel, clock, refilter
 from inspector.style import theme
+from probe.wire import decode
+from probe.wire.probe_gate import Held, Resolved
+from probe.wire.probe_session import Traffic
 
 SHORT_PARAMS = 90
 #: Status of a row the approval gate holds, until its outcome arrives.
@@ -32,6 +35,12 @@ def short_json(value: Any, limit: int = SHORT_PARAMS) -> str:
     except (TypeError, ValueError):
         text = repr(value)
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+#: What a saved record may leave out (older files, held calls, hand-written sessions).
+_SAVED_DEFAULTS: dict[str, Any] = {
+    "seq": 0, "ts": 0.0, "client": {"id": 0, "name": "?", "role": ""}, "id": None,
+    "params": None, "notification": False, "durationMs": 0.0}
 
 
 @dataclass(slots=True)
@@ -54,7 +63,7 @@ class TrafficRow:
     @property
     def record(self) -> dict[str, Any]:
         """The call as the probe mirrored it (what saved sessions and exports keep)."""
-        return self.call.raw
+        return {**self.call.raw}
 
     @property
     def awaiting(self) -> bool:
@@ -68,14 +77,21 @@ class TrafficRow:
         else:
             status = call.error_name
         ms = call.duration_ms
-        return cls(call, clock(call.ts), call.client.name, call.client.role, call.client.id,
+        client = call.client
+        return cls(call, clock(call.ts), client["name"], client["role"], client["id"],
                    call.method, short_json(call.params),
                    f"{ms:.2f} ms" if ms is not None else "", status, call.ok)
 
     @classmethod
     def from_record(cls, rec: dict[str, Any]) -> TrafficRow:
-        """A row of a saved record (the session player's list)."""
-        return cls.from_call(Call.from_json(rec))
+        """A row of a saved record (the session player's list). A session file keeps the
+        probe's records as they came, from any version, and held calls without an answer:
+        what one leaves out is taken as a call that said nothing of it."""
+        client = rec.get("client")
+        saved = {**_SAVED_DEFAULTS, "ok": "error" not in rec, **rec,
+                 "client": {**_SAVED_DEFAULTS["client"],
+                            **(client if isinstance(client, dict) else {})}}
+        return cls.from_call(Call(decode(Traffic, saved, "a saved call")))
 
     def request(self) -> dict[str, Any]:
         return self.call.request()
@@ -115,20 +131,20 @@ class TrafficModel(BoundedLogModel):
             self.new_names = True
         return row
 
-    def add_held(self, held: HeldCall) -> None:
+    def add_held(self, held: Held) -> None:
         """A call the approval gate holds becomes a pending row."""
-        row = self.prepare(held.as_call())
-        row.status, row.gate_id = PENDING, held.gate_id
+        row = self.prepare(held_call(held))
+        row.status, row.gate_id = PENDING, held["gateId"]
         self._pending.append(row)
         self.flush()
 
-    def gate_resolved(self, outcome: GateOutcome) -> TrafficRow | None:
+    def gate_resolved(self, outcome: Resolved) -> TrafficRow | None:
         """Mark the held row with its outcome."""
         for i in range(len(self.rows) - 1, -1, -1):
             row = self.rows[i]
-            if row.gate_id == outcome.gate_id:
-                row.status = f"gate: {outcome.outcome}"
-                row.ok = outcome.passed
+            if row.gate_id == outcome["gateId"]:
+                row.status = f"gate: {outcome['outcome']}"
+                row.ok = passed(outcome)
                 self.dataChanged.emit(self.index(i, 0), self.index(i, len(self.COLUMNS) - 1))
                 return row
         return None

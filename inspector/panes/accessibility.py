@@ -31,13 +31,14 @@ from PySide6.QtWidgets import (
 
 from inspector.link.client import ProbeClient, Unavailable
 from inspector.link.page import AgentView, LastRead
-from inspector.link.traffic import Call, SessionEvent, SessionInfo
+from inspector.link.traffic import Call, is_inspector
 from inspector.models.accessibility import A11yNode
 from inspector.models.broker import Broker
 from inspector.style.icons import icon
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, dock_pane
 from probe.exceptions import QtmcpError
+from probe.wire.probe_session import Client, SessionEvent
 
 #: Follow modes of the picker besides a session id.
 LATEST, OWN = "latest", "own"
@@ -66,7 +67,7 @@ class AccessibilityPane(Pane):
         self.text = ""
         self.view_read: AgentView | None = None
         #: the session the tree shows (its refs), None before any agent read the page
-        self.following: SessionInfo | None = None
+        self.following: Client | None = None
         self.last_read: LastRead | None = None
         self.last_target: tuple[str, str] | None = None  # (ref, method)
         self.reads = 0
@@ -74,7 +75,7 @@ class AccessibilityPane(Pane):
         self.no_agent_view = ""
         self._loads = 0  # reads started (a later one makes an earlier answer stale)
         self._syncing = False
-        self._sessions: dict[int, SessionInfo] = {}
+        self._sessions: dict[int, Client] = {}
         self._first_wait = 0.0
 
         self.follow_box = QComboBox(self)
@@ -175,13 +176,13 @@ class AccessibilityPane(Pane):
         self.refresh()
 
     def _on_session(self, event: SessionEvent) -> None:
-        session = event.session
-        if session.id == self.probe.session_id:
+        sid = event["id"]
+        if sid == self.probe.session_id:
             return
-        if event.gone:
-            self._sessions.pop(session.id, None)
-        elif session.role != "inspector":
-            self._sessions[session.id] = session
+        if event["event"] == "disconnected":
+            self._sessions.pop(sid, None)
+        elif event["role"] != "inspector":
+            self._sessions[sid] = {"id": sid, "name": event["name"], "role": event["role"]}
         self._fill_picker()
 
     def theme_changed(self) -> None:
@@ -197,7 +198,7 @@ class AccessibilityPane(Pane):
             self.follow_box.removeItem(1)
         for sid, s in sorted(self._sessions.items()):
             self.follow_box.insertItem(self.follow_box.count() - 1, icon("agentLog"),
-                                       f"{s.name} ({s.role}, #{sid})", sid)
+                                       f"{s['name']} ({s['role']}, #{sid})", sid)
         index = self.follow_box.findData(current)
         self.follow_box.setCurrentIndex(index if index >= 0 else 0)
         self.follow_box.blockSignals(False)
@@ -209,17 +210,18 @@ class AccessibilityPane(Pane):
             sessions = await self.probe.sessions()
         except QtmcpError:
             return
-        self._sessions = {s.id: s for s in sessions
-                          if s.role != "inspector" and s.id != self.probe.session_id}
+        self._sessions = {s["id"]: {"id": s["id"], "name": s["name"], "role": s["role"]}
+                          for s in sessions
+                          if s["role"] != "inspector" and s["id"] != self.probe.session_id}
         self._fill_picker()
 
     # ------------------------------------------------------------ following live
 
     def _followed(self, call: Call) -> bool:
         mode = self.mode()
-        if mode == OWN or call.client.is_inspector:
+        if mode == OWN or is_inspector(call.client):
             return False
-        return mode == LATEST or call.client.id == mode
+        return mode == LATEST or call.client["id"] == mode
 
     def _on_traffic(self, call: Call) -> None:
         """A call of the followed agent that reads refs or changes the app: read again
@@ -248,7 +250,7 @@ class AccessibilityPane(Pane):
             self.broker.name_agent_target(None, "")
             return
         self.view.scrollTo(self.model.index_of(node))
-        who = self.following.name if self.following is not None else "agent"
+        who = self.following["name"] if self.following is not None else "agent"
         self.broker.name_agent_target(node.bounds, f"{who}: {method.split('.', 1)[-1]} "
                                                    f"{node.name or node.role}".strip())
 
@@ -312,8 +314,8 @@ class AccessibilityPane(Pane):
         keep = selected.object_id if selected else None
         scroll = self.view.verticalScrollBar().value()
         session = view.session
-        fresh_eyes = (session.id if session else None) != \
-            (self.following.id if self.following else None)
+        fresh_eyes = (session["id"] if session else None) != \
+            (self.following["id"] if self.following else None)
         self.view_read, self.following, self.last_read = view, session, view.last_read
         self.text = view.last_read.text if view.last_read is not None else ""
         self.model.reset(view.tree, session)
@@ -341,7 +343,7 @@ class AccessibilityPane(Pane):
         if self.following is None:
             parts.append("no agent yet · page without refs")
         else:
-            parts.append(self.following.name)
+            parts.append(self.following["name"])
         read = self.last_read
         if read is not None and read.at:
             parts.append(f"read {time.strftime('%H:%M:%S', time.localtime(read.at))}")

@@ -294,7 +294,7 @@ class AgentLogPane(Pane):
         if row is None:
             return
         call = row.call
-        head = (f"// {call.client.name} ({call.client.role}) · seq {call.seq} · "
+        head = (f"// {call.client['name']} ({call.client['role']}) · seq {call.seq} · "
                 f"{row.time}")
         self.request_text.setPlainText(head + "\n" + pretty(row.request()))
         response = row.response()

@@ -25,12 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.link.client import ProbeClient
-from inspector.link.replies import ConsoleBatch
 from inspector.models.broker import Broker
 from inspector.models.console import LEVELS, ConsoleFilter, ConsoleModel
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, describe_error, dock_pane
 from probe.exceptions import QtmcpError
+from probe.wire.chr_console import Batch
 
 INITIAL_LIMIT = 2000
 
@@ -46,7 +46,7 @@ class ConsolePane(Pane):
         self.proxy = ConsoleFilter(self)
         self.proxy.setSourceModel(self.model)
         self._filling = False
-        self._held: list[ConsoleBatch] = []
+        self._held: list[Batch] = []
 
         self.filter = self.make_filter("Filter by regular expression (Ctrl+F)")
         self.filter.textChanged.connect(self._pattern_changed)
@@ -112,7 +112,7 @@ class ConsolePane(Pane):
 
     async def fill(self) -> None:
         self._filling, self._held = True, []
-        batch = ConsoleBatch([], None)
+        batch: Batch | None = None
         try:
             await self.probe.follow_console()
             batch = await self.probe.console_messages(INITIAL_LIMIT)
@@ -120,18 +120,19 @@ class ConsolePane(Pane):
             self.show_error(f"console unavailable: {describe_error(exc)}")
         finally:
             self._filling = False
-        self._on_console(batch)
+        if batch is not None:
+            self._on_console(batch)
         held, self._held = self._held, []
         for pushed in held:
             self._on_console(pushed)
 
-    def _on_console(self, batch: ConsoleBatch) -> None:
+    def _on_console(self, batch: Batch) -> None:
         if self._filling:
             self._held.append(batch)
             return
-        self.model.add_messages(batch.messages)
-        if batch.dropped is not None and batch.dropped != self.model.probe_dropped:
-            self.model.probe_dropped = batch.dropped
+        self.model.add_messages(batch["messages"])
+        if batch["dropped"] != self.model.probe_dropped:
+            self.model.probe_dropped = batch["dropped"]
             self._update_counts()
 
     # ---------------------------------------------------------------- view

@@ -20,13 +20,13 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.link.client import ProbeClient
-from inspector.link.replies import EventBatch
 from inspector.models.broker import Broker
 from inspector.models.event_log import EventLogModel
 from inspector.style.actions import set_icon
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, dock_pane
 from probe.exceptions import QtmcpError
+from probe.wire.qt_events import EventBatch
 
 
 @dock_pane("events", "Events", order=12, place="tools")
@@ -142,10 +142,10 @@ class EventsPane(Pane):
 
     def _on_events(self, batch: EventBatch) -> None:
         if self.pause.isChecked():
-            self.held += len(batch.events)
-            self.model.dropped += batch.dropped
+            self.held += len(batch["events"])
+            self.model.dropped += batch["dropped"]
         else:
-            self.model.add(batch.events, batch.dropped)
+            self.model.add(batch["events"], batch["dropped"])
         self._show_counts()
 
     def _show_counts(self) -> None:

@@ -25,12 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.link.client import ProbeClient
-from inspector.link.replies import ModelInfo
 from inspector.models.broker import Broker
 from inspector.models.remote_table import RemoteTableModel
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, dock_pane
 from probe.exceptions import QtmcpError
+from probe.wire.qt_models import ModelInfo
 
 ROLES = ("display", "edit", "toolTip", "checkState", "decoration", "statusTip")
 #: Qt's own role names (the probe's STANDARD_ROLES): anything else is a user role.
@@ -116,13 +116,13 @@ class ModelsPane(Pane):
         keep = self.current_id()
         entries: list[dict[str, Any]] = []
         for m in models:
-            label = m.object_name or m.path or m.id
-            size = f"{m.row_count} × {m.column_count}"
-            entries.append({"id": m.id, "label": f"{label}  ({m.class_name}, {size})",
+            label = m["objectName"] or m["path"] or m["id"]
+            size = f"{m['rowCount']} × {m['columnCount']}"
+            entries.append({"id": m["id"], "label": f"{label}  ({m['className']}, {size})",
                             "name": label})
         for m in models:
-            for view in m.views:
-                entries.append({"id": view, "label": f"view {view} → {m.object_name or m.id}",
+            for view in m["views"]:
+                entries.append({"id": view, "label": f"view {view} → {m['objectName'] or m['id']}",
                                 "name": view})
         self.entries = entries
         self.picker.blockSignals(True)
@@ -183,13 +183,13 @@ class ModelsPane(Pane):
 
     def _roles_of(self, model_id: str, info: ModelInfo) -> tuple[list[str], list[str]]:
         """Roles the menu offers for a model, and the ones shown when it is picked."""
-        numbers = info.role_names
+        numbers = info["roleNames"]
         user = sorted((n for n in numbers if n not in STANDARD), key=lambda n: numbers[n])
         available = [ROLES[0], *user, *ROLES[1:]]
         kept = [r for r in self.model.roles if r in available]
         if self.model.model_id == model_id and kept:  # the same model again: keep them
             return available, kept
-        if user and info.column_count == 1:
+        if user and info["columnCount"] == 1:
             return available, ["display", *user[:DEFAULT_USER_ROLES]]
         return available, ["display"]
 
@@ -223,13 +223,13 @@ class ModelsPane(Pane):
         self.available_roles, shown = self._roles_of(model_id, info)
         self.model.roles = shown
         self._fill_roles_menu()
-        self.model.reset(model_id, info.row_count, info.headers, info.column_count,
-                         info.generation)
-        chain = " → ".join(m.label for m in info.source_chain)
-        views = ", ".join(v.label for v in info.views)
+        self.model.reset(model_id, info["rowCount"], info["headers"], info["columnCount"],
+                         info["generation"])
+        chain = " → ".join(m["objectName"] or m["id"] for m in info["sourceChain"])
+        views = ", ".join(v["objectName"] or v["id"] for v in info["views"])
         self.summary.setText(
-            f"{info.object_name or info.id} · {info.class_name} · "
-            f"{info.row_count} rows × {info.column_count} columns"
+            f"{info['objectName'] or info['id']} · {info['className']} · "
+            f"{info['rowCount']} rows × {info['columnCount']} columns"
             + (f" · source {chain}" if chain else "") + (f" · views {views}" if views else ""))
         self.show_info("")
 
@@ -267,7 +267,7 @@ class ModelsPane(Pane):
             self.show_error(exc)
             return False
         if model_id == self.model.model_id:
-            self.model.put_value(row, column, edit.value, role)
-        self.show_info(f"row {row}, column {column} ({role}): {edit.previous!r} → "
-                       f"{edit.value!r}")
+            self.model.put_value(row, column, edit["value"], role)
+        self.show_info(f"row {row}, column {column} ({role}): {edit['previous']!r} → "
+                       f"{edit['value']!r}")
         return True

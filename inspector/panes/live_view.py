@@ -18,14 +18,15 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QScrollArea, QVBoxLayout, 
 
 from inspector.link.client import ProbeClient
 from inspector.link.marks import Mark
-from inspector.link.page import Rect
-from inspector.link.traffic import Call
+from inspector.link.page import Rect, rect_of
+from inspector.link.traffic import Call, is_inspector
 from inspector.models.broker import Broker
 from inspector.widgets.frame_view import FrameView, Placed
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, dock_pane
 from probe.exceptions import QtmcpError
 from probe.wire.probe_frames import Frame
+from probe.wire.qt_ui import Hit
 
 ZOOMS = {"Fit": 0.0, "50%": 0.5, "100%": 1.0, "200%": 2.0}
 #: Agent marks drawn at once at most (the newest).
@@ -34,6 +35,11 @@ NOT_CONNECTED = ("Not connected. File › Connect… (Ctrl+O) picks a running ap
                  "shows here, live, with the agent's clicks and typing drawn on it. Hover "
                  "names a widget, a click selects it.")
 WAITING = "Waiting for the app's first picture…"
+
+
+def hit_label(hit: Hit) -> str:
+    """What is under the pointer, as the hover line and the broker name it."""
+    return f"{hit['objectName'] or hit['className']} ({hit['className']} {hit['id']})"
 
 
 @dock_pane("liveView", "Live view", order=2, place="picture", shortcut="Alt+2")
@@ -204,8 +210,8 @@ class LiveViewPane(Pane):
                     hit = await self.probe.hit_test(x, y, self.window_name)
                 except QtmcpError:
                     continue
-                self.view.hover = hit.bounds
-                self.hover_label.setText(hit.label)
+                self.view.hover = rect_of(hit["bounds"])
+                self.hover_label.setText(hit_label(hit))
                 self.view.update()
         finally:
             self._hover_busy = False
@@ -218,10 +224,10 @@ class LiveViewPane(Pane):
             except QtmcpError as exc:
                 self.show_error(exc)
                 return
-            self.view.selected = hit.bounds
-            self.selected_id = hit.id
+            self.view.selected = rect_of(hit["bounds"])
+            self.selected_id = hit["id"]
             self.view.update()
-            self.broker.choose(hit.id, hit.label)
+            self.broker.choose(hit["id"], hit_label(hit))
         self.run(go())
 
     def set_object(self, object_id: str | None) -> None:
@@ -247,14 +253,14 @@ class LiveViewPane(Pane):
             placement = await self.probe.placement(target)
         except QtmcpError:
             return None
-        if self.window_name and placement.window_name != self.window_name:
+        if self.window_name and placement["windowName"] != self.window_name:
             return None
-        return placement.rect
+        return rect_of(placement["window"])
 
     # ------------------------------------------------------------ agent marks
 
     def _on_traffic(self, call: Call) -> None:
-        if self.probe.is_mine(call) or call.client.is_inspector:
+        if self.probe.is_mine(call) or is_inspector(call.client):
             return
         mark = self.probe.marks.read(call)
         if mark is not None:

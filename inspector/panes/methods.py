@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.link.client import ProbeClient
-from inspector.link.replies import MethodInfo
 from inspector.models.broker import Broker
 from inspector.models.methods import MethodModel, signature_text
 from inspector.models.values import kind_of, parse_text
@@ -34,6 +33,7 @@ from inspector.style import theme
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import ObjectPane, describe_error, dock_pane
 from probe.exceptions import QtmcpError
+from probe.wire.qt_methods import MethodInfo
 
 
 @dock_pane("methods", "Methods", order=6, place="details", shortcut="Alt+6", refresh=True)
@@ -141,8 +141,8 @@ class MethodsPane(ObjectPane):
             self.form_box.setTitle("Invoke")
             return
         self.form_box.setTitle(f"Invoke {signature_text(method)}")
-        names = method.parameter_names
-        for i, type_name in enumerate(method.parameter_types):
+        names = method["parameterNames"]
+        for i, type_name in enumerate(method["parameterTypes"]):
             edit = QLineEdit(self)
             edit.setObjectName(f"methodArg{i}")
             kind = kind_of(type_name)
@@ -158,7 +158,7 @@ class MethodsPane(ObjectPane):
         """The form's values, typed by the parameter types; ValueError if one does not parse."""
         assert self.current is not None
         return [parse_text(edit.text(), kind_of(t))
-                for edit, t in zip(self.arg_edits, self.current.parameter_types)]
+                for edit, t in zip(self.arg_edits, self.current["parameterTypes"])]
 
     # ---------------------------------------------------------------- invoke
 
@@ -170,7 +170,7 @@ class MethodsPane(ObjectPane):
         except ValueError as exc:
             self._show_result(f"bad argument: {exc}", error=True)
             return
-        self.run(self.invoke(self.current.signature or self.current.name, args))
+        self.run(self.invoke(self.current["signature"] or self.current["name"], args))
 
     async def invoke(self, method: str, args: list[Any]) -> Any:
         object_id = self.object_id
@@ -181,7 +181,8 @@ class MethodsPane(ObjectPane):
         except QtmcpError as exc:
             self._show_result(describe_error(exc), error=True)
             return None
-        void = value is None and (self.current is None or self.current.void)
+        void = value is None and (self.current is None
+                                  or self.current["returnType"] in ("", "void"))
         self._show_result(f"{method}: done (returns void)" if void else "returned "
                           + json.dumps(value, indent=2, ensure_ascii=False, default=str))
         return value

@@ -25,11 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.link.client import ProbeClient
-from inspector.link.replies import Lifecycle, ObjectInfo
 from inspector.models.broker import Broker
 from inspector.models.object_tree import Node, ObjectFilter, ObjectTreeModel
 from inspector.widgets.pane import Pane, describe_error, dock_pane
 from probe.exceptions import QtmcpError, RemoteError
+from probe.wire._shared import ObjectSummary
+from probe.wire.qt_objects import Lifecycle
 
 #: How deep and how many nodes "load everything" fetches for the filter.
 FULL_DEPTH = 64
@@ -49,7 +50,7 @@ class ObjectsPane(Pane):
         self.proxy = ObjectFilter(self)
         self.proxy.setSourceModel(self.model)
         self.full_loaded = False
-        self._pending_created: list[ObjectInfo] = []
+        self._pending_created: list[ObjectSummary] = []
         self._pending_destroyed: list[str] = []
         #: the object the user chose (here or in another pane): filtering or the tree
         #: changing never replaces it, only another choice does
@@ -127,7 +128,7 @@ class ObjectsPane(Pane):
             return
         self.show_info("")
         with self._keeping_choice():
-            self.model.reset_roots(roots.nodes)
+            self.model.reset_roots(roots["nodes"])
             self._expand_first_level()
         if selected and not self.select(selected):  # deep in the tree: load it all
             await self.load_all()
@@ -174,17 +175,17 @@ class ObjectsPane(Pane):
             self.show_error(exc)
             return
         with self._keeping_choice():
-            self.model.merge(self.model.root, tree.nodes)
-        if tree.truncated:
+            self.model.merge(self.model.root, tree["nodes"])
+        if tree["truncated"]:
             self.show_info(f"tree truncated at {FULL_MAX_NODES:,} objects")
 
     # ---------------------------------------------------------------- live updates
 
     def _on_lifecycle(self, report: Lifecycle) -> None:
-        self._pending_created.extend(report.created)
-        self._pending_destroyed.extend(report.destroyed)
-        if report.dropped:  # the probe bounded a burst: the tree may miss objects
-            self.show_info(f"{report.dropped:,} object changes not shown: reload the tree")
+        self._pending_created.extend(report["created"])
+        self._pending_destroyed.extend(report["destroyed"])
+        if report["dropped"]:  # the probe bounded a burst: the tree may miss objects
+            self.show_info(f"{report['dropped']:,} object changes not shown: reload the tree")
         if not self._lifecycle_timer.isActive():
             self._lifecycle_timer.start()
 
@@ -194,7 +195,7 @@ class ObjectsPane(Pane):
         gone = set(destroyed)
         with self._keeping_choice():
             for info in created:
-                if info.id not in gone:
+                if info["id"] not in gone:
                     self.model.add_created(info)
             for node_id in destroyed:
                 self.model.remove(node_id)

@@ -197,7 +197,7 @@ class PlotsPane(Pane):
         self._now()
         if self.probe.is_mine(call):
             return
-        name = f"{call.client.name} · {call.client.role}"
+        name = f"{call.client['name']} · {call.client['role']}"
         self._counts[name][int(ts)] += 1
         series = self.call_series.get(name)
         if series is None:

@@ -3,7 +3,10 @@ audit.
 
 One row per finding: its kind, the element (selecting the row selects it everywhere),
 what is wrong, the fix, and the line that made the element; a double-click on a row
-opens that line in the editor (see :mod:`inspector.widgets.source_link`).
+opens that line in the editor (see :mod:`inspector.widgets.source_link`). An element a
+read failed on (``probe fault``: a qtmcp defect; ``app exception``: the app's code
+raised while it was read) shows its traceback under the table when chosen, and its
+source is the line that raised.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
+    QPlainTextEdit,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -20,13 +24,13 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.link.client import ProbeClient
-from inspector.link.replies import ProblemReport
 from inspector.models.broker import Broker
 from inspector.models.problems import COLUMNS, ProblemTable
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, dock_pane
 from inspector.widgets.source_link import SourceLink
 from probe.exceptions import QtmcpError
+from probe.wire.qt_problems import ProblemReport
 
 
 @dock_pane("problems", "Problems", order=14, place="log")
@@ -70,6 +74,13 @@ class ProblemsPane(Pane):
         self.view.selectionModel().currentRowChanged.connect(self._chosen)
         self.view.doubleClicked.connect(lambda _index: self.source.open())
         self.source = SourceLink(self)
+        #: the chosen finding's traceback (an element a read failed on), else hidden
+        self.traceback = QPlainTextEdit(self)
+        self.traceback.setObjectName("problemsTraceback")
+        self.traceback.setReadOnly(True)
+        self.traceback.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.traceback.setMaximumHeight(140)
+        self.traceback.hide()
 
         self.add_hint(self.view, lambda: (
             f"No problem matches “{self.filter.text()}”." if self.filter.text()
@@ -77,20 +88,22 @@ class ProblemsPane(Pane):
             else "No problems found in the visible windows." if self.model.report
             else self.connected_or("Check lists what is wrong in the app: unnamed controls, "
                                    "cut-off text, covered controls, duplicate shortcuts, "
-                                   "broken models, QML binding loops, fast timers.")))
+                                   "broken models, QML binding loops, fast timers, and "
+                                   "elements a read failed on (with their traceback).")))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
         layout.addWidget(self.summary)
         layout.addWidget(self.view, 1)
+        layout.addWidget(self.traceback)
         layout.addWidget(self.source)
         layout.addWidget(self.status)
 
     def on_connected(self) -> None:
         """A new app: its problems are checked when the pane is first shown (an audit
         walks every window, so not on every connection)."""
-        self.model.show(ProblemReport((), {}, 0, False))
+        self.model.show({"problems": [], "counts": {}, "total": 0, "truncated": False})
         self.model.report = None
         self.summary.setText("")
         if self.isVisible():
@@ -124,6 +137,9 @@ class ProblemsPane(Pane):
         problem = self.model.problem(self.proxy.mapToSource(current.siblingAtColumn(0)))
         if problem is None:
             return
-        self.source.show_source(problem.source)
-        if problem.object_id:
-            self.broker.choose(problem.object_id, problem.path)
+        self.source.show_source(problem.get("source"))
+        traceback = problem.get("traceback", "")
+        self.traceback.setPlainText(traceback)
+        self.traceback.setVisible(bool(traceback))
+        if "objectId" in problem:
+            self.broker.choose(problem["objectId"], problem.get("path", ""))

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.link.client import ProbeClient
-from inspector.link.replies import Emission, Source
 from inspector.models.broker import Broker
 from inspector.models.log_model import clock
 from inspector.models.properties import PropertyModel
@@ -29,6 +28,8 @@ from inspector.widgets.pane import ObjectPane, describe_error, dock_pane
 from inspector.widgets.property_editors import PropertyDelegate
 from inspector.widgets.source_link import SourceLink
 from probe.exceptions import QtmcpError, RemoteError
+from probe.wire._shared import Source
+from probe.wire.qt_signals import Emission
 
 
 @dock_pane("properties", "Properties", order=5, place="details", shortcut="Alt+5",
@@ -224,7 +225,7 @@ class PropertiesPane(ObjectPane):
                 return
 
     def _on_emitted(self, emission: Emission) -> None:
-        names = self.subscriptions.get(emission.subscription_id)
+        names = self.subscriptions.get(emission["subscriptionId"])
         if names:
             self._stale.update(names)
             if not self._reread_timer.isActive():

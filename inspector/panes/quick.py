@@ -24,12 +24,13 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.link.client import ProbeClient
-from inspector.link.replies import Lifecycle, QuickItem
 from inspector.models.broker import Broker
 from inspector.models.quick_items import ID_ROLE, QuickItemModel
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, dock_pane
 from probe.exceptions import QtmcpError
+from probe.wire.qml import Item as QuickItem
+from probe.wire.qt_objects import Lifecycle
 
 NO_QUICK = "No Qt Quick window in this app: its objects are in the Objects pane."
 
@@ -132,9 +133,9 @@ class QuickPane(Pane):
         self.show_info("")
         self.stack.setCurrentWidget(self.view)
         keep = self.selected_id()
-        self._fill(tree.items)
-        self.count = tree.count
-        self.summary.setText(f"{self.count} items" + (" · truncated" if tree.truncated
+        self._fill(tree["nodes"])
+        self.count = tree["count"]
+        self.summary.setText(f"{self.count} items" + (" · truncated" if tree["truncated"]
                                                        else ""))
         if keep:
             self.select_object(keep)

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.link.client import ProbeClient
-from inspector.link.replies import Emission
 from inspector.models.broker import Broker
 from inspector.models.methods import MethodModel
 from inspector.models.signal_log import SignalLogModel
@@ -28,6 +27,7 @@ from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import ObjectPane, dock_pane
 from inspector.widgets.signal_timeline import Timeline
 from probe.exceptions import QtmcpError, RemoteError
+from probe.wire.qt_signals import Emission
 
 
 def _table(parent: QWidget, name: str) -> QTableView:
@@ -186,7 +186,7 @@ class SignalsPane(ObjectPane):
     # ---------------------------------------------------------------- emissions
 
     def _on_emitted(self, emission: Emission) -> None:
-        if emission.subscription_id in self.subscriptions:
+        if emission["subscriptionId"] in self.subscriptions:
             self.log.append(emission)
 
     def _flushed(self, count: int) -> None:

@@ -20,13 +20,13 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.link.client import ProbeClient
-from inspector.link.replies import TimerInfo, TimerMeasurement
 from inspector.models.broker import Broker
 from inspector.models.log_model import clock
 from inspector.models.timers import COLUMNS, SORT_ROLE, WAKEUPS, TimerTable
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, dock_pane
 from probe.exceptions import QtmcpError
+from probe.wire.qt_timers import Measurement, TimerInfo
 
 
 @dock_pane("timers", "Timers", order=13, place="tools")
@@ -114,7 +114,7 @@ class TimersPane(Pane):
         self.model.show(timers)
         self._sorted()
 
-    async def measure(self) -> TimerMeasurement | None:
+    async def measure(self) -> Measurement | None:
         self.measure_button.setEnabled(False)
         self.summary.setText(f"measuring for {self.seconds.value():g} s…")
         try:
@@ -125,8 +125,8 @@ class TimersPane(Pane):
         finally:
             self.measure_button.setEnabled(True)
         self.model.measured(result)
-        self.summary.setText(f"{result.total_wakeups} wake-ups in {result.seconds:g} s "
-                             f"({result.total_per_second:g}/s)")
+        self.summary.setText(f"{result['totalWakeups']} wake-ups in {result['seconds']:g} s "
+                             f"({result['totalPerSecond']:g}/s)")
         self._sorted()
         return result
 

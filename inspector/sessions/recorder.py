@@ -20,11 +20,11 @@ import time
 from PySide6.QtCore import QObject, Signal
 
 from inspector.link.client import ProbeClient
-from inspector.link.replies import Picture
-from inspector.link.traffic import Call
+from inspector.link.traffic import Call, is_inspector
 from inspector.sessions import session_file
 from inspector.sessions.session_file import Frame, Session
 from probe.exceptions import QtmcpError
+from probe.wire._shared import Picture
 
 MAX_CALLS = 20000
 MAX_FRAMES = 2000
@@ -70,10 +70,10 @@ class SessionRecorder(QObject):
         of the session."""
         if not self.enabled:
             return
-        if call.client.is_inspector or self.probe.is_mine(call):
+        if is_inspector(call.client) or self.probe.is_mine(call):
             return
         calls = self.session.calls
-        calls.append(call.raw)
+        calls.append({**call.raw})
         if len(calls) > MAX_CALLS:
             del calls[:len(calls) - MAX_CALLS]
         if call.ok and self.is_changing(call):
@@ -126,5 +126,5 @@ class SessionRecorder(QObject):
 
 def _frame_of(seq: int, picture: Picture) -> Frame:
     """A session frame for call ``seq`` from a picture of the app."""
-    return Frame(seq, time.time(), picture.format, picture.width, picture.height,
-                 picture.data)
+    return Frame(seq, time.time(), picture["format"], picture["width"], picture["height"],
+                 picture["data"])

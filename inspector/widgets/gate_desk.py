@@ -14,10 +14,10 @@ from typing import Any
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSpinBox, QToolButton, QWidget
 
 from inspector.link.client import ProbeClient
-from inspector.link.traffic import GateOutcome, HeldCall
 from inspector.models.traffic import TrafficModel, TrafficRow
 from inspector.widgets.hints import ElidedLabel
 from probe.exceptions import QtmcpError
+from probe.wire.probe_gate import Held, Resolved
 
 #: Minutes of "Approve all from this client".
 TRUST_MINUTES = 5
@@ -94,12 +94,12 @@ class GateDesk(QWidget):
             self.show_error(exc)
             self.button.setChecked(False)
 
-    def _held(self, held: HeldCall) -> None:
+    def _held(self, held: Held) -> None:
         self.model.add_held(held)
         self.select_row(len(self.model.rows) - 1)
         self.update_bar()
 
-    def _resolved(self, outcome: GateOutcome) -> None:
+    def _resolved(self, outcome: Resolved) -> None:
         self.model.gate_resolved(outcome)
         self.update_bar()
 

@@ -77,9 +77,9 @@ class ConnectDialog(QDialog):
         self.list.header().setStretchLastSection(True)
         self.list.itemDoubleClicked.connect(lambda *_: self._accept_selected())
         self.list.itemSelectionChanged.connect(self._update_buttons)
-        self.empty = QLabel(f"No running probes in {discovery.runtime_dir()}.\n"
-                            "Start an app with `qtmcp launch app.py`, call probe.install() "
-                            "in it, or use Launch app….", self)
+        self.empty = QLabel(watcher.problem or (
+            f"No running probes in {watcher.folder}.\nStart an app with `qtmcp launch "
+            "app.py`, call probe.install() in it, or use Launch app…."), self)
         self.empty.setObjectName("probeListEmpty")
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -135,7 +135,7 @@ class MainWindow(QMainWindow):
         #: The connection's close, which the start-up awaits before the process goes on:
         #: a socket left open in a living process holds the app's exit for its close
         #: timeout (``qtmcp demo`` stops the app right after the inspector).
-        self.closing = self.conn.spawn(self.conn.disconnect(emit=False))
+        self.closing = self.conn.spawn(self.conn.close(emit=False))
         super().closeEvent(event)
 
     # ------------------------------------------------------------ theme
@@ -171,7 +171,7 @@ class MainWindow(QMainWindow):
         self.recent_menu = file_menu.addMenu("Recent connections")
         self._fill_recent()
         self.disconnect_action = self._action(
-            "&Disconnect", lambda: self.conn.spawn(self.conn.disconnect()), "Ctrl+Shift+D",
+            "&Disconnect", lambda: self.conn.spawn(self.conn.close()), "Ctrl+Shift+D",
             "Close the connection (the app keeps running)", "disconnect")
         file_menu.addAction(self.disconnect_action)
         file_menu.addSeparator()

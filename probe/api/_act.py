@@ -24,9 +24,11 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from probe.core import faults
 from probe.core.a11y import modal
 from probe.core.data import pending
-from probe.core.errors import QtError
+from probe.core.errors import QtError, known_failure
+from probe.core.input import dragdrop
 from probe.core.input import simulate as qinput
 from probe.core.objects import idtable
 from probe.server.context import Context
@@ -76,8 +78,8 @@ async def settle_timers(ctx: Context, started: pending.Started, timeout: float) 
     end = loop.time() + min(pending.BOUND_MS / 1000, timeout)
     bound_ms = pending.BOUND_MS
     while True:
-        try:
-            due = await ctx.gui(started.due, bound_ms, timeout=timeout)
+        try:  # a timer that cannot be read is taken as fired: the action ran
+            due = await ctx.gui(faults.value, started.due, 0, bound_ms, timeout=timeout)
         except QtError as exc:
             if exc.name != "APP_BUSY":
                 raise
@@ -101,16 +103,22 @@ def describe_modal(state: dict[str, Any], waiting: bool = False,
 
 
 async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
-                  wait_for_idle: bool, timeout: float) -> tuple[Any, Any, bool]:
+                  wait_for_idle: bool, timeout: float, through_nested: bool = False
+                  ) -> tuple[Any, Any, bool]:
     """Run ``prepare`` (validates, returns (info, deliver)) then ``deliver`` as its own job.
 
     APP_BUSY comes after the probe's call timeout when the GUI thread does not answer;
     ``timeout`` is how long the delivery and its effects are waited for.
 
     Returns ``(info, what deliver returned, settled)``; an error in ``deliver`` is raised
-    when the call waits for idle (else the action's outcome is not awaited). When the
+    when the call waits for idle (else the action's outcome is not awaited), unless the
+    app's own code raised it while handling the input (a model, a slot an event runs):
+    the input was delivered as a user's would be, so ``info`` (a dict) says so in
+    ``appRaised`` and the action answers. When the
     call waits and a modal dialog or popup is open afterwards, ``info`` (a dict) gets
-    its ``modal`` field; a delivery that waits in that dialog's event loop returns at once.
+    its ``modal`` field; a delivery that waits in that dialog's event loop returns at once,
+    unless ``through_nested``: a drag and drop's delivery finishes its own nested loop (the
+    drag's), so the call waits for it to end.
     """
     loop = asyncio.get_running_loop()
     done: asyncio.Future[None] = loop.create_future()
@@ -127,9 +135,14 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
         if ok:
             box["result"] = value
         elif isinstance(value, Exception):
-            box["error"] = value
-            if nested.done():  # the call has answered already: say it somewhere
-                log.warning("action failed after its dialog closed: %s", value)
+            raised = None if isinstance(value, QtError) or known_failure(value) is not None \
+                else faults.record(value)
+            if raised is not None and raised.origin == faults.APP:
+                box["app_raised"] = raised.reason  # the input was delivered: the app's
+            else:                                  # own code raised handling it
+                box["error"] = value
+                if nested.done():  # the call has answered already: say it somewhere
+                    log.warning("action failed after its dialog closed: %s", value)
         else:  # a KeyboardInterrupt or SystemExit: not the action's to keep
             log.warning("action interrupted: %r", value)
         try:
@@ -151,7 +164,7 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
     info = await ctx.gui(stage, timeout=max(0.05, min(timeout, ctx.call_timeout)))
     settled = False
     if wait_for_idle:
-        await asyncio.wait((done, nested), timeout=timeout,
+        await asyncio.wait((done,) if through_nested else (done, nested), timeout=timeout,
                            return_when=asyncio.FIRST_COMPLETED)
         waiting = nested.done() and not done.done()
         if done.done() or waiting:
@@ -160,11 +173,20 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
             settled = await settle_timers(ctx, box["timers"], timeout)
         if "error" in box:
             raise box["error"]
-        if settled and isinstance(info, dict):
-            state = await ctx.gui(describe_modal, ctx.state, waiting, box.get("before"))
+        if "app_raised" in box and isinstance(info, dict):
+            info["appRaised"] = box["app_raised"]
+        if settled and isinstance(info, dict):  # a dialog that cannot be read is no error
+            state = await ctx.gui(faults.value, describe_modal, None, ctx.state, waiting,
+                                  box.get("before"))
             if state is not None:
                 info["modal"] = state
     return info, box.get("result"), settled
+
+
+def with_drop(info: Any, outcome: Any) -> Any:
+    """An action's answer with its ``drop`` field when the gesture was a drag and drop."""
+    rep = dragdrop.report(outcome) if isinstance(outcome, dragdrop.Outcome) else None
+    return {**info, "drop": rep} if rep is not None and isinstance(info, dict) else info
 
 
 def lift_modal(info: Any, out: dict[str, Any]) -> dict[str, Any]:

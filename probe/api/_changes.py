@@ -19,6 +19,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from probe.api._params import ReportChanges
+from probe.core import faults
 from probe.core.a11y import changes, refs
 from probe.core.errors import QtError
 from probe.core.objects import idtable
@@ -39,27 +40,44 @@ def _tracker(ctx: Context) -> tuple[changes.Tracker, refs.RefTable, idtable.IdTa
             idtable.ids_for(ctx.state))
 
 
+def _closed(session: Any) -> None:
+    """A leaving client's tracker stops watching the app."""
+    tracker = session.state.get(changes.STATE_KEY)
+    if tracker is not None:
+        tracker.stop()
+
+
 async def prepare(ctx: Context) -> None:
-    """Make sure the session has a baseline of the active window (GUI thread job)."""
+    """Make sure the session has a baseline of the active window (GUI thread job). A
+    baseline that cannot be taken (a window raised while it was read) is recorded as a
+    fault, never the action's error: the report then says what it can."""
     tracker, table, ids = _tracker(ctx)
+    ctx.on_close(_closed)
     try:
-        await ctx.gui(tracker.prepare, table, ids, ctx.baseline_seconds,
+        await ctx.gui(faults.attempt, tracker.prepare, table, ids, ctx.baseline_seconds,
                       timeout=REPORT_TIMEOUT)
     except QtError as exc:
         if exc.name != "APP_BUSY":
             raise
 
 
-async def take(ctx: Context) -> str:
-    """The change report since the baseline, as text; the state now becomes the baseline."""
+async def take(ctx: Context) -> changes.Report:
+    """The change report since the baseline; the state now becomes the baseline.
+    The action has run: a report that cannot be made says so, it never fails the action."""
     tracker, table, ids = _tracker(ctx)
     try:
-        report = await ctx.gui(tracker.report, table, ids, timeout=REPORT_TIMEOUT)
+        report = await ctx.gui(faults.attempt, tracker.report, table, ids,
+                               timeout=REPORT_TIMEOUT)
     except QtError as exc:
         if exc.name != "APP_BUSY":
             raise
-        return "changes unknown: the app is busy (its GUI thread did not answer)"
-    return report.text
+        return changes.Report(["changes unknown: the app is busy (its GUI thread did not "
+                               "answer)"])
+    if isinstance(report, faults.Failed):
+        return changes.Report([f"changes unknown: the change report failed "
+                               f"({report.reason}); the action ran: read the page to see "
+                               "what it did"])
+    return report
 
 
 def remember(state: dict[str, Any], window: Any, records: list[Any]) -> None:
@@ -67,10 +85,17 @@ def remember(state: dict[str, Any], window: Any, records: list[Any]) -> None:
     changes.tracker_for(state).remember(window, records, idtable.ids_for(state))
 
 
-def with_changes(result: Any, text: str) -> Any:
-    """``result`` with ``changes``: a dict (or a Meta's dict) gets the key, else it is wrapped."""
+def with_changes(result: Any, report: changes.Report) -> Any:
+    """``result`` with ``changes``: a dict (or a Meta's dict) gets the key, else it is
+    wrapped; the envelope's meta says how the report read the page (``changesRead``:
+    "part", only around what changed, or "whole")."""
     if isinstance(result, Meta):
-        return Meta(with_changes(result.value, text), **result.extra)
+        return Meta(_with_text(result.value, report.text),
+                    **{**result.extra, "changesRead": report.read})
+    return Meta(_with_text(result, report.text), changesRead=report.read)
+
+
+def _with_text(result: Any, text: str) -> Any:
     if isinstance(result, dict):
         if result.get("unread") and all(line.startswith("* focus") for line in
                                         text.splitlines() if line != changes.NO_CHANGE):
@@ -113,7 +138,7 @@ def reports_changes(skip: Callable[[dict[str, Any]], bool] | None = None
                 try:
                     result = await run()
                 except QtError as exc:  # steps may have run: say what changed
-                    text = await take(ctx)
+                    text = (await take(ctx)).text
                     if text != changes.NO_CHANGE:
                         exc.data["changes"] = text
                     raise

@@ -34,6 +34,7 @@ from probe.core.errors import QtError
 from probe.core.input import simulate as qinput
 from probe.core.objects import paths
 from probe.server.context import Context
+from probe.wire._shared import ObjectSummary
 
 T = TypeVar("T")
 #: How much less the picture threads get of a busy CPU than the app's own threads and
@@ -95,7 +96,7 @@ def window_named(name: str | None) -> QWidget:
     return win
 
 
-def described(ctx: Context, obj: Any) -> dict[str, Any]:
+def described(ctx: Context, obj: Any) -> ObjectSummary:
     """The short description of ``obj`` in the caller's ids."""
     return paths.describe(obj, _session.ids(ctx))
 

@@ -1,4 +1,4 @@
-"""chr.click, chr.hover, chr.type, chr.key, chr.scroll, chr.scrollTo, chr.formInput,
+"""chr.click, chr.drag, chr.hover, chr.type, chr.key, chr.scroll, chr.scrollTo, chr.formInput,
 chr.navigate: act on the page by ref, as a user would.
 
 Each action resolves its ref on the GUI thread (REF_NOT_FOUND, ELEMENT_NOT_VISIBLE,
@@ -10,7 +10,7 @@ it runs the same code as the cu.* action (``_pointer``). Every action answers wi
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from PySide6.QtCore import Qt
 
@@ -39,6 +39,7 @@ from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput
 from probe.server.context import Context, Meta
 from probe.server.registry import P, Replay, Tool, method
+from probe.wire._shared import Action
 
 ACTION_TIMEOUT = _pointer.ACTION_TIMEOUT
 #: Modifiers under which a key only types its character.
@@ -79,7 +80,7 @@ async def form_input(
         "(ISO 8601 or as the field shows it) for a date/time edit; true/false for a "
         "check box or radio; an option's text for a combo box; a tab's name for a tab bar",
         maxLength=qinput.MAX_TYPED)],
-) -> Any:
+) -> Meta[Action]:
     """Set a form control's value by ref; the app's own signals fire as if a user did it.
 
     Read back once the app settled: a value the app refused or changed is
@@ -92,12 +93,12 @@ async def form_input(
 
     info, result, settled = await _act.perform(ctx, prepare, True, ACTION_TIMEOUT)
     if result is None:  # the input opened a modal dialog that holds it: nothing to read yet
-        return Meta(_act.lift_modal(info, dict(info)), settled=settled)
+        return cast(Meta[Action], Meta(_act.lift_modal(info, dict(info)), settled=settled))
     out, expected = result
     if settled:  # every write is read back once the app has reacted
         out = await ctx.gui(lambda: form.read_back(_session.reachable(ctx, ref), out,
                                                    expected))
-    return Meta(_act.lift_modal(info, out), settled=settled)
+    return cast(Meta[Action], Meta(_act.lift_modal(info, out), settled=settled))
 
 
 @method("chr.click", changes=True, marks=True, tool=Tool(spoken="computer (left_click)"))
@@ -110,7 +111,7 @@ async def click(
     clickCount: ClickCount = 1,
     modifiers: Modifiers = None,
     wait_for_idle: WaitForIdle = True,
-) -> Any:
+) -> Meta[Action]:
     """Click an element by ref (or a point of the screenshot).
 
     A widget gets a real click at its centre; an item (tab) with a press action is pressed
@@ -135,10 +136,35 @@ async def click(
     return await _by_ref(ctx, ref, build, wait_for_idle)
 
 
+@method("chr.drag", changes=True, marks=True, tool=Tool("drag", "native"))
+@reports_changes()
+async def drag(
+    ctx: Context,
+    ref: Annotated[str, P("ref of the element to drag", element=True, minLength=1)],
+    to: Annotated[str, P("ref to drop it on", element=True, minLength=1)],
+    wait_for_idle: WaitForIdle = True,
+) -> Meta[Action]:
+    """Drag an element onto another (refs), press to drop in this one call.
+
+    ``drop`` says what was dropped on what, or ``why`` not (refused, nothing takes drops).
+    """
+
+    def prepare() -> tuple[Any, Any]:
+        source = _session.reachable(ctx, ref)
+        target = _session.reachable(ctx, to)
+        info, deliver = actions.drag(source, target)
+        return ({**_described(source), "onto": _described(target), **info},
+                _act.held(deliver, source.widget, target.widget))
+
+    info, outcome, settled = await _act.perform(ctx, prepare, wait_for_idle, ACTION_TIMEOUT,
+                                                through_nested=True)
+    return Meta(_act.with_drop(info, outcome), settled=settled)
+
+
 @method("chr.hover", changes=True, marks=True, tool=Tool(spoken="computer (hover)"))
 @reports_changes()
 async def hover(ctx: Context, ref: OptRef = None, coordinate: OptCoordinate = None,
-                wait_for_idle: WaitForIdle = True) -> Any:
+                wait_for_idle: WaitForIdle = True) -> Meta[Action]:
     """Move the pointer over an element (tool tips, hover effects)."""
     _one_target(ref, coordinate)
     if coordinate is not None:
@@ -156,7 +182,7 @@ async def type_(
     ref: Annotated[str | None, P("element to type into (it gets the focus first); default: "
                                  "the focus widget", element=True)] = None,
     wait_for_idle: WaitForIdle = True,
-) -> Any:
+) -> Meta[Action]:
     """Type text as key events into an element by ref, or into the focus widget.
 
     Each key goes to the widget focused at that key. A text field left focused must hold
@@ -195,7 +221,7 @@ async def key(
     ref: Annotated[str | None, P("element to focus first; default: the focus widget",
                                  element=True)] = None,
     wait_for_idle: WaitForIdle = True,
-) -> Any:
+) -> Meta[Action]:
     """Press keys or shortcuts, on an element by ref or on the focus widget.
 
     Without a ref, keys go to an open menu or popup first (Escape closes it, arrows and
@@ -236,7 +262,7 @@ async def scroll(
     scroll_amount: ScrollAmount = 3,
     modifiers: Modifiers = None,
     wait_for_idle: WaitForIdle = True,
-) -> Any:
+) -> Meta[Action]:
     """Turn the mouse wheel over an element (or a point of the screenshot)."""
     _one_target(ref, coordinate)
     if coordinate is not None:
@@ -254,11 +280,11 @@ async def scroll(
 
 @method("chr.scrollTo", changes=True, marks=True, tool=Tool(spoken="computer (scroll_to)"))
 @reports_changes()
-def scroll_to(ctx: Context, ref: Ref) -> dict[str, Any]:
+def scroll_to(ctx: Context, ref: Ref) -> Action:
     """Scroll the scroll areas around an element until it shows (scroll_to)."""
     el = _session.reachable(ctx, ref)
     moved = actions.scroll_into_view(el)
-    return {**_described(el), "scrolled": moved, **actions.center(el)}
+    return cast(Action, {**_described(el), "scrolled": moved, **actions.center(el)})
 
 
 @method("chr.navigate", changes=True, marks=True, tool=Tool("navigate", "chrome"))
@@ -268,7 +294,7 @@ async def navigate_(
     url: Annotated[str, P("where to go: a menu path 'File > Open', a tab's name, an "
                           "action's text or objectName, or 'back' / 'forward'", minLength=1)],
     tabId: TabId = None,
-) -> Any:
+) -> Meta[Action]:
     """Go somewhere in the app: trigger a menu entry by path, open a tab, run an action.
 
     NAVIGATE_FAILED lists the menu paths, tabs and actions that exist.

@@ -15,6 +15,7 @@ from probe.api._params import MaxBytes, Modifiers, Repeat, ScrollAmount
 from probe.core.errors import QtError
 from probe.server.context import Context, Meta
 from probe.server.registry import P, Replay, Tool, method
+from probe.wire._shared import Action
 
 
 @method("chr.computer", changes=True, reads_if=_actions.reads,
@@ -43,7 +44,7 @@ async def computer(
                                         maximum=_actions.MAX_WAIT)] = None,
     repeat: Repeat = 1,
     maxBytes: MaxBytes = None,
-) -> Any:
+) -> Meta[Action]:
     """Click, type, press keys, scroll, drag, wait, or take a screenshot, by ref or coordinate;
     an action that opens a dialog or menu returns at once, naming it in ``modal``.
 

@@ -9,15 +9,17 @@ later), so a chatty app costs one notification per batch, not one per line.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, cast
 
 from probe.core.data import console
 from probe.core.errors import QtError
 from probe.server.context import Outlet
-from probe.server.registry import P, Tool, method, on_start, topic
+from probe.server.registry import P, Tool, method, notification, on_start, topic
+from probe.wire.chr_console import Batch, Messages
 
 topic("console", "the app's console (Qt messages, logging, stdout/stderr, exceptions) "
                  "as chr.console notifications, in batches")
+notification("chr.console", Batch, "console")
 
 #: Seconds between the first console message and the notification that carries it.
 CONSOLE_BATCH_DELAY = 0.05
@@ -35,7 +37,7 @@ def read_console_messages(
                           ] = False,
     clear: Annotated[bool, P("empty the buffer after reading")] = False,
     limit: Annotated[int, P("latest messages returned", minimum=1, maximum=5000)] = 100,
-) -> dict[str, Any]:
+) -> Messages:
     """The app's console: Qt messages, logging, stdout/stderr and uncaught exceptions.
 
     Each message has seq, ts, level (debug, info, warning, error, critical), source (qt,
@@ -49,7 +51,7 @@ def read_console_messages(
                       hint="pattern is a Python regular expression, e.g. 'error|warn'; "
                            "escape special characters such as ( [ * with a backslash."
                       ) from None
-    return console.CONSOLE.read(regex, onlyErrors, limit, clear)
+    return cast(Messages, console.CONSOLE.read(regex, onlyErrors, limit, clear))
 
 
 @on_start

@@ -8,13 +8,14 @@ click Open); this is the one-call shortcut. No Qt here: core/a11y/filechooser do
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from probe.api import _act
 from probe.api._pointer import ACTION_TIMEOUT
 from probe.core.a11y import filechooser
 from probe.server.context import Context, Meta
 from probe.server.registry import P, Tool, method
+from probe.wire.chr_files import Chosen
 
 
 @method("chr.fileChooser", changes=True, marks=True, tool=Tool("file_upload", "chrome"))
@@ -24,7 +25,7 @@ async def file_chooser(
                                   "dialog that takes several; all in one folder); for a "
                                   "save dialog the file to write; for a folder dialog the "
                                   "folder", minItems=1, maxItems=100)],
-) -> Any:
+) -> Meta[Chosen]:
     """Answer the open file dialog (QFileDialog.getOpenFileName and the like) with paths.
 
     The dialog is filled and accepted as a user does it, so the app's code after the

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from PySide6.QtCore import QCoreApplication
 
@@ -22,6 +22,7 @@ from probe.core.a11y import windows as wins
 from probe.discovery import app_label
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method
+from probe.wire.chr_page import Found, Page, PageText, Tabs
 
 
 @method("chr.readPage", tool=Tool("read_page", "chrome", heavy=True))
@@ -40,7 +41,7 @@ def read_page(
     tabId: TabId = None,
     source: Annotated[bool, P("also 'sources': ref -> file:line of the code that made each "
                               "element (qt.objects.inspect gives its whole stack)")] = False,
-) -> dict[str, Any]:
+) -> Page:
     """The window's accessibility tree with refs for the elements to act on; a ref names
     one element for the whole session.
 
@@ -69,7 +70,7 @@ def read_page(
         remember(ctx.state, window, seen)
     if source:
         out["sources"] = refsources.sources(out, table, ids)
-    return out
+    return cast(Page, out)
 
 
 @method("chr.find", tool=Tool("find", "chrome"))
@@ -81,7 +82,7 @@ def find(
     tabId: TabId = None,
     source: Annotated[bool, P("also 'sources': ref -> file:line of the code that made "
                               "each match")] = False,
-) -> dict[str, Any]:
+) -> Found:
     """Find elements by name, role, label, tool tip, objectName or class; up to 20, with refs.
 
     Case-insensitive; exact matches rank before prefixes, prefixes before substrings.
@@ -92,7 +93,7 @@ def find(
     out = snapshot.find(wins.window_for(tabId, ids), table, ids, query)
     if source:
         out["sources"] = refsources.sources(out, table, ids)
-    return out
+    return cast(Found, out)
 
 
 @method("chr.getPageText", tool=Tool("get_page_text", "chrome", heavy=True))
@@ -100,13 +101,13 @@ def get_page_text(
     ctx: Context,
     max_chars: Annotated[int, P("longest text returned", minimum=100)] = 50_000,
     tabId: TabId = None,
-) -> dict[str, Any]:
+) -> PageText:
     """All visible text of the window in reading order (labels, values, titles, items)."""
-    return pagetext.page_text(wins.window_for(tabId, _session.ids(ctx)), max_chars)
+    return cast(PageText, pagetext.page_text(wins.window_for(tabId, _session.ids(ctx)), max_chars))
 
 
 @method("chr.tabsContext", tool=Tool("tabs_context", "chrome"))
-def tabs_context(ctx: Context) -> dict[str, Any]:
+def tabs_context(ctx: Context) -> Tabs:
     """The app (name, pid) and its windows and dialogs as tabs (tabId, title, kind, size);
     the active one marked.
 
@@ -116,8 +117,8 @@ def tabs_context(ctx: Context) -> dict[str, Any]:
     ids = _session.ids(ctx)
     active = wins.active_window()
     tabs = wins.tabs(ids, active)
-    return {"app": this_app(), "tabs": tabs,
-            "activeTabId": ids.id_of(active) if active is not None else None}
+    return cast(Tabs, {"app": this_app(), "tabs": tabs,
+            "activeTabId": ids.id_of(active) if active is not None else None})
 
 
 def this_app() -> dict[str, Any]:

@@ -11,13 +11,14 @@ says which step it was (``data.step``), what ran before it, and what changed
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypedDict
+from typing import Annotated, Any, TypedDict, cast
 
 from probe.api import _actions
 from probe.api._changes import reports_changes
 from probe.core.errors import QtError
 from probe.server.context import Context
 from probe.server.registry import P, Replay, Tool, method
+from probe.wire.chr_steps import Batch, Filled
 
 
 class Field(TypedDict):
@@ -51,7 +52,7 @@ async def fill_form(
     fields: Annotated[list[Field], P(
         "[{ref, value}, …] in order; each value as for chr.formInput: text, a number, "
         "true/false, an option's text", minItems=1, maxItems=100)],
-) -> dict[str, Any]:
+) -> Filled:
     """Set several form fields in one call, in order (chr.formInput's value rules).
 
     Stops at the first field that fails: the error is that field's (FORM_INPUT_INVALID,
@@ -92,7 +93,7 @@ async def batch(
         "type, key, scroll, … with ref/coordinate/text as for chr.computer), or form_input "
         "{ref, value}, fill_form {fields}, navigate {url}, wait_for {text | text_gone}",
         items=STEP, minItems=1, maxItems=50)],
-) -> dict[str, Any]:
+) -> Batch:
     """Run several actions in order in one call; one change report at the end.
 
     Stops at the first step that fails: the error is that step's, with data.step (its
@@ -114,4 +115,4 @@ async def batch(
                            step={"index": i, "action": action}, done=len(done)) from None
         done.append({"action": action, **({"result": _short(result.value)}
                                            if result.value else {})})
-    return {"done": len(done), "steps": done}
+    return cast(Batch, {"done": len(done), "steps": done})

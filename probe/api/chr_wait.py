@@ -10,7 +10,7 @@ the waits of a probe share one scan per change (``_waiting.Scans``).
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from probe.api._changes import reports_changes
 from probe.api._params import Timeout
@@ -21,6 +21,7 @@ from probe.core.errors import QtError
 from probe.core.objects import idtable
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method
+from probe.wire.chr_wait import Waited
 
 #: Longest pause between two looks (s) when the app sends no wake-up.
 INTERVAL = 0.25
@@ -56,7 +57,7 @@ async def wait_for(
     timeout: Timeout = 10.0,
     tabId: Annotated[str | None, P("only this window (tabId); default: every window and "
                                    "popup")] = None,
-) -> dict[str, Any]:
+) -> Waited:
     """Wait until a text shows (text) or is gone (text_gone); then say what changed.
 
     TIMEOUT with data.lastObserved (the matching texts still there, or none) otherwise.
@@ -84,7 +85,7 @@ async def wait_for(
                 ok, seen = False, {"busy": True}
             now = loop.time()
             if ok:
-                return {"ok": True, "waitedMs": round((now - start) * 1000), **seen}
+                return cast(Waited, {"ok": True, "waitedMs": round((now - start) * 1000), **seen})
             if now >= deadline:
                 what = " and ".join(
                     ([f"{text!r} to show"] if text is not None else []) +

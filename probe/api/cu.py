@@ -11,7 +11,7 @@ pointer position is kept per client.
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QWindow
@@ -53,6 +53,8 @@ from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput
 from probe.server.context import Context, Meta
 from probe.server.registry import P, Tool, method
+from probe.wire._shared import Action
+from probe.wire.cu import Cursor, Screenshot, Waited, Zoom
 
 # ----------------------------------------------------------------------------- picture
 
@@ -73,7 +75,7 @@ async def screenshot(
     quality: Quality = 80,
     maxBytes: MaxBytes = None,
     source: PixelSource = "app",
-) -> dict[str, Any]:
+) -> Screenshot:
     """A picture of the active window; later coordinates are pixels of this picture.
 
     ``scale`` is picture pixels per window pixel (1.0 unless maxWidth/maxHeight/maxBytes
@@ -91,7 +93,7 @@ async def screenshot(
     v.window, v.scale = win, result["scale"]
     result["window"] = await ctx.gui(win.objectName)
     result["windowSize"] = {"width": image.width(), "height": image.height()}
-    return result
+    return cast(Screenshot, result)
 
 
 @method("cu.zoom", tool=Tool(spoken="computer (zoom)"))
@@ -103,7 +105,7 @@ async def zoom(
     maxHeight: MaxHeight = None,
     format: Format = "png",
     maxBytes: MaxBytes = None,
-) -> dict[str, Any]:
+) -> Zoom:
     """A close-up of a region of the window at full resolution (the screenshot may be scaled)."""
     x0, y0, x1, y1 = region
     if x1 <= x0 or y1 <= y0:
@@ -120,7 +122,7 @@ async def zoom(
         result = await off_gui(encode_result, image, format, 80, maxWidth, maxHeight,
                                maxBytes)
     result["region"] = region
-    return result
+    return cast(Zoom, result)
 
 
 # ----------------------------------------------------------------------------- mouse
@@ -131,14 +133,14 @@ HeldKeys = Modifiers
 
 @method("cu.leftClick", changes=True, marks=True, tool=Tool(spoken="computer (left_click)"))
 async def left_click(ctx: Context, coordinate: OptCoordinate = None, text: HeldKeys = None,
-                     wait_for_idle: WaitForIdle = True) -> Meta:
+                     wait_for_idle: WaitForIdle = True) -> Meta[Action]:
     """Left click at a point of the screenshot (default: where the pointer is)."""
     return await at_point(ctx, coordinate, _pointer.click("left", 1, text), wait_for_idle)
 
 
 @method("cu.rightClick", changes=True, marks=True)
 async def right_click(ctx: Context, coordinate: OptCoordinate = None, text: HeldKeys = None,
-                      wait_for_idle: WaitForIdle = True) -> Meta:
+                      wait_for_idle: WaitForIdle = True) -> Meta[Action]:
     """Right click at a point of the screenshot: press, release and the context menu event,
     as a user's (a menu it opens is named in the result's ``modal``)."""
     return await at_point(ctx, coordinate, _pointer.click("right", 1, text), wait_for_idle)
@@ -146,35 +148,35 @@ async def right_click(ctx: Context, coordinate: OptCoordinate = None, text: Held
 
 @method("cu.middleClick", changes=True, marks=True)
 async def middle_click(ctx: Context, coordinate: OptCoordinate = None, text: HeldKeys = None,
-                       wait_for_idle: WaitForIdle = True) -> Meta:
+                       wait_for_idle: WaitForIdle = True) -> Meta[Action]:
     """Middle click at a point of the screenshot."""
     return await at_point(ctx, coordinate, _pointer.click("middle", 1, text), wait_for_idle)
 
 
 @method("cu.doubleClick", changes=True, marks=True)
 async def double_click(ctx: Context, coordinate: OptCoordinate = None, text: HeldKeys = None,
-                       wait_for_idle: WaitForIdle = True) -> Meta:
+                       wait_for_idle: WaitForIdle = True) -> Meta[Action]:
     """Double click at a point of the screenshot (selects a word in a text field)."""
     return await at_point(ctx, coordinate, _pointer.click("left", 2, text), wait_for_idle)
 
 
 @method("cu.tripleClick", changes=True, marks=True)
 async def triple_click(ctx: Context, coordinate: OptCoordinate = None, text: HeldKeys = None,
-                       wait_for_idle: WaitForIdle = True) -> Meta:
+                       wait_for_idle: WaitForIdle = True) -> Meta[Action]:
     """Triple click at a point of the screenshot (selects a whole line of text)."""
     return await at_point(ctx, coordinate, _pointer.click("left", 3, text), wait_for_idle)
 
 
 @method("cu.mouseMove", changes=True, marks=True)
 async def mouse_move(ctx: Context, coordinate: Coordinate,
-                     wait_for_idle: WaitForIdle = True) -> Meta:
+                     wait_for_idle: WaitForIdle = True) -> Meta[Action]:
     """Move the pointer (hover: enter events, tool tips)."""
     return await at_point(ctx, coordinate, qinput.window_move, wait_for_idle)
 
 
 @method("cu.leftMouseDown", changes=True, marks=True)
 async def left_mouse_down(ctx: Context, coordinate: OptCoordinate = None,
-                          wait_for_idle: WaitForIdle = True) -> Meta:
+                          wait_for_idle: WaitForIdle = True) -> Meta[Action]:
     """Press the left button (and keep it pressed) where the pointer is."""
     return await at_point(ctx, coordinate,
                           lambda h, p: qinput.window_button(h, p, True), wait_for_idle)
@@ -182,7 +184,7 @@ async def left_mouse_down(ctx: Context, coordinate: OptCoordinate = None,
 
 @method("cu.leftMouseUp", changes=True, marks=True)
 async def left_mouse_up(ctx: Context, coordinate: OptCoordinate = None,
-                        wait_for_idle: WaitForIdle = True) -> Meta:
+                        wait_for_idle: WaitForIdle = True) -> Meta[Action]:
     """Release the left button where the pointer is (moving there first if given)."""
 
     def up(handle: Any, p: QPoint) -> None:
@@ -198,8 +200,10 @@ async def drag(ctx: Context,
                                              maxItems=2)],
                end: Annotated[list[int], P("[x, y] where it ends", minItems=2, maxItems=2)],
                steps: Annotated[int, P("intermediate moves", minimum=1, maximum=100)] = 8,
-               wait_for_idle: WaitForIdle = True) -> Meta:
-    """Press at ``start``, move to ``end``, release (left_click_drag): sliders, splitters."""
+               wait_for_idle: WaitForIdle = True) -> Meta[Action]:
+    """Press at ``start``, move to ``end``, release (left_click_drag): sliders, splitters,
+    drag and drop (from press to drop in this one call; ``drop`` says what was dropped
+    on what, or why nothing was)."""
 
     def prepare() -> tuple[Any, Any]:
         win, a = _pointer.to_window(ctx, start)
@@ -210,39 +214,40 @@ async def drag(ctx: Context,
                  **_pointer.out(ctx, win, b)},
                 lambda: qinput.window_drag(handle, a, b, "left", steps))
 
-    info, _, settled = await _act.perform(ctx, prepare, wait_for_idle, _pointer.ACTION_TIMEOUT)
-    return Meta(info, settled=settled)
+    info, outcome, settled = await _act.perform(ctx, prepare, wait_for_idle,
+                                                _pointer.ACTION_TIMEOUT, through_nested=True)
+    return Meta(_act.with_drop(info, outcome), settled=settled)
 
 
 @method("cu.scroll", changes=True, marks=True)
 async def scroll(ctx: Context, coordinate: OptCoordinate = None,
                  scroll_direction: ScrollDirection = "down",
                  scroll_amount: ScrollAmount = 3,
-                 text: HeldKeys = None, wait_for_idle: WaitForIdle = True) -> Meta:
+                 text: HeldKeys = None, wait_for_idle: WaitForIdle = True) -> Meta[Action]:
     """Turn the wheel at a point: ``scroll_amount`` notches in ``scroll_direction``."""
     return await at_point(ctx, coordinate,
                           _pointer.wheel(scroll_direction, scroll_amount, text), wait_for_idle)
 
 
 @method("cu.cursorPosition")
-def cursor_position(ctx: Context) -> dict[str, Any]:
+def cursor_position(ctx: Context) -> Cursor:
     """Where the pointer is, in screenshot pixels (the window's center before any move)."""
     win, p = _pointer.to_window(ctx, None)
-    return _pointer.out(ctx, win, p)
+    return cast(Cursor, _pointer.out(ctx, win, p))
 
 
 # -------------------------------------------------------------------------- keyboard
 
 
 @method("cu.type", changes=True, marks=True)
-async def type_(ctx: Context, text: Text, wait_for_idle: WaitForIdle = True) -> Meta:
+async def type_(ctx: Context, text: Text, wait_for_idle: WaitForIdle = True) -> Meta[Action]:
     """Type text into whatever has the keyboard focus (click a field first)."""
     return await _pointer.type_focused(ctx, text, wait_for_idle)
 
 
 @method("cu.key", changes=True, marks=True)
 async def key(ctx: Context, text: Keys, repeat: Repeat = 1,
-              wait_for_idle: WaitForIdle = True) -> Meta:
+              wait_for_idle: WaitForIdle = True) -> Meta[Action]:
     """Press keys or shortcuts on the focus widget."""
     return await _pointer.press_focused(ctx, text, repeat, wait_for_idle)
 
@@ -251,7 +256,7 @@ async def key(ctx: Context, text: Keys, repeat: Repeat = 1,
 async def hold_key(ctx: Context,
                    text: Annotated[str, P("key or chord to hold: 'shift', 'ctrl+a'")],
                    duration: Annotated[float, P("seconds to hold it", minimum=0,
-                                                maximum=30)] = 0.5) -> dict[str, Any]:
+                                                maximum=30)] = 0.5) -> Action:
     """Press a key, keep it down for ``duration`` seconds (the app keeps running), release."""
     await ctx.gui(qkeys.parse_keys, text)
     await ctx.gui(qinput.key_down, None, text, True)
@@ -264,7 +269,7 @@ async def hold_key(ctx: Context,
 
 @method("cu.wait", gui=False, tool=Tool(spoken="computer (wait)"))
 async def wait(ctx: Context, duration: Annotated[float, P("seconds", minimum=0,
-                                                          maximum=60)] = 1.0) -> dict[str, Any]:
+                                                          maximum=60)] = 1.0) -> Waited:
     """Let the app run for ``duration`` seconds (nothing is sent to it)."""
     await asyncio.sleep(duration)
     return {"waited": duration}

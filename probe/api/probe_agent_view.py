@@ -18,6 +18,7 @@ from probe.core.errors import QtError
 from probe.core.objects import idtable
 from probe.server.context import Context
 from probe.server.registry import P, method
+from probe.wire.probe_agent_view import AgentView
 
 if TYPE_CHECKING:
     from probe.server.sessions import Session
@@ -64,7 +65,7 @@ async def agent_view(
         "as chr.readPage's filter")] = "all",
     depth: Annotated[int, P("levels of the tree", minimum=1, maximum=100)] = 15,
     max_chars: Annotated[int, P("longest tree; cut cleanly past it", minimum=200)] = 200_000,
-) -> dict[str, Any]:
+) -> AgentView:
     """The page with another client's refs, and its last chr.readPage as sent (inspector only).
 
     ``tree`` is chr.readPage's json form of the window that client read last (else the

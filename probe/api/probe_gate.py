@@ -7,11 +7,12 @@ credential turns the gate on, decides, or trusts a client for a while.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from probe.api._access import inspector_only
 from probe.server.context import Context
 from probe.server.registry import P, method
+from probe.wire.probe_gate import Decided, Gate, Trusted
 
 
 def _inspector_only(ctx: Context) -> None:
@@ -20,7 +21,7 @@ def _inspector_only(ctx: Context) -> None:
 
 @method("probe.gate.set", gui=False)
 def gate_set(ctx: Context, enabled: Annotated[bool, P("turn the approval gate on or off")]
-             ) -> dict[str, Any]:
+             ) -> Gate:
     """Turn the approval gate on (agents' app-changing calls wait for a human) or off.
 
     Inspector only. The gate stays on while an inspector that turned it on is connected.
@@ -30,7 +31,7 @@ def gate_set(ctx: Context, enabled: Annotated[bool, P("turn the approval gate on
 
 
 @method("probe.gate.get", gui=False)
-def gate_get(ctx: Context) -> dict[str, Any]:
+def gate_get(ctx: Context) -> Gate:
     """Whether the approval gate is on, the held calls, and the clients trusted for now."""
     return ctx.gate.describe()
 
@@ -39,7 +40,7 @@ def gate_get(ctx: Context) -> dict[str, Any]:
 def gate_decide(ctx: Context,
                 gateId: Annotated[str, P("the held call, from probe.gate.pending")],
                 approve: Annotated[bool, P("true runs the call, false declines it")]
-                ) -> dict[str, Any]:
+                ) -> Decided:
     """Approve or reject one held call (inspector only); a rejected call is USER_DECLINED."""
     _inspector_only(ctx)
     return ctx.gate.decide(ctx.session, gateId, approve)
@@ -50,7 +51,7 @@ def gate_approve_client(ctx: Context,
                         clientId: Annotated[int, P("session id of the agent (probe.sessions)")],
                         minutes: Annotated[float, P("how long its calls pass unasked",
                                                     minimum=0.1, maximum=24 * 60)] = 5.0
-                        ) -> dict[str, Any]:
+                        ) -> Trusted:
     """Approve every call of one client for some minutes, its held calls included."""
     _inspector_only(ctx)
     return ctx.gate.approve_client(clientId, minutes)

@@ -11,7 +11,7 @@ null. Notifications carry each subscriber's own ``#N``.
 from __future__ import annotations
 
 import time
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from PySide6.QtCore import QObject
 
@@ -20,10 +20,14 @@ from probe.api._params import Target
 from probe.core.a11y import handles
 from probe.core.objects import idtable, paths
 from probe.server.context import Context
-from probe.server.registry import P, Tool, method, topic
+from probe.server.registry import P, Tool, method, notification, topic
+from probe.wire._shared import ObjectSummary
+from probe.wire.probe_selection import Highlighted, HighlightNote, Selection, SelectionNote
 
 topic("selection", "the object a human selected in the inspector (probe.selection)")
 topic("highlight", "elements an agent points out to the human (probe.highlight)")
+notification("probe.selection", SelectionNote, "selection")
+notification("probe.highlight", HighlightNote, "highlight")
 
 #: Key of the probe's shared state: {"obj": the selected QObject, "by": who, "ts": when}.
 _SELECTION = "selection"
@@ -45,7 +49,8 @@ def _by(ctx: Context) -> dict[str, Any]:
 
 @method("probe.selection.set")
 def selection_set(ctx: Context, objectId: Annotated[str | None, P(
-        "what the human selected (#N, path, ...); null clears the selection")]) -> Any:
+        "what the human selected (#N, path, ...); null clears the selection")]
+                  ) -> ObjectSummary | None:
     """Publish the human's selection (the inspector calls this when its selection changes)."""
     by = _by(ctx)
     if objectId is None:
@@ -59,7 +64,7 @@ def selection_set(ctx: Context, objectId: Annotated[str | None, P(
 
 
 @method("probe.selection.get", tool=Tool("get_user_selection", "control"))
-def selection_get(ctx: Context) -> dict[str, Any] | None:
+def selection_get(ctx: Context) -> Selection | None:
     """What the human selected in the inspector, with every handle (ref, #N, selector,
     symbolic name, bounds) in this caller's spaces; null when nothing (or it was deleted)."""
     current = ctx.shared.get(_SELECTION)
@@ -69,13 +74,13 @@ def selection_get(ctx: Context) -> dict[str, Any] | None:
     out = handles.bundle(obj, _session.ids(ctx), _session.ref_table(ctx))
     out.update({"selectedBy": current["by"], "selectedAt": current["ts"],
                 "describe": paths.describe(obj, _session.ids(ctx))})
-    return out
+    return cast(Selection | None, out)
 
 
 @method("probe.highlight", tool=Tool("highlight_element", "control"))
 def highlight(ctx: Context, objectId: Target,
               note: Annotated[str, P("why, shown to the human", maxLength=500)] = ""
-              ) -> dict[str, Any]:
+              ) -> Highlighted:
     """Point the human at an element: the inspector selects and outlines it."""
     obj, _ = _session.target(ctx, objectId)
     watchers = ctx.subscribers("highlight")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from probe.core.errors import QtError
 from probe.server.context import INSPECTOR_ROLE, INSPECTOR_TOPICS, Context
 from probe.server.registry import P, method
+from probe.wire.probe_session import Hello, SessionInfo, Topics
 
 Role = Literal["agent", "inspector", "script", "test", "cli", "client"]
 
@@ -17,7 +18,7 @@ def hello(
     name: Annotated[str, P("client name shown in the inspector", minLength=1, maxLength=100)],
     role: Annotated[Role, P("what kind of client this is")] = "client",
     version: Annotated[str, P("client version", maxLength=100)] = "",
-) -> dict[str, Any]:
+) -> Hello:
     """Name this client (e.g. an agent) so its calls are labelled in the traffic mirror.
 
     Role ``inspector`` needs the inspector credential (the connection presented the
@@ -44,7 +45,7 @@ def _check_topics(ctx: Context, topics: list[str]) -> None:
 def subscribe(
     ctx: Context,
     topics: Annotated[list[str], P("topics to receive notifications for", minItems=1)],
-) -> dict[str, Any]:
+) -> Topics:
     """Receive notifications for topics (traffic, sessions, ...); see data of UNKNOWN_TOPIC.
 
     ``traffic`` and ``gate`` carry other clients' calls: they need the inspector credential
@@ -66,7 +67,7 @@ def subscribe(
 def unsubscribe(
     ctx: Context,
     topics: Annotated[list[str], P("topics to stop receiving")],
-) -> dict[str, Any]:
+) -> Topics:
     """Stop notifications for topics."""
     _check_topics(ctx, topics)
     ctx.session.topics.difference_update(topics)
@@ -74,6 +75,6 @@ def unsubscribe(
 
 
 @method("probe.sessions", gui=False)
-def sessions(ctx: Context) -> list[dict[str, Any]]:
+def sessions(ctx: Context) -> list[SessionInfo]:
     """Every connected client: id, name, role, topics, calls and dropped notifications."""
     return [s.describe() for s in ctx.sessions()]

@@ -7,7 +7,7 @@ is taken, qt.ui.screenshot grabs a QQuickWindow.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 from probe.api._params import ItemId
 from probe.core.errors import QtError
@@ -16,6 +16,8 @@ from probe.core.objects.qmltypes import is_quick
 from probe.core.objects.resolver import resolve
 from probe.server.context import Context
 from probe.server.registry import P, Replay, Tool, method
+from probe.wire.qml import Bindings, Evaluated, Item, Tree
+from probe.wire.qml import Context as QmlContext
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -43,7 +45,7 @@ def tree(
                                       "QQuickWindow")] = None,
     depth: Annotated[int, P("levels below the start", minimum=0, maximum=500)] = 50,
     maxNodes: Annotated[int, P("most items returned", minimum=1)] = 2000,
-) -> dict[str, Any]:
+) -> Tree:
     """The visual item tree (stacking order) with QML type, id, source, scene geometry.
 
     Each node: describe() fields plus ``type`` (Rectangle, Button), ``qmlId``,
@@ -56,7 +58,7 @@ def tree(
 
 
 @method("qml.info", tool=Tool("qml_item", "qml"))
-def info(ctx: Context, objectId: ItemId) -> dict[str, Any]:
+def info(ctx: Context, objectId: ItemId) -> Item:
     """One item's QML type, id, source, geometry, visibility and opacity."""
     ids = ids_for(ctx.state)
     obj = resolve(objectId, ids)
@@ -71,7 +73,7 @@ def context_properties(
     objectId: ItemId,
     names: Annotated[list[str] | None, P("context properties to read (the public API "
                                          "cannot list them)")] = None,
-) -> dict[str, Any]:
+) -> QmlContext:
     """The item's QML context: base URL, the ids it defines, its context object and the
     context properties asked for by name (``missing`` lists names it does not have)."""
     ids = ids_for(ctx.state)
@@ -85,7 +87,7 @@ def evaluate(
     objectId: ItemId,
     expression: Annotated[str, P("JavaScript expression; the item is the scope, the ids "
                                  "of its file are in reach", minLength=1)],
-) -> dict[str, Any]:
+) -> Evaluated:
     """Evaluate a QML/JavaScript expression in an item's context (off unless enabled)."""
     if not ctx.allow_eval:  # install(allow_eval=True) or QTMCP_ALLOW_EVAL=1
         # The table's hint (1701) says how to turn it on.
@@ -102,7 +104,7 @@ def bindings(
     name: Annotated[str | None, P("one property (e.g. text, anchors.fill); default: every "
                                   "property the item's QML declaration sets",
                                   minLength=1)] = None,
-) -> dict[str, Any]:
+) -> Bindings:
     """Which of a QML item's properties are bound, and to what expression.
 
     Qt has no public API for bindings, so this reads the item's declaration in its .qml

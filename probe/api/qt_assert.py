@@ -11,6 +11,7 @@ from probe.core.errors import QtError
 from probe.core.objects import meta, paths, variant
 from probe.server.context import Context
 from probe.server.registry import P, Replay, Tool, method
+from probe.wire.qt_assert import Asserted
 
 Operator = Literal["==", "!=", "<", "<=", ">", ">=", "contains", "not_contains", "matches"]
 
@@ -40,7 +41,7 @@ def assert_(ctx: Context, objectId: ObjectId,
             property: Annotated[str, P("property to check (qt.properties.list)")],
             operator: Annotated[Operator, P("how to compare")] = "==",
             value: Annotated[Any, P("expected JSON value (a regex for 'matches')")] = None,
-            ) -> dict[str, Any]:
+            ) -> Asserted:
     """Check a property of an element; ASSERTION_FAILED with data.actual if it does not hold."""
     obj = _session.resolve(ctx, objectId)
     got = meta.get_property(obj, property, _session.ids(ctx))

@@ -7,15 +7,18 @@ details...}], "dropped": n, "droppedTotal": n}``. Off by default; costs nothing 
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from probe.core.data import events as core
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.resolver import resolve
 from probe.server.context import Context
-from probe.server.registry import P, method
+from probe.server.registry import P, method, notification
+from probe.wire.qt_events import EventBatch, Started, Status, Stopped, Types
 
 _KEY = "events.monitor"
+
+notification("qt.events", EventBatch)
 
 
 def _stop(session: Any) -> dict[str, Any] | None:
@@ -36,7 +39,7 @@ def start(
     = None,
     maxRate: Annotated[float, P("most events per second; the rest are counted as dropped",
                                 minimum=1, maximum=100000)] = 500,
-) -> dict[str, Any]:
+) -> Started:
     """Start streaming events as ``qt.events`` notifications to this client.
 
     One monitor per client; starting again replaces it (``replaced`` says so). Stop
@@ -60,7 +63,7 @@ def start(
 
 
 @method("qt.events.stop")
-def stop(ctx: Context) -> dict[str, Any]:
+def stop(ctx: Context) -> Stopped:
     """Stop this client's event stream (pending events are sent first).
 
     Stopping twice is harmless: ``stopped`` is false and ``reason`` says why. ``active``
@@ -71,17 +74,17 @@ def stop(ctx: Context) -> dict[str, Any]:
                            "active": core.HUB.active}
     if stats is None:
         out["reason"] = "this client had no event monitor running"
-    return out
+    return cast(Stopped, out)
 
 
 @method("qt.events.status")
-def status(ctx: Context) -> dict[str, Any]:
+def status(ctx: Context) -> Status:
     """Is the event monitor on? ``filterInstalled`` is false when no client monitors, and
     ``filterCalls`` then stays still: the monitor costs the app nothing while off."""
-    return {**core.HUB.status(), "mine": bool(ctx.state.get(_KEY))}
+    return cast(Status, {**core.HUB.status(), "mine": bool(ctx.state.get(_KEY))})
 
 
 @method("qt.events.types")
-def types_(ctx: Context) -> dict[str, Any]:
+def types_(ctx: Context) -> Types:
     """The event type names qt.events.start accepts, and the default set."""
     return {"types": sorted(core.EVENT_TYPES), "default": list(core.DEFAULT_TYPES)}

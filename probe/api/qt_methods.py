@@ -10,12 +10,13 @@ from probe.core.objects.idtable import ids_for
 from probe.core.objects.resolver import resolve
 from probe.server.context import Context
 from probe.server.registry import P, Replay, Tool, method
+from probe.wire.qt_methods import Invoked, MethodList
 
 
 @method("qt.methods.list", tool=Tool("list_methods", "native"))
 def list_(ctx: Context, objectId: ObjectId,
           kind: Annotated[Literal["all", "slot", "signal", "method"] | None,
-                          P("only this kind")] = None) -> dict[str, Any]:
+                          P("only this kind")] = None) -> MethodList:
     """Slots, signals and invokables with signatures, parameter types and declaring class."""
     ids = ids_for(ctx.state)
     obj = resolve(objectId, ids)
@@ -32,7 +33,7 @@ def invoke(ctx: Context, objectId: ObjectId,
            method: Annotated[str, P("method name, or a full signature to pick an overload "
                                     "(greet(QString,int))", minLength=1)],
            args: Annotated[list[Any] | None, P("arguments as JSON, converted to the "
-                                               "parameter types")] = None) -> dict[str, Any]:
+                                               "parameter types")] = None) -> Invoked:
     """Call a slot or invokable (or emit a signal) on the GUI thread; returns its result."""
     ids = ids_for(ctx.state)
     return meta.invoke(resolve(objectId, ids), method, args or [], ids)

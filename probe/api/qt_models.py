@@ -8,7 +8,7 @@ instead of silently reading moved rows after a reset or layout change.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from probe.api._params import ModelId
 from probe.core.data import models as core
@@ -17,6 +17,18 @@ from probe.core.objects.idtable import ids_for
 from probe.core.objects.paths import describe
 from probe.server.context import Context, Meta
 from probe.server.registry import P, Tool, method
+from probe.wire.qt_models import (
+    CellEdit,
+    Count,
+    Headers,
+    ItemData,
+    Mapped,
+    ModelInfo,
+    ModelList,
+    Rows,
+    Search,
+    Tree,
+)
 
 Parent = Annotated[list[list[int]], P("parent item as [[row, column], ...] from the root; "
                                       "[] = top level")]
@@ -48,7 +60,7 @@ def _model(ctx: Context, modelId: str, generation: int | None) -> tuple[Any, Any
 
 
 @method("qt.models.list", tool=Tool("list_models", "data"))
-def list_(ctx: Context) -> dict[str, Any]:
+def list_(ctx: Context) -> ModelList:
     """Every item model in the app: size, views showing it, proxy chain to its source."""
     ids = ids_for(ctx.state)
     out = []
@@ -62,15 +74,15 @@ def list_(ctx: Context) -> dict[str, Any]:
 
 
 @method("qt.models.info", tool=Tool("model_info", "data"))
-def info(ctx: Context, modelId: ModelId) -> dict[str, Any]:
+def info(ctx: Context, modelId: ModelId) -> ModelInfo:
     """One model: size, generation, role names, headers, views, source model and chain."""
     model, ids, _ = _model(ctx, modelId, None)
-    return core.info(model, ids)
+    return cast(ModelInfo, core.info(model, ids))
 
 
 @method("qt.models.count")
 def count(ctx: Context, modelId: ModelId, parent: Parent = [],  # noqa: B006
-          generation: Generation = None) -> dict[str, Any]:
+          generation: Generation = None) -> Count:
     """Row and column count under a parent item."""
     model, _, gen = _model(ctx, modelId, generation)
     pidx = core.parent_index(model, parent)
@@ -86,12 +98,12 @@ def rows(ctx: Context, modelId: ModelId, parent: Parent = [],  # noqa: B006
          roles: Annotated[list[str | int], P("roles per cell; one role gives plain values, "
                                              "several give {role: value}", minItems=1)]
          = ["display"],  # noqa: B006
-         generation: Generation = None) -> Any:
+         generation: Generation = None) -> Meta[Rows]:
     """A page of rows under a parent (offset/limit): big models are read page by page."""
     model, ids, gen = _model(ctx, modelId, generation)
     result = core.rows(model, parent, offset, limit, columns, roles, ids)
     result["generation"] = gen
-    return Meta(result, truncated=result["hasMore"])
+    return cast(Meta[Rows], Meta(result, truncated=result["hasMore"]))
 
 
 @method("qt.models.data")
@@ -101,13 +113,13 @@ def data(ctx: Context, modelId: ModelId, row: Row, column: Column = 0,
                                                     "and named role that has data")] = None,
          iconSize: Annotated[int, P("decoration pictures are scaled to fit this", minimum=1,
                                     maximum=256)] = core.ICON_SIZE,
-         generation: Generation = None) -> dict[str, Any]:
+         generation: Generation = None) -> ItemData:
     """One item's data for any roles (icons as a small PNG), its flags and children."""
     model, ids, gen = _model(ctx, modelId, generation)
     idx = core.index_at(model, row, column, core.parent_index(model, parent), parent)
     result = core.item(model, idx, roles, ids, iconSize)
     result["generation"] = gen
-    return result
+    return cast(ItemData, result)
 
 
 @method("qt.models.headers")
@@ -118,12 +130,12 @@ def headers(ctx: Context, modelId: ModelId,
             role: Role = "display",
             offset: Annotated[int, P("first section", minimum=0)] = 0,
             limit: Annotated[int, P("at most this many sections", minimum=1,
-                                    maximum=10000)] = 200) -> dict[str, Any]:
+                                    maximum=10000)] = 200) -> Headers:
     """Header data of the top level, by section."""
     model, ids, gen = _model(ctx, modelId, None)
     result = core.headers(model, orientation, core.role_of(model, role), offset, limit, ids)
     result["generation"] = gen
-    return result
+    return cast(Headers, result)
 
 
 @method("qt.models.tree")
@@ -133,12 +145,12 @@ def tree(ctx: Context, modelId: ModelId, parent: Parent = [],  # noqa: B006
                                     maximum=100000)] = 1000,
          columns: Annotated[list[int] | None, P("display values of these columns "
                                                 "(default all)")] = None,
-         generation: Generation = None) -> Any:
+         generation: Generation = None) -> Meta[Tree]:
     """A tree model's hierarchy: display values, childCount and children per row."""
     model, ids, gen = _model(ctx, modelId, generation)
     result = core.tree(model, parent, depth, maxNodes, columns, ids)
     result["generation"] = gen
-    return Meta(result, truncated=result["truncated"])
+    return cast(Meta[Tree], Meta(result, truncated=result["truncated"]))
 
 
 @method("qt.models.search", tool=Tool("search_model", "data"))
@@ -155,13 +167,13 @@ def search(ctx: Context, modelId: ModelId,
            offset: Annotated[int, P("skip this many matches", minimum=0)] = 0,
            limit: Annotated[int, P("at most this many matches", minimum=1,
                                    maximum=10000)] = 100,
-           generation: Generation = None) -> Any:
+           generation: Generation = None) -> Meta[Search]:
     """Items whose value contains (or equals, or matches) the text, page by page."""
     model, ids, gen = _model(ctx, modelId, generation)
     result = core.search(model, parent, text, column, regex, caseSensitive, exact, role,
                          recursive, offset, limit, ids)
     result["generation"] = gen
-    return Meta(result, truncated=result["hasMore"])
+    return cast(Meta[Search], Meta(result, truncated=result["hasMore"]))
 
 
 @method("qt.models.setData", changes=True, saves=_save_item,
@@ -170,22 +182,22 @@ def set_data(ctx: Context, modelId: ModelId, row: Row, column: Column,
              value: Annotated[Any, P("the new value (JSON); check states by name or bool")],
              parent: Parent = [],  # noqa: B006
              role: Role = "edit",
-             generation: Generation = None) -> dict[str, Any]:
+             generation: Generation = None) -> CellEdit:
     """Change an item through the model's setData (views update as after a user edit)."""
     model, ids, _ = _model(ctx, modelId, generation)
     idx = core.index_at(model, row, column, core.parent_index(model, parent), parent)
     result = core.set_data(model, idx, value, core.role_of(model, role), ids)
     result["generation"] = core.GENERATIONS.of(model)
-    return result
+    return cast(CellEdit, result)
 
 
 @method("qt.models.mapToSource")
 def map_to_source(ctx: Context, modelId: ModelId, row: Row, column: Column = 0,
                   parent: Parent = [],  # noqa: B006
-                  generation: Generation = None) -> dict[str, Any]:
+                  generation: Generation = None) -> Mapped:
     """Follow an item of a proxy down its chain: the source model's row/column at each step."""
     model, ids, gen = _model(ctx, modelId, generation)
     idx = core.index_at(model, row, column, core.parent_index(model, parent), parent)
     steps = core.map_to_source(model, idx, ids)
-    return {"row": row, "column": column, "parent": parent, "steps": steps,
-            "source": steps[-1] if steps else None, "generation": gen}
+    return cast(Mapped, {"row": row, "column": column, "parent": parent, "steps": steps,
+            "source": steps[-1] if steps else None, "generation": gen})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from probe.core.errors import QtError
 from probe.core.objects import namefiles, paths
@@ -11,6 +11,7 @@ from probe.core.objects.names import NAMES
 from probe.core.objects.resolver import resolve
 from probe.server.context import Context
 from probe.server.registry import P, Replay, Tool, method
+from probe.wire.qt_names import Loaded, Names, Registered, Saved, Unregistered, Validation
 
 Name = Annotated[str, P("symbolic name, e.g. ':Form.Name_QLineEdit'", minLength=1)]
 Path = Annotated[str, P("a file name in the name-map folder (qt.names.list gives the "
@@ -31,21 +32,21 @@ def register(ctx: Context, name: Name,
                                    P("a path string or {type, name, container, occurrence, "
                                      "<property>: value}")],
              replace: Annotated[bool, P("overwrite an existing name")] = False
-             ) -> dict[str, Any]:
+             ) -> Registered:
     """Add a symbolic name; it then works as an objectId in every method."""
     checked = NAMES.register(name, definition, replace)
     return {"name": name, "definition": checked, "count": len(NAMES.names)}
 
 
 @method("qt.names.unregister", changes=True)
-def unregister(ctx: Context, name: Name) -> dict[str, Any]:
+def unregister(ctx: Context, name: Name) -> Unregistered:
     """Remove a symbolic name."""
     NAMES.unregister(name)
     return {"name": name, "count": len(NAMES.names)}
 
 
 @method("qt.names.list", tool=Tool("list_names", "native"))
-def list_(ctx: Context) -> dict[str, Any]:
+def list_(ctx: Context) -> Names:
     """Every registered name and its definition, where the map was loaded from, and the
     one folder name maps are loaded from and saved to."""
     return {"names": dict(sorted(NAMES.names.items())), "count": len(NAMES.names),
@@ -56,7 +57,7 @@ def list_(ctx: Context) -> dict[str, Any]:
 @method("qt.names.validate")
 def validate(ctx: Context,
              name: Annotated[str | None, P("one name; omit for all")] = None
-             ) -> dict[str, Any]:
+             ) -> Validation:
     """Resolve names now: which find exactly one object (with its id), which fail and why."""
     ids = ids_for(ctx.state)
     targets = [name] if name is not None else sorted(NAMES.names)
@@ -79,17 +80,17 @@ def validate(ctx: Context,
         replay=Replay.skip("reads a file of the app's names"))
 def load(ctx: Context, path: Path,
          replace: Annotated[bool, P("replace the whole map instead of merging")] = False
-         ) -> dict[str, Any]:
+         ) -> Loaded:
     """Load a map that qt.names.save wrote into the name-map folder (NAME_MAP_IO for a
     path elsewhere, a link or a special file; NAME_MAP_INVALID for a file qtmcp did not
     write)."""
     loaded = NAMES.load(path, replace)
-    return {"loaded": loaded, "count": len(NAMES.names), "source": NAMES.source}
+    return cast(Loaded, {"loaded": loaded, "count": len(NAMES.names), "source": NAMES.source})
 
 
 @method("qt.names.save", changes=True,
         replay=Replay.skip("writes a file of the app's names, not the app"))
-def save(ctx: Context, path: Path) -> dict[str, Any]:
+def save(ctx: Context, path: Path) -> Saved:
     """Write the whole name map to a file in the name-map folder (an existing file there
     is replaced only if qtmcp wrote it)."""
     written = NAMES.save(path)

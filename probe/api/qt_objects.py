@@ -14,6 +14,13 @@ from probe.core.objects.resolver import resolve
 from probe.core.qml.sources import source_of
 from probe.server.context import Context, Meta
 from probe.server.registry import P, Tool, method
+from probe.wire.qt_objects import (
+    Found,
+    Inspection,
+    ObjectInfo,
+    ObjectInfoWithSource,
+    ObjectTree,
+)
 
 Limit = Annotated[int, P("at most this many objects", minimum=1, maximum=100000)]
 
@@ -22,16 +29,16 @@ def _root(ctx: Context, root: str | None) -> QObject | None:
     return resolve(root, ids_for(ctx.state)) if root else None
 
 
-def _described(ctx: Context, found: list[QObject], limit: int) -> Any:
+def _described(ctx: Context, found: list[QObject], limit: int) -> Meta[Found]:
     ids = ids_for(ctx.state)
     out = [paths.describe(o, ids) for o in found[:limit]]
-    return Meta({"objects": out, "count": len(found), "truncated": len(found) > limit},
-                truncated=len(found) > limit)
+    result: Found = {"objects": out, "count": len(found), "truncated": len(found) > limit}
+    return Meta(result, truncated=len(found) > limit)
 
 
 @method("qt.objects.find", tool=Tool(spoken="find_objects"))
 def find(ctx: Context, name: Annotated[str, P("exact objectName", minLength=1)],
-         root: RootId = None, limit: Limit = 100) -> Any:
+         root: RootId = None, limit: Limit = 100) -> Meta[Found]:
     """Objects whose objectName is exactly ``name`` (anywhere, or under ``root``).
 
     An empty result carries ``similar``: objectNames close to the one asked for.
@@ -49,7 +56,7 @@ def find_by_class(ctx: Context,
                   className: Annotated[str, P("Qt class name, e.g. QPushButton", minLength=1)],
                   root: RootId = None,
                   exact: Annotated[bool, P("only this class, not subclasses")] = False,
-                  limit: Limit = 100) -> Any:
+                  limit: Limit = 100) -> Meta[Found]:
     """Objects of a class, including subclasses unless ``exact`` (uses QObject.inherits).
 
     An empty result carries ``similar``: class names present in the app.
@@ -69,15 +76,21 @@ def object_tree(
     depth: Annotated[int, P("levels of children below the start", minimum=0, maximum=200)] = 3,
     maxNodes: Annotated[int, P("stop after this many nodes", minimum=1,
                                maximum=1_000_000)] = 2000,
-) -> Any:
+    compact: Annotated[bool, P("rows instead of nested nodes: a third of the bytes, for "
+                               "a whole big tree")] = False,
+) -> Meta[ObjectTree]:
     """The QObject tree (widgets and non-widgets: actions, timers, models), depth-limited.
 
     Each node is the object's short description plus ``children`` when within depth.
-    ``truncated`` is true when ``maxNodes`` cut the walk short.
+    ``truncated`` is true when ``maxNodes`` cut the walk short. ``compact``: ``rows`` in
+    walk order instead of ``nodes``, each ``[id, parent row (-1: a start object), path
+    segment, className, objectName, flags, childCount]`` (``columns`` names them; flags:
+    1 widget, 2 visible, 4 enabled, 8 no visible flag, 16 no enabled flag; a Qt Quick
+    item adds qmlType and qmlId); a start object's path is ``prefix`` + its segment.
     """
     ids = ids_for(ctx.state)
     root = resolve(objectId, ids) if objectId else None
-    result = tree.tree(ids, root, depth, maxNodes)
+    result = tree.tree(ids, root, depth, maxNodes, compact)
     return Meta(result, truncated=result["truncated"], count=result["count"])
 
 
@@ -90,11 +103,11 @@ def _superclasses(obj: QObject) -> list[str]:
     return out
 
 
-def info_of(obj: QObject, ids: idtable.IdTable) -> dict[str, Any]:
-    d = paths.describe(obj, ids)
+def info_of(obj: QObject, ids: idtable.IdTable) -> ObjectInfo:
     parent = QObject.parent(obj)  # not obj.parent(): see probe/core/objects
-    d["parentId"] = ids.id_of(parent) if parent is not None else None
-    d["superClasses"] = _superclasses(obj)
+    d: ObjectInfo = {**paths.describe(obj, ids),
+                     "parentId": ids.id_of(parent) if parent is not None else None,
+                     "superClasses": _superclasses(obj)}
     if isinstance(obj, QWidget):
         g = QWidget.geometry(obj)
         top_left = QWidget.mapToGlobal(obj, g.topLeft() - g.topLeft())
@@ -107,7 +120,7 @@ def info_of(obj: QObject, ids: idtable.IdTable) -> dict[str, Any]:
 
 
 @method("qt.objects.info", tool=Tool(spoken="inspect_object"))
-def info(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
+def info(ctx: Context, objectId: ObjectId) -> ObjectInfoWithSource:
     """One object: its description, parent id, superclasses, (widgets) geometry and
     ``source``: the line that made it (see qt.objects.inspect)."""
     obj = resolve(objectId, ids_for(ctx.state))
@@ -115,7 +128,7 @@ def info(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
 
 
 @method("qt.objects.inspect", tool=Tool("inspect_object", "native"))
-def inspect(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
+def inspect(ctx: Context, objectId: ObjectId) -> Inspection:
     """Everything about one object in one call: info, properties, methods, signals,
     children, and ``source``: where it was made.
 
@@ -150,7 +163,7 @@ def query(
     = None,
     root: RootId = None,
     limit: Limit = 200,
-) -> Any:
+) -> Meta[Found]:
     """Objects matching every filter given: class, objectName pattern, property values, state."""
     scope = _root(ctx, root)
     found = tree.query(scope, className, objectName, properties, visible, enabled)

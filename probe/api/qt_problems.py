@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal, cast
 
 from probe.api import _session
 from probe.core.a11y.handles import ref_of
@@ -11,13 +11,15 @@ from probe.core.problems import KINDS, Problem, report
 from probe.core.qml.sources import source_of
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method
+from probe.wire.qt_problems import Problem as ProblemEntry
+from probe.wire.qt_problems import ProblemReport
 
 Kind = Literal[tuple(KINDS)]  # type: ignore[valid-type]
 
 
-def _entry(ctx: Context, p: Problem) -> dict[str, Any]:
+def _entry(ctx: Context, p: Problem) -> ProblemEntry:
     ids = _session.ids(ctx)
-    out: dict[str, Any] = {"kind": p.kind, "message": p.message, "hint": p.hint}
+    out: ProblemEntry = {"kind": p.kind, "message": p.message, "hint": p.hint}
     extra = dict(p.extra or {})
     if p.obj is not None:
         out.update({"objectId": ids.id_of(p.obj), "path": paths.path_of(p.obj),
@@ -26,12 +28,15 @@ def _entry(ctx: Context, p: Problem) -> dict[str, Any]:
         if ref:
             out["ref"] = ref
         out["source"] = source_of(p.obj)
+    for key in ("path", "className"):  # a fault's element is no live object
+        if key in extra:
+            out[key] = extra.pop(key)
     cover = extra.pop("coveredBy", None)
     if cover is not None:
         out["coveredBy"] = ids.id_of(cover)
     if "source" in extra:
         out["source"] = extra.pop("source")
-    out.update(extra)
+    out.update(cast(ProblemEntry, extra))  # the keys of its kind (wire Problem's list)
     return out
 
 
@@ -40,7 +45,7 @@ def problems(
     ctx: Context,
     kinds: Annotated[list[Kind] | None, P("only these kinds (default: all)")] = None,  # pyright: ignore[reportInvalidTypeForm]  # Kind is a Literal made at run time from KINDS
     limit: Annotated[int, P("at most this many problems", minimum=1, maximum=10000)] = 200,
-) -> dict[str, Any]:
+) -> ProblemReport:
     """What is wrong in the app's visible windows, like a web accessibility audit: each
     problem with its element's ref, the source line that made it and a one-line fix.
 
@@ -50,7 +55,11 @@ def problems(
     (``duplicate_shortcut``), disabled controls with no tool tip saying why, item views
     whose model breaks the model contract, QML binding loops and warnings, objects in a
     thread that runs no event loop, repeating timers faster than the screen
-    (``fast_timer``). Each problem has its ``kind``,
+    (``fast_timer``), and elements a read could not read whole (shown ``unread`` to
+    agents): the app's code raised there (``app_exception``) or the probe failed
+    (``probe_fault``, a qtmcp defect), each with its ``traceback``, ``where`` (the
+    probe's line), ``count`` and the line to fix as ``source``. Each problem has its
+    ``kind``,
     ``message``, a one-line ``hint``, the element's ``ref`` (for chr.click, chr.formInput) and
     ``objectId``, and its ``source`` (the line that made it, when known). ``counts``
     gives the number per kind.

@@ -13,7 +13,18 @@ from probe.core.data.signals import LIFECYCLE, SUBSCRIPTIONS, Sink
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.resolver import resolve
 from probe.server.context import Context
-from probe.server.registry import P, Tool, method
+from probe.server.registry import P, Tool, method, notification
+from probe.wire.qt_objects import Lifecycle
+from probe.wire.qt_signals import (
+    Emission,
+    LifecycleSwitch,
+    Subscription,
+    Subscriptions,
+    Unsubscribed,
+)
+
+notification("qt.signals.emitted", Emission)
+notification("qt.objects.lifecycle", Lifecycle)
 
 
 def _sink(ctx: Context) -> Sink:
@@ -38,7 +49,7 @@ def _cleanup_on_close(ctx: Context) -> None:
 @method("qt.signals.subscribe", tool=Tool(spoken="wait_for_signal"))
 def subscribe(ctx: Context, objectId: ObjectId,
               signal: Annotated[str, P("signal name or signature, e.g. valueChanged or "
-                                       "valueChanged(int)", minLength=1)]) -> dict[str, Any]:
+                                       "valueChanged(int)", minLength=1)]) -> Subscription:
     """Get a ``qt.signals.emitted`` notification (JSON args, timestamp) each time it fires."""
     ids = ids_for(ctx.state)
     obj = resolve(objectId, ids)
@@ -50,14 +61,14 @@ def subscribe(ctx: Context, objectId: ObjectId,
 @method("qt.signals.unsubscribe")
 def unsubscribe(ctx: Context,
                 subscriptionId: Annotated[str, P("id returned by qt.signals.subscribe",
-                                                 minLength=1)]) -> dict[str, Any]:
+                                                 minLength=1)]) -> Unsubscribed:
     """Stop notifications of one subscription."""
     sub = SUBSCRIPTIONS.unsubscribe(ctx.session.id, subscriptionId)
     return {"subscriptionId": sub.id, "unsubscribed": True}
 
 
 @method("qt.signals.list", tool=Tool(spoken="inspect_object"))
-def list_(ctx: Context) -> dict[str, Any]:
+def list_(ctx: Context) -> Subscriptions:
     """This client's signal subscriptions and whether lifecycle notifications are on."""
     return {"subscriptions": [{"subscriptionId": s.id, "objectId": s.object_id,
                                "signal": s.signal} for s in SUBSCRIPTIONS.of(ctx.session.id)],
@@ -65,7 +76,7 @@ def list_(ctx: Context) -> dict[str, Any]:
 
 
 @method("qt.signals.setLifecycle")
-def set_lifecycle(ctx: Context, enabled: Annotated[bool, P("on or off")]) -> dict[str, Any]:
+def set_lifecycle(ctx: Context, enabled: Annotated[bool, P("on or off")]) -> LifecycleSwitch:
     """Turn ``qt.objects.lifecycle`` notifications on or off for this client.
 
     Batched (at most one notification per 100 ms, up to 200 created objects each; the

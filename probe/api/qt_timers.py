@@ -4,25 +4,26 @@ measure how often they wake it up (GammaRay's timer top)."""
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated, cast
 
 from probe.core.data import timers as core
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.resolver import resolve
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method
+from probe.wire.qt_timers import Measurement, Timers
 
 
 @method("qt.timers.list", tool=Tool("list_timers", "data"))
 def list_(ctx: Context,
-          activeOnly: Annotated[bool, P("only running timers")] = True) -> dict[str, Any]:
+          activeOnly: Annotated[bool, P("only running timers")] = True) -> Timers:
     """Timers in the app: interval, singleShot, active, remaining time, owner.
 
     ``kind`` is "QTimer" or "QObject.startTimer" (a bare timer, e.g. an animation or a
     cursor blink; its owner is the object that started it, always active).
     """
     timers = core.list_timers(ids_for(ctx.state), activeOnly)
-    return {"timers": timers, "count": len(timers)}
+    return cast(Timers, {"timers": timers, "count": len(timers)})
 
 
 @method("qt.timers.measure")
@@ -31,7 +32,7 @@ async def measure(
     seconds: Annotated[float, P("how long to count", minimum=0.05, maximum=60)] = 1.0,
     objectId: Annotated[str | None, P("only timers of this object and its descendants")]
     = None,
-) -> dict[str, Any]:
+) -> Measurement:
     """Count timer wake-ups (QTimer timeouts and bare timer events) for a while.
 
     The GUI thread is not blocked while counting: the count runs in an event filter

@@ -8,7 +8,7 @@ may change is saved, so a failed step sets it back.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QApplication
@@ -18,6 +18,7 @@ from probe.core.errors import QtError
 from probe.core.objects import idtable, meta, paths, variant
 from probe.server.context import Context
 from probe.server.registry import P, Replay, Tool, method
+from probe.wire.qt_transaction import Done
 
 
 def _snapshot(ctx: Context, ident: str | None) -> tuple[QObject, dict[str, Any]] | None:
@@ -104,7 +105,7 @@ async def transaction(
     rollback_on_failure: Annotated[bool, P(
         "on a failed step, set back every property the steps' targets had before "
         "and every model item a setData step changed")] = True,
-) -> dict[str, Any]:
+) -> Done:
     """Run several calls in order; stop at the first failure and (by default) roll back.
 
     Before each step that changes the app, what it will change is saved: the writable
@@ -141,4 +142,4 @@ async def transaction(
                           steps=report, failedStep=i, rolledBack=rollback_on_failure,
                           restored=restored) from None
         report.append({"index": i, "method": name, "ok": True, "result": result.value})
-    return {"ok": True, "steps": report}
+    return cast(Done, {"ok": True, "steps": report})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from PySide6.QtCore import QObject, QPoint, QRect, QRectF
 from PySide6.QtGui import QAction, QWindow
@@ -49,6 +49,8 @@ from probe.core.objects import selectors as sel
 from probe.core.objects.qmltypes import is_quick_item
 from probe.server.context import Context, Meta
 from probe.server.registry import P, Replay, Tool, method
+from probe.wire._shared import Action, Handles, Picture
+from probe.wire.qt_ui import Comparison, Exists, Geometry, Hit, Visibility
 
 
 def _widget(obj: Any) -> QWidget:
@@ -64,7 +66,8 @@ def _qpoint(p: tuple[int, int] | None) -> QPoint | None:
 
 
 async def _input(ctx: Context, target: str, wait_for_idle: bool, timeout: float,
-                 deliver_for: Callable[[QWidget], Any]) -> Meta:
+                 deliver_for: Callable[[QWidget], Any], through_nested: bool = False
+                 ) -> Meta:
     """Resolve and check the target, deliver ``deliver_for(widget)``, settle, describe."""
 
     def prepare() -> tuple[Any, Any]:
@@ -77,11 +80,12 @@ async def _input(ctx: Context, target: str, wait_for_idle: bool, timeout: float,
         qinput.check_interactable(widget)
         return described(ctx, widget), deliver_for(widget)
 
-    info, result, settled = await _act.perform(ctx, prepare, wait_for_idle, timeout)
+    info, result, settled = await _act.perform(ctx, prepare, wait_for_idle, timeout,
+                                               through_nested)
     out = _act.lift_modal(info, {"target": info})
     if isinstance(result, QPoint):
         out["position"] = _screen.pt(result)
-    return Meta(out, settled=settled)
+    return Meta(_act.with_drop(out, result), settled=settled)
 
 
 async def _click(ctx: Context, target: str, button: str, modifiers: str | list[str] | None,
@@ -97,7 +101,7 @@ async def _click(ctx: Context, target: str, button: str, modifiers: str | list[s
 async def click(ctx: Context, objectId: ObjectId, button: Button = "left",
                 modifiers: Modifiers = None, position: Position = None,
                 clickCount: ClickCount = 1,
-                wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
+                wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta[Action]:
     """Click a widget (a QAction is triggered), as a user would with the mouse.
 
     ELEMENT_NOT_VISIBLE / ELEMENT_NOT_ENABLED when a user could not click it.
@@ -109,7 +113,7 @@ async def click(ctx: Context, objectId: ObjectId, button: Button = "left",
 @method("qt.ui.doubleClick", changes=True, marks=True)
 async def double_click(ctx: Context, objectId: ObjectId, button: Button = "left",
                        modifiers: Modifiers = None, position: Position = None,
-                       wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
+                       wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta[Action]:
     """Double-click a widget."""
     return await _click(ctx, objectId, button, modifiers, position, 2, wait_for_idle, timeout)
 
@@ -117,7 +121,7 @@ async def double_click(ctx: Context, objectId: ObjectId, button: Button = "left"
 @method("qt.ui.rightClick", changes=True, marks=True)
 async def right_click(ctx: Context, objectId: ObjectId, modifiers: Modifiers = None,
                       position: Position = None, wait_for_idle: WaitForIdle = True,
-                      timeout: Timeout = 5.0) -> Meta:
+                      timeout: Timeout = 5.0) -> Meta[Action]:
     """Right-click a widget (opens its context menu, if it has one)."""
     return await _click(ctx, objectId, "right", modifiers, position, 1, wait_for_idle, timeout)
 
@@ -125,7 +129,7 @@ async def right_click(ctx: Context, objectId: ObjectId, modifiers: Modifiers = N
 @method("qt.ui.type", changes=True, marks=True, tool=Tool(spoken="computer (type)"))
 async def type_(ctx: Context, objectId: ObjectId, text: Text,
                 clear: Annotated[bool, P("select all and delete first")] = False,
-                wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
+                wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta[Action]:
     """Focus a widget and type text into it as key events (any Unicode text)."""
     return await _input(ctx, objectId, wait_for_idle, timeout,
                         lambda w: lambda: qinput.type_text(w, text, clear))
@@ -133,7 +137,7 @@ async def type_(ctx: Context, objectId: ObjectId, text: Text,
 
 @method("qt.ui.key", changes=True, marks=True)
 async def key(ctx: Context, keys: Keys, objectId: OptObjectId = None,
-              wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
+              wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta[Action]:
     """Press keys or shortcuts (Qt and xdotool names); shortcuts fire as for a real keyboard."""
     strokes = await ctx.gui(qkeys.parse_keys, keys)  # INVALID_KEY before anything happens
     if objectId is not None:
@@ -148,12 +152,13 @@ async def key(ctx: Context, keys: Keys, objectId: OptObjectId = None,
         return info, lambda: qinput.key(None, keys)
 
     info, _, settled = await _act.perform(ctx, prepare, wait_for_idle, timeout)
-    return Meta(_act.lift_modal(info, {"target": info, "keys": len(strokes)}), settled=settled)
+    out = _act.lift_modal(info, {"target": info, "keys": len(strokes)})
+    return cast(Meta[Action], Meta(out, settled=settled))
 
 
 @method("qt.ui.hover", changes=True, marks=True)
 async def hover(ctx: Context, objectId: ObjectId, position: Position = None,
-                wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
+                wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta[Action]:
     """Move the mouse pointer over a widget (enter and hover events, tool tips)."""
     where = _qpoint(_act.point(position))
     return await _input(ctx, objectId, wait_for_idle, timeout,
@@ -162,7 +167,7 @@ async def hover(ctx: Context, objectId: ObjectId, position: Position = None,
 
 @method("qt.ui.focus", changes=True, marks=True)
 async def focus(ctx: Context, objectId: ObjectId, wait_for_idle: WaitForIdle = True,
-                timeout: Timeout = 5.0) -> Meta:
+                timeout: Timeout = 5.0) -> Meta[Action]:
     """Give a widget the keyboard focus."""
     return await _input(ctx, objectId, wait_for_idle, timeout,
                         lambda w: lambda: qinput.focus(w))
@@ -175,7 +180,7 @@ async def scroll(ctx: Context, objectId: ObjectId,
                  dx: Annotated[float, P("wheel notches right (negative: left)",
                                         minimum=-1000, maximum=1000)] = 0.0,
                  position: Position = None, modifiers: Modifiers = None,
-                 wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
+                 wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta[Action]:
     """Turn the mouse wheel over a widget (it scrolls, or changes a slider or spin box)."""
     where = _qpoint(_act.point(position))
     mods = held(modifiers)
@@ -193,9 +198,11 @@ async def drag(ctx: Context, objectId: ObjectId,
                = None,
                button: Button = "left",
                steps: Annotated[int, P("intermediate mouse moves", minimum=1, maximum=100)] = 8,
-               wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta:
+               wait_for_idle: WaitForIdle = True, timeout: Timeout = 5.0) -> Meta[Action]:
     """Press on the target, move, release on ``to`` (or at ``toPosition``): sliders, splitters,
-    drag and drop between widgets of one window."""
+    drag and drop between widgets of one window, from press to drop in this one call.
+    When the app started a drag, ``drop`` says what was dropped on what (``dropped``,
+    ``on``, ``action``, ``text``) or why nothing was (``why``: the target refused it)."""
     start = _qpoint(_act.point(position))
     end = _qpoint(_act.point(toPosition))
     if to is None and end is None:
@@ -206,12 +213,9 @@ async def drag(ctx: Context, objectId: ObjectId,
         a = start if start is not None else w.rect().center()
         b = end if end is not None else (drop or w).rect().center()
 
-        def run() -> QPoint:
-            qinput.drag(w, a, b, button, steps, drop)
-            return b
-        return run
+        return lambda: qinput.drag(w, a, b, button, steps, drop)
 
-    return await _input(ctx, objectId, wait_for_idle, timeout, deliver_for)
+    return await _input(ctx, objectId, wait_for_idle, timeout, deliver_for, True)
 
 
 # --------------------------------------------------------------------------- reading
@@ -248,14 +252,14 @@ def geometry_of(obj: Any) -> dict[str, Any]:
 
 
 @method("qt.ui.geometry")
-def geometry(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
+def geometry(ctx: Context, objectId: ObjectId) -> Geometry:
     """Where a widget is: in its parent (local), in its window (window), on screen (global)."""
     obj = _session.resolve(ctx, objectId)
-    return {"target": described(ctx, obj), **geometry_of(obj)}
+    return cast(Geometry, {"target": described(ctx, obj), **geometry_of(obj)})
 
 
 @method("qt.ui.handles", tool=Tool("element_handles", "native"))
-def handles_method(ctx: Context, objectId: Target) -> dict[str, Any]:
+def handles_method(ctx: Context, objectId: Target) -> Handles:
     """Every handle of one element: ref, #N id, stable selector, symbolic name and bounds.
 
     Gives the caller a ref for it in its own ref space (the one it has, else a new one),
@@ -265,18 +269,18 @@ def handles_method(ctx: Context, objectId: Target) -> dict[str, Any]:
     out = _screen.element_handles(ctx, obj, el.ref if el is not None else None)
     if el is not None and el.resolved_from:
         out["resolvedFrom"] = el.resolved_from
-    return out
+    return cast(Handles, out)
 
 
 @method("qt.ui.hitTest")
 def hit_test_method(ctx: Context, x: Annotated[int, P("window x")],
                     y: Annotated[int, P("window y")], window: Window = None
-                    ) -> dict[str, Any]:
+                    ) -> Hit:
     """Which widget is at a point of a window: its id, path, className and bounds.
 
     ``handles`` holds its ref, selector, symbolic name (see qt.ui.handles).
     """
-    return hit_test(ctx, window_named(window), x, y, with_handles=True)
+    return cast(Hit, hit_test(ctx, window_named(window), x, y, with_handles=True))
 
 
 def _screenshot_target(ctx: Context, target: str | None) -> Any:
@@ -299,7 +303,7 @@ async def screenshot(ctx: Context, objectId: Annotated[str | None, P(
                      format: Format = "png", quality: Quality = 80,
                      maxWidth: MaxWidth = None, maxHeight: MaxHeight = None,
                      maxBytes: MaxBytes = None, source: PixelSource = "app",
-                     ) -> dict[str, Any]:
+                     ) -> Picture:
     """A picture of a widget or window as base64 PNG/JPEG; ``scale`` maps pixels back.
 
     The pixels are the app's own rendering, whatever covers it on screen; without a
@@ -312,7 +316,7 @@ async def screenshot(ctx: Context, objectId: Annotated[str | None, P(
                                        maxHeight, maxBytes)
         if facts is not None:
             result["onScreen"] = await _screen.off_gui(_screen.on_screen, image, facts)
-    return result
+    return cast(Picture, result)
 
 
 @method("qt.ui.compareScreenshot")
@@ -326,7 +330,7 @@ async def compare_screenshot(
                                   minimum=0, maximum=1)] = 0.0,
     tolerance: Annotated[int, P("per-channel difference ignored (JPEG noise)", minimum=0,
                                 maximum=255)] = 0,
-) -> dict[str, Any]:
+) -> Comparison:
     """Compare a widget with a reference picture: difference ratio, match, and a diff image."""
     try:
         raw = base64.b64decode(reference, validate=True)
@@ -339,14 +343,14 @@ async def compare_screenshot(
                                        tolerance)
     result["match"] = result["ratio"] <= threshold
     result["threshold"] = threshold
-    return result
+    return cast(Comparison, result)
 
 
 # ---------------------------------------------------------------------- verification
 
 
 @method("qt.ui.exists", replay=Replay.checks("exists"), tool=Tool(spoken="find_objects"))
-def exists(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
+def exists(ctx: Context, objectId: ObjectId) -> Exists:
     """Whether anything matches (never ELEMENT_NOT_FOUND): count and the first matches."""
     try:
         found = resolver.resolve_all(objectId, _session.ids(ctx))
@@ -360,7 +364,7 @@ def exists(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
 
 @method("qt.ui.isVisible", replay=Replay.checks("visible"),
         tool=Tool(spoken="inspect_object"))
-def is_visible(ctx: Context, objectId: ObjectId) -> dict[str, Any]:
+def is_visible(ctx: Context, objectId: ObjectId) -> Visibility:
     """Whether the element exists and a user can see it (it and its window are shown)."""
     try:
         obj = _session.resolve(ctx, objectId)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from PySide6.QtCore import QObject
 
@@ -22,6 +22,8 @@ from probe.core.errors import QtError
 from probe.core.objects import meta, paths, variant
 from probe.server.context import Context, Meta
 from probe.server.registry import P, Replay, Tool, method
+from probe.wire._shared import ObjectSummary
+from probe.wire.qt_wait import Idle, Signalled, Waited
 
 
 def _condition(condition: str) -> waits.Condition:
@@ -46,7 +48,7 @@ async def wait(
                                  maximum=5)] = 0.05,
     stableMs: Annotated[int, P("for 'stable': how long the geometry must not change",
                                minimum=0, maximum=60000)] = 200,
-) -> Meta:
+) -> Meta[Waited]:
     """Wait until an element meets a condition; TIMEOUT with data.lastObserved otherwise.
 
     Property values compare as text: strings as they are, numbers as JSON
@@ -80,8 +82,9 @@ async def wait(
                 seen["stableForMs"] = round((now - stable_since) * 1000)
                 ok = now - stable_since >= stableMs / 1000
             if ok:
-                return Meta({"ok": True, "condition": condition, "observed": seen,
-                             "waitedMs": round((now - start) * 1000)}, checks=checks)
+                done = {"ok": True, "condition": condition, "observed": seen,
+                        "waitedMs": round((now - start) * 1000)}
+                return cast(Meta[Waited], Meta(done, checks=checks))
             if now >= deadline:
                 raise QtError(
                     "TIMEOUT", f"{objectId!r} not {condition} after {timeout:g} s",
@@ -101,7 +104,7 @@ async def wait_idle(
     quietMs: Annotated[float, P("a GUI round trip faster than this counts as idle",
                                 minimum=0.1, maximum=1000)] = 20.0,
     rounds: Annotated[int, P("idle round trips in a row needed", minimum=1, maximum=20)] = 2,
-) -> dict[str, Any]:
+) -> Idle:
     """Wait until the app's event queue has settled (quick GUI round trips in a row)."""
     loop = asyncio.get_running_loop()
     start = loop.time()
@@ -139,7 +142,7 @@ async def wait_signal(
     objectId: ObjectId,
     signal: Annotated[str, P("signal name or signature: clicked, textChanged(QString)")],
     timeout: Timeout = 5.0,
-) -> dict[str, Any]:
+) -> Signalled:
     """Wait for an object to emit a signal; returns its arguments. Start it before the
     action that emits (e.g. send both calls without awaiting the first)."""
     loop = asyncio.get_running_loop()
@@ -155,7 +158,7 @@ async def wait_signal(
             fut.set_exception(QtError("OBJECT_STALE", f"{what} was deleted while waiting for "
                                       f"{signal}", target=objectId, signal=signal))
 
-    def connect() -> tuple[list[Any], str, dict[str, Any], Any]:
+    def connect() -> tuple[list[Any], str, ObjectSummary, Any]:
         obj = _session.resolve(ctx, objectId)
         sig = meta.signature(meta.find_signal(obj, signal))
         objref = meta.objref_for(ids)

@@ -26,8 +26,9 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QAccessible, QAction, QGuiApplication, QWheelEvent, QWindow
-from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMenu, QWidget
+
+from probe.core.qtest import QTest
 
 
 def roles_if_present(**aria: str) -> dict[QAccessible.Role, str]:

@@ -51,6 +51,15 @@ def _import_qtcore() -> Any:
             sys.modules.pop("numpy", None)
 
 
+def wake(qtcore: Any) -> None:
+    """Wake the GUI thread's event loop, so the timer just armed fires now: gdb stopped the
+    thread inside its poll, which otherwise sleeps on until the app's next event (an idle
+    app: 20-30 s, most of what an attach took)."""
+    dispatcher = qtcore.QAbstractEventDispatcher.instance()
+    if dispatcher is not None:
+        dispatcher.wakeUp()
+
+
 def start(config: dict[str, Any]) -> None:
     """``config``: ``front`` (folders put first on sys.path: the runtime's PySide6 and
     qtmcp), ``site`` (qtmcp's site-packages, for websockets and orjson), ``options``
@@ -78,6 +87,7 @@ def start(config: dict[str, Any]) -> None:
                 done(False, f"probe.install() failed: {type(exc).__name__}: {exc}")
 
         qtcore.QTimer.singleShot(0, install)
+        wake(qtcore)
         done(None, "scheduled")
     except BaseException as exc:  # noqa: BLE001 - the app must live on
         done(False, f"{type(exc).__name__}: {exc}")

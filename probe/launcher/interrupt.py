@@ -1,38 +1,53 @@
-"""Ctrl+C and SIGTERM end a Qt app cleanly: no KeyboardInterrupt traceback from whatever
-slot ran, no process left running, and its exit handlers run (the probe removes its
-discovery file).
+"""Ctrl+C and SIGTERM end a Qt app cleanly at any moment: no KeyboardInterrupt traceback
+from whatever slot ran, no process left running, and its exit handlers run (the probe
+removes its discovery file).
 
 Python runs a signal handler only when the main thread executes Python, and a Qt app's
 main thread waits in C++ (``exec()``), so by default Ctrl+C raises KeyboardInterrupt in
-some later slot, which PySide prints and forgets. Here the C-level handler's wake-up byte
-(``signal.set_wakeup_fd``) wakes a small thread, which hands the signal to the GUI thread
-through a queued Qt signal; there ``action`` runs (default: quit the application's
-event loop). Before the application exists, the signals keep their usual meaning.
+some later slot, which PySide prints and forgets. Here the signal is handed to the GUI
+thread of the application that runs now (:func:`probe.lifetime.relay_signals`: also
+after an app shut its application down and made another), where ``action`` runs
+(default: quit the event loop).
+
+While no event loop runs (start-up, before ``exec()``; between two loops; no application
+yet) the app's own Python code runs, and the signal ends it there as it ends any Python
+program: KeyboardInterrupt for Ctrl+C, SystemExit for SIGTERM. A quit asked of Qt before
+its loop runs would be lost (``exec()`` forgets it), and an app may run another loop after
+the one that quit (a login window, then the main window), so the default action asks
+again at every later turn: the app ends, not only its loop. Once the exit handlers run, a
+further signal is left alone (it would only break them).
 """
 
 from __future__ import annotations
 
+import atexit
 import signal
-import socket
-import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QThread, QTimer
 
-_installed: list[Any] = []  # the relay and the socket pair live as long as the process
+from probe.lifetime import relay_signals
 
 
-class _Relay(QObject):
-    """Lives on the main thread; ``fired`` emitted from the watcher thread is queued."""
-
-    fired = Signal()
+def _loop_running() -> bool:
+    """Whether an event loop runs on this (the main) thread."""
+    return QCoreApplication.instance() is not None and QThread.currentThread().loopLevel() > 0
 
 
 def _quit() -> None:
+    """End the event loop that runs, and any the app runs later: ask again at the next
+    turn (events processed during start-up, or a second loop)."""
     app = QCoreApplication.instance()
-    if app is not None:
+    if app is None:
+        return
+    if _loop_running():
         app.quit()
+    QTimer.singleShot(0, _quit)
+
+
+#: Set when the exit handlers start (registered after the probe's, so it runs first).
+_exiting: list[bool] = []
 
 
 def quit_on_signals(action: Callable[[], Any] | None = None,
@@ -40,34 +55,15 @@ def quit_on_signals(action: Callable[[], Any] | None = None,
                     ) -> None:
     """Make ``signals`` run ``action`` on the GUI thread (default: quit the event loop).
     Call on the main thread, before or after the QApplication exists."""
-    relay = _Relay()
-    relay.fired.connect(action or _quit, Qt.ConnectionType.QueuedConnection)
-    reader, writer = socket.socketpair()
-    writer.setblocking(False)
-    signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
-    for sig in signals:
-        signal.signal(sig, _handler)
-    threading.Thread(target=_watch, args=(reader, relay), name="qtmcp-signals",
-                     daemon=True).start()
-    _installed.extend((relay, reader, writer))
+    relay_signals(action or _quit, signals, _handler)
+    atexit.register(_exiting.append, True)
 
 
 def _handler(signum: int, _frame: Any) -> None:
-    """The Python-level handler: nothing to do once Qt runs (the watcher acts); before
-    that, the usual KeyboardInterrupt or exit."""
-    if QCoreApplication.instance() is None:
-        if signum == signal.SIGINT:
-            raise KeyboardInterrupt
-        raise SystemExit(128 + signum)
-
-
-def _watch(reader: socket.socket, relay: _Relay) -> None:
-    while True:
-        try:
-            data = reader.recv(64)
-        except OSError:
-            return
-        if not data:
-            return
-        if QCoreApplication.instance() is not None:
-            relay.fired.emit()
+    """The Python-level handler: nothing to do while an event loop runs (the relay acts);
+    otherwise the app's Python code runs, and the signal ends it the usual way."""
+    if _loop_running() or _exiting:
+        return
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise SystemExit(128 + signum)

@@ -10,12 +10,14 @@ of exactly that release (:mod:`probe.launcher.qtrelease`). A C++ app (an ELF fil
 
 from __future__ import annotations
 
+import ctypes
 import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
 import runpy
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -25,7 +27,7 @@ from types import ModuleType
 from typing import Any
 
 import probe
-from probe import discovery
+from probe import discovery, private
 
 #: The modules whose import means the app's Qt is loaded.
 BINDINGS = ("PySide6.QtCore", "PyQt6.QtCore")
@@ -113,15 +115,24 @@ def install_when_qt_loads(options: dict[str, Any]) -> None:
     sys.meta_path.insert(0, _QtWatcher(lambda: _start(options)))
 
 
-def _die_with_parent() -> None:
-    """In the child, before exec: ask Linux to SIGTERM us when the parent dies."""
-    import ctypes
-    import signal
-
+def _die_with_parent() -> Callable[[], None]:
+    """What the child runs before exec: ask Linux to SIGTERM it when this process dies,
+    and end at once if this process died already (before the request took hold it would
+    never come: a Ctrl+C while ``qtmcp demo`` started its app left the app running).
+    Everything it needs is made here, in the parent: a child forked from a process with
+    threads must not import."""
+    parent = os.getpid()
     try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        prctl = ctypes.CDLL("libc.so.6", use_errno=True).prctl
     except OSError:
-        pass
+        return lambda: None
+
+    def in_child() -> None:
+        prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        if os.getppid() != parent:
+            os._exit(1)
+
+    return in_child
 
 
 class LaunchError(RuntimeError):
@@ -199,7 +210,7 @@ def spawn(target: str, args: list[str] | None = None, *, module: bool = False,
     even while a Qt event loop keeps Python signal handlers from running.
     """
     if die_with_parent and sys.platform.startswith("linux"):
-        popen.setdefault("preexec_fn", _die_with_parent)
+        popen.setdefault("preexec_fn", _die_with_parent())
     if python is not None:
         require_probe(python, target, module=module)
     cmd = [python or interpreter_for(target, module=module), "-m", "probe.cli", "launch"]
@@ -244,7 +255,7 @@ def wait_for_probe(pid: int, timeout: float = 20.0,
             return found[0]
         time.sleep(0.05)
     raise TimeoutError(f"no probe from pid {pid} within {timeout} s (looked in "
-                       f"{discovery.runtime_dir()})")
+                       f"{private.folder()})")
 
 
 def parse_command(command: str | Sequence[str]) -> tuple[str, list[str], bool, str | None]:
@@ -270,11 +281,13 @@ def parse_command(command: str | Sequence[str]) -> tuple[str, list[str], bool, s
     return cmd[0], cmd[1:], module, python
 
 
-def stop_app(proc: subprocess.Popen[Any]) -> None:
-    """Stop an app we started: terminate, then kill if it does not go."""
+def stop_app(proc: subprocess.Popen[Any], *, terminated: bool = False) -> None:
+    """Stop an app we started: terminate (unless that was done already), then kill if it
+    does not go."""
     if proc.poll() is not None:
         return
-    proc.terminate()
+    if not terminated:
+        proc.terminate()
     try:
         proc.wait(10)
     except subprocess.TimeoutExpired:

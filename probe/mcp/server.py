@@ -32,7 +32,14 @@ from mcp.server.stdio import stdio_server
 
 from probe import __version__, discovery
 from probe.client import AsyncClient
-from probe.exceptions import CallTimeout, ConnectError, ConnectionLost, QtmcpError, RemoteError
+from probe.exceptions import (
+    CallTimeout,
+    ConnectError,
+    ConnectionLost,
+    QtmcpError,
+    RemoteError,
+    UnsafeFolder,
+)
 from probe.launcher.launch import LaunchError, parse_command, spawn, stop_app, wait_for_probe
 from probe.mcp import saved, waits
 from probe.mcp import tools as mcp_tools
@@ -283,6 +290,8 @@ class Bridge:
             return mcp_tools.error_result(exc, speak=speak)
         except NoApp as exc:
             return mcp_tools.failure(f"NO_APP: {exc}")
+        except UnsafeFolder as exc:  # the discovery folder is not the user's own
+            return mcp_tools.failure(f"UNSAFE_FOLDER: {exc}")
         except ConnectionLost as exc:
             self.link = None
             return mcp_tools.failure(f"APP_GONE: the app's probe went away ({exc}). It may have "

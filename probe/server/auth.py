@@ -10,7 +10,30 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import secrets
+from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
+
+#: The role the inspector declares; only a session holding the inspector credential
+#: (``Session.inspector``: it presented the inspector token) may declare it.
+INSPECTOR_ROLE = "inspector"
+#: Topics that carry other clients' calls (their params and results, calls held for
+#: approval): only a session with the inspector credential may subscribe or receive them.
+INSPECTOR_TOPICS = frozenset({"traffic", "gate"})
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """The probe's two tokens: ``client`` (None: no token is asked, ``no_auth``) and
+    ``inspector``, which also gives a connection the inspector credential."""
+
+    client: str | None
+    inspector: str
+
+    @classmethod
+    def new(cls, given: str | None, no_auth: bool) -> Tokens:
+        """The client token given, or a random one (none with ``no_auth``); the inspector
+        token is always random (written only to the discovery file)."""
+        return cls(None if no_auth else (given or new_token()), new_token())
 
 
 def new_token() -> str:

@@ -1,4 +1,12 @@
-"""Turn one incoming WebSocket message into responses, and mirror each call as traffic."""
+"""Turn one incoming WebSocket message into responses, and mirror each call as traffic.
+
+A request's path: :meth:`Dispatcher.handle` decodes the message and bounds the answers;
+:meth:`Dispatcher.call` finds the method's declaration in the registry, validates the
+params (``MethodSpec.bind``), lets the approval gate hold it, builds the call's
+:class:`~probe.server.context.Context` and runs the api function, on the GUI thread
+through the executor (``spec.gui``) or on this thread (async methods); then the answer
+is mirrored to the traffic subscribers.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +14,18 @@ import asyncio
 import logging
 import time
 import traceback
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import Any, cast
 
 from probe import protocol
 from probe.protocol import RpcError
-from probe.server.context import Context, Meta
+from probe.server.context import Context, Reach
 from probe.server.executor import NestedLoop
+from probe.server.hooks import Hooks
+from probe.server.registry import Meta, MethodSpec
+from probe.server.sessions import Session
 from probe.server.targets import Described
-
-if TYPE_CHECKING:
-    from probe.server.probe import Probe
-    from probe.server.registry import MethodSpec
-    from probe.server.sessions import Session
 
 log = logging.getLogger("qtmcp.probe")
 
@@ -31,12 +39,40 @@ CALL_NOTES = "call.notes"
 MODAL_TIMEOUT = 0.5
 
 
-class Dispatcher:
-    """Validates, runs and answers requests; one per probe, shared by all sessions."""
+async def _nothing() -> None:
+    """Nothing to declare: every method was declared at start."""
 
-    def __init__(self, probe: Probe) -> None:
-        self.probe = probe
+
+class Dispatcher:
+    """Validates, runs and answers requests; one per probe, shared by all sessions.
+
+    It reaches the registry, executor, hub, gate, hooks and options of :class:`Reach`,
+    and hands that to each call's context."""
+
+    def __init__(self, reach: Reach,
+                 ready: Callable[[], Awaitable[None]] | None = None) -> None:
+        self.reach = reach
+        #: Declares what the registry deferred (:meth:`Registry.defer`) before a call
+        self._ready = ready or _nothing
+        self.registry = reach.registry
+        self.executor = reach.executor
+        self.hub = reach.hub
+        self.gate = reach.gate
+        self.hooks = reach.hooks
+        self.options = reach.options
+        #: Set when the app begins to quit: calls answer SHUTTING_DOWN.
+        self.stopping = False
         self._seq = 0
+
+    async def ready(self) -> None:
+        """Every method declared (what the registry deferred runs now, once)."""
+        if not self.registry.complete:
+            await self._ready()
+
+    def use_hooks(self, hooks: Hooks) -> None:
+        """The app side's hooks from now on (they come with the deferred methods)."""
+        self.hooks = hooks
+        self.reach = replace(self.reach, hooks=hooks)
 
     async def handle(self, session: Session, raw: str | bytes) -> str | None:
         """Answer one message (single or batch); None when nothing is owed (notifications).
@@ -46,12 +82,12 @@ class Dispatcher:
         reach it, its remaining calls are not run but answered so (a few bytes of
         request never make the probe build gigabytes).
         """
-        limit = self.probe.options.max_message
+        limit = self.options.max_message
         if len(raw) > limit:
             error = protocol.error_object("MESSAGE_TOO_LARGE", limit=limit, size=len(raw))
             return protocol.encode(protocol.failure(protocol.sniff_id(raw), error))
         incoming = protocol.decode(raw)
-        bound = self.probe.options.max_reply
+        bound = self.options.max_reply
         parts: list[str] = []
         size = 0
         for item in incoming.items:
@@ -78,7 +114,7 @@ class Dispatcher:
         """Answer every request of a message with one error, running none of them (the
         connection has too many calls); None when it holds only notifications."""
         error = protocol.error_object(name, message, **data)
-        if len(raw) > self.probe.options.max_message:
+        if len(raw) > self.options.max_message:
             return protocol.encode(protocol.failure(protocol.sniff_id(raw), error))
         fast = protocol.refused_ids(raw)
         if fast is not None:
@@ -102,19 +138,22 @@ class Dispatcher:
         session.calls += 1
         meta: dict[str, Any] = {}
         described: Described | None = None
+        end_tally = self.hooks.tally_faults()  # elements it could not read, counted
         try:
-            if self.probe.stopping:
+            if self.stopping:
                 raise RpcError("SHUTTING_DOWN", f"the app is quitting; {req.method} was not run")
-            spec = self.probe.registry.get(req.method)
+            if not self.registry.complete:
+                await self._ready()  # the first call: declare the rest
+            spec = self.registry.get(req.method)
             if spec is None:
                 raise RpcError("METHOD_NOT_FOUND", f"No method named '{req.method}'",
                                similar=self._similar(req.method))
             kwargs = spec.bind(req.params)
             if spec.changes_app(req.params) and not session.inspector:  # the gate may hold it
-                held = await self.probe.gate.admit(session, req.method, req.params)
+                held = await self.gate.admit(session, req.method, req.params)
                 if held is not None:
                     meta["gate"] = held
-            ctx = Context(self.probe, session, req.method, req.id)
+            ctx = Context(self.reach, self.call, session, req.method, req.id)
             if spec.wants_ctx:
                 kwargs["ctx"] = ctx
             named = self._element_of(session, req, spec)
@@ -126,17 +165,18 @@ class Dispatcher:
 
             if spec.is_async or not spec.gui:
                 if described is not None:  # run ahead of the call's own first GUI job
-                    self.probe.executor.ahead(lambda: described.fill(describe))
+                    self.executor.ahead(lambda: described.fill(describe))
                 value = await spec.func(**kwargs) if spec.is_async else spec.func(**kwargs)
             else:
                 def job() -> Any:
                     if described is not None:  # in the call's job, before it acts
                         described.fill(describe)
                     return spec.func(**kwargs)
-                value = await self.probe.executor.run(job, spec.timeout)
+                value = await self.executor.run(job, spec.timeout)
             if isinstance(value, Meta):
-                meta.update(value.extra)
-                value = value.value
+                answer = cast(Meta[Any], value)
+                meta.update(answer.extra)
+                value = answer.value
             meta.update(session.state.get(CALL_NOTES) or {})  # what core code noted (refs)
             meta["durationMs"] = round((time.perf_counter() - start) * 1000, 3)
             reply = protocol.success(req.id, value, meta)
@@ -148,10 +188,13 @@ class Dispatcher:
             reply = protocol.failure(req.id, exc.to_error())
         except Exception as exc:  # noqa: BLE001 - answered: its table row or INTERNAL_ERROR
             reply = protocol.failure(req.id, self._error_of(req, exc))
+        counted = end_tally()
+        if counted and "result" in reply:  # read in part: the answer says how much
+            meta["faults"] = counted
         notes = session.state.get(CALL_NOTES)
         if notes:  # a failed call's notes must not reach the next call's meta
             notes.clear()
-        if self.probe.hub.subscribers("traffic"):  # after the reply is on its way
+        if self.hub.subscribers("traffic"):  # after the reply is on its way
             target = described.settle() if described is not None else None
             asyncio.get_running_loop().call_soon(
                 self.mirror, session, req, reply, time.perf_counter() - start, target)
@@ -159,8 +202,8 @@ class Dispatcher:
 
     def _error_of(self, req: protocol.Request, exc: Exception) -> dict[str, Any]:
         """An app-side error as its error-table row; anything else as INTERNAL_ERROR."""
-        known = exc if isinstance(exc, self.probe.hooks.app_errors) else \
-            self.probe.hooks.known_failure(exc)
+        known = exc if isinstance(exc, self.hooks.app_errors) else \
+            self.hooks.known_failure(exc)
         if known is not None:
             e: Any = known
             return protocol.error_object(e.name, e.message, hint=e.hint, **e.data)
@@ -178,7 +221,7 @@ class Dispatcher:
         params name its element). None otherwise (no cost)."""
         if not spec.records_target or session.inspector:
             return None
-        if not self.probe.hub.subscribers("traffic"):
+        if not self.hub.subscribers("traffic"):
             return None
         return spec.element_of(req.params)
 
@@ -186,7 +229,7 @@ class Dispatcher:
         """Stable handles of the element ``ident`` names in ``session`` (GUI thread); None
         when it names nothing (the call itself reports that)."""
         try:
-            return self.probe.hooks.describe_target(session.state, ident)
+            return self.hooks.describe_target(session.state, ident)
         except Exception:  # a description must never fail the call
             log.debug("no target for %r", ident, exc_info=True)
             return None
@@ -194,8 +237,8 @@ class Dispatcher:
     async def _modal(self, session: Session) -> dict[str, Any] | None:
         """The dialog or popup a call's GUI job is waiting in (asked inside its loop)."""
         try:
-            return await self.probe.executor.run(
-                lambda: self.probe.hooks.describe_modal(session.state, True), MODAL_TIMEOUT)
+            return await self.executor.run(
+                lambda: self.hooks.describe_modal(session.state, True), MODAL_TIMEOUT)
         except Exception:  # the answer must not fail for want of a description
             log.debug("no modal description", exc_info=True)
             return None
@@ -203,7 +246,7 @@ class Dispatcher:
     def _similar(self, name: str) -> list[str]:
         import difflib
 
-        names = list(self.probe.registry.methods)
+        names = list(self.registry.methods)
         close = difflib.get_close_matches(name, names, n=5, cutoff=0.5)
         prefix = name.rsplit(".", 1)[0] + "."
         return close or [n for n in names if n.startswith(prefix)][:10]
@@ -212,7 +255,7 @@ class Dispatcher:
                seconds: float, target: dict[str, Any] | None = None) -> None:
         """Publish the finished call on the ``traffic`` topic (with the stable handles of
         its ``target`` element, when they were taken)."""
-        if not self.probe.hub.subscribers("traffic"):
+        if not self.hub.subscribers("traffic"):
             return
         self._seq += 1
         record: dict[str, Any] = {
@@ -226,7 +269,7 @@ class Dispatcher:
             "durationMs": round(seconds * 1000, 3),
             "ok": "error" not in reply,
         }
-        spec = self.probe.registry.get(req.method)
+        spec = self.registry.get(req.method)
         if spec is not None:  # what the declaration says a replay needs to know
             if spec.changes_app(req.params):
                 record["changesApp"] = True
@@ -238,7 +281,7 @@ class Dispatcher:
             record["error"] = reply["error"]
         else:
             record["result"] = _preview(reply["result"])
-        self.probe.hub.publish("traffic", "probe.traffic", record)
+        self.hub.publish("traffic", "probe.traffic", record)
 
 
 def _too_large(rid: int | str | None, bound: int, size: int, batch: bool) -> str:

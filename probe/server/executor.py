@@ -37,7 +37,18 @@ a virtual override, a RecursionError above all, takes libshiboken down with the 
 job's failure goes to its caller, anything else is logged. A failure leaves its job without
 the job's frames' local variables (:func:`detached`): the caller keeps the exception while
 it answers, and a local may wrap something Qt frees without telling shiboken.
+
+The executor lasts as long as the process (:mod:`probe.lifetime`): its receiver is made
+again for an application made after the first was shut down, and before each job its
+:attr:`~GuiExecutor.follower` attaches what the probe keeps on the application (the
+dispatcher's ``aboutToBlock`` here; event filters and more through ``on_application``).
 """
+
+# The receiver is the executor's own Qt face (it calls the executor's private steps), the
+# busy report reads sys._current_frames, and PySide's stubs say a thread's event
+# dispatcher is never None (it is before the thread's loop runs): strict checking's
+# private-use and always-true findings do not apply here.
+# pyright: reportPrivateUsage=false, reportUnnecessaryComparison=false
 
 from __future__ import annotations
 
@@ -52,7 +63,6 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-import shiboken6
 from PySide6.QtCore import (
     QAbstractEventDispatcher,
     QCoreApplication,
@@ -62,6 +72,7 @@ from PySide6.QtCore import (
     QTimer,
 )
 
+from probe.lifetime import Follower, GuiObject
 from probe.protocol import RpcError
 from probe.wire.qt_system import FreezeReport
 
@@ -126,14 +137,16 @@ def _without_catcher(exc: BaseException) -> BaseException:
 
 
 class _Job:
-    __slots__ = ("cancelled", "fn", "future", "lane", "level", "loop", "nested", "on_done",
-                 "on_nested", "posted", "started")
+    __slots__ = ("cancelled", "context", "fn", "future", "lane", "level", "loop", "nested",
+                 "on_done", "on_nested", "posted", "started")
 
     def __init__(self, fn: Callable[[], Any], future: asyncio.Future[Any] | None,
                  loop: asyncio.AbstractEventLoop | None,
                  on_nested: Callable[[], object] | None = None, lane: object = None,
                  on_done: Done | None = None) -> None:
         self.fn = fn
+        #: the caller's context variables (what its call counts, say), seen by the job too
+        self.context = contextvars.copy_context()
         self.lane = lane
         self.future = future
         self.loop = loop
@@ -173,6 +186,10 @@ class _Receiver(QObject):
         super().__init__()
         self.setObjectName("qtmcp_probe_executor")
         self._executor = executor
+        #: Runs while a job waits in a nested loop (see GIL_RELIEF_S).
+        self.relief = QTimer(self)
+        self.relief.setInterval(round(GIL_RELIEF_S * 1000))
+        self.relief.timeout.connect(self.relieve)
 
     def event(self, event: QEvent) -> bool:
         try:
@@ -182,17 +199,6 @@ class _Receiver(QObject):
         except Exception:  # nothing may leave an event() override (a Ctrl+C still may)
             log.exception("probe executor failed")
         return True
-
-    def about_to_block(self) -> None:
-        """The GUI thread is about to wait for events: a running job may be parked."""
-        executor = self._executor
-        try:
-            if executor._running:
-                executor._check_nested()
-                if executor._owed and not executor._busy_here():
-                    executor._repost_owed()  # the running job is parked: they run in its loop
-        except Exception:  # a slot called from C++: nothing may leave it
-            log.exception("probe executor failed")
 
     def relieve(self) -> None:
         """Hand the GIL to other threads for a moment (see GIL_RELIEF_S)."""
@@ -214,7 +220,14 @@ class GuiExecutor:
         #: callables that run on the GUI thread just before the next job, in its wake-up
         self._ahead: collections.deque[Callable[[], Any]] = collections.deque()
         self._lock = threading.Lock()
-        self._receiver, self._relief = self._make_receiver()
+        #: The receiver, made again (on the GUI thread of the application that runs now)
+        #: when an app that makes a throwaway application at start and shuts it down
+        #: (``QCoreApplication.shutdown()`` deletes every QObject) takes it along.
+        self._receivers = GuiObject(lambda: _Receiver(self))
+        self._receivers.get()
+        #: Attaches the probe to each application it meets, before the job that meets it.
+        self.follower = Follower()
+        self.follower.on_application(self._watch)
         #: Jobs running now, outermost first (a job runs inside another's nested loop).
         self._running: list[_Job] = []
         self._watched = False
@@ -224,32 +237,17 @@ class GuiExecutor:
         #: the wrappers of windows PyQt or C++ made); returning False unsets it.
         self.prelude: Callable[[], bool] | None = None
 
-    def _make_receiver(self) -> tuple[_Receiver, QTimer]:
-        receiver = _Receiver(self)
-        relief = QTimer(receiver)
-        relief.setInterval(round(GIL_RELIEF_S * 1000))
-        relief.timeout.connect(receiver.relieve)
-        return receiver, relief
-
     def _wake_event(self, count: int = 1) -> None:
-        """Post ``count`` job events to the receiver, made again first when the app deleted
-        it: an app that makes a throwaway application at start and shuts it down
-        (``QCoreApplication.shutdown()`` deletes every QObject) takes the receiver along.
-        The new one is moved to the GUI thread of the application that runs now, and owes
-        the events of the jobs that waited meanwhile; with no application yet, the jobs
-        wait for the next call after one exists."""
-        with self._lock:
-            if not shiboken6.isValid(self._receiver):
-                app = QCoreApplication.instance()
-                if app is None:
-                    return
-                receiver, relief = self._make_receiver()
-                if threading.get_ident() != self.gui_thread_id:
-                    receiver.moveToThread(QObject.thread(app))  # its timer moves with it
-                self._receiver, self._relief = receiver, relief
-                self._watched = False  # the new application's event dispatcher
+        """Post ``count`` job events to the receiver. A receiver made again (a new
+        application) owes the events of the jobs that waited meanwhile; with no application
+        yet, the jobs wait for the next call after one exists."""
+        made = self._receivers.made
+        receiver = self._receivers.get()
+        if receiver is None:
+            return
+        if self._receivers.made != made:
+            with self._lock:
                 count = max(count, sum(len(lane) for lane in self._lanes.values()))
-            receiver = self._receiver
         for _ in range(count):
             QCoreApplication.postEvent(receiver, QEvent(_JOB_EVENT))
 
@@ -382,8 +380,7 @@ class GuiExecutor:
             self._wake_event(owed)
 
     def _run_one(self) -> None:
-        if not self._watched:
-            self._watch()
+        self.follower.check()
         while self._ahead:
             try:
                 self._ahead.popleft()()
@@ -423,7 +420,7 @@ class GuiExecutor:
         try:
             if self.prelude is not None and not self.prelude():
                 self.prelude = None
-            return True, job.fn()
+            return True, job.context.run(job.fn)
         except BaseException as exc:  # every failure goes back to the caller
             if job.future is None and job.on_done is None:
                 log.exception("probe job failed")
@@ -431,16 +428,32 @@ class GuiExecutor:
         finally:
             self._running.remove(job)
             if job.nested and not any(j.nested for j in self._running):
-                self._relief.stop()
+                self._relief().stop()
             if self._owed and not self._busy_here():
                 self._repost_owed()
 
-    def _watch(self) -> None:
-        """First job on the GUI thread: the event dispatcher exists; learn when it idles."""
+    def _relief(self) -> QTimer:
+        receiver = self._receivers.get()
+        assert receiver is not None  # on the GUI thread it always exists
+        return receiver.relief
+
+    def _watch(self, _app: QCoreApplication) -> None:
+        """First job under an application: its event dispatcher exists; learn when it
+        idles."""
         self._watched = True
         dispatcher = QAbstractEventDispatcher.instance(QThread.currentThread())
         if dispatcher is not None:
-            dispatcher.aboutToBlock.connect(self._receiver.about_to_block)
+            dispatcher.aboutToBlock.connect(self._about_to_block)
+
+    def _about_to_block(self) -> None:
+        """The GUI thread is about to wait for events: a running job may be parked."""
+        try:
+            if self._running:
+                self._check_nested()
+                if self._owed and not self._busy_here():
+                    self._repost_owed()  # the running job is parked: they run in its loop
+        except Exception:  # a slot called from C++: nothing may leave it
+            log.exception("probe executor failed")
 
     def _check_nested(self, level: int | None = None) -> None:
         """Tell the callers of running jobs that started below the current loop level."""
@@ -450,8 +463,9 @@ class GuiExecutor:
             if job.nested or job.level >= level:
                 continue
             job.nested = True
-            if not self._relief.isActive():
-                self._relief.start()
+            relief = self._relief()
+            if not relief.isActive():
+                relief.start()
             if job.on_nested is not None:
                 try:
                     job.on_nested()

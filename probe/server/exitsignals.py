@@ -7,9 +7,9 @@ that handler ends the app through Python, ``atexit`` removes the file).
 
 A Python signal handler runs only when the main thread runs Python, and a Qt app sits
 in C++ (``exec()``) while idle. So, unless the app has a wakeup fd of its own (an
-asyncio loop does), the signal's wakeup byte goes to a socket a ``QSocketNotifier``
-watches on the GUI thread: the notifier's slot is Python, and the handler runs then.
-Nothing polls.
+asyncio loop does), the signal's wakeup byte wakes the GUI thread of the application
+that runs now (:func:`probe.lifetime.relay_signals`), Python runs there, and the handler
+with it. Nothing polls.
 """
 
 from __future__ import annotations
@@ -17,16 +17,12 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import socket
 from collections.abc import Callable
 from types import FrameType
 
-from PySide6.QtCore import QSocketNotifier
+from probe.lifetime import relay_signals
 
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
-
-_wake: tuple[socket.socket, socket.socket] | None = None
-_notifier: QSocketNotifier | None = None
 
 
 def install(cleanup: Callable[[], None]) -> None:
@@ -34,48 +30,16 @@ def install(cleanup: Callable[[], None]) -> None:
 
     Main thread only (Python's rule for signal handlers); does nothing elsewhere.
     """
-    global _wake
-    installed = False
-    for sig in SIGNALS:
-        try:
-            if signal.getsignal(sig) is not signal.SIG_DFL:
-                continue
-            signal.signal(sig, _handler(cleanup))
-            installed = True
-        except ValueError:  # not the main thread
-            return
-    if installed and _wake is None:
-        pair = socket.socketpair()
-        for end in pair:
-            end.setblocking(False)
-        try:
-            previous = signal.set_wakeup_fd(pair[1].fileno(), warn_on_full_buffer=False)
-        except ValueError:
-            previous = -1
-        if previous != -1:  # the app wakes its own loop on signals: keep its fd
-            signal.set_wakeup_fd(previous)
-            for end in pair:
-                end.close()
-            return
-        _wake = pair
-
-
-def watch() -> None:
-    """Watch the wakeup socket on the GUI thread (once the app exists)."""
-    global _notifier
-    if _wake is None or _notifier is not None:
+    try:
+        ours = [sig for sig in SIGNALS if signal.getsignal(sig) is signal.SIG_DFL]
+    except ValueError:
         return
-    _notifier = QSocketNotifier(_wake[0].fileno(), QSocketNotifier.Type.Read)
-    _notifier.setObjectName("qtmcp_signal_wakeup")
-    _notifier.activated.connect(_drain)
+    if ours:
+        relay_signals(_python_runs, ours, _handler(cleanup), keep_app_fd=True)
 
 
-def _drain() -> None:
-    """Python runs here, so the pending signal's handler runs too; empty the socket."""
-    if _wake is not None:
-        with contextlib.suppress(OSError):
-            while _wake[0].recv(512):
-                pass
+def _python_runs() -> None:
+    """On the GUI thread: Python runs here, so the pending signal's handler runs too."""
 
 
 def _handler(cleanup: Callable[[], None]) -> Callable[[int, FrameType | None], None]:

@@ -13,13 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING
 
+from probe.server.executor import GuiExecutor
+from probe.server.sessions import Hub
 from probe.wire.qt_system import Freeze, FreezeReport
-
-if TYPE_CHECKING:
-    from probe.server.executor import GuiExecutor
-    from probe.server.sessions import Hub
 
 TOPIC = "freeze"
 TOPIC_TEXT = ("the GUI thread blocked: probe.freeze with frozen, blockedForMs and "

@@ -21,13 +21,12 @@ import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from probe import protocol
 from probe.protocol import RpcError
-
-if TYPE_CHECKING:
-    from probe.server.sessions import Hub, Session
+from probe.server.sessions import Hub, Session
+from probe.wire import probe_gate as wire
 
 TOPIC = "gate"
 TOPIC_TEXT = ("the approval gate: probe.gate.pending (a held agent call), "
@@ -54,7 +53,7 @@ class Held:
     future: asyncio.Future[str]
     since: float = field(default_factory=time.time)
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> wire.Held:
         s = self.session
         return {"gateId": self.gate_id, "method": self.method,
                 "params": _preview(self.params), "ts": self.since,
@@ -84,14 +83,14 @@ class Gate:
         self.enablers &= set(self.sessions)
         return bool(self.enablers)
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> wire.Gate:
         now = time.time()
         return {"enabled": self.enabled, "enabledBy": sorted(self.enablers),
                 "pending": [h.describe() for h in self.held.values()],
                 "trusted": [{"clientId": sid, "until": until}
                             for sid, until in self.trusted.items() if until > now]}
 
-    def set(self, session: Session, enabled: bool) -> dict[str, Any]:
+    def set(self, session: Session, enabled: bool) -> wire.Gate:
         was = self.enabled
         if enabled:
             self.enablers.add(session.id)
@@ -162,7 +161,7 @@ class Gate:
                 return "gateOff"
         return "timeout"
 
-    def decide(self, session: Session, gate_id: str, approve: bool) -> dict[str, Any]:
+    def decide(self, session: Session, gate_id: str, approve: bool) -> wire.Decided:
         held = self.held.get(gate_id)
         if held is None or held.future.done():
             raise RpcError("GATE_NOT_FOUND", f"no held call {gate_id!r}",
@@ -171,7 +170,7 @@ class Gate:
         return {"gateId": gate_id, "approved": approve, "method": held.method,
                 "decidedBy": session.id}
 
-    def approve_client(self, client_id: int, minutes: float) -> dict[str, Any]:
+    def approve_client(self, client_id: int, minutes: float) -> wire.Trusted:
         target = self.sessions.get(client_id)
         if target is None:
             raise RpcError("INVALID_PARAMS", f"no connected client with id {client_id}",

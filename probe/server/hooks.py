@@ -23,6 +23,12 @@ ModalDescriber = Callable[[dict[str, Any], bool], "dict[str, Any] | None"]
 FailureReader = Callable[[Exception], "Exception | None"]
 
 
+#: ``() -> end``: starts counting the app side's failed element reads for the call that
+#: runs in this context (its GUI jobs run in its context, so they count there too);
+#: ``end()`` stops and returns ``{origin: count}``.
+FaultTally = Callable[[], Callable[[], "dict[str, int]"]]
+
+
 #: ``(name, message, hint, data) -> the app side's error`` of an error-table row.
 ErrorMaker = Callable[[str, "str | None", "str | None", dict[str, Any]], Exception]
 
@@ -41,6 +47,14 @@ def _no_modal(state: dict[str, Any], waiting: bool) -> dict[str, Any] | None:
 
 
 def _unknown(exc: Exception) -> Exception | None:
+    return None
+
+
+def _no_tally() -> Callable[[], dict[str, int]]:
+    return dict
+
+
+def _nothing_to_follow(app: Any) -> None:
     return None
 
 
@@ -64,3 +78,9 @@ class Hooks:
     #: Makes the app side's one error class from an error-table row: what the context's
     #: verbs (``gui``, ``call``) raise, so api code raises and catches that class only.
     app_error: ErrorMaker = _rpc_error
+    #: Counts the elements a call could not read whole (an app's class raised there, or
+    #: the probe failed on it): the answer's ``meta.faults``.
+    tally_faults: FaultTally = _no_tally
+    #: Attaches the app side's watchers (event filters) to a new application, when the
+    #: last one was shut down and another made (GUI thread, before the next job).
+    follow_application: Callable[[Any], None] = _nothing_to_follow

@@ -14,19 +14,35 @@ import base64
 import os
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from probe import protocol
+from probe.server.dispatch import Dispatcher
+from probe.server.executor import GuiExecutor
 from probe.server.sessions import Session
-
-if TYPE_CHECKING:
-    from probe.server.probe import Probe
+from probe.server.transport import Transport
 
 Query = dict[str, list[str]]
 Reply = tuple[int, str, bytes]
-Route = Callable[["Probe", Query], Awaitable[Reply]]
 
-#: path -> handler(probe, query); ``install`` binds them to a probe's transport.
+
+@dataclass(frozen=True)
+class Served:
+    """What the routes use: the dispatcher (they call methods as a client would, on
+    ``session``, the internal HTTP session), the executor (``/health`` reads how long the
+    GUI thread is blocked), the app's name and the probe's start time."""
+
+    dispatcher: Dispatcher
+    executor: GuiExecutor
+    session: Session
+    app_name: Callable[[], str | None]
+    started: float
+
+
+Route = Callable[[Served, Query], Awaitable[Reply]]
+
+#: path -> handler(served, query); ``install`` binds them to a transport.
 ROUTES: dict[str, Route] = {}
 
 
@@ -38,29 +54,25 @@ def http_route(path: str) -> Callable[[Route], Route]:
     return register
 
 
-def install(probe: Probe) -> None:
-    """Give the probe's transport every declared route."""
+def install(transport: Transport, dispatcher: Dispatcher, executor: GuiExecutor,
+            app_name: Callable[[], str | None], started: float) -> None:
+    """Give ``transport`` every declared route, served by these parts."""
+    served = Served(dispatcher, executor, _session(transport), app_name, started)
     for path, fn in ROUTES.items():
-        probe.transport.http_routes[path] = lambda query, fn=fn: fn(probe, query)
+        transport.http_routes[path] = lambda query, fn=fn: fn(served, query)
 
 
 def _json(status: int, value: Any) -> Reply:
     return status, "application/json", protocol.encode(value).encode()
 
 
-def _session(probe: Probe) -> Session:
+def _session(transport: Transport) -> Session:
     """One internal session for HTTP calls (its own ids, named in the traffic log)."""
-    session = getattr(probe, "_http_session", None)
-    if session is None:
-        loop = probe.transport.loop
+    async def discard(_text: str) -> None:
+        return None
 
-        async def discard(_text: str) -> None:
-            return None
-
-        session = Session(send_text=discard, loop=loop, remote="http", name="http",
-                          role="http")
-        probe._http_session = session  # pyright: ignore[reportAttributeAccessIssue]  # made on first use
-    return session
+    return Session(send_text=discard, loop=transport.loop, remote="http", name="http",
+                   role="http")
 
 
 def _params(query: Query, ints: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -78,9 +90,9 @@ def _params(query: Query, ints: tuple[str, ...] = ()) -> dict[str, Any]:
     return out
 
 
-async def _call(probe: Probe, method: str, params: dict[str, Any]) -> tuple[int, Any]:
+async def _call(served: Served, method: str, params: dict[str, Any]) -> tuple[int, Any]:
     req = protocol.Request(method, params, f"http:{method}")
-    reply = await probe.dispatcher.call(_session(probe), req)
+    reply = await served.dispatcher.call(served.session, req)
     if "error" in reply:
         name = reply["error"].get("data", {}).get("name")
         status = {"APP_BUSY": 503, "STILL_RUNNING": 503, "SHUTTING_DOWN": 503,
@@ -92,31 +104,31 @@ async def _call(probe: Probe, method: str, params: dict[str, Any]) -> tuple[int,
 
 
 @http_route("/health")
-async def health(probe: Probe, query: Query) -> Reply:
-    blocked = probe.executor.blocked_for()
-    return _json(200, {"ok": True, "pid": os.getpid(),
-                       "app": probe.info.app if probe.info else None,
-                       "uptime": round(time.time() - probe.started, 3),
+async def health(served: Served, query: Query) -> Reply:
+    await served.dispatcher.ready()  # "methods" counts them all
+    blocked = served.executor.blocked_for()
+    return _json(200, {"ok": True, "pid": os.getpid(), "app": served.app_name(),
+                       "uptime": round(time.time() - served.started, 3),
                        "busy": blocked > 1.0, "blockedForMs": round(blocked * 1000),
-                       "methods": len(probe.registry.methods)})
+                       "methods": len(served.dispatcher.registry.methods)})
 
 
 @http_route("/schema")
-async def schema(probe: Probe, query: Query) -> Reply:
-    status, body = await _call(probe, "qt.schema", _params(query))
+async def schema(served: Served, query: Query) -> Reply:
+    status, body = await _call(served, "qt.schema", _params(query))
     return _json(status, body["result"] if status == 200 else body)
 
 
 @http_route("/tree")
-async def tree(probe: Probe, query: Query) -> Reply:
-    status, body = await _call(probe, "qt.objects.tree", _params(query, ("depth", "maxNodes")))
+async def tree(served: Served, query: Query) -> Reply:
+    status, body = await _call(served, "qt.objects.tree", _params(query, ("depth", "maxNodes")))
     return _json(status, body)
 
 
 @http_route("/screenshot.png")
-async def screenshot(probe: Probe, query: Query) -> Reply:
+async def screenshot(served: Served, query: Query) -> Reply:
     params = _params(query, ("maxWidth", "maxHeight", "quality"))
-    status, body = await _call(probe, "qt.ui.screenshot", {**params, "format": "png"})
+    status, body = await _call(served, "qt.ui.screenshot", {**params, "format": "png"})
     if status != 200:
         return _json(status, body)
     data = await asyncio.to_thread(base64.b64decode, body["result"]["data"])

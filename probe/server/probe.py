@@ -1,97 +1,48 @@
-"""The probe inside one app: options, server lifecycle, discovery file, clean exit."""
+"""The probe inside one app: it builds the server from its parts, starts and stops it,
+writes the discovery file and leaves cleanly.
+
+Who gets what (each part is handed only what it uses)::
+
+    executor (GUI thread)   hub (server thread's loop)   farewells (executor.post)
+    gate(hub, farewells)    freeze(hub, executor)
+    dispatcher(Reach: registry, executor, hub, gate, freeze, hooks, options, farewells)
+    transport(options, tokens, hub, dispatcher, gate, farewells.session_closed)
+    http routes(transport, dispatcher, executor, the app's name, start time)
+    outlet(hub) for the api code started with the probe
+
+The probe lasts as long as the process: an event loop that ends (an app may run another)
+does not stop it, nor an application shut down and made anew (:mod:`probe.lifetime`);
+it stops when the process exits (``atexit``) or a signal ends it.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import logging
 import os
 import sys
 import threading
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QCoreApplication, Qt, qVersion
 
-from probe import discovery, protocol
+from probe import discovery
 from probe.server import auth, exitsignals, freeze, gate, http_routes
-from probe.server.context import Outlet
+from probe.server.context import Outlet, Reach
 from probe.server.dispatch import Dispatcher
 from probe.server.executor import GuiExecutor
 from probe.server.hooks import Hooks
+from probe.server.options import Options
 from probe.server.registry import Registry
-from probe.server.sessions import SERVER_TOPICS, Session
+from probe.server.sessions import SERVER_TOPICS, Farewells, Hub
 from probe.server.transport import Transport
+from probe.wire.probe_gate import Changed, Held, Resolved
+from probe.wire.probe_session import Dropped, SessionEvent, Traffic
 from probe.wire.qt_system import Freeze
 
 log = logging.getLogger("qtmcp.probe")
-
-
-def _env_float(name: str, default: float) -> float:
-    try:
-        return float(os.environ.get(name, default))
-    except ValueError:
-        return default
-
-
-@dataclass
-class Options:
-    """How a probe listens. Defaults are the safe ones; env vars fill what is not given."""
-
-    host: str = "127.0.0.1"
-    port: int = 0
-    token: str | None = None
-    no_auth: bool = False
-    allow_remote: bool = False
-    #: qml.evaluate runs arbitrary JavaScript in the app: off unless asked for.
-    allow_eval: bool = False
-    max_message: int = protocol.DEFAULT_MAX_MESSAGE
-    max_reply: int = protocol.DEFAULT_MAX_REPLY
-    max_queue_bytes: int = 8 * 1024 * 1024
-    #: Answer bytes held for a client that has not read them, per connection and in all
-    #: (server/outbox.py); past either, or stuck ``stall_seconds``, it is closed (1008).
-    max_held_bytes: int = 64 * 1024 * 1024
-    total_held_bytes: int = 128 * 1024 * 1024
-    stall_seconds: float = 30.0
-    call_timeout: float = 2.0
-    #: A change report compares with what the agent was last told of a window, unless that
-    #: is older than this: then with the window just before the action, the rest counted.
-    baseline_seconds: float = 60.0
-    discovery: bool = True
-    quiet: bool = False
-    #: False: the app's file, message, colour and font dialogs are Qt's own widgets (an
-    #: agent reads and answers them) instead of the desktop's native ones it cannot see.
-    native_dialogs: bool = True
-
-    @classmethod
-    def resolve(cls, **given: Any) -> Options:
-        """Explicit arguments win, then QTMCP_* environment variables, then defaults."""
-        env = os.environ
-        values: dict[str, Any] = {
-            "host": env.get("QTMCP_HOST", cls.host),
-            "port": int(env.get("QTMCP_PORT", "0") or 0),
-            "token": env.get("QTMCP_TOKEN") or None,
-            "no_auth": env.get("QTMCP_NO_AUTH", "") == "1",
-            "allow_remote": env.get("QTMCP_ALLOW_REMOTE", "") == "1",
-            "allow_eval": env.get("QTMCP_ALLOW_EVAL", "").lower() in ("1", "true", "yes"),
-            "call_timeout": _env_float("QTMCP_CALL_TIMEOUT", cls.call_timeout),
-            "max_queue_bytes": int(env.get("QTMCP_MAX_QUEUE_BYTES", "0") or 0)
-            or cls.max_queue_bytes,
-            "max_reply": int(env.get("QTMCP_MAX_REPLY", "0") or 0) or cls.max_reply,
-            "max_held_bytes": int(env.get("QTMCP_MAX_HELD_BYTES", "0") or 0)
-            or cls.max_held_bytes,
-            "total_held_bytes": int(env.get("QTMCP_TOTAL_HELD_BYTES", "0") or 0)
-            or cls.total_held_bytes,
-            "stall_seconds": _env_float("QTMCP_STALL_SECONDS", cls.stall_seconds),
-            "baseline_seconds": _env_float("QTMCP_BASELINE_SECONDS", cls.baseline_seconds),
-            "quiet": env.get("QTMCP_QUIET", "") == "1",
-            "native_dialogs": env.get("QTMCP_NATIVE_DIALOGS", "").lower() not in ("0", "false",
-                                                                               "no"),
-        }
-        values.update({k: v for k, v in given.items() if v is not None})
-        return cls(**values)
 
 
 class Probe:
@@ -106,29 +57,38 @@ class Probe:
         self.options = options
         self.registry = registry
         self.hooks = hooks or Hooks()
-        self.token: str | None = None if options.no_auth else (options.token or auth.new_token())
-        #: Presented instead of ``token``, it gives a connection the inspector credential
-        #: (the approval gate); always random, written only to the discovery file.
-        self.inspector_token = auth.new_token()
-        #: Set when the app begins to quit: calls answer SHUTTING_DOWN.
-        self.stopping = False
+        #: The client token (None with no_auth) and the inspector token, which gives a
+        #: connection the inspector credential (the approval gate).
+        self.tokens = auth.Tokens.new(options.token, options.no_auth)
+        self.started = time.time()
         self.executor = GuiExecutor(options.call_timeout)
-        self.transport = Transport(self)
-        self.hub = self.transport.hub
-        self._closed_hooks: list[Callable[[Session], object]] = []
-        self.gate = gate.Gate(self.hub, self.on_session_closed)
+        self.hub = Hub(asyncio.new_event_loop())  # the server thread's loop
+        self.farewells = Farewells(self.executor.post)
+        self.gate = gate.Gate(self.hub, self.farewells.add)
         self.freeze = freeze.FreezeWatch(self.hub, self.executor)
         registry.topics.update({**SERVER_TOPICS, gate.TOPIC: gate.TOPIC_TEXT,
                                 freeze.TOPIC: freeze.TOPIC_TEXT})
         registry.notification("probe.freeze", Freeze, freeze.TOPIC)
-        #: App-wide state of the api families (one per probe, shared by its sessions).
-        self.shared: dict[str, Any] = {}
-        self.dispatcher = Dispatcher(self)
-        http_routes.install(self)  # GET /health, /schema, /tree, /screenshot.png
-        self.started = time.time()
+        registry.notification("probe.session", SessionEvent, "sessions")
+        registry.notification("probe.traffic", Traffic, "traffic")
+        registry.notification("probe.dropped", Dropped)
+        registry.notification("probe.gate.pending", Held, gate.TOPIC)
+        registry.notification("probe.gate.resolved", Resolved, gate.TOPIC)
+        registry.notification("probe.gate.changed", Changed, gate.TOPIC)
+        self.dispatcher = Dispatcher(Reach(
+            registry=registry, executor=self.executor, hub=self.hub, gate=self.gate,
+            freeze=self.freeze, hooks=self.hooks, options=options, farewells=self.farewells,
+            shared={}), ready=self.api_ready)
+        self.transport = Transport(options, self.tokens, self.hub, self.dispatcher, self.gate,
+                                   self.farewells.session_closed)
+        # GET /health, /schema, /tree, /screenshot.png
+        http_routes.install(self.transport, self.dispatcher, self.executor,
+                            lambda: self.info.app if self.info else None, self.started)
         self.info: discovery.ProbeInfo | None = None
         self._stopped = False
         self._lock = threading.Lock()
+        #: How many of the registry's starters have started.
+        self._started = 0
 
     @property
     def url(self) -> str:
@@ -143,10 +103,9 @@ class Probe:
         atexit.register(self.stop)
         if self.info is not None:
             exitsignals.install(self._remove_discovery)
-        self.executor.post(self._on_event_loop)
-        outlet = Outlet(self)
-        for start in self.registry.starters:
-            start(outlet)
+        self.executor.follower.on_application(self._on_application)
+        self.executor.post(_first_job)  # meets the application as soon as a loop runs
+        self._run_starters()
         if self.options.no_auth:
             log.warning("qtmcp probe: token check is OFF (no_auth): any local process may "
                         "drive this app")
@@ -160,6 +119,32 @@ class Probe:
                   "connect with `qtmcp ls` / `qtmcp inspect`", file=sys.__stderr__, flush=True)
         return self
 
+    async def api_ready(self) -> None:
+        """Every method declared: the deferred declarations (:meth:`Registry.defer`) run
+        at the first call that needs them, on a worker thread (they only import modules:
+        a busy GUI thread does not hold them up), and the starters they added start
+        then."""
+        if self.registry.complete:
+            return
+        await asyncio.to_thread(self.registry.complete_now)
+        self._run_starters()
+
+    def use_hooks(self, hooks: Hooks) -> None:
+        """The app side's hooks, once the methods are declared (they come with them)."""
+        self.hooks = hooks
+        self.dispatcher.use_hooks(hooks)
+        # Every application met from now on: the first was met before any of the watchers
+        # these hooks follow could be on.
+        self.executor.follower.on_application(hooks.follow_application)
+
+    def _run_starters(self) -> None:
+        """Start the starters not started yet (each once, however many calls come first)."""
+        outlet = Outlet(self.hub)
+        while self._started < len(self.registry.starters):
+            start = self.registry.starters[self._started]
+            self._started += 1
+            start(outlet)
+
     def _app_name(self) -> str:
         app = QCoreApplication.instance()
         name = app.applicationName() if app is not None else ""
@@ -170,34 +155,22 @@ class Probe:
             return
         self.info = discovery.ProbeInfo(
             pid=os.getpid(), app=self._app_name(), url=self.url, port=self.transport.port,
-            token=self.token, inspector_token=self.inspector_token, argv=list(sys.argv),
+            token=self.tokens.client, inspector_token=self.tokens.inspector,
+            argv=list(sys.argv),
             qt=qVersion(), pyside=pyside_version, python=sys.version.split()[0],
             started=self.started, host=self.options.host)
-        discovery.list_probes()  # removes the files of crashed or killed apps (tokens)
-        discovery.write(self.info)
+        try:
+            discovery.list_probes()  # removes the files of crashed or killed apps (tokens)
+            discovery.write(self.info)
+        except OSError as exc:  # a folder another user owns, a full disk: the app goes on
+            self.info = None
+            print(f"qtmcp: no discovery file, so `qtmcp ls` will not list this app: {exc}",
+                  file=sys.__stderr__, flush=True)
 
-    def _on_event_loop(self) -> None:
-        """First job on the GUI thread: the app exists now; learn its name, watch its exit."""
-        app = QCoreApplication.instance()
-        if app is None:
-            return
+    def _on_application(self, _app: QCoreApplication) -> None:
+        """An application runs (the first, or a new one): the discovery file names it."""
         if self.info is not None and self.info.app != self._app_name():
             self._write_discovery()
-        app.aboutToQuit.connect(self.stop)
-        exitsignals.watch()
-
-    def on_session_closed(self, hook: Callable[[Session], object]) -> None:
-        """Run ``hook(session)`` on the GUI thread whenever a client leaves (api modules
-        drop its subscriptions); a hook given again is kept once."""
-        if hook not in self._closed_hooks:
-            self._closed_hooks.append(hook)
-
-    def session_closed(self, session: Session) -> None:
-        for hook in self._closed_hooks:
-            self.executor.post(lambda hook=hook: hook(session))
-        # then what the session held (ids, refs, its last read, change baselines) goes,
-        # on the GUI thread where Qt wrappers may die, whoever still holds the session
-        self.executor.post(session.state.clear)
 
     def _remove_discovery(self) -> None:
         if self.info is not None:
@@ -210,7 +183,12 @@ class Probe:
             if self._stopped:
                 return
             self._stopped = True
-        self.stopping = True
+        self.dispatcher.stopping = True
         self.executor.close()
         self._remove_discovery()
         self.transport.stop()
+
+
+def _first_job() -> None:
+    """Nothing: running it attaches the probe to the application (the executor's follower
+    runs before every job)."""

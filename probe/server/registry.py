@@ -16,14 +16,22 @@ transport thread and reach Qt through ``ctx.gui(fn)``.
 from __future__ import annotations
 
 import inspect
+import threading
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Generic, Literal, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar, cast
 
 from probe.protocol import RpcError
 from probe.wire import schema as wire_schema
-from probe.wire.qt_system import Schema
+from probe.wire._shared import Pending
+from probe.wire.qt_system import (
+    MethodDescription,
+    NotificationDescription,
+    ReplayFacts,
+    Schema,
+    ToolFacts,
+)
 from probe.wire.schema import SAFE_NUMBER, Doc, check
 
 __all__ = ["SAFE_NUMBER", "Meta", "P", "Registry", "check", "method", "notification",
@@ -91,9 +99,17 @@ class Tool:
     spoken: str | None = None
     heavy: bool = False
 
-    def describe(self) -> dict[str, Any]:
-        return {k: v for k, v in (("tool", self.name), ("caps", self.caps),
-                                  ("spoken", self.spoken), ("heavy", self.heavy)) if v}
+    def describe(self) -> ToolFacts:
+        out: ToolFacts = {}
+        if self.name:
+            out["tool"] = self.name
+        if self.caps:
+            out["caps"] = self.caps
+        if self.spoken:
+            out["spoken"] = self.spoken
+        if self.heavy:
+            out["heavy"] = True
+        return out
 
 
 #: How a recorded call is replayed: ``run`` it again (comparing ``expect`` fields of its
@@ -133,8 +149,8 @@ class Replay:
         app, else nothing): the traffic mirror only records the others."""
         return self == Replay("run" if changes else "none")
 
-    def describe(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"how": self.how}
+    def describe(self) -> ReplayFacts:
+        out: ReplayFacts = {"how": self.how}
         if self.check:
             out["check"] = self.check
         if self.expect:
@@ -185,10 +201,11 @@ class MethodSpec:
         name or an older alias); None when the call names no element."""
         if not isinstance(params, dict):
             return None
+        given = cast(dict[str, Any], params)
         for p in self.params:
             if p.element:
                 for key in (p.name, *p.aliases):
-                    value = params.get(key)
+                    value = given.get(key)
                     if isinstance(value, str) and value:
                         return key, value
         return None
@@ -208,7 +225,7 @@ class MethodSpec:
             "additionalProperties": False,
         }
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> MethodDescription:
         return {
             "name": self.name,
             "summary": self.summary,
@@ -307,9 +324,9 @@ class NotificationSpec:
     params: Any
     topic: str | None = None
 
-    def describe(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"method": self.method,
-                               "params": wire_schema.schema_of(self.params)}
+    def describe(self) -> NotificationDescription:
+        out: NotificationDescription = {"method": self.method,
+                                        "params": wire_schema.schema_of(self.params)}
         if self.topic:
             out["topic"] = self.topic
         return out
@@ -328,6 +345,27 @@ class Registry:
         #: Called once with the probe's :class:`~probe.server.context.Outlet` when it
         #: starts: api code that publishes without a call (the console) connects here.
         self.starters: list[Callable[[Any], None]] = []
+        self._deferred: Callable[[], None] | None = None
+        self._lock = threading.Lock()
+
+    def defer(self, declare: Callable[[], None]) -> None:
+        """Declare the remaining methods by ``declare()`` when a call first needs them, not
+        at start: an app nobody connects to never imports them (a light start, #41).
+        The probe runs it on the GUI thread (:meth:`~probe.server.probe.Probe.api_ready`)."""
+        self._deferred = declare
+
+    @property
+    def complete(self) -> bool:
+        """Every method is declared (nothing deferred is left to run)."""
+        return self._deferred is None
+
+    def complete_now(self) -> None:
+        """Run the deferred declarations, once, whichever thread asks first."""
+        with self._lock:
+            declare = self._deferred
+            if declare is not None:
+                declare()  # raising, it stays deferred: the next call tries again
+                self._deferred = None  # complete only now: calls meanwhile wait for it
 
     def topic(self, name: str, description: str) -> None:
         """Declare a topic clients may subscribe to (``probe.subscribe``)."""
@@ -414,7 +452,8 @@ def spec_of(name: str, func: Callable[..., Any], *, changes: bool, gui: bool,
     return MethodSpec(
         name=name, func=func, params=params, summary=doc.splitlines()[0], doc=doc,
         changes=changes, gui=gui and not is_async, is_async=is_async, timeout=timeout,
-        wants_ctx=wants_ctx, result_schema=_result_schema(result_hint), marks=marks,
+        wants_ctx=wants_ctx, result_schema=_result_schema(result_hint, gui and not is_async),
+        marks=marks,
         replay=replay or Replay("run" if changes else "none"), tool=tool or Tool(),
     )
 
@@ -426,9 +465,19 @@ def result_type(hint: Any) -> Any:
     return Any if hint is Meta else hint
 
 
-def _result_schema(hint: Any) -> dict[str, Any]:
-    """The answer's schema, from the return annotation (a ``probe.wire`` type)."""
-    return wire_schema.schema_of(result_type(hint))
+def _result_schema(hint: Any, gui: bool) -> dict[str, Any]:
+    """The answer's schema, from the return annotation (a ``probe.wire`` type); a method
+    run on the GUI thread may instead answer :class:`~probe.wire._shared.Pending` (its
+    code waits in a dialog it opened)."""
+    declared = wire_schema.schema_of(result_type(hint))
+    if not gui:
+        return declared
+    pending = wire_schema.schema_of(Pending)
+    defs = {**declared.pop("$defs", {}), **pending.pop("$defs", {})}
+    out: dict[str, Any] = {"anyOf": [declared, pending]}
+    if defs:
+        out["$defs"] = defs
+    return out
 
 
 #: The registry the API modules declare on.

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from probe import protocol
+from probe.server.auth import INSPECTOR_TOPICS
 from probe.server.ceilings import Budget
-from probe.server.context import INSPECTOR_TOPICS
+from probe.wire.probe_session import SessionInfo
 
 #: The transport's own topics; the registry holds every topic (api families declare
 #: theirs with ``topic()``, the gate and the freeze watch theirs as the probe starts).
@@ -86,7 +87,7 @@ class Session:
             size += len(text)
         return "[" + ",".join(texts) + "]"
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> SessionInfo:
         return {"id": self.id, "name": self.name, "role": self.role, "remote": self.remote,
                 "connectedAt": self.connected_at, "topics": sorted(self.topics),
                 "calls": self.calls, "dropped": self.dropped}
@@ -197,3 +198,25 @@ class Hub:
                 pass
         else:
             send()
+
+
+class Farewells:
+    """What runs on the GUI thread whenever a client leaves: api code's hooks (drop its
+    subscriptions), then the session's own state (ids, refs, baselines) goes."""
+
+    def __init__(self, post: Callable[[Callable[[], Any]], None]) -> None:
+        self._post = post
+        self._hooks: list[Callable[[Session], object]] = []
+
+    def add(self, hook: Callable[[Session], object]) -> None:
+        """Run ``hook(session)`` for every client that leaves; a hook given again is kept
+        once."""
+        if hook not in self._hooks:
+            self._hooks.append(hook)
+
+    def session_closed(self, session: Session) -> None:
+        """``session`` left (transport thread): its hooks, then its state, on the GUI
+        thread where Qt wrappers may die, whoever still holds the session."""
+        for hook in self._hooks:
+            self._post(lambda hook=hook: hook(session))
+        self._post(session.state.clear)

@@ -6,6 +6,10 @@ handshake refuses what is not GET/HEAD (405), repeated security headers (400), a
 a missing or wrong token (401) before any message is read or route runs.
 """
 
+# websockets' serve() resolves to an unknown type under strict checking (its overloads
+# and this handler's signature): the transport is checked at the basic setting.
+# pyright: basic
+
 from __future__ import annotations
 
 import asyncio
@@ -15,7 +19,7 @@ import sys
 import threading
 import weakref
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -25,13 +29,14 @@ from websockets.http11 import Request, Response
 
 from probe import protocol
 from probe.server import auth
+from probe.server.auth import Tokens
 from probe.server.calls import MAX_IN_FLIGHT, Calls
 from probe.server.ceilings import Budget, Door, Limits, guarded
+from probe.server.dispatch import Dispatcher
+from probe.server.gate import Gate
+from probe.server.options import Options
 from probe.server.outbox import CLOSE_NOT_READING, Outbox, Stalled
 from probe.server.sessions import Hub, Session
-
-if TYPE_CHECKING:
-    from probe.server.probe import Probe
 
 log = logging.getLogger("qtmcp.probe")
 #: websockets logs every connection at INFO; in the app's own log that is noise.
@@ -68,14 +73,34 @@ def _json_response(status: int, value: Any, head: bool = False,
     return _response(status, "application/json", protocol.encode(value).encode(), head, extra)
 
 
-class Transport:
-    """Owns the server thread. ``start`` returns once the port is bound (or raises)."""
 
-    def __init__(self, probe: Probe) -> None:
-        self.probe = probe
-        self.loop = asyncio.new_event_loop()
-        self.hub = Hub(self.loop)
-        self.port = 0
+def _method(request: Any) -> str:
+    """The request's HTTP method: websockets 17 parses any method; before (13-16, the
+    newest for Python 3.10) it parses GET requests only, and its Request has no method."""
+    return str(getattr(request, "method", "GET"))
+
+class Transport:
+    """Owns the server thread. ``start`` returns once the port is bound (or raises).
+
+    A message's path: :meth:`_handle` (one per connection) reads it and offers it to the
+    connection's :class:`~probe.server.calls.Calls`, which runs :meth:`_answer`: the
+    dispatcher answers it (:meth:`Dispatcher.handle`) and :meth:`_send` sends the answer
+    within the outbox's bounds. It gets the parts it uses: the options it listens with,
+    the tokens it admits, the hub (its loop is the server thread's), the dispatcher,
+    the gate (held calls end when the app quits) and ``closed``, run for each session
+    that ends.
+    """
+
+    def __init__(self, options: Options, tokens: Tokens, hub: Hub, dispatcher: Dispatcher,
+                 gate: Gate, closed: Callable[[Session], None]) -> None:
+        self.options = options
+        self.tokens = tokens
+        self.hub = hub
+        self.loop = hub.loop
+        self.dispatcher = dispatcher
+        self.gate = gate
+        self.closed = closed
+        self.port: int = 0
         self.http_routes: dict[str, HttpHandler] = {}
         self._ready = threading.Event()
         self._failure: BaseException | None = None
@@ -83,7 +108,7 @@ class Transport:
         #: Handshakes that presented the inspector token, until their session starts.
         self._inspectors: weakref.WeakSet[ServerConnection] = weakref.WeakSet()
         self._calls: dict[int, Calls] = {}
-        opts = probe.options
+        opts = options
         #: What all clients together may make the probe hold, and who gets in (ceilings.py).
         self.limits = Limits.from_env(
             held_bytes=opts.total_held_bytes,
@@ -139,7 +164,7 @@ class Transport:
             self.loop.close()
 
     async def _main(self) -> None:
-        opts = self.probe.options
+        opts = self.options
         self._stop = asyncio.Event()
         async with serve(
             self._handle,
@@ -156,7 +181,7 @@ class Transport:
             close_timeout=0.5,  # a peer that never answers the close does not hold the exit
             logger=_ws_log,
         ) as server:
-            self.port = next(iter(server.sockets)).getsockname()[1]
+            self.port = int(next(iter(server.sockets)).getsockname()[1])
             self._ready.set()
             await self._stop.wait()
             await self._finish_calls()
@@ -166,7 +191,7 @@ class Transport:
     async def _finish_calls(self) -> None:
         """The app is quitting: held and waiting calls answer SHUTTING_DOWN (the executor
         refuses GUI work now) before the connections close."""
-        self.probe.gate.shutdown()
+        self.gate.shutdown()
         running = [calls.settle(_SHUTDOWN_GRACE) for calls in self._calls.values()]
         if running:
             await asyncio.gather(*running)
@@ -180,8 +205,7 @@ class Transport:
             return refusal
         headers = request.headers
         presented = auth.token_of(request.path, headers.get("Authorization"))
-        credential = auth.credential_of(presented, self.probe.token,
-                                        self.probe.inspector_token)
+        credential = auth.credential_of(presented, self.tokens.client, self.tokens.inspector)
         if credential is None:
             why = "No token given" if presented is None else "Wrong token"
             return _json_response(401, protocol.error_object("UNAUTHORIZED", why))
@@ -193,7 +217,7 @@ class Transport:
             elif credential == "inspector":
                 self._inspectors.add(connection)
             return None
-        head = request.method == "HEAD"
+        head = _method(request) == "HEAD"
         path = urlsplit(request.path).path.rstrip("/") or "/"
         handler = self.http_routes.get(path)
         if handler is None:
@@ -207,10 +231,9 @@ class Transport:
 
     def _refusal(self, request: Request) -> Response | None:
         """The response refusing a request before its token is even looked at, or None."""
-        # websockets < 17 (the newest for Python 3.10) has no Request.method: it takes GET only
-        if getattr(request, "method", "GET") not in ("GET", "HEAD"):
+        if _method(request) not in ("GET", "HEAD"):
             return _json_response(405, protocol.error_object(
-                "INVALID_REQUEST", f"HTTP {request.method} is not served",
+                "INVALID_REQUEST", f"HTTP {_method(request)} is not served",
                 hint="The probe serves GET (and HEAD) only; JSON-RPC goes over the "
                      "WebSocket."), extra=(("Allow", "GET, HEAD"),))
         headers = request.headers
@@ -219,7 +242,7 @@ class Transport:
             return _json_response(400, protocol.error_object(
                 "INVALID_REQUEST", f"Repeated header {repeated[0]}",
                 hint="Send each of Host, Origin, Authorization and Upgrade at most once."))
-        opts = self.probe.options
+        opts = self.options
         if not auth.host_ok(headers.get("Host"), opts.host, opts.allow_remote):
             return _json_response(403, protocol.error_object(
                 "UNAUTHORIZED", "Host header does not name this probe",
@@ -240,7 +263,7 @@ class Transport:
         remote = ws.remote_address
         session = Session(send_text=ws.send, loop=self.loop,
                           remote=f"{remote[0]}:{remote[1]}" if remote else "",
-                          queue_bytes_limit=self.probe.options.max_queue_bytes,
+                          queue_bytes_limit=self.options.max_queue_bytes,
                           inspector=ws in self._inspectors, budget=self.notification_bytes)
         self._inspectors.discard(ws)
         self._sockets[session.id] = (ws, session)
@@ -254,7 +277,7 @@ class Transport:
                     continue
                 # Refused without waiting for the client to read the refusal: a reader
                 # blocked there would leave the socket's own buffers to fill.
-                if not calls.refuse(self.probe.dispatcher.refuse(
+                if not calls.refuse(self.dispatcher.refuse(
                         message, "TOO_MANY_CALLS", calls.why_refused(),
                         hint=calls.refusal_hint(), limit=MAX_IN_FLIGHT)):
                     self._close_stalled(ws, session, "it sends calls and reads none of "
@@ -267,13 +290,13 @@ class Transport:
             self._calls.pop(session.id, None)
             self._sockets.pop(session.id, None)
             self.hub.remove(session)
-            self.probe.session_closed(session)
+            self.closed(session)
 
     async def _answer(self, ws: ServerConnection, session: Session, message: str | bytes
                       ) -> None:
         """Answer one message; always, even if the probe fails (INTERNAL_ERROR)."""
         try:
-            reply = await self.probe.dispatcher.handle(session, message)
+            reply = await self.dispatcher.handle(session, message)
         except Exception as exc:  # a request is always answered
             log.exception("qtmcp probe: a message could not be answered")
             reply = protocol.encode(protocol.failure(protocol.sniff_id(message),

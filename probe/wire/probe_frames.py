@@ -32,6 +32,8 @@ class StreamStats(TypedDict):
     unchanged: int
     seq: int
     renderedInPart: int
+    #: the JPEG encoder: "libjpeg-turbo", or "qt" (Qt's writer, the fallback; PNG too)
+    encoder: str
 
 
 class FramesStopped(TypedDict):
@@ -42,6 +44,7 @@ class FramesStopped(TypedDict):
     unchanged: NotRequired[int]
     seq: NotRequired[int]
     renderedInPart: NotRequired[int]
+    encoder: NotRequired[str]
 
 
 class Frame(TypedDict):

@@ -67,10 +67,55 @@ class Mode(TypedDict):
 Modes = dict[str, Mode]
 
 
+class ReplayFacts(TypedDict):
+    """What a replay does with a call of the method: ``run`` it (comparing ``expect``),
+    ``check`` what it read, ``skip`` it (``why``), or nothing (``none``)."""
+
+    how: str
+    check: NotRequired[str]
+    expect: NotRequired[list[str]]
+    why: NotRequired[str]
+
+
+class ToolFacts(TypedDict, total=False):
+    """How the MCP server offers the method (its tool and capability set), how a hint
+    names it without one, whether its answer may go to a file."""
+
+    tool: str
+    caps: str
+    spoken: str
+    heavy: bool
+
+
+class MethodDescription(TypedDict):
+    """One method's declaration: its params and result as JSON Schema, its docs, and
+    its facts (it changes the app; its params naming the element; the live view marks
+    where it acted; what a replay does; its MCP tool)."""
+
+    name: str
+    summary: str
+    description: str
+    changesApp: bool
+    params: dict[str, Any]
+    result: dict[str, Any]
+    element: list[str]
+    marks: bool
+    replay: ReplayFacts
+    mcp: ToolFacts
+
+
+class NotificationDescription(TypedDict):
+    """One notification's declaration: its params as JSON Schema and its topic."""
+
+    method: str
+    params: dict[str, Any]
+    topic: NotRequired[str]
+
+
 class Schema(TypedDict):
     """``qt.schema``: every method's declaration and every notification's."""
 
     protocol: str
     envelope: dict[str, str]
-    methods: list[dict[str, Any]]
-    notifications: list[dict[str, Any]]
+    methods: list[MethodDescription]
+    notifications: list[NotificationDescription]

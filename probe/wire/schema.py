@@ -17,7 +17,7 @@ import math
 import types
 import typing
 from collections.abc import Callable
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Union, cast
 
 from probe.wire._typing import NotRequired, Required
 
@@ -46,7 +46,13 @@ def schema_of(hint: Any) -> JsonSchema:
 
 
 def is_typeddict(hint: Any) -> bool:
-    return isinstance(hint, type) and typing.is_typeddict(hint)
+    """Whether ``hint`` is a TypedDict class, ``typing``'s or ``typing_extensions``' (the
+    one Python 3.10 uses, which ``typing.is_typeddict`` does not know there)."""
+    if not isinstance(hint, type):
+        return False
+    cls: type[object] = hint
+    return hasattr(cls, "__required_keys__") and hasattr(cls, "__total__") and \
+        issubclass(cls, dict)
 
 
 class _Builder:
@@ -115,8 +121,9 @@ class _Builder:
         if td in self._stack or self._name(td) in self.defs:
             self._referred.add(td)  # recursive: the outer occurrence becomes a ref too
             return ref
+        required: frozenset[str] = getattr(td, "__required_keys__", frozenset())
         late = [k for k, v in td.__annotations__.items()
-                if "NotRequired[" in _text(v) and k in td.__required_keys__]
+                if "NotRequired[" in _text(v) and k in required]
         if late:
             raise TypeError(f"{td.__qualname__}: {', '.join(late)} declared NotRequired under "
                             "'from __future__ import annotations', which hides it; declare "
@@ -182,13 +189,14 @@ def _check(value: Any, schema: JsonSchema, where: str, defs: dict[str, JsonSchem
         if all(found):
             kind = _json_type(value)
             near = [f for s, f in zip(schema["anyOf"], found) if _takes(s, kind, defs)]
-            return near[0] if len(near) == 1 else [
+            # the form of the value's kind it comes closest to says what is wrong
+            return min(near, key=len) if near else [
                 f"'{where}' matches none of the allowed forms"]
     if "enum" in schema and value not in schema["enum"]:
         return [f"'{where}' must be one of {schema['enum']}, got {value!r:.60}"]
     wanted = schema.get("type")
     if wanted is not None:
-        names = wanted if isinstance(wanted, list) else [wanted]
+        names = _type_names(wanted)
         if not any(_JSON_TYPES[n](value) for n in names):
             return [f"'{where}' must be {' or '.join(names)}, got {_json_type(value)}"]
     problems: list[str] = []
@@ -209,32 +217,35 @@ def _check(value: Any, schema: JsonSchema, where: str, defs: dict[str, JsonSchem
         if "maxLength" in schema and len(value) > schema["maxLength"]:
             problems.append(f"'{where}' must have at most {schema['maxLength']} characters")
     if isinstance(value, list):
-        if "minItems" in schema and len(value) < schema["minItems"]:
+        items = cast(list[Any], value)
+        if "minItems" in schema and len(items) < schema["minItems"]:
             problems.append(f"'{where}' needs at least {schema['minItems']} items")
-        if "maxItems" in schema and len(value) > schema["maxItems"]:
+        if "maxItems" in schema and len(items) > schema["maxItems"]:
             problems.append(f"'{where}' takes at most {schema['maxItems']} items")
         if "items" in schema:
-            for i, item in enumerate(value):
+            for i, item in enumerate(items):
                 problems.extend(_check(item, schema["items"], f"{where}[{i}]", defs,
                                        open_objects))
                 if len(problems) > 5:
                     break
     if isinstance(value, dict):
+        fields = cast(dict[str, Any], value)
         for key in schema.get("required", ()):
-            if key not in value:
+            if key not in fields:
                 problems.append(f"'{where}' needs '{key}'")
-        known = schema.get("properties", {})
+        known: dict[str, JsonSchema] = schema.get("properties", {})
         for key, sub in known.items():
-            if key in value:
-                problems.extend(_check(value[key], sub, f"{where}.{key}", defs, open_objects))
+            if key in fields:
+                problems.extend(_check(fields[key], sub, f"{where}.{key}", defs, open_objects))
         extra = schema.get("additionalProperties")
         if extra is False and not open_objects:
             problems.extend(f"'{where}' has no '{key}' (it takes {', '.join(known)})"
-                            for key in value if key not in known)
+                            for key in fields if key not in known)
         if isinstance(extra, dict):
-            for key, item in value.items():
+            rest = cast(JsonSchema, extra)
+            for key, item in fields.items():
                 if key not in known:
-                    problems.extend(_check(item, extra, f"{where}.{key}", defs, open_objects))
+                    problems.extend(_check(item, rest, f"{where}.{key}", defs, open_objects))
     return problems
 
 
@@ -243,9 +254,13 @@ def _takes(schema: JsonSchema, kind: str, defs: dict[str, JsonSchema]) -> bool:
     whose problems are then the ones worth saying)."""
     if "$ref" in schema:
         schema = defs[schema["$ref"].rsplit("/", 1)[-1]]
-    wanted = schema.get("type")
-    names = wanted if isinstance(wanted, list) else [wanted]
+    names = _type_names(schema.get("type"))
     return kind in names or (kind == "integer" and "number" in names)
+
+
+def _type_names(wanted: Any) -> list[str]:
+    """A schema's ``type``, one name or several, as a list."""
+    return cast(list[str], wanted) if isinstance(wanted, list) else [cast(str, wanted)]
 
 
 def _json_type(value: Any) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -26,12 +27,45 @@ RESULTS = ROOT / "tests" / "bench" / "results"
 
 
 @contextmanager
-def demo_app(*args: str) -> Iterator[DemoApp]:
-    app = start_demo(*args)
+def demo_app(*args: str, env: dict[str, str] | None = None) -> Iterator[DemoApp]:
+    app = start_demo(*args, env=env)
     try:
         yield app
     finally:
         app.stop()
+
+
+def cpu_ms(pid: int) -> float:
+    """CPU time (user + system) process ``pid`` has used, in ms: what load on the machine
+    disturbs least."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kib(pid: int) -> int:
+    """Resident memory (VmRSS) of process ``pid`` in KiB."""
+    with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+        return next(int(line.split()[1]) for line in fh if line.startswith("VmRSS:"))
+
+
+@contextmanager
+def ready_process(cmd: list[str], env: dict[str, str]) -> Iterator[subprocess.Popen[str]]:
+    """Start ``cmd`` (an app with ``--control-stdin``), yield it once it printed ``ready``,
+    kill it after."""
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.strip() == "ready":
+                break
+        else:
+            raise RuntimeError(f"{cmd} ended before it was ready")
+        yield proc
+    finally:
+        proc.kill()
+        proc.wait(10)
 
 
 def timed(fn: Callable[[], Any], n: int, warmup: int = 0) -> list[float]:
@@ -72,17 +106,49 @@ def table(title: str, rows: list[dict[str, Any]]) -> None:
         json.dumps({"script": script, "title": title, "rows": rows}, indent=1))
 
 
+def load() -> str:
+    """The machine's load averages (1, 5, 15 min): figures on a shared machine mean
+    little without them."""
+    return " ".join(f"{v:.2f}" for v in os.getloadavg())
+
+
 def target(job: str, goal: str, measured: str, met: bool, note: str = "") -> None:
     """Print one DESIGN.md target against its figure (``note``: what the figure means,
-    e.g. where a miss comes from); run_all.py gathers them in a table."""
+    e.g. where a miss comes from), with the machine's load as it is measured; run_all.py
+    gathers them in a table."""
+    global _targets_printed
+    _targets_printed += 1
     print(f"target {job}: {goal} -> {measured} ({'met' if met else 'MISSED'})"
-          + (f"; {note}" if note else ""))
+          + (f"; {note}" if note else "") + f" [load {load()}]")
     RESULTS.mkdir(exist_ok=True)
     script = Path(sys.argv[0]).stem.removeprefix("bench_")
     slug = "".join(c if c.isalnum() else "_" for c in job.lower())[:60]
     (RESULTS / f"{script}--target--{slug}.json").write_text(json.dumps(
         {"script": script, "kind": "target", "job": job, "goal": goal,
-         "measured": measured, "met": met, "note": note}, indent=1))
+         "measured": measured, "met": met, "note": note, "load": load()}, indent=1))
+
+
+_premises_failed: list[str] = []
+_targets_printed = 0
+
+
+def premise(ok: bool, what: str) -> bool:
+    """A condition without which the bench's figures mean nothing (calls answered, frames
+    encoded, the window as big as asked): when it fails, say so and make the bench exit 1
+    (:func:`run_bench`). Returns ``ok``."""
+    if not ok:
+        _premises_failed.append(what)
+        print(f"premise failed: {what}", file=sys.stderr, flush=True)
+    return ok
+
+
+def run_bench(main: Callable[[], Any]) -> None:
+    """Run a bench's ``main`` and exit: 1 when a premise failed, when it printed no
+    target, or when ``main`` returned a non-zero code; 0 otherwise."""
+    code = main()
+    if _targets_printed == 0:
+        premise(False, "the bench printed no target line")
+    sys.exit(1 if _premises_failed or code else 0)
 
 
 def _fmt(v: Any) -> str:

@@ -31,7 +31,7 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
 
-from _common import demo_app, table, target  # first: it puts the repo on sys.path
+from _common import demo_app, run_bench, table, target  # first: it puts the repo on sys.path
 
 # isort: split
 from tests.support.poisons import POISONS, SHORT, filler
@@ -299,4 +299,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

@@ -15,7 +15,7 @@ import subprocess
 import sys
 import time
 
-from _common import ROOT, demo_app, table, target
+from _common import ROOT, demo_app, run_bench, table, target
 
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -74,4 +74,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

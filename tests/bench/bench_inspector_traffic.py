@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import ROOT, demo_app, percentile, table, target
+from _common import ROOT, demo_app, percentile, run_bench, table, target
 
 AGENT = """
 import sys, time
@@ -119,7 +119,7 @@ def main() -> int:
             QTest.qWait(10)
         for rate in (int(r) for r in args.rates.split(",")):
             rows.append(run_rate(win, app, rate, args.seconds))
-        task = asyncio.ensure_future(win.conn.disconnect())
+        task = asyncio.ensure_future(win.conn.close())
         while not task.done():
             QTest.qWait(10)
     table("inspector_traffic: agent calls mirrored into the inspector's log", rows)
@@ -137,4 +137,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_bench(main)

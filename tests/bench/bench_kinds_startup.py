@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 
-from _common import ROOT, summary, table
+from _common import ROOT, premise, run_bench, summary, table, target
 from probe.client import Client
 from probe.launcher import runtime
 from probe.launcher.launch import wait_for_probe
@@ -95,7 +95,12 @@ def main() -> None:
             rows.append({"app": kind, "entry": how, "p50_s": s["p50"], "min_s": s["min"],
                          "n": s["n"]})
     table("probe start-up per app kind and entry path (s; attach: from qtmcp attach)", rows)
+    premise(len(rows) == sum(len(k[3]) for k in kinds), "an app kind or entry path did not run")
+    worst = max((r for r in rows if r["entry"] != "plain"), key=lambda r: r["p50_s"])
+    target("probe start-up, every app kind and entry path", "the probe answers within 3 s "
+           "(attach: of qtmcp attach)", f"slowest {worst['p50_s']:.2f} s ({worst['app']} "
+           f"{worst['entry']})", worst["p50_s"] <= 3)
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

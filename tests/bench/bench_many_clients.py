@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 
-from _common import percentile, table, target
+from _common import percentile, run_bench, table, target
 from tests.support.app import start_demo
 
 # isort: split
@@ -61,4 +61,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

@@ -21,7 +21,7 @@ import mcp_types as types
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from _common import ROOT, demo_app, summary, table
+from _common import ROOT, demo_app, premise, run_bench, summary, table, target
 from probe.client import AsyncClient
 
 
@@ -66,7 +66,11 @@ def main() -> None:
     with demo_app() as app:
         rows = asyncio.run(run(app.pid, ns.n))
     table("mcp: tool call through qtmcp mcp (stdio) vs the probe call direct", rows)
+    premise(bool(rows), "no call went through the MCP server")
+    worst = max(r["overhead_ms"] for r in rows)
+    target("MCP hop", "a tool call through qtmcp mcp at most 3 ms over the probe call",
+           f"worst {worst:.2f} ms", worst <= 3)
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

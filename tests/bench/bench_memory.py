@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from _common import demo_app, table, target
+from _common import demo_app, run_bench, table, target
 from probe.client import Client
 from tests.support.app import rss_kib
 from tests.support.pipelining import Pipeliner, drain
@@ -135,4 +135,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

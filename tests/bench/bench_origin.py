@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 
-from _common import ROOT, table
+from _common import ROOT, cpu_ms, ready_process, rss_kib, run_bench, table, target
 
 
 def one_start(args: list[str], origins: str) -> tuple[float, int, float]:
@@ -28,25 +28,9 @@ def one_start(args: list[str], origins: str) -> tuple[float, int, float]:
     env = {**os.environ, "QTMCP_ORIGINS": origins, "QTMCP_QUIET": "1"}
     cmd = [sys.executable, "-m", "resources.demo_app", "--probe", "--control-stdin", *args]
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, env=env)
-    try:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            if line.strip() == "ready":
-                break
-        else:
-            raise RuntimeError(f"{cmd} ended before it was ready")
+    with ready_process(cmd, env) as proc:
         ms = (time.perf_counter() - t0) * 1000
-        with open(f"/proc/{proc.pid}/status", encoding="ascii") as fh:
-            rss = next(int(line.split()[1]) for line in fh if line.startswith("VmRSS:"))
-        with open(f"/proc/{proc.pid}/stat", encoding="ascii") as fh:
-            fields = fh.read().rsplit(")", 1)[1].split()
-        cpu = (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
-        return ms, rss, cpu
-    finally:
-        proc.kill()
-        proc.wait(10)
+        return ms, rss_kib(proc.pid), cpu_ms(proc.pid)
 
 
 BUILD = """
@@ -55,6 +39,7 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 import probe.api
+probe.api.declare_all()
 from probe.core.objects import origin
 if sys.argv[1] == "1":
     origin.start()
@@ -106,6 +91,11 @@ def main() -> None:
                      "memory on/off": round(on_kib / off_kib, 3)})
     table(f"creation-site recording, medians of {opts.n} starts (target: time < 1.10x, "
           "memory < 1.15x)", rows)
+    big = rows[-1]
+    target("creation-site recording, 10,000 objects", "start-up under 1.10x the time and "
+           "1.15x the memory with it off", f"{big['time on/off']:.3f}x time, "
+           f"{big['memory on/off']:.3f}x memory",
+           big["time on/off"] < 1.10 and big["memory on/off"] < 1.15)
     builds: dict[str, list[float]] = {"1": [], "0": []}
     for _ in range(opts.n):
         for origins in ("1", "0"):
@@ -118,4 +108,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

@@ -19,7 +19,7 @@ import time
 
 from websockets.sync.client import connect
 
-from _common import demo_app, summary, table, target
+from _common import demo_app, run_bench, summary, table, target
 
 ECHO = """
 import asyncio, sys
@@ -94,4 +94,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from _common import table
+from _common import premise, run_bench, table, target
 from tests.realapps import tasks
 from tests.support.realapp import RealApp, wait_for_window
 
@@ -61,7 +61,12 @@ def main() -> None:
                         tasks.tasklist_task, args.n))
     table(f"realapps: readPage and task calls on third-party apps (medians of {args.n})",
           rows)
+    premise(all(r["controls"] > 0 for r in rows), "an app showed no controls")
+    worst = max(rows, key=lambda r: r["chars_per_control"])
+    target("readPage on third-party apps", "under 70 characters per visible control",
+           f"worst {worst['chars_per_control']:.1f} ({worst['app']})",
+           worst["chars_per_control"] < 70)
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

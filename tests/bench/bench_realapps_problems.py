@@ -17,7 +17,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from _common import table
+from _common import premise, run_bench, table, target
 from probe.exceptions import RemoteError
 from tests.realapps import tasks
 from tests.support.realapp import RealApp, wait_for_window
@@ -73,7 +73,12 @@ def main() -> None:
         rows.append(measure("parametertree", ["-m", "pyqtgraph.examples.parametertree"]))
     for row in rows:
         table(f"qt.problems on {row['app']}", [row])
+    premise(bool(rows), "no app was measured")
+    unknown = sum(int(r["problem sources known/near/unknown"].split("/")[2]) for r in rows)
+    total = sum(r["problems"] for r in rows)
+    target("qt.problems on third-party apps", "every problem found carries its source line",
+           f"{total - unknown}/{total} with a source", unknown == 0)
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

@@ -17,7 +17,7 @@ import argparse
 import statistics
 import time
 
-from _common import demo_app, table, target
+from _common import demo_app, run_bench, table, target
 
 LENGTHS = (1_000, 10_000, 100_000)
 
@@ -63,4 +63,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

@@ -15,7 +15,7 @@ import asyncio
 import threading
 from typing import Any
 
-from _common import demo_app, summary, table, target, timed
+from _common import demo_app, run_bench, summary, table, target, timed
 from probe.client import AsyncClient
 
 
@@ -57,4 +57,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from _common import ROOT, demo_app, table, target, timed
+from _common import ROOT, demo_app, run_bench, table, target, timed
 
 SUBSCRIBER = """
 import sys
@@ -148,4 +148,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_bench(main)

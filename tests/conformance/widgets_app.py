@@ -1,29 +1,47 @@
 """Every standard Qt Widgets control in one window, for the conformance suite.
 
-``python -m tests.conformance.widgets_app --probe --control-stdin`` (started by
+``qtmcp launch tests/conformance/widgets_app.py [CONFIGURATION]`` (started by
 ``test_widgets_conformance.py``). The window's tabs group the controls (Text, Choices,
-Numbers, Views, Containers, Editor, Dialogs); two docks hold more. Every signal a user's
-input makes that an app commits on (``editingFinished``, ``returnPressed``,
-``textEdited``, ``activated``, ``linkActivated``, ``accepted`` …) is written to the
-window's signal log, the dynamic property ``signalLog`` (a JSON list of
-``"objectName.signal args"``), so a test sees what the app itself saw.
+Numbers, Views, Containers, Dialogs, Models, Editor); two docks hold more. The window is
+built under a configuration (``CONFIGS``: as written, no object names/buddies/text formats,
+labels above or before their fields, the Windows style, every control a Python subclass);
+``harness.configure(name)`` (an object outside the window) builds it again in the same
+process. Every signal a user's input makes that an app commits on (``editingFinished``,
+``returnPressed``, ``textEdited``, ``activated``, ``linkActivated``, ``accepted`` …) is
+written to the harness's signal log, the dynamic property ``signalLog`` (a JSON list of
+``"key.signal args"``), and each control is reached by its key (``harness.control(key)``),
+so a test sees what the app itself saw without the window's object names. The Models page
+shows one view over one model at a time (``harness.showModel``).
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractListModel,
+    QAbstractTableModel,
     QDate,
     QDateTime,
+    QIdentityProxyModel,
     QModelIndex,
+    QObject,
+    QPersistentModelIndex,
     QPoint,
     QSortFilterProxyModel,
+    QStringListModel,
     Qt,
     QTime,
     QTimer,
+    Slot,
 )
 from PySide6.QtGui import (
     QIntValidator,
@@ -36,8 +54,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QAbstractScrollArea,
     QAbstractSpinBox,
     QApplication,
+    QBoxLayout,
     QButtonGroup,
     QCalendarWidget,
     QCheckBox,
@@ -53,6 +73,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QDoubleSpinBox,
     QFileDialog,
+    QFileSystemModel,
     QFontComboBox,
     QFontDialog,
     QFormLayout,
@@ -61,6 +82,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QKeySequenceEdit,
     QLabel,
+    QLayout,
     QLCDNumber,
     QLineEdit,
     QListView,
@@ -88,6 +110,7 @@ from PySide6.QtWidgets import (
     QTimeEdit,
     QToolBox,
     QToolButton,
+    QTreeView,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -96,12 +119,215 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-import probe
-from resources.demo_app import ControlChannel
-
 APP_NAME = "qtmcp-conformance"
 FRUITS = ["Apple", "Banana", "Cherry", "Date", "Elderberry", "Fig", "Grape"]
 PEOPLE = [("Ada", "Research"), ("Grace", "Navy"), ("Linus", "Kernel")]
+
+
+@dataclass(frozen=True)
+class Config:
+    """How the window is built: the settings an app may or may not make."""
+
+    #: no object names, no buddies, default text formats (as most apps leave controls)
+    bare: bool = False
+    #: where a form's labels sit: beside the field, above it, or before it in a row
+    labels: str = "beside"
+    style: str = "Fusion"
+    #: every control a Python subclass overriding the Qt methods the probe reads
+    subclassed: bool = False
+
+    @property
+    def buddies(self) -> bool:
+        return not self.bare and self.labels == "beside"
+
+
+CONFIGS = {
+    "default": Config(),
+    "bare": Config(bare=True),
+    "labels-above": Config(labels="above"),
+    "labels-before": Config(labels="before"),
+    "windows": Config(style="Windows"),
+    "subclassed": Config(subclassed=True),
+    "models": Config(),
+}
+
+# ------------------------------------------------------------------ subclassed controls
+
+#: The controls the subclassed configuration replaces with Python subclasses.
+SUBCLASSED = (
+    "QLineEdit", "QTextEdit", "QPlainTextEdit", "QTextBrowser", "QPushButton", "QToolButton",
+    "QCommandLinkButton", "QCheckBox", "QRadioButton", "QComboBox", "QFontComboBox",
+    "QSpinBox", "QDoubleSpinBox", "QDateEdit", "QTimeEdit", "QDateTimeEdit", "QSlider",
+    "QDial", "QScrollBar", "QProgressBar", "QKeySequenceEdit", "QCalendarWidget",
+    "QListWidget", "QTreeWidget", "QTableWidget", "QListView", "QTableView", "QTreeView",
+    "QColumnView", "QDialogButtonBox", "QToolBox", "QGroupBox", "QTabWidget",
+)
+_VIEW_METHODS = ("visualRect", "indexAt")
+_EVENT_METHODS = ("event", "mousePressEvent", "mouseReleaseEvent", "mouseDoubleClickEvent",
+                  "keyPressEvent", "focusInEvent", "focusOutEvent", "sizeHint")
+
+
+def _subclass(cls: type) -> type:
+    """A Python subclass of ``cls`` overriding the handlers and the virtuals the probe
+    reads (each calls Qt's), as app classes do."""
+    names = _EVENT_METHODS + (_VIEW_METHODS if issubclass(cls, QAbstractItemView) else ())
+    body: dict[str, Any] = {}
+    for name in names:
+        def method(self: Any, *args: Any, _name: str = name) -> Any:
+            return getattr(super(sub, self), _name)(*args)
+        method.__name__ = name
+        body[name] = method
+    sub = type(f"App{cls.__name__[1:]}", (cls,), body)
+    return sub
+
+
+@contextmanager
+def _classes(subclassed: bool) -> Iterator[None]:
+    """While the window is built, its controls' classes are the app's own subclasses."""
+    if not subclassed:
+        yield
+        return
+    module = globals()
+    saved = {name: module[name] for name in SUBCLASSED}
+    module.update({name: _subclass(cls) for name, cls in saved.items()})
+    try:
+        yield
+    finally:
+        module.update(saved)
+
+
+# ---------------------------------------------------------------- models in views
+
+#: The rows each model of the Models page holds (a tree model: two below the first).
+ROWS = ["Alpha", "Beta", "Gamma", "Delta"]
+CHILDREN = ["Alpha one", "Alpha two"]
+_TOP = QModelIndex()
+Index = QModelIndex | QPersistentModelIndex
+
+
+class ListModel(QAbstractListModel):
+    def rowCount(self, parent: Index = _TOP) -> int:
+        return 0 if parent.isValid() else len(ROWS)
+
+    def data(self, index: Index, role: int = 0) -> Any:
+        return ROWS[index.row()] if role == Qt.ItemDataRole.DisplayRole else None
+
+
+class TableModel(QAbstractTableModel):
+    def rowCount(self, parent: Index = _TOP) -> int:
+        return 0 if parent.isValid() else len(ROWS)
+
+    def columnCount(self, parent: Index = _TOP) -> int:
+        return 0 if parent.isValid() else 2
+
+    def data(self, index: Index, role: int = 0) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        return ROWS[index.row()] if index.column() == 0 else str(index.row() + 1)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return ("Name", "Rank")[section]
+        return None
+
+
+class TreeModel(QAbstractItemModel):
+    """Four rows, the first with two children (internal id: 0 top level, 1 below Alpha)."""
+
+    def index(self, row: int, column: int, parent: Index = _TOP) -> QModelIndex:
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        return self.createIndex(row, column, 1 if parent.isValid() else 0)
+
+    def parent(self, index: Index = _TOP) -> QModelIndex:  # type: ignore[override]
+        if not index.isValid() or index.internalId() == 0:
+            return QModelIndex()
+        return self.createIndex(0, 0, 0)
+
+    def rowCount(self, parent: Index = _TOP) -> int:
+        if not parent.isValid():
+            return len(ROWS)
+        if parent.internalId() == 0 and parent.row() == 0 and parent.column() == 0:
+            return len(CHILDREN)
+        return 0
+
+    def columnCount(self, parent: Index = _TOP) -> int:
+        return 2
+
+    def data(self, index: Index, role: int = 0) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if index.column() == 1:
+            return str(index.row() + 1)
+        return (CHILDREN if index.internalId() else ROWS)[index.row()]
+
+
+#: Whether the raising models raise now (armed by the suite for one row at a time: a view
+#: whose model raises while Qt itself lays it out or deletes it can take Qt down).
+ARMED = {"on": False}
+
+
+class RaisingData(TableModel):
+    """Its data for Gamma raises for the roles a screen reader asks (AccessibleText,
+    ToolTip): a role table with no entry for them."""
+
+    def data(self, index: Index, role: int = 0) -> Any:
+        if ARMED["on"] and index.row() == 2 and role in (
+                Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.ToolTipRole):
+            raise KeyError(f"no role {role} for Gamma")
+        return super().data(index, role)
+
+
+class RaisingIndex(TableModel):
+    """index() raises for Gamma's row (looked up in a list that is being reloaded)."""
+
+    def index(self, row: int, column: int, parent: Index = _TOP) -> QModelIndex:
+        if ARMED["on"] and row == 2:
+            raise IndexError("row 2 is being reloaded")
+        return super().index(row, column, parent)
+
+
+class RaisingCount(TableModel):
+    """rowCount() raises (its data source closed)."""
+
+    def rowCount(self, parent: Index = _TOP) -> int:
+        if ARMED["on"]:
+            raise ConnectionError("the data source is closed")
+        return super().rowCount(parent)
+
+
+def _standard() -> QStandardItemModel:
+    model = QStandardItemModel(0, 2)
+    model.setHorizontalHeaderLabels(["Name", "Rank"])
+    for i, name in enumerate(ROWS):
+        row = [QStandardItem(name), QStandardItem(str(i + 1))]
+        if i == 0:
+            for child in CHILDREN:
+                row[0].appendRow([QStandardItem(child), QStandardItem("")])
+        model.appendRow(row)
+    return model
+
+
+def _files(folder: str) -> QFileSystemModel:
+    model = QFileSystemModel()
+    model.setRootPath(folder)
+    return model
+
+
+#: Model kind -> (a maker given the files' folder, whether it holds rows below Alpha).
+MODELS: dict[str, tuple[Any, bool]] = {
+    "QStringListModel": (lambda folder: QStringListModel(ROWS), False),
+    "QStandardItemModel": (lambda folder: _standard(), True),
+    "QFileSystemModel": (_files, False),
+    "QAbstractListModel": (lambda folder: ListModel(), False),
+    "QAbstractTableModel": (lambda folder: TableModel(), False),
+    "QAbstractItemModel": (lambda folder: TreeModel(), True),
+}
+#: Models that raise where a read asks them.
+RAISING: dict[str, Any] = {"data": RaisingData, "index": RaisingIndex,
+                           "rowCount": RaisingCount}
+VIEWS: dict[str, type] = {"QListView": QListView, "QTreeView": QTreeView,
+                          "QTableView": QTableView}
 
 
 class LevelSpin(QAbstractSpinBox):
@@ -150,41 +376,72 @@ class Sketch(QWidget):
             painter.drawEllipse(dot, 3, 3)
 
 
-class Window(QMainWindow):
-    def __init__(self) -> None:
+class DrawnList(QAbstractScrollArea):
+    """A list the app draws itself in a scroll area (no item views, nothing accessible):
+    a click on a line says which one it hit."""
+
+    ITEMS = ("first.txt", "second.txt", "third.txt")
+
+    def __init__(self, log: Any) -> None:
         super().__init__()
-        self.setObjectName("conformance")
+        self.log = log
+        self.setFixedHeight(70)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self.viewport())
+        for i, text in enumerate(self.ITEMS):
+            painter.drawText(4, 16 + 20 * i, text)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        line = min(int(event.position().y()) // 20, len(self.ITEMS) - 1)
+        self.log(f"drawnList.clicked {self.ITEMS[line]}")
+
+
+class Window(QMainWindow):
+    def __init__(self, harness: Harness, config: Config) -> None:
+        super().__init__()
+        self.harness = harness
+        self.config = config
+        #: key -> the control the suite reads by it, and back (id(control) -> key)
+        self.controls: dict[str, Any] = {}
+        self.keys: dict[int, str] = {}
+        self._name(self, "conformance")
         self.setWindowTitle("Conformance")
-        self.entries: list[str] = []
-        self.setProperty("signalLog", "[]")
         self.pages = QTabWidget()
-        self.pages.setObjectName("pages")
+        self._name(self.pages, "pages")
         self.setCentralWidget(self.pages)
         for title, build in (("Text", self._text), ("Choices", self._choices),
                              ("Numbers", self._numbers), ("Views", self._views),
-                             ("Containers", self._containers), ("Dialogs", self._dialogs)):
+                             ("Containers", self._containers), ("Dialogs", self._dialogs),
+                             ("Models", self._models)):
             page = QWidget()
-            page.setObjectName(f"{title.lower()}Page")
+            self._name(page, f"{title.lower()}Page")
             build(page)
             self.pages.addTab(page, title)
         self.editor_page = QPlainTextEdit()  # a tab page that is itself an editor
-        self.editor_page.setObjectName("editorPage")
+        self._name(self.editor_page, "editorPage")
         self.editor_page.textChanged.connect(lambda: self.log("editorPage.textChanged"))
         self.pages.addTab(self.editor_page, "Editor")
         self._docks()
         self.resize(1100, 820)
-        self.entries.clear()  # what construction emitted is no user's doing
-        self.setProperty("signalLog", "[]")
 
     # ------------------------------------------------------------------------ the log
 
     def log(self, entry: str) -> None:
-        self.entries.append(entry)
-        self.setProperty("signalLog", json.dumps(self.entries))
+        self.harness.log(entry)
+
+    def _name(self, obj: Any, key: str) -> Any:
+        """Register ``obj`` as ``key`` (the suite reads and logs it by this key); it gets
+        the key as its objectName unless the configuration leaves names unset."""
+        self.controls[key] = obj
+        self.keys[id(obj)] = key
+        if not self.config.bare:
+            obj.setObjectName(key)
+        return obj
 
     def hook(self, obj: Any, *signals: str) -> None:
         """Write each of ``obj``'s ``signals`` to the log with its arguments."""
-        name = obj.objectName()
+        name = self.keys.get(id(obj), "")
         for sig in signals:
             def slot(*args: Any, _sig: str = sig) -> None:
                 shown = " ".join(_plain(a) for a in args)
@@ -192,52 +449,108 @@ class Window(QMainWindow):
             getattr(obj, sig).connect(slot)
 
     def _named(self, w: Any, name: str, *signals: str) -> Any:
-        w.setObjectName(name)
+        self._name(w, name)
         self.hook(w, *signals)
         return w
+
+    def _field(self, form: QFormLayout, text: str, field: QWidget | QLayout) -> None:
+        """A labelled form row, the label placed as the configuration says: beside the
+        field (its buddy, as QFormLayout.addRow(text, field) makes it; or a plain label
+        with no buddy), above it, or before it in a row of its own."""
+        place = self.config.labels
+        if place == "beside" and not self.config.bare:
+            form.addRow(text, field)  # a widget: the label's buddy (a layout: none)
+        elif place == "beside":
+            form.addRow(QLabel(text), field)
+        elif place == "above":
+            form.addRow(QLabel(text))
+            form.addRow(field)
+        else:
+            row = QHBoxLayout()
+            row.addWidget(QLabel(text))
+            if isinstance(field, QLayout):
+                row.addLayout(field, 1)
+            else:
+                row.addWidget(field, 1)
+            form.addRow(row)
+
+    def _above(self, lay: QBoxLayout, text: str, field: QWidget) -> None:
+        """A label over a field (a view, a field in a column): its buddy unless the
+        configuration leaves buddies unset, or before it in a row of its own."""
+        if self.config.labels == "before":
+            row = QHBoxLayout()
+            row.addWidget(QLabel(text))
+            row.addWidget(field, 1)
+            lay.addLayout(row)
+            return
+        label = QLabel(text)
+        if self.config.buddies:
+            label.setBuddy(field)
+        lay.addWidget(label)
+        lay.addWidget(field)
 
     # ---------------------------------------------------------------------- the pages
 
     def _text(self, page: QWidget) -> None:
         form = QFormLayout(page)
-        form.addRow("Name", self._named(QLineEdit(), "nameEdit", "textEdited",
+        self._field(form, "Name", self._named(QLineEdit(), "nameEdit", "textEdited",
                                         "editingFinished", "returnPressed"))
         password = self._named(QLineEdit(), "passwordEdit", "editingFinished")
         password.setEchoMode(QLineEdit.EchoMode.Password)
-        form.addRow("Password", password)
+        self._field(form, "Password", password)
         quantity = self._named(QLineEdit(), "quantityEdit", "editingFinished")
         quantity.setValidator(QIntValidator(0, 999, quantity))
-        form.addRow("Quantity", quantity)
+        self._field(form, "Quantity", quantity)
         city = self._named(QLineEdit(), "cityEdit", "returnPressed", "editingFinished")
         city.setCompleter(QCompleter(["Berlin", "Bern", "Boston"], city))
-        form.addRow("City", city)
+        self._field(form, "City", city)
         notes = self._named(QTextEdit(), "notesEdit", "textChanged")
         notes.setFixedHeight(60)
-        form.addRow("Notes", notes)
+        self._field(form, "Notes", notes)
         plain = self._named(QPlainTextEdit(), "plainEdit", "textChanged")
         plain.setFixedHeight(60)
-        form.addRow("Journal", plain)
+        self._field(form, "Journal", plain)
         browser = self._named(QTextBrowser(), "helpBrowser", "anchorClicked")
         browser.setOpenLinks(False)
         browser.setHtml('<p>See the <a href="#intro">introduction</a> first.</p>')
         browser.setFixedHeight(50)
-        form.addRow("Help", browser)
+        self._field(form, "Help", browser)
         links = self._named(QLabel('Read the <a href="https://example.org/docs">docs</a> or '
                                    'the <a href="https://example.org/faq">FAQ</a>.'),
                             "linkLabel", "linkActivated")
-        links.setTextFormat(Qt.TextFormat.RichText)
+        if not self.config.bare:  # left bare: the default format (Qt.AutoText)
+            links.setTextFormat(Qt.TextFormat.RichText)
         form.addRow(links)
         # a composite field: a line edit and its Browse button, labelled as one row
         file_row = QWidget()
-        file_row.setObjectName("fileRow")
+        self._name(file_row, "fileRow")
         box = QHBoxLayout(file_row)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self._named(QLineEdit(), "fileEdit", "editingFinished"))
         browse = self._named(QPushButton("Browse…"), "browseButton", "clicked")
         box.addWidget(browse)
-        form.addRow("File", file_row)
+        self._field(form, "File", file_row)
         shortcut = self._named(QKeySequenceEdit(), "shortcutEdit", "keySequenceChanged")
-        form.addRow("Shortcut", shortcut)
+        self._field(form, "Shortcut", shortcut)
+        # two fields after one label: a scope box, then the field that takes the text
+        search = QWidget()
+        self._name(search, "searchRow")
+        line = QHBoxLayout(search)
+        line.setContentsMargins(0, 0, 0, 0)
+        scope = self._named(QComboBox(), "scopeCombo", "activated")
+        scope.addItems(["Everywhere", "Titles"])
+        scope.setToolTip("Scope")
+        line.addWidget(scope)
+        line.addWidget(self._named(QLineEdit(), "searchEdit", "editingFinished"))
+        self._field(form, "Search", search)
+        # the same as a row of the form's own (a layout, no container widget)
+        find = QHBoxLayout()
+        unit = self._named(QComboBox(), "unitCombo", "activated")
+        unit.addItems(["cm", "in"])
+        unit.setToolTip("Unit")
+        find.addWidget(unit)
+        find.addWidget(self._named(QSpinBox(), "lengthSpin", "editingFinished"))
+        self._field(form, "Length", find)
 
     def _choices(self, page: QWidget) -> None:
         form = QFormLayout(page)
@@ -247,7 +560,7 @@ class Window(QMainWindow):
         tool = self._named(QToolButton(), "actionsButton", "triggered")
         tool.setText("Actions")
         menu = QMenu(tool)
-        menu.setObjectName("actionsMenu")
+        self._name(menu, "actionsMenu")
         for text in ("Cut", "Copy"):
             menu.addAction(text).triggered.connect(lambda _=False, t=text: self.log(
                 f"actionsMenu.triggered {t}"))
@@ -262,9 +575,9 @@ class Window(QMainWindow):
         tri.setTristate(True)
         form.addRow(tri)
         sizes = QGroupBox("Size")
-        sizes.setObjectName("sizeBox")
+        self._name(sizes, "sizeBox")
         group = QButtonGroup(sizes)
-        group.setObjectName("sizeGroup")
+        self._name(group, "sizeGroup")
         line = QHBoxLayout(sizes)
         for i, text in enumerate(("Small", "Medium", "Large")):
             radio = self._named(QRadioButton(text), f"size{text}", "toggled")
@@ -275,13 +588,13 @@ class Window(QMainWindow):
         form.addRow(sizes)
         colour = self._named(QComboBox(), "colourCombo", "activated", "currentTextChanged")
         colour.addItems(["Red", "Green", "Blue"])
-        form.addRow("Colour", colour)
+        self._field(form, "Colour", colour)
         tag = self._named(QComboBox(), "tagCombo", "editTextChanged", "activated")
         tag.setEditable(True)
         tag.addItems(["urgent", "later"])
-        form.addRow("Tag", tag)
+        self._field(form, "Tag", tag)
         font = self._named(QFontComboBox(), "fontCombo", "currentFontChanged")
-        form.addRow("Font", font)
+        self._field(form, "Font", font)
         zoom = self._named(QComboBox(), "zoomCombo", "activated")
         zoom.addItems(["5", "10", "25"])
         zoom.setToolTip("Zoom level")
@@ -296,62 +609,62 @@ class Window(QMainWindow):
         count = self._named(QSpinBox(), "countSpin", "valueChanged", "editingFinished")
         count.setRange(0, 100)
         count.setValue(3)
-        form.addRow("Count", count)
+        self._field(form, "Count", count)
         price = self._named(QDoubleSpinBox(), "priceSpin", "valueChanged", "editingFinished")
         price.setRange(0, 1000)
         price.setDecimals(2)
         price.setValue(43.5)
-        form.addRow("Price", price)
+        self._field(form, "Price", price)
         date = self._named(QDateEdit(), "dateEdit", "dateChanged", "editingFinished")
         date.setDisplayFormat("dd.MM.yyyy")
         date.setDate(QDate(2023, 1, 15))
-        form.addRow("Birthday", date)
+        self._field(form, "Birthday", date)
         time = self._named(QTimeEdit(), "timeEdit", "timeChanged", "editingFinished")
         time.setDisplayFormat("HH:mm")
         time.setTime(QTime(7, 30))
-        form.addRow("Alarm", time)
+        self._field(form, "Alarm", time)
         when = self._named(QDateTimeEdit(), "meetingEdit", "dateTimeChanged", "editingFinished")
         when.setDisplayFormat("yyyy-MM-dd HH:mm")
         when.setDateTime(QDateTime(QDate(2023, 1, 15), QTime(9, 0)))
-        form.addRow("Meeting", when)
+        self._field(form, "Meeting", when)
         level = self._named(LevelSpin(), "levelSpin", "editingFinished")
-        form.addRow("Level", level)
+        self._field(form, "Level", level)
         limit = self._named(QSpinBox(), "limitSpin", "editingFinished")
         limit.setRange(0, 100)
         limit.valueChanged.connect(lambda v: limit.setValue(50) if v > 50 else None)
-        form.addRow("Limit", limit)  # the app caps it at 50: more is not taken
+        self._field(form, "Limit", limit)  # the app caps it at 50: more is not taken
         volume = self._named(QSlider(Qt.Orientation.Horizontal), "volumeSlider", "valueChanged")
         volume.setRange(0, 100)
-        form.addRow("Volume", volume)
+        self._field(form, "Volume", volume)
         # a float slider built on a scaled QSlider, its value shown by a read-out beside it
         gain_row = QWidget()
-        gain_row.setObjectName("gainRow")
+        self._name(gain_row, "gainRow")
         line = QHBoxLayout(gain_row)
         line.setContentsMargins(0, 0, 0, 0)
         gain = self._named(QSlider(Qt.Orientation.Horizontal), "gainSlider", "valueChanged")
         gain.setRange(0, 10000)
         readout = QLabel()
-        readout.setObjectName("gainReadout")
+        self._name(readout, "gainReadout")
         gain.valueChanged.connect(lambda v: readout.setText(f"{v / 100:.2f}"))
         gain.setValue(4350)
         line.addWidget(gain)
         line.addWidget(readout)
-        form.addRow("Gain", gain_row)
-        form.addRow("Balance", self._named(QDial(), "balanceDial", "valueChanged"))
+        self._field(form, "Gain", gain_row)
+        self._field(form, "Balance", self._named(QDial(), "balanceDial", "valueChanged"))
         bar = self._named(QScrollBar(Qt.Orientation.Horizontal), "offsetBar", "valueChanged")
         bar.setRange(0, 50)
-        form.addRow("Offset", bar)
+        self._field(form, "Offset", bar)
         progress = QProgressBar()
-        progress.setObjectName("progressBar")
+        self._name(progress, "progressBar")
         progress.setValue(40)
-        form.addRow("Progress", progress)
+        self._field(form, "Progress", progress)
         lcd = QLCDNumber()
-        lcd.setObjectName("scoreLcd")
+        self._name(lcd, "scoreLcd")
         lcd.display(42)
-        form.addRow("Score", lcd)
+        self._field(form, "Score", lcd)
         calendar = self._named(QCalendarWidget(), "calendar", "clicked", "activated")
         calendar.setSelectedDate(QDate(2024, 3, 1))
-        form.addRow("Calendar", calendar)
+        self._field(form, "Calendar", calendar)
 
     def _views(self, page: QWidget) -> None:
         grid = QHBoxLayout(page)
@@ -361,8 +674,7 @@ class Window(QMainWindow):
                              "currentTextChanged")
         fruits.addItems(FRUITS)
         fruits.setFixedHeight(120)
-        left.addWidget(QLabel("Fruits", buddy=fruits))
-        left.addWidget(fruits)
+        self._above(left, "Fruits", fruits)
         tree = self._named(QTreeWidget(), "fileTree", "itemExpanded")
         tree.setHeaderLabels(["File", "Size"])
         src = QTreeWidgetItem(tree, ["src", ""])
@@ -370,23 +682,20 @@ class Window(QMainWindow):
             QTreeWidgetItem(src, [name, size])
         QTreeWidgetItem(tree, ["README", "3 KB"])
         tree.setFixedHeight(120)
-        left.addWidget(QLabel("Files", buddy=tree))
-        left.addWidget(tree)
+        self._above(left, "Files", tree)
         long_list = QListView()
-        long_list.setObjectName("longList")
+        self._name(long_list, "longList")
         self.long_model = QStandardItemModel(200, 1, long_list)
         for r in range(200):
             self.long_model.setItem(r, QStandardItem(f"Line {r + 1:03d}"))
         long_list.setModel(self.long_model)
         long_list.setFixedHeight(120)
-        left.addWidget(QLabel("Lines", buddy=long_list))
-        left.addWidget(long_list)
+        self._above(left, "Lines", long_list)
         column = QColumnView()
-        column.setObjectName("columnView")
+        self._name(column, "columnView")
         column.setModel(tree.model())
         column.setFixedHeight(100)
-        left.addWidget(QLabel("Columns", buddy=column))
-        left.addWidget(column)
+        self._above(left, "Columns", column)
         right = QVBoxLayout()
         grid.addLayout(right)
         people = self._named(QTableWidget(len(PEOPLE), 3), "peopleTable", "itemChanged")
@@ -399,11 +708,9 @@ class Window(QMainWindow):
             check = self._named(QCheckBox(), f"active{name}", "toggled")
             people.setCellWidget(r, 2, check)
         people.setFixedHeight(140)
-        right.addWidget(QLabel("People", buddy=people))
-        right.addWidget(people)
+        self._above(right, "People", people)
         filter_edit = self._named(QLineEdit(), "filterEdit", "textChanged")
-        right.addWidget(QLabel("Filter", buddy=filter_edit))
-        right.addWidget(filter_edit)
+        self._above(right, "Filter", filter_edit)
         self.catalog = QStandardItemModel(0, 2)
         for i, name in enumerate(["Bolt", "Nut", "Screw", "Washer", "Rivet", "Nail"]):
             self.catalog.appendRow([QStandardItem(name), QStandardItem(str((i + 1) * 10))])
@@ -416,11 +723,10 @@ class Window(QMainWindow):
         catalog.setModel(self.proxy)
         catalog.setSortingEnabled(True)
         catalog.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        catalog.horizontalHeader().setObjectName("catalogHeader")
+        self._name(catalog.horizontalHeader(), "catalogHeader")
         self.hook(catalog.horizontalHeader(), "sectionClicked")
         catalog.setFixedHeight(200)
-        right.addWidget(QLabel("Catalog", buddy=catalog))
-        right.addWidget(catalog)
+        self._above(right, "Catalog", catalog)
 
     def _containers(self, page: QWidget) -> None:
         lay = QVBoxLayout(page)
@@ -431,12 +737,11 @@ class Window(QMainWindow):
         chooser = self._named(QComboBox(), "stackChooser", "activated")
         chooser.addItems(["First page", "Second page"])
         stack = QStackedWidget()
-        stack.setObjectName("stack")
+        self._name(stack, "stack")
         for text in ("First page body", "Second page body"):
             stack.addWidget(QLabel(text))
         chooser.activated.connect(stack.setCurrentIndex)
-        lay.addWidget(QLabel("Page", buddy=chooser))
-        lay.addWidget(chooser)
+        self._above(lay, "Page", chooser)
         lay.addWidget(stack)
         advanced = self._named(QGroupBox("Advanced"), "advancedBox", "toggled")
         advanced.setCheckable(True)
@@ -444,21 +749,60 @@ class Window(QMainWindow):
         QVBoxLayout(advanced).addWidget(QLabel("Advanced options"))
         lay.addWidget(advanced)
         splitter = QSplitter()
-        splitter.setObjectName("splitter")
+        self._name(splitter, "splitter")
         splitter.addWidget(QLabel("Left pane"))
         splitter.addWidget(QLabel("Right pane"))
         lay.addWidget(splitter)
         mdi = QMdiArea()
-        mdi.setObjectName("mdiArea")
+        self._name(mdi, "mdiArea")
         for title in ("Sheet 1", "Sheet 2"):
             sub = mdi.addSubWindow(QLabel(f"{title} body"))
             sub.setWindowTitle(title)
         mdi.tileSubWindows()
         lay.addWidget(mdi)
+        lay.addWidget(DrawnList(self.log))  # no label, no tip: nothing names it
         sketch = Sketch()
-        sketch.setObjectName("sketch")
+        self._name(sketch, "sketch")
         sketch.setToolTip("Sketch")
         lay.addWidget(sketch)
+
+    def _models(self, page: QWidget) -> None:
+        """One view over one model at a time (Harness.showModel picks them)."""
+        self.model_page = QVBoxLayout(page)
+        self.model_view: QAbstractItemView = QListView()
+        self._above(self.model_page, "Model view", self.model_view)
+        self.model_page.addStretch()
+
+    def show_model(self, kind: str, view_kind: str, proxies: int) -> None:
+        """Replace the model view: a ``view_kind`` over ``kind`` behind ``proxies``
+        proxies (a sort/filter proxy, then an identity proxy)."""
+        old = self.model_view
+        if kind in RAISING:
+            model: Any = RAISING[kind]()
+        else:
+            model = MODELS[kind][0](self.harness.folder)
+        chain = [model]
+        for i in range(proxies):
+            proxy: Any = QSortFilterProxyModel() if i == 0 else QIdentityProxyModel()
+            proxy.setSourceModel(chain[-1])
+            chain.append(proxy)
+        view = VIEWS[view_kind]()
+        for m in chain:
+            m.setParent(view)  # the models go with their view, never before it
+        view.setModel(chain[-1])
+        if isinstance(model, QFileSystemModel):
+            root = model.index(self.harness.folder)
+            for proxy in chain[1:]:
+                root = proxy.mapFromSource(root)
+            view.setRootIndex(root)
+        self.model_view = view
+        self._named(view, "modelView", "clicked")
+        self.model_page.replaceWidget(old, view)
+        label = next((w for w in old.parentWidget().findChildren(QLabel)
+                      if w.text() == "Model view"), None) if old.parentWidget() else None
+        if label is not None and self.config.buddies:
+            label.setBuddy(view)
+        old.deleteLater()
 
     def _dialogs(self, page: QWidget) -> None:
         lay = QVBoxLayout(page)
@@ -467,7 +811,7 @@ class Window(QMainWindow):
                            ("Open file", self._file), ("Long task", self._progress),
                            ("Run wizard", self._wizard)):
             button = QPushButton(text)
-            button.setObjectName(text.replace(" ", "").lower() + "Button")
+            self._name(button, text.replace(" ", "").lower() + "Button")
             button.clicked.connect(slot)
             lay.addWidget(button)
         lay.addStretch()
@@ -497,7 +841,7 @@ class Window(QMainWindow):
 
     def _progress(self) -> None:
         dialog = QProgressDialog("Working…", "Stop", 0, 100, self)
-        dialog.setObjectName("progressDialog")
+        self._name(dialog, "progressDialog")
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setValue(30)
         dialog.canceled.connect(lambda: self.log("progressDialog.canceled"))
@@ -505,7 +849,7 @@ class Window(QMainWindow):
 
     def _wizard(self) -> None:
         wizard = QWizard(self)
-        wizard.setObjectName("wizard")
+        self._name(wizard, "wizard")
         wizard.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         for title in ("Welcome", "Finish"):
             p = QWizardPage()
@@ -517,14 +861,14 @@ class Window(QMainWindow):
 
     def _docks(self) -> None:
         props = QDockWidget("Properties", self)
-        props.setObjectName("propertiesDock")
+        self._name(props, "propertiesDock")
         holder = QWidget()
         form = QFormLayout(holder)
-        form.addRow("Title", self._named(QLineEdit(), "titleEdit", "editingFinished"))
+        self._field(form, "Title", self._named(QLineEdit(), "titleEdit", "editingFinished"))
         props.setWidget(holder)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, props)
         output = QDockWidget("Output", self)
-        output.setObjectName("outputDock")
+        self._name(output, "outputDock")
         output.setWidget(QLabel("Build finished"))
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, output)
 
@@ -541,16 +885,90 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
+class Harness(QObject):
+    """What the suite drives the app with, outside its window (so it needs none of the
+    window's object names): the signal log, each control by key, and the configuration the
+    window is built under (a new window for each)."""
+
+    def __init__(self, app: QApplication) -> None:
+        super().__init__(app)
+        self.setObjectName("harness")
+        self.entries: list[str] = []
+        self.setProperty("signalLog", "[]")
+        self.window: Window | None = None
+        self.folder = tempfile.mkdtemp(prefix="qtmcp-conformance-models-")
+        for name in ROWS:
+            Path(self.folder, name).write_text(name, encoding="utf-8")
+
+    def log(self, entry: str) -> None:
+        self.entries.append(entry)
+        self.setProperty("signalLog", json.dumps(self.entries))
+
+    @Slot(str, result=bool)
+    def configure(self, name: str) -> bool:
+        """Build the window anew under configuration ``name`` (the old one goes), from
+        the event loop (a build takes a while): ``configuration`` says when it is there."""
+        self.setProperty("configuration", "")
+        QTimer.singleShot(0, lambda: self.build(name))
+        return True
+
+    def build(self, name: str) -> None:
+        config = CONFIGS[name]
+        old = self.window
+        if old is not None:
+            old.close()
+            old.deleteLater()
+        for w in QApplication.topLevelWidgets():  # a stray dialog of the last row
+            if w is not old and w.isVisible():
+                w.close()
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        app.setStyle(config.style)
+        with _classes(config.subclassed):
+            self.window = Window(self, config)
+        self.entries.clear()  # what construction emitted is no user's doing
+        self.setProperty("signalLog", "[]")
+        self.window.show()
+        self.setProperty("configuration", name)
+
+    @Slot(str, result=QObject)
+    def control(self, key: str) -> QObject:
+        """The control registered as ``key`` (the suite reads and drives it by its id)."""
+        assert self.window is not None
+        return self.window.controls[key]
+
+    @Slot(str, str, int, result=bool)
+    def showModel(self, model: str, view: str, proxies: int) -> bool:
+        """Show ``model`` (a MODELS or RAISING key) in a ``view`` (a VIEWS key) behind
+        ``proxies`` proxy models on the Models page; the log says ``models.shown …`` when
+        it is there."""
+        window = self.window
+        assert window is not None
+
+        def build() -> None:  # from the event loop: a model that raises only prints there
+            window.show_model(model, view, proxies)
+            self.log(f"models.shown {model} {view} {proxies}")
+        QTimer.singleShot(0, build)
+        return True
+
+    @Slot(bool, result=bool)
+    def arm(self, on: bool) -> bool:
+        """The raising models raise (True) or behave (False) from now on."""
+        ARMED["on"] = on
+        return on
+
+    @Slot(result=str)
+    def modelCurrent(self) -> str:
+        """The display text of the model view's current item."""
+        assert self.window is not None
+        return str(self.window.model_view.currentIndex().data() or "")
+
+
 def main() -> int:
     app = QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
-    if "--probe" in sys.argv:
-        probe.install()
-    window = Window()
-    channel = ControlChannel(window, app) if "--control-stdin" in sys.argv else None
-    window.show()
-    if channel is not None:
-        QTimer.singleShot(0, lambda: channel.write("ready"))
+    harness = Harness(app)
+    harness.build(sys.argv[1] if len(sys.argv) > 1 else "default")
     return app.exec()
 
 

@@ -31,7 +31,7 @@ def window(aloop: qasync.QEventLoop, tmp_path_factory: pytest.TempPathFactory
     win = MainWindow(make_settings(tmp_path_factory.mktemp("inspector-settings")))
     win.show()
     yield win
-    run(win.conn.disconnect(emit=False))
+    run(win.conn.close(emit=False))
     win.close()
     win.deleteLater()
     QTest.qWait(10)

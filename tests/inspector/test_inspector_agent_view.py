@@ -40,7 +40,7 @@ def test_the_pane_shows_a_second_clients_refs_and_follows_its_form_input(
     read = agent.call("chr.readPage", {"filter": "interactive"})
     name_ref = ref_of(read["text"], "textbox", "Name")
     # without Reload: the agent's read alone brings its refs
-    qwait(lambda: getattr(pane.following, "name", None) == "claude-code"
+    qwait(lambda: (pane.following or {}).get("name") == "claude-code"
           and name_ref in pane.model.by_ref, what="the agent's refs in the pane")
     node = pane.model.by_ref[name_ref]
     assert node.object_name == "nameEdit" and node.role == "textbox"
@@ -73,9 +73,9 @@ def test_the_picker_follows_the_latest_agent_any_client_or_the_inspector(
     first = demo.client(name="agent-one", role="agent")
     second = demo.client(name="agent-two", role="agent")
     first.call("chr.readPage", {"filter": "interactive"})
-    qwait(lambda: getattr(pane.following, "name", None) == "agent-one", what="agent-one")
+    qwait(lambda: (pane.following or {}).get("name") == "agent-one", what="agent-one")
     second.call("chr.readPage")
-    qwait(lambda: getattr(pane.following, "name", None) == "agent-two",
+    qwait(lambda: (pane.following or {}).get("name") == "agent-two",
           what="the latest reader followed")
     # the picker lists both agents (and no inspector); choosing one sticks to it
     labels = [pane.follow_box.itemText(i) for i in range(pane.follow_box.count())]
@@ -85,19 +85,19 @@ def test_the_picker_follows_the_latest_agent_any_client_or_the_inspector(
     one = next(pane.follow_box.itemData(i) for i in range(pane.follow_box.count())
                if pane.follow_box.itemText(i).startswith("agent-one"))
     pane.follow(one)
-    qwait(lambda: getattr(pane.following, "name", None) == "agent-one", what="agent-one chosen")
+    qwait(lambda: (pane.following or {}).get("name") == "agent-one", what="agent-one chosen")
     second.call("chr.readPage")  # the other agent reading does not take the pane away
     reads = pane.reads
     first.call("chr.readPage")  # agent-one's own read refreshes it
     qwait(lambda: pane.reads > reads, what="agent-one's read followed")
-    assert getattr(pane.following, "name", None) == "agent-one"
+    assert (pane.following or {}).get("name") == "agent-one"
     # the inspector's own view: its own refs, its own text
     pane.follow(OWN)
-    qwait(lambda: getattr(pane.following, "role", None) == "inspector", what="the own view")
+    qwait(lambda: (pane.following or {}).get("role") == "inspector", what="the own view")
     assert pane.text.startswith('window "qtmcp demo"')
     # an agent that leaves drops out of the picker, which goes back to the latest agent
     pane.follow(one)
-    qwait(lambda: getattr(pane.following, "name", None) == "agent-one", what="agent-one again")
+    qwait(lambda: (pane.following or {}).get("name") == "agent-one", what="agent-one again")
     first.close()
     qwait(lambda: pane.mode() == LATEST, what="back to the latest agent")
     second.close()
@@ -253,7 +253,7 @@ def test_a_probe_that_refuses_the_agent_view_falls_back_to_the_own_view(
         qwait(lambda: window.conn.is_connected and window.conn.target is not None
               and window.conn.target.token == demo.token, what="a client-token connection")
         pane.refresh()
-        qwait(lambda: pane.mode() == OWN and getattr(pane.following, "name", None)
+        qwait(lambda: pane.mode() == OWN and (pane.following or {}).get("name")
               == "this inspector", what="the fallback to the own view")
         assert "ROLE_NOT_ALLOWED" in pane.summary.text() and pane.model.by_ref
     finally:

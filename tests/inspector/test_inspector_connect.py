@@ -9,7 +9,7 @@ from inspector.link.connection import CONNECTED, LOST
 from inspector.panes.agent_log import AgentLogPane
 from inspector.panes.objects import ObjectsPane
 from inspector.window.main_window import MainWindow
-from probe import discovery
+from probe import private
 from tests.support.app import ROOT, start_demo
 from tests.support.inspector import qwait, run
 
@@ -39,7 +39,7 @@ def test_connect_dialog_lists_probes_live_and_connects(window: MainWindow) -> No
 
 def run_disconnect(win: MainWindow) -> None:
 
-    run(win.conn.disconnect())
+    run(win.conn.close())
 
 
 def test_launch_app_from_the_dialog_attaches(window: MainWindow) -> None:
@@ -93,6 +93,6 @@ def test_lost_app_greys_out_then_reconnects_when_restarted(window: MainWindow) -
             restarted.stop()
 
 
-def test_runtime_dir_is_watched(window: MainWindow) -> None:
-    assert Path(window.watcher.folder) == discovery.runtime_dir()
-    assert str(discovery.runtime_dir()) in window.watcher._fs.directories()
+def test_the_private_folder_is_watched(window: MainWindow) -> None:
+    assert Path(window.watcher.folder) == private.folder()
+    assert str(private.folder()) in window.watcher._fs.directories()

@@ -112,10 +112,10 @@ def test_events_pane_shows_another_clients_clicks(window: MainWindow, demo: Demo
     assert "MouseButtonPress" in pane.counts.text() and not pane.types_edit.isEnabled()
     try:
         qt.call("qt.ui.click", {"target": "newsletterCheck"})
-        qwait(lambda: any(e.type == "MouseButtonRelease" for e in pane.model.events),
+        qwait(lambda: any(e["type"] == "MouseButtonRelease" for e in pane.model.events),
               what="the click in the events pane")
-        press = next(e for e in pane.model.events if e.type == "MouseButtonPress")
-        assert press.object_name == "newsletterCheck"
+        press = next(e for e in pane.model.events if e["type"] == "MouseButtonPress")
+        assert press["objectName"] == "newsletterCheck"
         row = pane.model.events.index(press)
         assert "newsletterCheck" in pane.model.index(row, 2).data()
         assert "left" in pane.model.index(row, 3).data()
@@ -149,7 +149,7 @@ def test_timers_pane_lists_and_measures_the_heartbeat(window: MainWindow) -> Non
     assert heartbeat[2] == "50" and heartbeat[3] == "yes" and "mainWindow" in heartbeat[1]
     pane.seconds.setValue(0.5)
     result = run(pane.measure())
-    assert result is not None and result.total_wakeups > 0
+    assert result is not None and result["totalWakeups"] > 0
     rows = pane.rows()
     top = rows[0]
     assert "heartbeat" in top[0] and int(top[4]) >= 4  # 50 ms over 0.5 s: ~10
@@ -157,9 +157,9 @@ def test_timers_pane_lists_and_measures_the_heartbeat(window: MainWindow) -> Non
     assert wakeups == sorted(wakeups, reverse=True)
     assert "wake-ups in" in pane.summary.text()
     # a startTimer timer (e.g. a line edit's cursor blink) is one row, with its wake-ups
-    listed = [t for t in pane.timers if t.kind == "QObject.startTimer"]
+    listed = [t for t in pane.timers if t["kind"] == "QObject.startTimer"]
     events = " ".join(r[0] for r in rows if r[0].startswith("timer event"))
-    assert not [t for t in listed if f"({t.id})" in events]
+    assert not [t for t in listed if f"({t['id']})" in events]
 
 
 def test_render_inspector_with_model_pane(window: MainWindow) -> None:

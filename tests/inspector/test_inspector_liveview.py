@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
@@ -15,6 +17,9 @@ from inspector.panes.live_view import LiveViewPane
 from inspector.panes.objects import ObjectsPane
 from inspector.window.main_window import MainWindow
 from probe.client import Client
+from probe.wire import decode
+from probe.wire.probe_session import Traffic
+from probe.wire.qt_system import Schema
 from tests.support.app import ARTIFACTS, DemoApp
 from tests.support.inspector import connect, qwait, run
 
@@ -245,17 +250,21 @@ def test_marks_only_for_calls_the_probe_declares_marked(qt: Client) -> None:
     table of the inspector's; a failed call or one whose answer names no place gets none."""
     schema = qt.call("qt.schema")
     facts = MethodFacts()
-    facts.load(schema)
+    facts.load(decode(Schema, schema))
     marked = {m["name"] for m in schema["methods"] if m["marks"]}
     assert {"qt.ui.click", "chr.click", "cu.leftClick", "qt.ui.focus", "cu.holdKey",
             "chr.navigate", "chr.fileChooser"} <= marked
     assert {m for m in marked if facts.marks(m)} == marked
     assert not facts.marks("qt.objects.tree") and not facts.marks("chr.readPage")
     reader = MarkReader(facts)
-    base = {"seq": 1, "client": {"name": "a"}, "ok": True}
+    base = {"seq": 1, "ts": 0.0, "client": {"id": 1, "name": "a", "role": "agent"}, "id": 1,
+            "params": {}, "notification": False, "durationMs": 1.0, "ok": True}
 
-    def read(rec: dict) -> object:
-        return reader.read(Call.from_json({**base, **rec}))
+    def call_of(rec: dict[str, Any]) -> Call:
+        return Call(decode(Traffic, {**base, **rec}))
+
+    def read(rec: dict[str, Any]) -> object:
+        return reader.read(call_of(rec))
 
     # a read gets no mark even when its answer names a place
     assert read({"method": "qt.objects.tree", "result": {"result": {
@@ -267,7 +276,7 @@ def test_marks_only_for_calls_the_probe_declares_marked(qt: Client) -> None:
     mark = read(click)
     assert mark is not None and mark.rect == (1, 2, 8, 9) and mark.point == (5, 6)
     # before the schema answered (or for a method it does not declare marked): none
-    assert MarkReader(MethodFacts()).read(Call.from_json({**base, **click})) is None
+    assert MarkReader(MethodFacts()).read(call_of(click)) is None
     # newly declared methods whose answers name no place: no mark, and no error
     assert read({"method": "chr.fileChooser", "result": {"result": {
         "dialog": "Open", "mode": "open", "paths": ["/tmp/a.txt"]}}}) is None

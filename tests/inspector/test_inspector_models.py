@@ -9,7 +9,6 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QApplication
 
-from inspector.link.replies import ConsoleMessage, ObjectInfo
 from inspector.link.traffic import Call
 from inspector.models.console import ConsoleFilter, ConsoleModel
 from inspector.models.object_tree import ObjectTreeModel
@@ -19,6 +18,9 @@ from inspector.models.values import format_value, kind_of, parse_text
 from inspector.style import theme
 from inspector.window.main_window import MainWindow
 from probe.wire import decode
+from probe.wire.chr_console import Message
+from probe.wire.probe_session import Traffic
+from probe.wire.qt_objects import ObjectNode
 from probe.wire.qt_properties import PropertyInfo, PropertyList
 from tests.support.inspector import make_settings, qwait
 
@@ -34,7 +36,7 @@ def traffic(seq: int, method: str = "qt.ping", client: int = 2, name: str = "age
     else:
         rec["error"] = {"code": -32601, "message": "nope",
                         "data": {"name": "METHOD_NOT_FOUND", "hint": "try qt.ping"}}
-    return Call.from_json(rec)
+    return Call(decode(Traffic, rec))
 
 
 def test_log_model_batches_inserts_and_bounds_rows(qapp: QApplication) -> None:
@@ -84,7 +86,7 @@ def test_console_model_dedupes_and_filters(qapp: QApplication) -> None:
     proxy.setSourceModel(model)
     msgs = [{"seq": i, "ts": 1.0 + i, "level": lvl, "source": "logging", "text": f"m{i} {lvl}"}
             for i, lvl in enumerate(["debug", "info", "warning", "error", "critical"])]
-    messages = [ConsoleMessage.from_json(m) for m in msgs]
+    messages = decode(list[Message], msgs)
     assert model.add_messages(messages) == 5
     assert model.add_messages(messages[3:]) == 0  # seen seqs are skipped
     model.flush()
@@ -98,25 +100,16 @@ def test_console_model_dedupes_and_filters(qapp: QApplication) -> None:
     assert model.level_counts == {"warning": 1, "error": 1, "critical": 1}
 
 
-def node(n: int, name: str = "", children: list[dict[str, Any]] | None = None,
-         count: int = 0, path: str = "", **more: Any) -> ObjectInfo:
-    data: dict[str, Any] = {"id": f"#{n}", "className": "QWidget", "objectName": name,
-                            "path": path or name or f"QWidget#{n}", "isWidget": True,
-                            "visible": True, "childCount": count}
+def node(n: int, name: str = "", children: list[ObjectNode] | None = None,
+         count: int = 0, path: str = "") -> ObjectNode:
+    """A node as the probe sends it (children are sent nested)."""
+    data: ObjectNode = {"id": f"#{n}", "className": "QWidget", "objectName": name,
+                        "path": path or name or f"QWidget#{n}", "isWidget": True,
+                        "visible": True, "enabled": True, "childCount": count}
     if children is not None:
         data["children"] = children
         data["childCount"] = len(children)
-    return ObjectInfo.from_json({**data, **more})
-
-
-def raw(n: int, name: str = "", children: list[dict[str, Any]] | None = None
-        ) -> dict[str, Any]:
-    """A node as the probe sends it (children are sent nested)."""
-    data: dict[str, Any] = {"id": f"#{n}", "className": "QWidget", "objectName": name,
-                            "path": name, "isWidget": True, "visible": True, "childCount": 0}
-    if children is not None:
-        data["children"], data["childCount"] = children, len(children)
-    return data
+    return decode(ObjectNode, data)
 
 
 def test_object_tree_lazy_and_live(qapp: QApplication) -> None:
@@ -138,13 +131,13 @@ def test_object_tree_lazy_and_live(qapp: QApplication) -> None:
     model.rowsRemoved.connect(lambda _p, a, b: removed.append((a, b)))
     model.add_created(node(4, "newButton", path="mainWindow/newButton"))
     assert inserted == [(2, 2)] and model.data(model.index(2, 0, root)) == "newButton"
-    model.add_created(node(5, "deep", parentId="#2"))  # parent not expanded yet
+    model.add_created(node(5, "deep", path="mainWindow/tabs/deep"))  # parent not expanded
     assert model.nodes["#2"].child_count == 2 and "#5" not in model.nodes
     assert model.remove("#3") and removed == [(1, 1)]
     assert model.rowCount(root) == 2 and "#3" not in model.nodes
     # merging a fuller tree keeps existing rows and adds the rest
     model.merge(model.root, [node(1, "mainWindow", children=[
-        raw(2, "tabs", children=[raw(6, "nameEdit")]), raw(4, "newButton")])])
+        node(2, "tabs", children=[node(6, "nameEdit")]), node(4, "newButton")])])
     assert model.rowCount(root) == 2
     assert model.data(model.index(0, 0, model.index(0, 0, root))) == "nameEdit"
 

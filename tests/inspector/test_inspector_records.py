@@ -234,8 +234,10 @@ def test_resend_repeats_a_logged_call(window: MainWindow, demo: DemoApp) -> None
 def test_resend_refuses_truncated_params(window: MainWindow) -> None:
     from inspector.models.traffic import TrafficRow
 
-    row = TrafficRow.from_record({"seq": 1, "method": "qt.ui.typeText", "params": {
-        "truncated": True, "size": 99999, "preview": "{..."}, "client": {"id": 99}})
+    row = TrafficRow.from_record({
+        "seq": 1, "ts": 0.0, "client": {"id": 99, "name": "agent", "role": "agent"}, "id": 1,
+        "method": "qt.ui.typeText", "notification": False, "durationMs": 1.0, "ok": True,
+        "params": {"truncated": True, "size": 99999, "preview": "{..."}})
     assert resend.resendable(row)
     assert run(resend.resend(window.pane(AgentLogPane), row)) is None
     assert "cannot re-send" in window.pane(AgentLogPane).status.text()

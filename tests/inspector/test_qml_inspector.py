@@ -256,7 +256,7 @@ def test_widget_app_shows_the_empty_state(window: MainWindow, demo: DemoApp) -> 
         tree = run(conn.call("qt.objects.tree", {"depth": 64}))
         assert not any("qmlType" in n for n in nodes(tree))
     finally:
-        run(conn.disconnect(emit=False))
+        run(conn.close(emit=False))
         pane.deleteLater()
 
 

@@ -11,7 +11,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +19,7 @@ import pytest
 from probe import discovery
 from probe.client import Client
 from probe.launcher import display
+from probe.launcher.launch import wait_for_probe
 from tests.support.app import ROOT, DemoApp, start_demo, wait_until
 
 QTMCP = [sys.executable, "-m", "probe.cli"]
@@ -76,8 +77,15 @@ def stop_demo(runtime: Path, proc: subprocess.Popen[str], inspector: bool, how: 
               group: bool) -> tuple[int, str]:
     """Send ``how`` to a running ``qtmcp demo`` (to its whole process group, as a
     terminal's Ctrl+C does, when ``group``); its demo app's pid and its stderr."""
+    return signal_demo(proc, lambda: wait_for_demo(runtime, proc, inspector), how, group)
+
+
+def signal_demo(proc: subprocess.Popen[str], ready: Callable[[], int], how: signal.Signals,
+                group: bool = True) -> tuple[int, str]:
+    """Once ``ready()`` gives the demo app's pid, send ``how`` to ``qtmcp demo`` (its whole
+    group when ``group``); the app's pid and the stderr, once both have ended."""
     try:
-        app_pid = wait_for_demo(runtime, proc, inspector)
+        app_pid = ready()
         if group:
             os.killpg(proc.pid, how)
         else:
@@ -95,6 +103,41 @@ def stop_demo(runtime: Path, proc: subprocess.Popen[str], inspector: bool, how: 
 def test_ctrl_c_on_demo_stops_both_and_leaves_no_file(runtime: Path, inspector: bool) -> None:
     proc = start_demo_cli(runtime, *([] if inspector else ["--no-inspector"]))
     _pid, err = stop_demo(runtime, proc, inspector, signal.SIGINT, group=True)
+    assert not list(runtime.glob("*.json")), "a discovery file stayed behind"
+    no_traceback(err)
+    assert proc.returncode in (0, 130), err[-2000:]
+
+
+def children_of(pid: int) -> list[int]:
+    """The live child processes of ``pid`` (from /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.append(int(entry.name))
+    return out
+
+
+@pytest.mark.parametrize("moment", ["app-starting", "inspector-starting"])
+def test_ctrl_c_during_start_up_stops_both(runtime: Path, moment: str) -> None:
+    """Ctrl+C while the demo app starts (its process exists) and while the inspector
+    starts (the app's probe is up, the inspector not yet connected): neither is left
+    running, no file stays, no traceback (before: the app's quit was lost while no event
+    loop ran, and a Ctrl+C between spawning the app and waiting for it orphaned it)."""
+    proc = start_demo_cli(runtime)
+
+    def ready() -> int:
+        if moment == "app-starting":
+            return int(wait_until(lambda: children_of(proc.pid), timeout=60,
+                                  what="the demo app's process")[0])
+        return int(wait_until(lambda: discovery.list_probes(runtime), timeout=60,
+                              what="the demo app's probe")[0].pid)
+
+    _pid, err = signal_demo(proc, ready, signal.SIGINT)
     assert not list(runtime.glob("*.json")), "a discovery file stayed behind"
     no_traceback(err)
     assert proc.returncode in (0, 130), err[-2000:]
@@ -258,3 +301,38 @@ def test_files_of_dead_apps_are_removed_by_ls_and_at_start_up(runtime: Path) -> 
         later.kill()
         later.wait()
         zombie.wait()
+
+
+def test_a_token_from_a_file_stays_out_of_the_process_list(tmp_path: Path) -> None:
+    """`qtmcp launch --token-file F` (or QTMCP_TOKEN): every user can read a command
+    line, so the token is not on it; --token still works, with a warning saying why not;
+    a token file others may read is refused."""
+    secret = "file-token-7f3a9c"
+    path = tmp_path / "token"
+    path.write_text(secret + "\n")
+    path.chmod(0o600)
+    proc = subprocess.Popen([*QTMCP, "launch", "--token-file", str(path), "-m",
+                             "resources.demo_app", "--control-stdin"], cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, bufsize=1,
+                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    app = DemoApp(proc, wait_for_probe(proc.pid, timeout=30, proc=proc))
+    try:
+        assert app.info.token == secret
+        assert secret.encode() not in Path(f"/proc/{proc.pid}/cmdline").read_bytes()
+        assert app.client().call("qt.ping")["pong"] is True
+        url = app.info.url
+        by_file = run_cli("call", "qt.ping", "--url", url, "--token-file", str(path))
+        assert by_file.returncode == 0 and "warning" not in by_file.stderr, by_file.stderr
+        by_argv = run_cli("call", "qt.ping", "--url", url, "--token", secret)
+        assert by_argv.returncode == 0, by_argv.stderr
+        assert "warning: --token: every user of this machine sees a command line" in \
+            by_argv.stderr and "--token-file" in by_argv.stderr
+        path.chmod(0o644)
+        loose = run_cli("call", "qt.ping", "--url", url, "--token-file", str(path))
+        assert loose.returncode == 1 and f"chmod 600 {path}" in loose.stderr, loose.stderr
+        missing = run_cli("call", "qt.ping", "--url", url, "--token-file", str(tmp_path / "x"))
+        assert missing.returncode == 1 and "cannot read the token file" in missing.stderr
+        no_traceback(loose.stderr + missing.stderr)
+    finally:
+        app.stop()

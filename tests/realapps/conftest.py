@@ -1,16 +1,25 @@
 """The fixtures of the third-party and quirks apps; starting them is
-:mod:`tests.support.realapp`."""
+:mod:`tests.support.realapp`. Every app started here is checked for probe faults when it
+stops (:mod:`tests.support.faultgate`)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from probe.launcher import runtime
+from tests.support import faultgate, qtkinds
 from tests.support.realapp import RealApp, start
 
 HERE = Path(__file__).resolve().parent
+
+
+@pytest.fixture(scope="package", autouse=True)
+def _probe_fault_gate() -> Iterator[None]:
+    yield from faultgate.gate()
 
 
 @pytest.fixture(scope="module")
@@ -21,3 +30,20 @@ def quirks() -> Iterator[RealApp]:
 @pytest.fixture(scope="module")
 def quirks_qml() -> Iterator[RealApp]:
     yield from start(str(HERE / "quirks_qml.py"))
+
+
+@pytest.fixture(scope="package")
+def pyqt6_apps() -> dict[str, str]:
+    """The environment that makes PyQt6 apps of them: the prepared PyQt6 and the pinned
+    third-party PyQt6 apps (tests.support.qtkinds) on PYTHONPATH, and the PySide6 of PyQt6's
+    Qt for the probe."""
+    try:
+        apps = qtkinds.pyqt6_apps_dir()
+        folder = qtkinds.pyqt6_dir()
+        runtime.prepare(qtkinds.PYQT6_QT)
+    except (qtkinds.Missing, runtime.PrepareError) as exc:
+        if os.environ.get("CI"):
+            pytest.fail(str(exc))
+        pytest.skip(f"needs PyQt6, its PySide6 and the PyQt6 apps from PyPI: {exc}")
+    return {"QT_API": "pyqt6", "PYTHONPATH": f"{apps}{os.pathsep}{folder}",
+            "APPS_BIN": str(apps / "bin")}

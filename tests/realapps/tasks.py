@@ -16,6 +16,7 @@ from typing import Any
 
 from probe.client import Client
 from probe.exceptions import RemoteError
+from tests.support import faultgate
 from tests.support.app import wait_until
 
 #: Names of elements the monkey leaves alone: closing and quitting end the session.
@@ -160,7 +161,8 @@ def refs_of(text: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def monkey(qt: Client, actions: int = 300, seed: int = 18, avoid: str = "") -> dict[str, int]:
+def monkey(qt: Client, actions: int = 300, seed: int = 18, avoid: str = "",
+           history: list[tuple[str, dict[str, Any]]] | None = None) -> dict[str, int]:
     """``actions`` random chr.* actions on refs from chr.readPage (closing and quitting
     left out, and elements named by ``avoid``, a regular expression: an app's own
     closing button may have another name); returns how often each error name was
@@ -180,8 +182,10 @@ def monkey(qt: Client, actions: int = 300, seed: int = 18, avoid: str = "") -> d
             refs = [r for r in refs_of(page["text"]) if not unsafe.search(r[2])]
             if not refs:
                 continue
-        ref, role, _ = rng.choice(refs)
+        ref, role, name = rng.choice(refs)
         method, params = _action(rng, ref, role)
+        if history is not None:
+            history.append((method, {**params, "role": role, "name": name}))
         try:
             qt.call(method, params)
             errors["ok"] = errors.get("ok", 0) + 1
@@ -214,3 +218,20 @@ def _action(rng: random.Random, ref: str, role: str) -> tuple[str, dict[str, Any
     if kind == "find":
         return "chr.find", {"query": rng.choice(("button", "ok", role, "x y z"))}
     return "chr.readPage", {"ref_id": ref, "format": rng.choice(("text", "json"))}
+
+
+def random_run(qt: Client, seed: int, actions: int = 300, avoid: str = "") -> dict[str, int]:
+    """A seeded random run of ``actions`` chr.* actions (:func:`monkey`): no answer is
+    INTERNAL_ERROR, the app still answers, and the probe met no fault in it (any element
+    it could not read is listed with its traceback). Returns the outcomes."""
+    done: list[tuple[str, dict[str, Any]]] = []
+    try:
+        outcomes = monkey(qt, actions, seed=seed, avoid=avoid, history=done)
+    except Exception as exc:  # say where the run was when it ended
+        raise AssertionError(f"seed {seed}, action {len(done)}: {exc}; the last ones: "
+                             f"{done[-5:]}") from exc
+    assert qt.call("qt.ping")["pong"] is True
+    met = faultgate.probe_faults(qt)
+    assert not met, f"seed {seed}: probe faults " + "\n".join(
+        f"{f['message']}\n{f.get('traceback', '')}" for f in met)
+    return outcomes

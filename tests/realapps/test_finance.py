@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.realapps import tasks
 from tests.support.realapp import RealApp, start, wait_for_window
 
 
@@ -38,3 +39,11 @@ def test_the_probe_survives_a_throwaway_application(finance: RealApp) -> None:
     shot = qt.call("cu.screenshot", {})  # the new application's window, rendered
     assert shot["width"] > 100 and shot["data"]
     assert qt.call("qt.ping")["pong"] is True and finance.alive()
+
+
+def test_random_actions(finance: RealApp) -> None:
+    """A seeded random run (tasks.random_run), the app alive after."""
+    qt = finance.client()
+    wait_for_window(qt, timeout=20)
+    tasks.random_run(qt, seed=35)
+    assert finance.alive(), finance.output()

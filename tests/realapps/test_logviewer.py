@@ -22,6 +22,7 @@ import pytest
 
 from probe.client import Client
 from probe.exceptions import RemoteError
+from tests.realapps import tasks
 from tests.support.app import wait_until
 from tests.support.chrome import parse
 from tests.support.realapp import RealApp, start, wait_for_window
@@ -140,3 +141,9 @@ def test_record_refs_name_their_record_through_the_apps_filter(qt: Client) -> No
     qt.call("chr.click", {"ref": failed})
     row = _row_of(_nodes(_page(qt)), "order 3 failed")
     assert any("selected" in n["rest"] for n in row if n["role"] == "cell")
+
+
+def test_random_actions(qt: Client, cutelog: RealApp) -> None:
+    """Last in the module: a seeded random run (tasks.random_run), the app alive after."""
+    tasks.random_run(qt, seed=35)
+    assert cutelog.alive(), cutelog.output()

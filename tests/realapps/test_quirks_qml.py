@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from probe.client import Client
+from tests.realapps import tasks
 from tests.support.app import wait_until
 from tests.support.chrome import flatten, node_of, parse, ref_of
 from tests.support.realapp import RealApp, wait_for_window
@@ -79,3 +80,9 @@ def test_add_a_task_and_click_its_label(qt: Client) -> None:
     page = wait_until(with_row, what="the new task's row (the ListView makes it later)")
     qt.call("chr.click", {"ref": ref_of(page, "Buy milk", "text")})
     assert _prop(qt, "lastClicked") == "Buy milk"
+
+
+def test_random_actions(qt: Client, quirks_qml: RealApp) -> None:
+    """Last in the module: a seeded random run (tasks.random_run), the app alive after."""
+    tasks.random_run(qt, seed=35)
+    assert quirks_qml.alive(), quirks_qml.output()

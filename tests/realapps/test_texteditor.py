@@ -18,9 +18,10 @@ from pathlib import Path
 import pytest
 
 from probe.client import Client
+from tests.realapps import tasks
 from tests.support.app import wait_until
 from tests.support.chrome import parse
-from tests.support.realapp import RealApp, start, wait_for_window
+from tests.support.realapp import RealApp, client_of, start, wait_for_window
 
 
 def _jwrite() -> str:
@@ -77,13 +78,7 @@ def test_write_fix_and_save_a_letter(qt: Client) -> None:
 @pytest.fixture(scope="module")
 def forgetful() -> Iterator[Client]:
     """Another jwrite, whose change reports take any baseline as old."""
-    app = RealApp([_jwrite()], env={"QTMCP_BASELINE_SECONDS": "0"})
-    try:
-        client = app.client()
-        wait_for_window(client)
-        yield client
-    finally:
-        app.stop()
+    yield from client_of([_jwrite()], {"QTMCP_BASELINE_SECONDS": "0"})
 
 
 def test_an_old_baseline_counts_what_the_app_did_meanwhile(forgetful: Client) -> None:
@@ -99,3 +94,9 @@ def test_an_old_baseline_counts_what_the_app_did_meanwhile(forgetful: Client) ->
     assert lines[0].startswith("* window") and "since you last saw it" in lines[0], lines
     edit = next(line for line in lines if line.startswith("~ textbox"))
     assert 'value "Written meanwhile" -> ' in edit, lines
+
+
+def test_random_actions(qt: Client, jwrite: RealApp) -> None:
+    """Last in the module: a seeded random run (tasks.random_run), the app alive after."""
+    tasks.random_run(qt, seed=35)
+    assert jwrite.alive(), jwrite.output()

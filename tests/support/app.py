@@ -35,6 +35,7 @@ os.environ.setdefault("QTMCP_CACHE", str(Path(__file__).resolve().parents[2] / "
 from probe import discovery
 from probe.client import Client
 from probe.launcher.launch import wait_for_probe
+from tests.support import faultgate
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -81,6 +82,7 @@ class DemoApp:
         self._clients: list[Client] = []
         self._death_told = False
         RUNNING.add(self)
+        self.gated = faultgate.active()
         threading.Thread(target=self._pump_out, daemon=True).start()
         threading.Thread(target=self._pump_err, daemon=True).start()
 
@@ -154,6 +156,13 @@ class DemoApp:
         return "\n".join([f"app {self.pid} died with exit code {code}; its stderr ends:", *tail])
 
     def stop(self) -> None:
+        """Stop the app; with the fault gate on, fail when the probe met faults in it."""
+        faults = faultgate.verdict(self.url, self.token) if self.gated and self.alive() \
+            else None
+        self._stop()
+        assert faults is None, faults
+
+    def _stop(self) -> None:
         RUNNING.discard(self)
         told = self.death()
         if told:

@@ -115,6 +115,8 @@ class ChurnCalls:
         table: dict[str, dict[str, Any]] = {
             "chr.click": {"ref": ref},
             "chr.hover": {"ref": ref},
+            "chr.drag": {"ref": self.ref(rng, "listitem", "slider", "button"),
+                         "to": self.ref(rng, "list", "textbox", "listitem")},
             "chr.scrollTo": {"ref": ref},
             "chr.formInput": field,
             "chr.fillForm": {"fields": [field, self.field(rng)]},

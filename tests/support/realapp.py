@@ -22,6 +22,7 @@ import pytest
 from probe.client import Client
 from probe.exceptions import RemoteError
 from probe.launcher.launch import wait_for_probe
+from tests.support import faultgate
 from tests.support.app import ROOT, wait_until
 
 
@@ -40,10 +41,13 @@ class RealApp:
     def __init__(self, args: list[str], env: dict[str, str] | None = None,
                  cwd: Path | None = None) -> None:
         self.home = tempfile.mkdtemp(prefix="qtmcp-realapp-home-")
+        # a link the app opens goes nowhere (xdg-open's generic mode runs $BROWSER)
         full_env = {**os.environ, "HOME": self.home, "QT_API": "pyside6",
-                    "QT_QPA_PLATFORM": "offscreen", **(env or {})}
-        # the app's settings live in its HOME (the suite points XDG_CONFIG_HOME elsewhere)
+                    "QT_QPA_PLATFORM": "offscreen", "BROWSER": "true", **(env or {})}
+        # the app's settings live in its HOME (the suite points XDG_CONFIG_HOME elsewhere),
+        # whose config folder exists, as a user's does
         full_env["XDG_CONFIG_HOME"] = os.path.join(full_env["HOME"], ".config")
+        os.makedirs(full_env["XDG_CONFIG_HOME"], exist_ok=True)
         cmd = [sys.executable, "-m", "probe.cli", "launch", *args]
         self.log = tempfile.TemporaryFile(mode="w+")
         self.proc = subprocess.Popen(cmd, cwd=cwd or ROOT, stdin=subprocess.DEVNULL,
@@ -55,6 +59,7 @@ class RealApp:
             self.stop()
             raise RuntimeError(f"{args} did not start its probe:\n{self.output()}") from None
         self._clients: list[Client] = []
+        self.gated = faultgate.active()
 
     def client(self, name: str = "agent", role: str = "agent") -> Client:
         c = Client.connect(self.info.url, self.info.token, name=name, role=role)
@@ -69,6 +74,13 @@ class RealApp:
         return self.log.read()[-4000:]
 
     def stop(self) -> None:
+        """Stop the app; with the fault gate on, fail when the probe met faults in it."""
+        faults = faultgate.verdict(self.info.url, self.info.token) \
+            if getattr(self, "gated", False) and self.alive() else None
+        self._stop()
+        assert faults is None, faults
+
+    def _stop(self) -> None:
         for c in getattr(self, "_clients", []):
             try:
                 c.close()
@@ -106,3 +118,15 @@ def wait_for_window(qt: Client, timeout: float = 30.0) -> dict[str, Any]:
         return page if page["interactive"] else None
 
     return wait_until(ready, timeout, "a window with interactive elements")
+
+
+def client_of(args: list[str], env: dict[str, str] | None = None) -> Iterator[Client]:
+    """An agent's client of the app ``args`` starts (``qtmcp launch``), once its window
+    shows something to act on; the app stops after (for ``yield from`` in a fixture)."""
+    app = RealApp(args, env)
+    try:
+        client = app.client()
+        wait_for_window(client)
+        yield client
+    finally:
+        app.stop()

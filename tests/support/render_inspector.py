@@ -82,7 +82,7 @@ def main(width: int, height: int, out: str, theme: str = "light") -> int:
               f"{win.width()}x{win.height()}, minimum {win.minimumSizeHint().width()}x"
               f"{win.minimumSizeHint().height()}")
     finally:
-        done = asyncio.ensure_future(win.conn.disconnect())
+        done = asyncio.ensure_future(win.conn.close())
         wait(done.done)
         stop_app(demo)
     return 0

@@ -35,7 +35,7 @@ class WireCheck:
         self.answers[method] += 1
         problems = check(value, spec.result_schema, method)
         if problems:
-            self.failures.append(f"{method}: {'; '.join(problems[:5])}")
+            self._keep(f"{method}: {'; '.join(problems[:5])}")
             raise WireError(f"{method} answered outside its declared result", problems)
 
     def notification(self, note: Notification) -> None:
@@ -46,7 +46,11 @@ class WireCheck:
         self.notes[note.method] += 1
         problems = check(note.params, spec_schema(note.method), note.method)
         if problems:
-            self.failures.append(f"{note.method}: {'; '.join(problems[:5])}")
+            self._keep(f"{note.method}: {'; '.join(problems[:5])}")
+
+    def _keep(self, failure: str) -> None:
+        if failure not in self.failures:
+            self.failures.append(failure)
 
     def summary(self) -> str:
         return (f"wire: {sum(self.answers.values())} answers of {len(self.answers)} methods "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from inspector.link.api._base import Family
-from inspector.link.replies import ConsoleBatch
+from probe.wire.chr_console import Batch, Messages
 
 
 class ChrConsole(Family):
@@ -14,10 +14,11 @@ class ChrConsole(Family):
     async def follow_console(self) -> None:
         await self.conn.subscribe("console")
 
-    async def console_messages(self, limit: int) -> ConsoleBatch:
-        """The probe's buffer of the app's console, newest ``limit``."""
-        return ConsoleBatch.from_json(
-            await self.conn.call("chr.readConsoleMessages", {"limit": limit}))
+    async def console_messages(self, limit: int) -> Batch:
+        """The probe's buffer of the app's console, newest ``limit``, as one batch."""
+        read = await self.conn.call("chr.readConsoleMessages", {"limit": limit},
+                                    result=Messages)
+        return {"messages": read["messages"], "dropped": read["dropped"]}
 
-    def on_console(self, callback: Callable[[ConsoleBatch], None]) -> None:
-        self._listen("chr.console", ConsoleBatch.from_json, callback)
+    def on_console(self, callback: Callable[[Batch], None]) -> None:
+        self._notes("chr.console", Batch, callback)

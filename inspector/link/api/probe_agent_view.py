@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.link.api._base import REFUSALS, Family, Unavailable
-from inspector.link.page import AgentView
+from inspector.link.page import AgentView, agent_view_of
 from probe.exceptions import RemoteError
+from probe.wire.probe_agent_view import AgentView as View
 
 
 class ProbeAgentView(Family):
@@ -20,7 +21,7 @@ class ProbeAgentView(Family):
         if session_id is not None:
             params["sessionId"] = session_id
         try:
-            return AgentView.from_json(await self.conn.call("probe.agentView", params))
+            return agent_view_of(await self.conn.call("probe.agentView", params, result=View))
         except RemoteError as exc:
             if exc.name in REFUSALS:
                 raise Unavailable(exc.name) from exc

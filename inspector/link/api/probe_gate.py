@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from inspector.link.api._base import Family
-from inspector.link.traffic import GateOutcome, HeldCall
+from probe.client import read
+from probe.wire.probe_gate import Changed, Decided, Gate, Held, Resolved, Trusted
 
 
 class ProbeGate(Family):
@@ -17,21 +18,23 @@ class ProbeGate(Family):
 
     async def set_gate(self, on: bool) -> None:
         """Hold agents' app-changing calls until the human decides (or stop)."""
-        await self.conn.call("probe.gate.set", {"enabled": on})
+        await self.conn.call("probe.gate.set", {"enabled": on}, result=Gate)
 
     async def decide(self, gate_id: str, approve: bool) -> None:
-        await self.conn.call("probe.gate.decide", {"gateId": gate_id, "approve": approve})
+        await self.conn.call("probe.gate.decide", {"gateId": gate_id, "approve": approve},
+                             result=Decided)
 
     async def trust_client(self, client_id: int, minutes: int) -> None:
         """Let this client's calls pass the gate for ``minutes``."""
-        await self.conn.call("probe.gate.approveClient", {"clientId": client_id,
-                                                          "minutes": minutes})
+        await self.conn.call("probe.gate.approveClient", {
+            "clientId": client_id, "minutes": minutes}, result=Trusted)
 
-    def on_gate_held(self, callback: Callable[[HeldCall], None]) -> None:
-        self._listen("probe.gate.pending", HeldCall.from_json, callback)
+    def on_gate_held(self, callback: Callable[[Held], None]) -> None:
+        self._notes("probe.gate.pending", Held, callback)
 
-    def on_gate_resolved(self, callback: Callable[[GateOutcome], None]) -> None:
-        self._listen("probe.gate.resolved", GateOutcome.from_json, callback)
+    def on_gate_resolved(self, callback: Callable[[Resolved], None]) -> None:
+        self._notes("probe.gate.resolved", Resolved, callback)
 
     def on_gate_changed(self, callback: Callable[[bool], None]) -> None:
-        self._listen("probe.gate.changed", lambda p: bool(p.get("enabled")), callback)
+        self._listen("probe.gate.changed",
+                     lambda p: read(Changed, p, "probe.gate.changed")["enabled"], callback)

@@ -6,7 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from inspector.link.api._base import Family
-from inspector.link.traffic import Call, SessionEvent, SessionInfo
+from inspector.link.traffic import Call
+from probe.client import read
+from probe.wire.probe_session import Dropped, SessionEvent, SessionInfo, Traffic
 
 
 class ProbeSession(Family):
@@ -17,23 +19,23 @@ class ProbeSession(Family):
 
     def on_traffic(self, callback: Callable[[Call], None]) -> None:
         """Each call any client made (this inspector's own too), once it finished."""
-        self._listen("probe.traffic", Call.from_json, callback)
+        self._listen("probe.traffic", lambda p: Call(read(Traffic, p, "probe.traffic")),
+                     callback)
 
     def on_traffic_dropped(self, callback: Callable[[int], None]) -> None:
         """How many notifications the probe dropped for this slow reader, so far."""
-        self._listen("probe.dropped", lambda p: int(p.get("dropped") or 0), callback)
+        self._listen("probe.dropped", lambda p: read(Dropped, p, "probe.dropped")["dropped"],
+                     callback)
 
     async def follow_sessions(self) -> None:
         await self.conn.subscribe("sessions")
 
     async def sessions(self) -> list[SessionInfo]:
         """The clients connected now (this inspector among them)."""
-        found = [SessionInfo.from_json(s) for s in await self.conn.call("probe.sessions")
-                 if isinstance(s, dict)]
-        return [s for s in found if s is not None]
+        return await self.conn.call("probe.sessions", result=list[SessionInfo])
 
     def on_session(self, callback: Callable[[SessionEvent], None]) -> None:
-        self._listen("probe.session", SessionEvent.from_json, callback)
+        self._notes("probe.session", SessionEvent, callback)
 
     async def repeat(self, method: str, params: dict[str, Any] | None) -> Any:
         """Call ``method`` again as a logged call made it (the agent log's Re-send)."""

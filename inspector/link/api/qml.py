@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from inspector.link.api._base import Family
-from inspector.link.replies import QuickTree
 from probe.exceptions import RemoteError
+from probe.wire.qml import Tree as QuickTree
 
 
 class Qml(Family):
@@ -13,7 +13,7 @@ class Qml(Family):
     async def quick_tree(self) -> QuickTree | None:
         """The Qt Quick item trees of the app's windows; None when it has no Qt Quick."""
         try:
-            return QuickTree.from_json(await self.conn.call("qml.tree"))
+            return await self.conn.call("qml.tree", result=QuickTree)
         except RemoteError as exc:
             if exc.name in ("QML_NOT_AVAILABLE", "METHOD_NOT_FOUND"):
                 return None

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from inspector.link.api._base import Family
-from inspector.link.replies import EventBatch
+from probe.wire.qt_events import EventBatch, Started, Stopped
 
 
 class QtEvents(Family):
@@ -19,11 +19,11 @@ class QtEvents(Family):
             params["types"] = types
         if object_id:
             params["objectId"] = object_id
-        result = await self.conn.call("qt.events.start", params)
-        return [str(t) for t in result.get("types") or []]
+        started = await self.conn.call("qt.events.start", params, result=Started)
+        return started["types"]
 
     async def stop_events(self) -> None:
-        await self.conn.call("qt.events.stop")
+        await self.conn.call("qt.events.stop", result=Stopped)
 
     def on_events(self, callback: Callable[[EventBatch], None]) -> None:
-        self._listen("qt.events", EventBatch.from_json, callback)
+        self._notes("qt.events", EventBatch, callback)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from inspector.link.api._base import Family
-from inspector.link.replies import MethodInfo
+from probe.client import read
+from probe.wire.qt_methods import Invoked, MethodInfo, MethodList
 
 
 class QtMethods(Family):
@@ -13,12 +14,15 @@ class QtMethods(Family):
 
     async def methods(self, object_id: str) -> list[MethodInfo]:
         """The object's slots, invokables and signals."""
-        result = await self.conn.call("qt.methods.list", {"objectId": object_id})
-        return [MethodInfo.from_json(m) for m in result.get("methods") or []
-                if isinstance(m, dict)]
+        listing = await self.conn.call("qt.methods.list", {"objectId": object_id},
+                                       result=MethodList)
+        return listing["methods"]
 
     async def invoke(self, object_id: str, method: str, args: list[Any]) -> Any:
         """Invoke a slot or invokable; returns what it returned."""
-        reply = await self.conn.call("qt.methods.invoke", {"objectId": object_id,
-                                                            "method": method, "args": args})
-        return reply.get("returned") if isinstance(reply, dict) else reply
+        reply: object = await self.conn.call("qt.methods.invoke", {
+            "objectId": object_id, "method": method, "args": args})
+        answer = cast(dict[str, object], reply) if isinstance(reply, dict) else {}
+        if "pending" in answer:
+            return None  # it opened a dialog and waits in it: nothing returned yet
+        return read(Invoked, answer, "qt.methods.invoke")["returned"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.link.api._base import Family
-from inspector.link.replies import ProblemReport
+from probe.wire.qt_problems import ProblemReport
 
 
 class QtProblems(Family):
@@ -14,4 +14,4 @@ class QtProblems(Family):
     async def problems(self, kinds: list[str] | None = None) -> ProblemReport:
         """What is wrong in the app's visible windows (the problem report)."""
         params: dict[str, Any] = {"kinds": kinds} if kinds else {}
-        return ProblemReport.from_json(await self.conn.call("qt.problems", params))
+        return await self.conn.call("qt.problems", params, result=ProblemReport)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from inspector.link.api._base import Family
-from inspector.link.replies import Emission
+from probe.wire.qt_signals import Emission, LifecycleSwitch, Subscription, Unsubscribed
 
 
 class QtSignals(Family):
@@ -13,16 +13,18 @@ class QtSignals(Family):
 
     async def follow_lifecycle(self) -> None:
         """Have objects created and destroyed reported (:meth:`on_lifecycle`)."""
-        await self.conn.call("qt.signals.setLifecycle", {"enabled": True})
+        await self.conn.call("qt.signals.setLifecycle", {"enabled": True},
+                             result=LifecycleSwitch)
 
     async def subscribe_signal(self, object_id: str, signal: str) -> str:
         """Report each emission of ``signal`` (:meth:`on_emission`); the subscription id."""
-        reply = await self.conn.call("qt.signals.subscribe", {"objectId": object_id,
-                                                               "signal": signal})
-        return str(reply.get("subscriptionId"))
+        reply = await self.conn.call("qt.signals.subscribe", {
+            "objectId": object_id, "signal": signal}, result=Subscription)
+        return reply["subscriptionId"]
 
     async def unsubscribe_signal(self, subscription_id: str) -> None:
-        await self.conn.call("qt.signals.unsubscribe", {"subscriptionId": subscription_id})
+        await self.conn.call("qt.signals.unsubscribe", {"subscriptionId": subscription_id},
+                             result=Unsubscribed)
 
     def on_emission(self, callback: Callable[[Emission], None]) -> None:
-        self._listen("qt.signals.emitted", Emission.from_json, callback)
+        self._notes("qt.signals.emitted", Emission, callback)

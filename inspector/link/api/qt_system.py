@@ -29,4 +29,7 @@ class QtSystem(Family):
 
     def on_ping(self, callback: Callable[[PingSample], None]) -> None:
         """The connection's periodic ping (round trip, event-loop latency, busy)."""
-        self.conn.pinged.connect(lambda ms, answer: callback(PingSample(ms, answer)))
+        def sample(ms: float, answer: Ping) -> None:
+            callback(PingSample(ms, answer))
+
+        self.conn.pinged.connect(sample)

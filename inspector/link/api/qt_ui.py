@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.link.api._base import Family
-from inspector.link.replies import Hit, Picture, Placement
+from probe.wire._shared import Picture
+from probe.wire.qt_ui import Geometry, Hit
 
 
 class QtUi(Family):
@@ -16,14 +17,14 @@ class QtUi(Family):
         params: dict[str, Any] = {"x": x, "y": y}
         if window:
             params["window"] = window
-        return Hit.from_json(await self.conn.call("qt.ui.hitTest", params))
+        return await self.conn.call("qt.ui.hitTest", params, result=Hit)
 
-    async def placement(self, target: str) -> Placement:
-        """Where ``target`` (a path, ``#N`` or name) is in its window."""
-        return Placement.from_json(await self.conn.call("qt.ui.geometry",
-                                                        {"objectId": target}))
+    async def placement(self, target: str) -> Geometry:
+        """Where ``target`` (a path, ``#N`` or name) is: in its window (``window``,
+        ``windowName``) and on the screen."""
+        return await self.conn.call("qt.ui.geometry", {"objectId": target}, result=Geometry)
 
     async def screenshot(self, quality: int) -> Picture:
         """A JPEG of the app's active window at its own resolution."""
-        return Picture.from_json(await self.conn.call("qt.ui.screenshot", {
-            "format": "jpeg", "quality": quality}))
+        return await self.conn.call("qt.ui.screenshot", {"format": "jpeg", "quality": quality},
+                                    result=Picture)

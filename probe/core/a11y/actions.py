@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject, QPoint, QRectF, Qt, QTimer
-from PySide6.QtGui import QAccessibleActionInterface, QAction
+from PySide6.QtGui import QAccessibleActionInterface, QAction, QWindow
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractScrollArea,
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from probe.core import compat
-from probe.core.a11y import itemrefs, links, popups, reach
+from probe.core.a11y import graphics, itemrefs, links, popups, reach
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
@@ -180,11 +180,18 @@ def _center(el: Element) -> dict[str, Any]:
             "bounds": [top.x(), top.y(), QWidget.width(w), QWidget.height(w)]}
 
 
+def _mouse_target(w: QWidget) -> QWidget:
+    """Where a click on a widget goes: a scroll area takes the mouse in its viewport (its
+    own event() refuses it; a list the app draws itself is clicked there), any other
+    widget itself."""
+    return QAbstractScrollArea.viewport(w) if isinstance(w, QAbstractScrollArea) else w
+
+
 def _context_point(el: Element) -> tuple[QWidget, QPoint | None]:
     """The widget and point a right click on the element goes to (checked)."""
     if not el.is_item:
         qinput.check_interactable(el.widget)
-        return el.widget, None
+        return _mouse_target(el.widget), None
     if el.index is not None:
         pos = _model_point(el)
         return QAbstractScrollArea.viewport(el.view), pos
@@ -289,7 +296,7 @@ def click(el: Element, button: str = "left", count: int = 1,
             return "pressAndHold", _hold(el.widget)
     if not el.is_item:
         qinput.check_interactable(el.widget)
-        w = el.widget
+        w = _mouse_target(el.widget)
         return "click", lambda: qinput.click(w, None, button, modifiers, count)
     if el.area is not None:
         qinput.check_interactable(el.widget)
@@ -381,6 +388,36 @@ def hover(el: Element) -> Deliver:
     return lambda: qinput.window_move(handle, p)
 
 
+def _window_of(el: Element) -> QWindow:
+    """The window whose coordinates :func:`center` gives (checked shown)."""
+    w = el.widget
+    if isinstance(w, QWidget):
+        handle = QWidget.windowHandle(QWidget.window(w))
+    else:  # a Qt Quick item
+        handle = qt_class(w).window(w)
+    if handle is None or not QWindow.isVisible(handle):
+        raise QtError("ELEMENT_NOT_VISIBLE", "its window is not shown", ref=el.ref)
+    return handle
+
+
+def drag(source: Element, target: Element, steps: int = 8) -> tuple[dict[str, Any], Deliver]:
+    """Validate now; a press on ``source``'s centre, moves to ``target``'s, a release
+    there, with the drag and drop the app starts completed in the same call (see
+    :func:`probe.core.input.simulate.window_drag`)."""
+    if source.is_item and source.index is None and source.area is None:
+        _check_item(source)
+    elif not source.is_item:
+        qinput.check_interactable(source.widget)
+    window, other = _window_of(source), _window_of(target)
+    if window is not other:
+        raise QtError("NOT_SUPPORTED", "drag and drop between two windows is not supported",
+                      hint="Drag within one window (chr.tabsContext lists them).")
+    a, b = center(source), center(target)
+    start, end = QPoint(a["x"], a["y"]), QPoint(b["x"], b["y"])
+    return ({"start": [start.x(), start.y()], "end": [end.x(), end.y()]},
+            lambda: qinput.window_drag(window, start, end, "left", steps))
+
+
 def scroll(el: Element, dx: float, dy: float, modifiers: Sequence[str] = ()) -> Deliver:
     """Wheel over the element (over the view that holds an item)."""
     qinput.check_interactable(el.widget)
@@ -420,7 +457,9 @@ def scroll_into_view(el: Element) -> bool:
     moved = False
     if el.index is not None:
         moved = itemrefs.scroll_to(el.view, el.index)
-    item = el.locator.index.item(target) if el.area is not None else None
+    spot = el.locator.index if el.area is not None else None  # links, headers: in place
+    item = spot.item(target) if isinstance(spot, graphics.SceneSpot) and \
+        isinstance(target, QGraphicsView) else None
     if item is not None and isinstance(target, QGraphicsView):
         bars = _scrolled(target)
         QGraphicsView.ensureVisible(target, item)

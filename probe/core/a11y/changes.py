@@ -26,6 +26,7 @@ GUI thread.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -33,9 +34,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QDialog, QLabel, QStackedWidget, QWidget
 
-from probe.core.a11y import popups, snapshot
+from probe.core import faults
+from probe.core.a11y import dirty, popups, snapshot
 from probe.core.a11y import windows as wins
 from probe.core.a11y.refs import RefTable
 from probe.core.a11y.snapshot import Record
@@ -82,11 +84,14 @@ class Shown:
 
 @dataclass
 class Seen:
-    """One window's elements as the agent last saw them, and when (``time.monotonic``)."""
+    """One window's elements as the agent last saw them, and when (``time.monotonic``);
+    ``walked``: when ``records`` were last read from the app (a window only counted in a
+    report is read again without the agent seeing it)."""
 
     window: Shown
     records: dict[Key, Record]
     at: float = field(default_factory=time.monotonic)
+    walked: float = field(default_factory=time.monotonic)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +108,9 @@ class Report:
 
     lines: list[str] = field(default_factory=list)
     changes: int = 0
+    #: How the windows were read for it: "part" (only around what changed, #41),
+    #: "whole" (at least one read whole), "" (none)
+    read: str = ""
 
     @property
     def text(self) -> str:
@@ -137,6 +145,14 @@ def open_windows(ids: idtable.IdTable) -> dict[str, tuple[Any, Shown]]:
     return out
 
 
+#: Longest a session's watch for changed widgets runs after its last read or action.
+WATCH_SECONDS = 600.0
+#: Set (to 1) in the test suites: every report read in part is checked against a whole
+#: read, and a difference fails the action (INTERNAL_ERROR), so the suites that check
+#: reports check the incremental read too.
+CHECK_ENV = "QTMCP_CHANGES_CHECK"
+
+
 class Tracker:
     """What one session last saw, and the reports of the changes since (GUI thread)."""
 
@@ -145,6 +161,24 @@ class Tracker:
         self.shown: dict[str, Shown] | None = None
         #: Windows whose baseline was too old at the last prepare: what changed before.
         self.earlier: dict[str, Earlier] = {}
+        self._watch: dirty.DirtyWatch | None = None
+        #: Windows of the last report read in part, and whole (for tests and benches).
+        self.read_in_part = 0
+        self.read_whole = 0
+
+    @property
+    def watch(self) -> dirty.DirtyWatch:
+        """The widgets that changed since the baselines: a report reads only around them.
+        Made at first use, on the GUI thread (a tracker may be made on the server's
+        thread, and an event filter of another thread sees nothing)."""
+        if self._watch is None:
+            self._watch = dirty.DirtyWatch(WATCH_SECONDS)
+        return self._watch
+
+    def stop(self) -> None:
+        """The session ended: stop watching the app."""
+        if self._watch is not None:
+            self._watch.stop()
 
     # ------------------------------------------------------------------ baseline
 
@@ -153,8 +187,15 @@ class Tracker:
         now = open_windows(ids)
         wid = ids.id_of(window)
         shown = now[wid][1] if wid in now else Shown(wid, "window", wins.window_title(window))
+        self._watched(window)
         self._keep(Seen(shown, {r.key: r for r in records}))
         self.shown = {k: s for k, (_, s) in now.items()}
+
+    def _watched(self, window: Any) -> None:
+        """``window`` is read whole now: watch from here on what changes in it."""
+        self.watch.renew()
+        if isinstance(window, QWidget):
+            self.watch.forget(window)
 
     def prepare(self, refs: RefTable, ids: idtable.IdTable, max_age: float = float("inf")
                 ) -> None:
@@ -168,20 +209,26 @@ class Tracker:
         if self.shown is None:
             self.shown = {k: s for k, (_, s) in now.items()}
         self.earlier = {}
+        self.watch.lifetime = min(max_age, WATCH_SECONDS)
+        self.watch.renew()  # on (or on for longer) while the action runs
         active = wins.active_window()
         wid = ids.id_of(active) if active is not None else None
-        if wid is not None and wid not in self.seen and wid in now:
-            self._keep(Seen(now[wid][1], _by_key(snapshot.records(active, refs, ids))))
         last = self._last_seen()
+        if wid is not None and wid not in self.seen and wid in now:
+            self._watched(active)
+            self._keep(Seen(now[wid][1], _by_key(snapshot.records(active, refs, ids))))
+            if last is not None:  # a baseline only: the agent's last window stays last
+                self.seen.move_to_end(last)
+            last = self._last_seen()
         clock = time.monotonic()
         for key in dict.fromkeys(k for k in (last, wid) if k is not None and k in now):
             old = self.seen.get(key)
             if old is None or clock - old.at <= max_age:
                 continue
-            records = snapshot.records(now[key][0], refs, ids)
+            records = self._records_now(now[key][0], old, refs, ids)
             _lines, count = _diff(old.records, records, None, focus=False)
             self.earlier[key] = Earlier(count, clock - old.at)
-            old.records, old.at = _by_key(records), clock
+            old.records, old.at, old.walked = _by_key(records), clock, time.monotonic()
 
     def _last_seen(self) -> str | None:
         """The window the agent saw last (read or was told about)."""
@@ -212,7 +259,14 @@ class Tracker:
         sections: list[tuple[Shown, list[str], int]] = []
         for s in closed:
             out.add([s.line("-")])
-        walked = {wid: snapshot.records(now[wid][0], refs, ids) for wid in dict.fromkeys(look)}
+        self.read_in_part = self.read_whole = 0
+        # an open popup is walked with the window that opened it, but paints in its own:
+        # while one is (or was) open, read whole
+        no_popups = not any(s.popup for s in before.values()) and \
+            not any(s.popup for _, s in now.values())
+        walked = {wid: self._records_now(now[wid][0], self.seen.get(wid) if no_popups
+                                         else None, refs, ids)
+                  for wid in dict.fromkeys(look)}
         # an open popup is reported as itself: its entries are left out of the window that
         # owns it (a combo box's list is in both trees), so an opened menu is listed once
         in_popups = {r.key for wid, recs in walked.items() if now[wid][1].popup
@@ -239,13 +293,15 @@ class Tracker:
             self._keep(Seen(shown, _by_key(records)))
         for wid in [k for k in self.seen if k in now and k not in look]:
             window, shown = now[wid]  # known, not where the agent is: counted, not listed
-            records = snapshot.records(window, refs, ids)
+            records = self._records_now(window, self.seen[wid] if no_popups else None,
+                                        refs, ids)
             _lines, count = _diff(self.seen[wid].records, records, None, focus=False)
             if count:
                 what = "1 change" if count == 1 else f"{count} changes"
                 out.add([f"~ {shown.line('').lstrip()}: {what} not listed (read that "
                          "window)"], count)
             self.seen[wid].records = _by_key(records)
+            self.seen[wid].walked = time.monotonic()
         for shown, lines, count in sections:
             head = [f"in {shown.line('').lstrip()}:"] if len(sections) > 1 else []
             out.add([*head, *lines], count)
@@ -253,7 +309,37 @@ class Tracker:
             self.seen.move_to_end(ids.id_of(active))
         self.shown = {k: s for k, (_, s) in now.items()}
         self.earlier = {}
-        return out.done()
+        self.watch.renew()
+        report = out.done()
+        report.read = "whole" if self.read_whole else "part" if self.read_in_part else ""
+        return report
+
+    # ------------------------------------------------------------------ reading
+
+    def _records_now(self, window: Any, old: Seen | None, refs: RefTable,
+                     ids: idtable.IdTable) -> list[Record]:
+        """``window``'s records as they are now: ``old``'s with only the parts around the
+        widgets that changed since read again (:mod:`.dirty`), else a whole read."""
+        part = None
+        if old is not None and isinstance(window, QWidget) and \
+                self.watch.covers(window, old.walked):
+            dirty.paint_now(window)
+            noted = self.watch.take(window)
+            end = faults.tally()
+            part = _read_in_part(window, list(old.records.values()), noted, refs, ids)
+            if any(end().values()):  # an element that raises when read: read it whole, as
+                part = None          # a whole read marks it (its part may not say the same)
+        if part is None:
+            if isinstance(window, QWidget):
+                self.watch.forget(window)
+            self.read_whole += 1
+            return snapshot.records(window, refs, ids)
+        self.read_in_part += 1
+        if os.environ.get(CHECK_ENV):
+            whole = snapshot.records(window, refs, ids)
+            if whole != part:
+                raise AssertionError(_mismatch(window, part, whole))
+        return part
 
 
 def _earlier_line(shown: Shown, earlier: Earlier) -> str:
@@ -445,6 +531,74 @@ def _listing(records: list[Record], refs: RefTable) -> tuple[list[str], int]:
         lines.append(f"  … {len(body) - NEW_WINDOW_LINES} more elements (read the page "
                      "with this tabId)")
     return lines, 1
+
+
+def _read_in_part(window: QWidget, old: list[Record], noted: dirty.Noted,
+                  refs: RefTable, ids: idtable.IdTable) -> list[Record] | None:
+    """``old`` (the window's records in document order) with the element around each
+    changed widget read again in its place; None when the window must be read whole (it
+    changed itself, or a change reaches no element below it)."""
+    if noted.whole:
+        return None
+    at: dict[str, int] = {}  # a widget's #N -> its record's place in ``old``
+    for i, r in enumerate(old):
+        if len(r.key) == 1:  # (owner,): a widget's own element
+            at.setdefault(r.key[0], i)
+    # a label names what is beside it: read its parent's part, where what it names is
+    changed = [QWidget.parentWidget(w) if isinstance(w, QLabel) else w for w in noted.own]
+    places: dict[int, QWidget] = {}
+    for w in [*changed, *noted.parents]:
+        found = _element_of(w, window, at, ids)
+        if found is None:
+            return None
+        places[found[0]] = found[1]
+    if not places:
+        return list(old)
+    out: list[Record] = []
+    reader = snapshot.Reader(window, refs, ids)  # the window's labels, indexed once
+    i = 0
+    for start in sorted(places):
+        if start < i:  # inside a part already read again
+            continue
+        out += old[i:start]
+        rec = old[start]
+        end = start + 1
+        while end < len(old) and old[end].level > rec.level:
+            end += 1
+        out += snapshot.part_records(reader, places[start], rec.level, rec.parent)
+        i = end
+    out += old[i:]
+    return out
+
+
+def _element_of(w: QWidget | None, window: QWidget, at: dict[str, int],
+                ids: idtable.IdTable) -> tuple[int, QWidget] | None:
+    """The nearest widget at or above ``w`` that has an element of its own in the last
+    records, with that element's place; None when only the window itself has one. A tab
+    page is read with its tab widget (its name is the tab's), a widget in an item view's
+    cells (an editor, an index widget) with the view (its name is its column's)."""
+    up = w
+    while up is not None and up is not window:
+        if isinstance(up, QAbstractItemView):
+            w = up  # the outermost view wins: keep looking above
+        up = QWidget.parentWidget(up)
+    while w is not None and w is not window:
+        ident = ids.peek(w)
+        parent = QWidget.parentWidget(w)
+        if ident is not None and ident in at and not isinstance(parent, QStackedWidget):
+            return at[ident], w
+        w = parent
+    return None
+
+
+def _mismatch(window: QWidget, part: list[Record], whole: list[Record]) -> str:
+    """What a report read in part got wrong, for the check the test suites turn on."""
+    for i, (a, b) in enumerate(zip(part, whole)):
+        if a != b:
+            return (f"change report read {wins.window_title(window)!r} in part and got "
+                    f"record {i} wrong: {a} instead of {b}")
+    return (f"change report read {wins.window_title(window)!r} in part and got "
+            f"{len(part)} records instead of {len(whole)}")
 
 
 def tracker_for(state: dict[str, Any]) -> Tracker:

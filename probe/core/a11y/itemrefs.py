@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from probe.core import faults
 from probe.core.a11y.nodes import ItemNode
 from probe.core.a11y.viewrows import item_text, role_of_view
 from probe.core.objects.modelshape import columns_of, rows_of
@@ -229,6 +230,24 @@ def by_position(view: QAbstractItemView, query: str, window: QWidget
     return out
 
 
+def _match(view: QAbstractItemView, model: Any, r: int, c: int, parent: QModelIndex,
+           match: Any, window: QWidget, probe_node: ItemNode
+           ) -> tuple[float, str, ItemNode] | None:
+    """The item at (r, c) under ``parent`` as a match (score, where, node), or None."""
+    idx = model.index(r, c, parent)
+    probe_node.name = clean_name(item_text(model, idx))
+    if not probe_node.name:
+        return None
+    score, where = match(probe_node)
+    return (score, where, node_for(view, idx, window, probe_node.name)) if score > 0 else None
+
+
+def _parent_row(model: Any, r: int, parent: QModelIndex) -> QModelIndex | None:
+    """Row ``r``'s first cell when it has rows below it (a tree's branch), else None."""
+    first = model.index(r, 0, parent)
+    return first if rows_of(model, first) > 0 else None
+
+
 def scan(view: QAbstractItemView, match: Any, window: QWidget, limit: int = MODEL_SCAN
          ) -> tuple[list[tuple[float, str, ItemNode]], int]:
     """Score every item of the view's model (depth first, capped) with ``match(node)``;
@@ -250,15 +269,13 @@ def scan(view: QAbstractItemView, match: Any, window: QWidget, limit: int = MODE
                 if seen >= limit:
                     break
                 seen += 1
-                idx = model.index(r, c, parent)
-                probe_node.name = clean_name(item_text(model, idx))
-                if not probe_node.name:
-                    continue
-                score, where = match(probe_node)
-                if score > 0:
-                    found.append((score, where, node_for(view, idx, window, probe_node.name)))
-            first = model.index(r, 0, parent)
-            if isinstance(view, QTreeView) and rows_of(model, first) > 0:
-                children.append(first)
+                hit = faults.value(_match, None, view, model, r, c, parent, match, window,
+                                   probe_node, obj=view)
+                if hit is not None:
+                    found.append(hit)
+            if isinstance(view, QTreeView):
+                first = faults.value(_parent_row, None, model, r, parent, obj=view)
+                if first is not None:
+                    children.append(first)
         stack.extend(reversed(children))
     return found, seen

@@ -14,14 +14,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QPoint
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QAbstractSlider,
     QAbstractSpinBox,
     QBoxLayout,
     QComboBox,
     QFormLayout,
     QGridLayout,
+    QGroupBox,
     QLabel,
     QLayout,
     QLineEdit,
@@ -30,7 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from probe.core.objects import layoutitems
+from probe.core import faults
+from probe.core.objects import layoutitems, qtclass
 from probe.core.objects.text import clean_name, strip_mnemonic
 
 #: Where a widget sits in a layout: (widget, layout, kind, numbers); the wrappers are kept
@@ -38,9 +41,10 @@ from probe.core.objects.text import clean_name, strip_mnemonic
 Position = tuple[QWidget, QLayout, str, tuple[int, ...]]
 #: A form or grid cell: (id(layout), row, column or form role).
 Cell = tuple[int, int, int]
-#: One top layout indexed: it, its widgets' positions, its cells' widgets.
-Indexed = tuple[QLayout, dict[int, Position], dict[Cell, QWidget]]
+#: One top layout indexed: it, its widgets' positions, its cells' widgets (or layouts).
+Indexed = tuple[QLayout, dict[int, Position], dict[Cell, "QWidget | QLayout"]]
 _LEFT_TO_RIGHT = (QBoxLayout.Direction.LeftToRight,)
+_TOP_TO_BOTTOM = (QBoxLayout.Direction.TopToBottom,)
 
 
 def placeholder(w: QWidget) -> str:
@@ -79,33 +83,74 @@ class Labels:
         self.readouts: dict[int, QLabel] = {}
         self._wants = wants_label
         self._keep: list[QObject] = []  # the wrappers whose id() the dicts hold
-        loose: list[QLabel] = []
-        for lab in QObject.findChildren(window, QLabel):
-            buddy = QLabel.buddy(lab)
-            if buddy is not None:
-                self._name(buddy, lab)
-            elif QLabel.text(lab):
-                loose.append(lab)
+        #: the widget (or part) whose labels are indexed here
+        self.root = window
+        #: id(widget) -> the first label among its siblings whose buddy it is (Qt's own
+        #: accessible name looks there, scanning every sibling each time)
+        self.buddies: dict[int, QLabel] = {}
+        loose = faults.each(QObject.findChildren(window, QLabel), self._buddy)
         if not loose:
             return
         positions: dict[int, Indexed] = {}
-        for lab in loose:
-            if _NUMBER.match(QLabel.text(lab)):
-                slider = _before(lab, positions)
-                if isinstance(slider, QAbstractSlider):
-                    self._keep += [slider, lab]
-                    self.readouts[id(slider)] = lab
-                    self.used.add(id(lab))
-                    continue
-            field = _beside(lab, positions)
-            if field is not None and id(field) not in self.names:
-                self._name(field, lab, wants_label(field))
+        faults.each(loose, lambda lab: self._neighbour(lab, positions))
+
+    def _buddy(self, lab: QLabel) -> QLabel | None:
+        """A label with a buddy names it; a label without one is returned (it may name
+        the field beside it)."""
+        buddy = QLabel.buddy(lab)
+        if buddy is not None:
+            if QWidget.parentWidget(buddy) is QWidget.parentWidget(lab):
+                self.buddies.setdefault(id(buddy), lab)
+            self._name(buddy, lab)
+            return None
+        return lab if QLabel.text(lab) else None
+
+    def _neighbour(self, lab: QLabel, positions: dict[int, Indexed]) -> None:
+        """A label with no buddy: a slider's read-out, or the name of the field beside it;
+        never a label that is a control itself (a drop target, a label the app's class
+        makes clickable): a person reads it as what it is, not as a caption."""
+        if QWidget.acceptDrops(lab) or qtclass.handles_mouse(type(lab)):
+            return
+        if _NUMBER.match(QLabel.text(lab)):
+            slider = _before(lab, positions)
+            if isinstance(slider, QAbstractSlider):
+                self._keep += [slider, lab]
+                self.readouts[id(slider)] = lab
+                self.used.add(id(lab))
+                return
+        found = _beside(lab, positions)
+        field = first_field(_widgets_of(found), self._wants) \
+            if isinstance(found, QLayout) else found
+        if field is not None and id(field) not in self.names:
+            self._name(field, lab, self._wants(field))
+
+    def group_name(self, box: QGroupBox) -> str | None:
+        """Qt's accessible name of a group box (not a window) as QAccessibleGroupBox makes
+        it: its accessible name, else a sibling label whose buddy it is, else the title of
+        a group box it is in, else its own title; None when the labels indexed here do
+        not cover its siblings. Qt finds the label by scanning every sibling, so a form of
+        many groups cost the square of their number (#41, linear reads)."""
+        own = QWidget.accessibleName(box)
+        if own:
+            return own
+        parent = QWidget.parentWidget(box)
+        if parent is None or not (parent is self.root or
+                                  QWidget.isAncestorOf(self.root, parent)):
+            return None
+        label = self.buddies.get(id(box))
+        if label is not None:
+            text = strip_mnemonic(QLabel.text(label))
+        else:
+            text = strip_mnemonic(QGroupBox.title(parent)) \
+                if isinstance(parent, QGroupBox) else ""
+        return text or strip_mnemonic(QGroupBox.title(box))
 
     def _name(self, field: QWidget, label: QLabel, wanted: bool = True) -> None:
         """``label`` names ``field``; a field that is a composite (a line edit and its
         Browse button, a slider and its read-out in a plain widget) passes the name to its
         first control, as a user reads the row."""
-        if not self._wants(field) and _qt_base(type(field)) in _COMPOSITES:
+        base = _qt_base(type(field))
+        if base in _COMPOSITES and (not self._wants(field) or base not in _PLAIN):
             inner = first_control(field, self._wants)
             if inner is not None:
                 self._keep.append(field)
@@ -122,6 +167,8 @@ class Labels:
 #: plain containers (a line edit and its Browse button, a slider and its read-out) and
 #: the key sequence edit (a line edit inside).
 _COMPOSITES = ("QWidget", "QFrame", "QKeySequenceEdit")
+#: Of those, the plain containers (an app's clickable subclass of one is a control itself).
+_PLAIN = ("QWidget", "QFrame")
 
 
 def _qt_base(cls: type) -> str:
@@ -143,14 +190,62 @@ _FIELDS = (QLineEdit, QTextEdit, QPlainTextEdit, QComboBox, QAbstractSpinBox,
            QAbstractSlider)
 
 
+#: Fields a person types into: a label before a row of fields names the first of these.
+_TYPED = (QLineEdit, QTextEdit, QPlainTextEdit, QAbstractSpinBox)
+
+
 def first_control(container: QWidget, wants_label: Callable[[QWidget], bool]
                   ) -> QWidget | None:
-    """The first control inside a plain container that a label would name, when it is a
-    field (see ``_FIELDS``); None when the first control is anything else."""
-    for c in QObject.findChildren(container, QWidget):
-        if wants_label(c):
-            return c if isinstance(c, _FIELDS) else None
-    return None
+    """The control inside a plain container that its label names: of the controls a label
+    would name, in reading order, the first that takes text (a scope combo box before
+    a search field: the field), else the first; None when the first is no field (see
+    ``_FIELDS``)."""
+    inside = [c for c in QObject.findChildren(container, QWidget)
+              if QWidget.isVisibleTo(c, container) and not _part_of_control(c, container)]
+    return first_field(sorted(inside, key=lambda c: _reading(c, container)), wants_label)
+
+
+def first_field(widgets: list[QWidget], wants_label: Callable[[QWidget], bool]
+                ) -> QWidget | None:
+    """Of ``widgets`` (in reading order), the one a label before them all names: the first
+    field that takes text, else the first field; None when the first control is no
+    field."""
+    controls = [w for w in widgets if wants_label(w)]
+    if not controls or not isinstance(controls[0], _FIELDS):
+        return None
+    return next((w for w in controls if _takes_text(w)), controls[0])
+
+
+def _takes_text(w: QWidget) -> bool:
+    return isinstance(w, _TYPED) or (isinstance(w, QComboBox) and QComboBox.isEditable(w))
+
+
+def _part_of_control(w: QWidget, container: QWidget) -> bool:
+    """Whether ``w`` is a part of another control inside ``container`` (an editable combo
+    box's line edit, a spin box's editor)."""
+    parent = QWidget.parentWidget(w)
+    while parent is not None and parent is not container:
+        if isinstance(parent, (*_FIELDS, QAbstractItemView)):
+            return True
+        parent = QWidget.parentWidget(parent)
+    return False
+
+
+def _reading(w: QWidget, container: QWidget) -> tuple[int, int]:
+    """Where ``w`` sits in ``container``, rows first (reading order)."""
+    at = QWidget.mapTo(w, container, QPoint(0, 0))
+    return at.y() // 8, at.x()
+
+
+def _widgets_of(lay: QLayout) -> list[QWidget]:
+    """The widgets of a layout and its nested layouts, in layout order."""
+    out: list[QWidget] = []
+    for _i, w, sub in layoutitems.entries(lay):
+        if sub is not None:
+            out += _widgets_of(sub)
+        elif w is not None:
+            out.append(w)
+    return out
 
 
 def readout_value(label: QLabel) -> float | None:
@@ -185,11 +280,17 @@ def _located(w: QWidget, cache: dict[int, Indexed]) -> tuple[Position, Indexed] 
 
 def _box_neighbour(where: Position, after: bool) -> QWidget | None:
     """The widget right after (or right before) a box layout item, or None."""
+    found = _box_item(where, after) if where[2] == "box" else None
+    return found if isinstance(found, QWidget) else None
+
+
+def _box_item(where: Position, after: bool) -> QWidget | QLayout | None:
+    """The widget or nested layout right after (or before) a box layout item, or None."""
     _, lay, kind, nums = where
-    if kind != "box":
+    if kind not in ("box", "vbox"):
         return None
-    row = [w for i, w, _sub in layoutitems.entries(lay)
-           if w is not None and (i > nums[0] if after else i < nums[0])]
+    row = [w or sub for i, w, sub in layoutitems.entries(lay)
+           if (i > nums[0] if after else i < nums[0])]
     return (row[0] if after else row[-1]) if row else None
 
 
@@ -199,45 +300,69 @@ def _before(label: QLabel, cache: dict[int, Indexed]) -> QWidget | None:
     return _box_neighbour(found[0], after=False) if found is not None else None
 
 
-def _beside(label: QLabel, cache: dict[int, Indexed]) -> QWidget | None:
-    """The widget right of ``label`` in its layout row (form field, grid cell, next box
-    item), or None."""
+_LABEL, _FIELD, _SPAN = (QFormLayout.ItemRole.LabelRole.value,
+                         QFormLayout.ItemRole.FieldRole.value,
+                         QFormLayout.ItemRole.SpanningRole.value)
+
+
+def _beside(label: QLabel, cache: dict[int, Indexed]) -> QWidget | QLayout | None:
+    """What ``label`` names by where it sits: the widget (or row of widgets, a layout)
+    right of it in its layout row (form field, grid cell, next box item), else, for a
+    short label alone in its row, the one directly below it (a form's next row, the grid
+    cell below, the next item of a column), as a person reads a label above a field."""
     found = _located(label, cache)
     if found is None:
         return None
     where, (_top, _positions, cells) = found
     _, lay, kind, nums = where
+    above = _short(label)
     if kind == "form":
         row, role = nums
-        if role != QFormLayout.ItemRole.LabelRole.value:
+        if role == _LABEL:
+            return cells.get((id(lay), row, _FIELD))
+        if role != _SPAN or not above or (id(lay), row + 1, _LABEL) in cells:
             return None
-        return cells.get((id(lay), row, QFormLayout.ItemRole.FieldRole.value))
+        return cells.get((id(lay), row + 1, _SPAN)) or cells.get((id(lay), row + 1, _FIELD))
     if kind == "grid":
         row, column, span = nums
-        return cells.get((id(lay), row, column + span))
-    return _box_neighbour(where, after=True)
+        right = cells.get((id(lay), row, column + span))
+        if right is not None or not above:
+            return right
+        return cells.get((id(lay), row + 1, column))
+    if kind == "vbox" and not above:
+        return None
+    return _box_item(where, after=True)
 
 
-def _index(lay: QLayout, out: dict[int, Position], cells: dict[Cell, QWidget]) -> None:
+def _short(label: QLabel) -> bool:
+    """A label a person reads as a field's name when it sits above it: one short line."""
+    text = QLabel.text(label).strip()
+    return 0 < len(text) <= 60 and "\n" not in text and not QLabel.wordWrap(label)
+
+
+def _index(lay: QLayout, out: dict[int, Position], cells: dict[Cell, QWidget | QLayout]
+           ) -> None:
     """Where each widget of ``lay`` (and its nested layouts) sits: id(widget) -> position,
-    and which widget fills each form or grid cell."""
-    horizontal = isinstance(lay, QBoxLayout) and \
-        QBoxLayout.direction(lay) in _LEFT_TO_RIGHT
+    and which widget (or nested layout: a row of fields) fills each form or grid cell."""
+    box = QBoxLayout.direction(lay) if isinstance(lay, QBoxLayout) else None
+    kind = "box" if box in _LEFT_TO_RIGHT else "vbox" if box in _TOP_TO_BOTTOM else ""
     for i, w, sub in layoutitems.entries(lay):
         if sub is not None:
             _index(sub, out, cells)
-            continue
-        if w is None:
+        item = w if w is not None else sub
+        if item is None:
             continue
         if isinstance(lay, QFormLayout):
             row, role = QFormLayout.getItemPosition(lay, i)  # pyright: ignore[reportGeneralTypeIssues]  # PySide6's stub says object; it is a tuple
-            out[id(w)] = (w, lay, "form", (row, role.value))
-            cells[(id(lay), row, role.value)] = w
+            cells[(id(lay), row, role.value)] = item
+            if w is not None:
+                out[id(w)] = (w, lay, "form", (row, role.value))
         elif isinstance(lay, QGridLayout):
             row, column, rows, columns = QGridLayout.getItemPosition(lay, i)  # pyright: ignore[reportGeneralTypeIssues]  # PySide6's stub says object; it is a tuple
-            out[id(w)] = (w, lay, "grid", (row, column, columns))
             for r in range(row, row + max(rows, 1)):
                 for c in range(column, column + max(columns, 1)):
-                    cells.setdefault((id(lay), r, c), w)
-        elif horizontal:
-            out[id(w)] = (w, lay, "box", (i,))
+                    cells.setdefault((id(lay), r, c), item)
+            if w is not None:
+                out[id(w)] = (w, lay, "grid", (row, column, columns))
+        elif kind and w is not None:
+            out[id(w)] = (w, lay, kind, (i,))

@@ -50,8 +50,7 @@ def _describe_quick(ids: idtable.IdTable, before: str | None, waiting: bool
     popup, window = found
     kind = quick_popups.kind_of(popup)
     tab = ids.id_of(window)
-    file_chooser = QObject.inherits(popup, "QQuickFileDialogImpl") or \
-        QObject.inherits(popup, "QQuickFolderDialogImpl")
+    file_chooser = quick_popups.is_file_dialog(popup)
     out: dict[str, Any] = {
         "kind": kind, "title": quick_popups.title_of(popup), "tabId": tab,
         "className": QObject.metaObject(popup).className(),

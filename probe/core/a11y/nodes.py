@@ -23,6 +23,8 @@ class Node:
     """One element of the flattened tree. ``owner`` + ``path`` locate it (see refs).
 
     ``full`` is the length of a value or text that was cut for the outline (0: not cut).
+    ``unread`` says why the element could not be read whole (it raised: see
+    :mod:`probe.core.faults`); it keeps what was read of it, and its role from its class.
     """
 
     role: str
@@ -39,6 +41,7 @@ class Node:
     children: list[Node] = field(default_factory=list)
     more: int = 0
     full: int = 0
+    unread: str = ""
 
     def iter(self) -> Iterator[Node]:
         """This node and its descendants in document order."""
@@ -77,3 +80,11 @@ class SpotNode(Node):
     """A walked spot: ``spot`` locates it inside ``owner``."""
 
     spot: Spot | None = None
+
+
+def unread_note(count: int) -> str:
+    """What a read says of the elements it could not read whole."""
+    what = "1 element" if count == 1 else f"{count} elements"
+    return (f"{what} could not be read whole (marked unread, with why: the app's code "
+            "raised there, or a probe fault); the rest of the page is read. qt.problems "
+            "lists each with its traceback.")

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 from probe.core.a11y import popups
 from probe.core.a11y import windows as wins
-from probe.core.a11y.nodes import Node
+from probe.core.a11y.nodes import Node, unread_note
 from probe.core.a11y.walk import walker_for
 
 #: Roles whose name and value read as "Name: value".
@@ -45,7 +45,9 @@ def page_text(window: QWidget, max_chars: int) -> dict[str, Any]:
     """The window's whole text (no value is cut), cut at ``max_chars`` on a line boundary;
     when cut, ``truncated`` says so and ``note`` how to read the rest."""
     lines: list[str] = []
-    _lines(walker_for(window, full_text=True).walk(), lines)
+    root = walker_for(window, full_text=True).walk()
+    _lines(root, lines)
+    unread = sum(1 for n in root.iter() if n.unread)
     text = "\n".join(lines)
     total = len(text)
     truncated = total > max_chars
@@ -54,12 +56,18 @@ def page_text(window: QWidget, max_chars: int) -> dict[str, Any]:
         text = text[: cut if cut > max_chars // 2 else max_chars]
     out: dict[str, Any] = {"title": wins.window_title(window), "text": text,
                            "chars": len(text), "truncated": truncated}
+    notes = []
     if truncated:
         out["totalChars"] = total
-        out["note"] = (f"Cut at max_chars={max_chars}: {len(text)} of {total} characters "
-                       f"shown. Call again with max_chars={total} for all of it, or "
-                       "chr.readPage with ref_id (the ref of a text field or group) for "
-                       "one part.")
+        notes.append(f"Cut at max_chars={max_chars}: {len(text)} of {total} characters "
+                     f"shown. Call again with max_chars={total} for all of it, or "
+                     "chr.readPage with ref_id (the ref of a text field or group) for "
+                     "one part.")
+    if unread:
+        out["unreadElements"] = unread
+        notes.append(unread_note(unread))
+    if notes:
+        out["note"] = " ".join(notes)
     return out
 
 

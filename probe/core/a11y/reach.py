@@ -5,14 +5,15 @@ Two ways a shown widget is out of reach: it sits outside its parent (a tabified 
 that is not the current tab is moved to negative coordinates, still "visible"), or its
 window is blocked by a modal dialog (``Qt.ApplicationModal``: every other window;
 ``Qt.WindowModal``: its parent window chain). A widget scrolled away inside a scroll
-area is *not* out of reach: scrolling brings it back, as in a browser. Qt is called
+area is *not* out of reach: scrolling brings it back, as in a browser; one clipped by an
+MDI area without scroll bars is (:func:`clips`). Qt is called
 through its classes (the shadowing rule: ``probe/core/objects``). GUI thread.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QMdiArea, QWidget
 
 _APP_MODAL = Qt.WindowModality.ApplicationModal
 _WINDOW_MODAL = Qt.WindowModality.WindowModal
@@ -23,6 +24,17 @@ def in_viewport(w: QWidget) -> bool:
     parent = QWidget.parentWidget(w)
     return isinstance(parent, QAbstractScrollArea) and \
         QAbstractScrollArea.viewport(parent) is w
+
+
+def clips(w: QWidget) -> bool:
+    """Whether ``w`` is a viewport that hides what lies past its edges for good: an MDI
+    area's, with its scroll bars off (Qt's default): no scrolling brings back the part of
+    a sub-window past its edge, so the controls there are out of reach."""
+    parent = QWidget.parentWidget(w)
+    off = Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    return isinstance(parent, QMdiArea) and QAbstractScrollArea.viewport(parent) is w and \
+        QAbstractScrollArea.horizontalScrollBarPolicy(parent) == off and \
+        QAbstractScrollArea.verticalScrollBarPolicy(parent) == off
 
 
 def outside(child: QWidget, parent: QWidget) -> bool:

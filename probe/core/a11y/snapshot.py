@@ -18,8 +18,9 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QWidget
 
+from probe.core import collector, faults
 from probe.core.a11y import itemrefs, reach
-from probe.core.a11y.nodes import ItemNode, Node, SpotNode
+from probe.core.a11y.nodes import ItemNode, Node, SpotNode, unread_note
 from probe.core.a11y.refs import Element, LastRead, Locator, RefTable, element_key
 from probe.core.a11y.roles import SEMANTIC
 from probe.core.a11y.walk import walker_for
@@ -104,11 +105,12 @@ class Reader:
     """One read: walks the window, issues refs, renders (GUI thread)."""
 
     def __init__(self, window: QWidget, refs: RefTable, ids: idtable.IdTable,
-                 full_text: bool = False, blocked: bool = False) -> None:
+                 full_text: bool = False, blocked: bool = False,
+                 labels_in: QWidget | None = None) -> None:
         self.window = window
         self.refs = refs
         self.ids = ids
-        self.walker = walker_for(window, full_text)
+        self.walker = walker_for(window, full_text, labels_in)
         #: a modal dialog blocks the window: nothing in it is interactive (no refs)
         self.blocked = blocked
 
@@ -129,11 +131,13 @@ class Reader:
     def issue(self, node: Node) -> str:
         return self.refs.issue(self.locator(node))
 
-    def records(self, root: Node) -> list[Record]:
-        """Every node under ``root`` (included) as a :class:`Record`, in document order."""
+    def records(self, root: Node, level: int = 0, parent: tuple[Any, ...] | None = None
+                ) -> list[Record]:
+        """Every node under ``root`` (included) as a :class:`Record`, in document order
+        (``root`` at ``level`` under ``parent``: a part read again in its place)."""
         out: list[Record] = []
         seen: dict[tuple[Any, ...], int] = {}
-        stack: list[tuple[Node, int, tuple[Any, ...] | None]] = [(root, 0, None)]
+        stack: list[tuple[Node, int, tuple[Any, ...] | None]] = [(root, level, parent)]
         while stack:
             node, level, parent = stack.pop()
             loc = self.locator(node)
@@ -197,6 +201,8 @@ class Reader:
             d["className"] = QObject.metaObject(obj).className()
         if n.gap:
             d["gapFiller"] = True
+        if n.unread:
+            d["unread"] = n.unread
         if n.more:
             d["moreItems"] = n.more
         if v.hidden:
@@ -277,6 +283,8 @@ class Reader:
             parts.append(f"(+{n.more} more items)")
         if v.hidden:
             parts.append(f"(+{v.hidden} deeper)")
+        if n.unread:
+            parts.append(f"(unread: {n.unread})")
         return " ".join(parts)
 
     def to_text(self, flat: list[tuple[int, View]], max_chars: int) -> tuple[str, int, bool]:
@@ -291,6 +299,7 @@ class Reader:
         return "\n".join(lines), len(lines), False
 
 
+@collector.paused()  # a big window makes many objects at once
 def read_page(window: QWidget, refs: RefTable, ids: idtable.IdTable, *, interactive: bool,
               depth: int, element: Element | None, max_chars: int, fmt: str,
               seen: list[Record] | None = None) -> dict[str, Any]:
@@ -348,6 +357,10 @@ def render(reader: Reader, element: Element | None, *, interactive: bool, depth:
     out.update({"nodes": shown, "interactive": interactive_count,
                 "truncated": truncated or bool(cut)})
     notes = []
+    unread = sum(1 for _, v in flat if v.node.unread)
+    if unread:
+        out["unreadElements"] = unread
+        notes.append(unread_note(unread))
     if truncated:
         notes.append(f"Truncated at max_chars={max_chars}: {shown} of {total} nodes shown; "
                      f"{NARROW_HINT}.")
@@ -469,11 +482,12 @@ def find(window: QWidget, refs: RefTable, ids: idtable.IdTable, query: str,
             continue
         if isinstance(node, ItemNode) and node.owner in views:
             continue  # found through the model below, with the rows off screen too
-        s, where = score(node, query)
+        s, where = faults.value(score, (0.0, ""), node, query, obj=node.obj)
         if s > 0:
             matches.append((s, (i, 0), node, where))
         if node.obj in views:
-            matches.extend(_model_matches(node.obj, query, window, i))
+            matches.extend(faults.value(_model_matches, [], node.obj, query, window, i,
+                                        obj=node.obj))
     matches.sort(key=lambda t: (-t[0], t[1]))
     results = []
     for s, _, node, where in matches[:limit]:
@@ -482,7 +496,7 @@ def find(window: QWidget, refs: RefTable, ids: idtable.IdTable, query: str,
         d["matched"] = where
         d["score"] = round(s, 2)
         if isinstance(node, itemrefs.ItemNode):
-            d["item"] = itemrefs.item_details(node, ids)
+            d["item"] = faults.value(itemrefs.item_details, {}, node, ids, obj=node.owner)
         results.append(d)
     out: dict[str, Any] = {"query": query, "matches": results, "total": len(matches)}
     if len(matches) > limit:
@@ -493,7 +507,22 @@ def find(window: QWidget, refs: RefTable, ids: idtable.IdTable, query: str,
     return out
 
 
+@collector.paused()  # a big window makes many objects at once
 def records(window: Any, refs: RefTable, ids: idtable.IdTable) -> list[Record]:
     """Every element of a window (no filter, no depth cut) as records, in document order."""
     reader = Reader(window, refs, ids)
     return reader.records(reader.walker.walk())
+
+
+@collector.paused()  # a big window makes many objects at once
+def part_records(reader: Reader, widget: QWidget, level: int,
+                 parent: tuple[Any, ...] | None) -> list[Record]:
+    """The records of one widget of a widget window (its element and what is inside it,
+    or its children where it is no element of its own), as :func:`records` lists them
+    there: ``widget`` at ``level`` under ``parent`` (the change report reads again only
+    around what changed). ``reader``: one per report and window, so the window's labels
+    are indexed once (a label may name a field far from it)."""
+    out: list[Record] = []
+    for node in reader.walker.subtree(widget):
+        out += reader.records(node, level, parent)
+    return out

@@ -27,11 +27,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from probe.core import compat
+from probe.core import compat, faults
 from probe.core.a11y.nodes import ItemNode, Node, SpotNode
-from probe.core.objects.modelshape import rows_of
+from probe.core.objects.modelshape import has_children, rows_of
 from probe.core.objects.text import clean_name
 
+#: A row the view hides (not counted as scrolled away).
+_HIDDEN = object()
 #: Rows (cells of a table) shown per view; the rest on screen is counted in ``more``.
 ROW_CAP = 100
 #: Rows counted above and below the visible ones (past it, the count is a lower bound).
@@ -75,6 +77,8 @@ class Rows:
         self.current = QAbstractItemView.currentIndex(view)
         self.focused = QWidget.hasFocus(view)
         self.count = 0
+        #: why the rows were read only in part (a step between rows raised), else ""
+        self.unread = ""
 
     def nodes(self) -> tuple[list[Node], int, int]:
         """(nodes, rows above, rows below) of what the view shows now."""
@@ -112,6 +116,23 @@ class Rows:
                         bounds=(r.x() + self.dx, r.y() + self.dy, r.width(), r.height()),
                         interactive=True, index=QPersistentModelIndex(idx), level=level)
 
+    def _unread_item(self, index: Any, role: str, reason: str, level: int = 0) -> ItemNode:
+        """A row or cell that raised while it was read: ``index`` (a QModelIndex, or a
+        function that makes it, which may raise too), its bounds if they read, and why.
+        Without a valid index it gets no ref (nothing could find it again)."""
+        made = faults.value(index, None, obj=self.view) if callable(index) else index
+        idx = made if isinstance(made, QModelIndex) and made.isValid() else None
+        bounds = faults.value(self._bounds, (0, 0, 0, 0), idx, obj=self.view) \
+            if idx is not None else (0, 0, 0, 0)
+        self.count += 1
+        return ItemNode(role, "", self.view, bounds=bounds, interactive=idx is not None,
+                        index=QPersistentModelIndex(idx) if idx is not None else None,
+                        level=level, unread=reason)
+
+    def _bounds(self, idx: QModelIndex) -> tuple[int, int, int, int]:
+        r = self.view.visualRect(idx)
+        return (r.x() + self.dx, r.y() + self.dy, r.width(), r.height())
+
     def _visible(self, idx: QModelIndex) -> bool:
         r = self.view.visualRect(idx)
         return not r.isEmpty() and self.area.intersects(r)
@@ -127,11 +148,18 @@ class Rows:
         above = below = 0
         seen_visible = False
         for r in range(min(rows, COUNT_CAP)):
-            if isinstance(view, QListView) and QListView.isRowHidden(view, r):
+            got = faults.attempt(self._list_row, r, column, root, len(out) < ROW_CAP,
+                                 obj=view)
+            if got is _HIDDEN:
                 continue
-            idx = model.index(r, column, root)
-            if self._visible(idx) and len(out) < ROW_CAP:
-                out.append(self._item(idx, "listitem"))
+            if isinstance(got, faults.Failed):
+                if len(out) < ROW_CAP:  # where it is could not be read: listed
+                    out.append(self._unread_item(
+                        lambda r=r: model.index(r, column, root), "listitem", got.reason))
+                    seen_visible = True
+                continue
+            if isinstance(got, ItemNode):
+                out.append(got)
                 seen_visible = True
             elif seen_visible:
                 below += 1
@@ -139,6 +167,17 @@ class Rows:
                 above += 1
         below += max(0, rows - COUNT_CAP)
         return out, above, below
+
+    def _list_row(self, r: int, column: int, root: QModelIndex, room: bool
+                  ) -> ItemNode | object | None:
+        """Row ``r`` of a list as an element, None when it is scrolled away (or there is
+        no room), ``_HIDDEN`` when the view hides it."""
+        if isinstance(self.view, QListView) and QListView.isRowHidden(self.view, r):
+            return _HIDDEN
+        idx = self.model.index(r, column, root)
+        if self._visible(idx) and room:
+            return self._item(idx, "listitem")
+        return None
 
     def _tree(self) -> tuple[list[Node], int, int]:
         view, model = cast(QTreeView, self.view), self.model
@@ -148,7 +187,8 @@ class Rows:
         first = view.indexAt(QPoint(self.area.width() // 2, 1))
         if not first.isValid():
             first = view.indexAt(QPoint(1, 1))
-        out: list[Node] = []
+        out: list[Node] = self._headers(header, _sections(header, self.area.width())) \
+            if header is not None else []
         if not first.isValid():
             return out, 0, 0
         first = first.siblingAtColumn(0)
@@ -161,74 +201,109 @@ class Rows:
         idx = first
         below = 0
         while idx.isValid():
-            if not self._visible(idx) or len(shown) >= ROW_CAP:
+            got = faults.attempt(self._tree_row, idx, columns, len(shown) < ROW_CAP,
+                                 obj=view)
+            if isinstance(got, faults.Failed):
+                got = self._unread_item(idx, "treeitem", got.reason,
+                                        faults.value(_level, 1, idx, obj=view))
+            if got is None:
                 below += 1
                 if below >= COUNT_CAP:
                     break
             else:
-                value = SEP.join(filter(None, (clean_name(item_text(model, idx.siblingAtColumn(c)))
-                                               for c in columns)))
-                level = _level(idx)
-                node = self._item(idx, "treeitem", value, level)
-                if model.hasChildren(idx):
-                    node.states.append("expanded" if QTreeView.isExpanded(view, idx)
-                                       else "collapsed")
                 parent = idx.parent()
                 holder = shown.get(index_key(parent)) if parent.isValid() else None
                 if holder is not None:
-                    holder.children.append(node)
+                    holder.children.append(got)
                 else:
-                    if parent.isValid():
-                        node.parent = clean_name(item_text(model, parent))
-                    out.append(node)
-                shown[index_key(idx)] = node
-            idx = QTreeView.indexBelow(view, idx)
+                    if parent.isValid() and not got.unread:
+                        got.parent = clean_name(item_text(model, parent))
+                    out.append(got)
+                shown[index_key(idx)] = got
+            after = faults.attempt(QTreeView.indexBelow, view, idx, obj=view)
+            if isinstance(after, faults.Failed):  # the rows below cannot be reached
+                self.unread = f"rows below {got.name if got else 'this one'!r}: " \
+                    f"{after.reason}"
+                break
+            idx = after
         return out, above, below
+
+    def _tree_row(self, idx: QModelIndex, columns: list[int], room: bool
+                  ) -> ItemNode | None:
+        """One row of a tree as an element (its other columns as its value), or None when
+        it is not shown (or no room)."""
+        if not room or not self._visible(idx):
+            return None
+        model, view = self.model, self.view
+        value = SEP.join(filter(None, (clean_name(item_text(model, idx.siblingAtColumn(c)))
+                                       for c in columns)))
+        node = self._item(idx, "treeitem", value, _level(idx))
+        if isinstance(view, QTreeView) and has_children(model, idx):
+            node.states.append("expanded" if QTreeView.isExpanded(view, idx) else "collapsed")
+        return node
 
     def _table(self) -> tuple[list[Node], int, int]:
         view, model = cast(QTableView, self.view), self.model
         root = QAbstractItemView.rootIndex(view)
         vertical = QTableView.verticalHeader(view)
         horizontal = QTableView.horizontalHeader(view)
+        total = rows_of(model, root)
         rows = _sections(vertical, self.area.height())
         columns = _sections(horizontal, self.area.width())
         out: list[Node] = []
-        if QWidget.isVisible(horizontal):
-            clickable = QHeaderView.sectionsClickable(horizontal)
-            hvp = QAbstractScrollArea.viewport(horizontal)
-            at = QWidget.mapTo(hvp, self.window, QPoint(0, 0))
-            for c in columns:
-                text = model.headerData(c, Qt.Orientation.Horizontal, _R.DisplayRole)
-                if text is None or not str(text):
-                    continue
-                if not clickable:
-                    out.append(Node("columnheader", clean_name(str(text)), view))
-                    continue
-                spot = HeaderSpot(c)
-                found = spot.locate(view)
-                r = found[1] if found is not None else None
-                bounds = (at.x() + r.x(), at.y() + r.y(), r.width(), r.height()) if r \
-                    else (0, 0, 0, 0)
-                sort = _sorted(horizontal, c)
-                out.append(SpotNode("columnheader", clean_name(str(text)), view,
-                                    bounds=bounds, interactive=True, spot=spot,
-                                    states=[sort] if sort else []))
+        out += self._headers(horizontal, columns)
         cells = 0
         for r in rows:
             row = Node("row", "", view)
             for c in columns:
-                idx = model.index(r, c, root)
-                if not idx.isValid() or cells >= ROW_CAP:
-                    continue
-                row.children.append(self._item(idx, "cell"))
-                cells += 1
+                if cells >= ROW_CAP:
+                    break
+                got = faults.attempt(self._cell, r, c, root, obj=view)
+                if isinstance(got, faults.Failed):
+                    got = self._unread_item(lambda r=r, c=c: model.index(r, c, root), "cell",
+                                            got.reason)
+                if got is not None:
+                    row.children.append(got)
+                    cells += 1
             if row.children:
                 out.append(row)
-        total = rows_of(model, root)
         first = QHeaderView.visualIndex(vertical, rows[0]) if rows else 0
         above = max(0, first)
         below = max(0, total - above - len(rows))
         return out, above, below
+
+
+    def _cell(self, r: int, c: int, root: QModelIndex) -> ItemNode | None:
+        idx = self.model.index(r, c, root)
+        return self._item(idx, "cell") if idx.isValid() else None
+
+    def _headers(self, header: QHeaderView, columns: list[int]) -> list[Node]:
+        """The column headers a person sees above a table or tree, as elements."""
+        if not QWidget.isVisible(header):
+            return []
+        clickable = QHeaderView.sectionsClickable(header)
+        hvp = QAbstractScrollArea.viewport(header)
+        at = QWidget.mapTo(hvp, self.window, QPoint(0, 0))
+        return faults.each(columns, lambda c: self._header(header, c, clickable, at),
+                           lambda c: self.view)
+
+    def _header(self, header: QHeaderView, c: int, clickable: bool, at: QPoint
+                ) -> Node | None:
+        """Column ``c``'s header as an element (clickable: with a ref), None if untitled."""
+        view = self.view
+        text = self.model.headerData(c, Qt.Orientation.Horizontal, _R.DisplayRole)
+        if text is None or not str(text):
+            return None
+        if not clickable:
+            return Node("columnheader", clean_name(str(text)), view)
+        spot = HeaderSpot(c)
+        found = spot.locate(view)
+        r = found[1] if found is not None else None
+        bounds = (at.x() + r.x(), at.y() + r.y(), r.width(), r.height()) if r \
+            else (0, 0, 0, 0)
+        sort = _sorted(header, c)
+        return SpotNode("columnheader", clean_name(str(text)), view, bounds=bounds,
+                        interactive=True, spot=spot, states=[sort] if sort else [])
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,15 +318,23 @@ class HeaderSpot:
         return ("header", self.section)
 
     def locate(self, owner: QWidget) -> tuple[QWidget, QRect] | None:
-        if not isinstance(owner, QTableView):
-            return None
-        header = QTableView.horizontalHeader(owner)
-        if not QWidget.isVisible(header) or QHeaderView.isSectionHidden(header, self.section) \
-                or not 0 <= self.section < QHeaderView.count(header):
+        header = column_header(owner)
+        if header is None or not QWidget.isVisible(header) or \
+                QHeaderView.isSectionHidden(header, self.section) or \
+                not 0 <= self.section < QHeaderView.count(header):
             return None
         x = QHeaderView.sectionViewportPosition(header, self.section)
         r = QRect(x, 0, QHeaderView.sectionSize(header, self.section), QWidget.height(header))
         return QAbstractScrollArea.viewport(header), r
+
+
+def column_header(view: QWidget) -> QHeaderView | None:
+    """The header over a table's or tree's columns (None for another view)."""
+    if isinstance(view, QTableView):
+        return QTableView.horizontalHeader(view)
+    if isinstance(view, QTreeView):
+        return QTreeView.header(view)
+    return None
 
 
 def _sorted(header: QHeaderView, section: int) -> str:

@@ -37,6 +37,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QImage, QPaintEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
+from probe.core.capture.jpeg import encode_jpeg, encoder
 from probe.core.capture.render import render_region, render_window
 from probe.core.objects.qmltypes import is_quick_window, quick_windows
 from probe.core.objects.qtclass import qt_class
@@ -61,14 +62,34 @@ class StreamOptions:
                 "partial": self.partial, "keyframe_seconds": self.keyframe_seconds}
 
 
-def encode_image(image: QImage, fmt: str, quality: int) -> bytes:
-    """PNG or JPEG bytes of ``image`` (thread-safe: QImage is implicitly shared)."""
+def encode_image(image: QImage, fmt: str, quality: int, rect: QRect | None = None) -> bytes:
+    """PNG or JPEG bytes of ``image``, or of ``rect`` in it (thread-safe: QImage is
+    implicitly shared). JPEG goes through :mod:`~probe.core.capture.jpeg`."""
+    if fmt == "jpeg":
+        return encode_jpeg(image, quality, rect)
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buf, "JPG" if fmt == "jpeg" else "PNG", quality if fmt == "jpeg" else -1)  # pyright: ignore[reportCallIssue, reportArgumentType]  # PySide6's stub says bytes; it takes only str
+    (image if rect is None else image.copy(rect)).save(buf, "PNG", -1)  # pyright: ignore[reportCallIssue, reportArgumentType]  # PySide6's stub says bytes; it takes only str
     buf.close()
     return bytes(data.data())
+
+
+def same_pixels(image: QImage, rect: QRect, piece: QImage) -> bool:
+    """Whether ``image`` holds ``piece``'s pixels at ``rect`` (``piece`` is that
+    rectangle's size): row by row over both buffers, with no copy of either."""
+    if image.format() != piece.format() or rect.size() != piece.size() \
+            or not image.rect().contains(rect):
+        return False
+    depth = image.depth() // 8
+    pa, pb = image.constBits(), piece.constBits()
+    stride_a, stride_b = image.bytesPerLine(), piece.bytesPerLine()
+    left, width = rect.left() * depth, rect.width() * depth
+    for row in range(rect.height()):
+        ra, rb = (rect.top() + row) * stride_a + left, row * stride_b
+        if pa[ra:ra + width] != pb[rb:rb + width]:
+            return False
+    return True
 
 
 def scaled(image: QImage, max_width: int, max_height: int) -> tuple[QImage, float]:
@@ -81,6 +102,9 @@ def scaled(image: QImage, max_width: int, max_height: int) -> tuple[QImage, floa
                         Qt.TransformationMode.SmoothTransformation), scale
 
 
+_PAINT = QEvent.Type.Paint  # looked up once: the filter sees every event of the app
+
+
 class _PaintWatcher(QObject):
     """One app-wide event filter shared by every stream; present only while streams run."""
 
@@ -90,7 +114,7 @@ class _PaintWatcher(QObject):
         self.grabbing = False
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint and not self.grabbing and self.streams:
+        if event.type() == _PAINT and not self.grabbing and self.streams:
             if isinstance(obj, QWidget):
                 top = QWidget.window(obj)
                 for stream in self.streams:
@@ -124,6 +148,20 @@ def _unwatch(stream: FrameStream) -> None:
             app.removeEventFilter(_watcher)
         _watcher.deleteLater()
         _watcher = None
+
+
+def follow(app: QApplication) -> None:
+    """A new application runs (the last one was shut down, its windows and our filter and
+    relay with it): paints of its windows reach the streams still on, and encoded frames
+    come back through a relay of this application's."""
+    global _watcher, _done
+    if _done is not None and not shiboken6.isValid(_done):
+        _done = None
+    if _watcher is not None:
+        streams = _watcher.streams
+        _watcher = _PaintWatcher()
+        _watcher.streams = streams
+        app.installEventFilter(_watcher)
 
 
 class _Relay(QObject):
@@ -249,11 +287,13 @@ class FrameStream:
         region, full = self._region, self._full
         last = self._last_image
         redrawn = self._partial_ready(region, full)
+        before: QImage | None = None  # what the painted part showed, to compare with
         _watcher.grabbing = self._grabbing = True
         try:
             if redrawn:
                 assert last is not None and region is not None
-                image = render_region(self.window, last, region)
+                before = last.copy(_device_rect(last, region))
+                image = render_region(self.window, last, region)  # onto the last picture
                 self.rendered_in_part += 1
             else:
                 image = render_window(self.window)
@@ -272,14 +312,13 @@ class FrameStream:
             _device_rect(image, region) if redrawn and region is not None else None
         if area is not None:
             assert last is not None
-            piece = image.copy(area)
-            if piece == last.copy(area):
+            if same_pixels(image, area, before if before is not None else last.copy(area)):
                 self.skipped_same += 1
                 return
             self._last_crc = None  # the full picture changed; the next full frame is sent
-            self._send(image, name, window_geometry, crop, piece if crop is not None else None)
+            self._send(image, name, window_geometry, crop)
             return
-        crc = zlib.crc32(image.constBits())
+        crc = zlib.crc32(image.constBits())  # the buffer itself, not a copy of it
         if crc == self._last_crc:
             self.skipped_same += 1
             return
@@ -288,13 +327,15 @@ class FrameStream:
         self._send(image, name, window_geometry, None)
 
     def _send(self, image: QImage, name: str, geometry: tuple[int, int, int, int],
-              crop: QRect | None, piece: QImage | None = None) -> None:
-        """Hand ``image`` (or its ``piece`` at ``crop``) to the encoder; it is now the last
-        picture, what the next paints are rendered onto."""
+              crop: QRect | None) -> None:
+        """Hand ``image`` (whose part at ``crop`` is the frame, when given) to the encoder;
+        it is now the last picture, what the next paints are rendered onto."""
         self._last_image = None if self._quick else image
         self.seq += 1
         self._encoding = True
-        self._queued[:] = [image if piece is None else piece]
+        # the encoder's own QImage sharing the pixels: were this picture painted while it
+        # is still held there, QImage would copy it first rather than change its pixels
+        self._queued[:] = [QImage(image)]
         _ENCODER.submit(_encode_and_send, weakref.ref(self), self.send, self._queued,
                         self.seq, self.options, name, geometry,
                         None if crop is None else (crop.x(), crop.y(), crop.width(),
@@ -337,7 +378,8 @@ class FrameStream:
 
     def stats(self) -> wire.StreamStats:
         return {"frames": self.sent, "unchanged": self.skipped_same, "seq": self.seq,
-                "renderedInPart": self.rendered_in_part}
+                "renderedInPart": self.rendered_in_part,
+                "encoder": encoder() if self.options.fmt == "jpeg" else "qt"}
 
 
 def _device_rect(image: QImage, region: QRect) -> QRect:
@@ -364,6 +406,7 @@ def _encode_and_send(done: weakref.ref[FrameStream], send: Callable[[wire.Frame]
         return
     fw, fh = full_size
     scale = min(1.0, opts.max_width / fw if fw else 1.0, opts.max_height / fh if fh else 1.0)
+    part: QRect | None = None
     if crop is None:
         small, scale = scaled(image, opts.max_width, opts.max_height)
         rect = [0, 0, small.width(), small.height()]
@@ -373,14 +416,21 @@ def _encode_and_send(done: weakref.ref[FrameStream], send: Callable[[wire.Frame]
         x0, y0 = int(x * scale), int(y * scale)
         x1, y1 = min(round(fw * scale), int((x + w) * scale + 0.999)), \
             min(round(fh * scale), int((y + h) * scale + 0.999))
-        small = image if scale >= 1.0 else image.scaled(
-            max(1, x1 - x0), max(1, y1 - y0), Qt.AspectRatioMode.IgnoreAspectRatio,
-            Qt.TransformationMode.SmoothTransformation)
-        rect = [x0, y0, small.width(), small.height()]
+        if scale >= 1.0:  # encoded from the picture itself: no copy of the part
+            small, part = image, QRect(x, y, w, h)
+            rect = [x0, y0, w, h]
+        else:
+            small, part = image.copy(QRect(x, y, w, h)).scaled(
+                max(1, x1 - x0), max(1, y1 - y0), Qt.AspectRatioMode.IgnoreAspectRatio,
+                Qt.TransformationMode.SmoothTransformation), None
+            rect = [x0, y0, small.width(), small.height()]
         width, height = round(fw * scale), round(fh * scale)
     try:
-        data = encode_image(small, opts.fmt, opts.quality)
+        data = encode_image(small, opts.fmt, opts.quality, part)
     finally:
+        # the pictures go before the stream hears it may grab again: its next frame is
+        # rendered onto this picture in place, which must then have no other holder
+        del image, small
         _done_relay().encoded.emit(done)  # never a strong ref to the stream here
     frame: wire.Frame = {
         "seq": seq, "ts": time.time(), "window": name, "windowGeometry": list(geometry),

@@ -39,18 +39,19 @@ def pending_held(root: QWidget) -> Iterator[int]:
     """Hold back the pending move/resize events of ``root``'s hidden descendants while
     the block runs (see the module's note); yields how many were held."""
     held: list[tuple[QWidget, Qt.WidgetAttribute]] = []
-    for w in QObject.findChildren(root, QWidget):
-        if QWidget.isVisible(w):
+    visible, test, set_ = QWidget.isVisible, QWidget.testAttribute, QWidget.setAttribute
+    for w in QObject.findChildren(root, QWidget):  # the live view runs this 20 times a second
+        if visible(w):
             continue
         for flag in _PENDING:
-            if QWidget.testAttribute(w, flag):
-                QWidget.setAttribute(w, flag, False)
+            if test(w, flag):
+                set_(w, flag, False)
                 held.append((w, flag))
     try:
         yield len(held)
     finally:
         for w, flag in held:
-            QWidget.setAttribute(w, flag, True)
+            set_(w, flag, True)
 
 
 def render_window(window: QWidget | QWindow) -> QImage:
@@ -70,16 +71,19 @@ def render_window(window: QWidget | QWindow) -> QImage:
         return QWidget.grab(window).toImage()
 
 
-def render_region(window: QWidget, last: QImage, region: QRect) -> QImage:
-    """``last`` (the window's previous rendering) with ``region`` (window coordinates)
-    rendered again: the live view's partial frames repaint only what was painted."""
-    image = last.copy()
-    painter = QPainter(image)  # logical coordinates: the image carries its pixel ratio
-    flags = QWidget.RenderFlag.DrawWindowBackground | QWidget.RenderFlag.DrawChildren
+_REGION_FLAGS = QWidget.RenderFlag.DrawWindowBackground | QWidget.RenderFlag.DrawChildren
+
+
+def render_region(window: QWidget, picture: QImage, region: QRect) -> QImage:
+    """``picture`` (the window's previous rendering) with ``region`` (window coordinates)
+    rendered again onto it, in place: the live view repaints only what was painted. A
+    picture another holder shares (an encoder still reading it) is copied first, by
+    QImage itself, so that holder's pixels never change."""
+    painter = QPainter(picture)  # logical coordinates: the image carries its pixel ratio
     with pending_held(window):
-        QWidget.render(window, painter, region.topLeft(), QRegion(region), flags)
+        QWidget.render(window, painter, region.topLeft(), QRegion(region), _REGION_FLAGS)
     painter.end()
-    return image
+    return picture
 
 
 def _frame(window: QWidget | QWindow) -> QRect:

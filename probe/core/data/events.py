@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QTimer
 from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QWheelEvent
 
+from probe.core.data import appfilter
 from probe.core.errors import QtError
 from probe.core.objects import paths
 from probe.core.objects.idtable import IdTable
@@ -164,13 +165,18 @@ class EventHub:
             app = QCoreApplication.instance()
             if app is None:
                 raise QtError("NOT_SUPPORTED", "no QCoreApplication: nothing to watch")
-            self._filter = _Filter(self)
-            self._timer = QTimer()
-            self._timer.setObjectName("qtmcpEventTimer")
-            self._timer.setSingleShot(True)
-            self._timer.timeout.connect(self.flush)
-            app.installEventFilter(self._filter)
+            self._attach(app)
         return mon
+
+    def _attach(self, app: QCoreApplication) -> None:
+        self._filter = _Filter(self)
+        self._timer = appfilter.attach(app, self._filter, "qtmcpEventTimer", self.flush)
+
+    def follow(self, app: QCoreApplication) -> None:
+        """A new application runs (the last one was shut down): watch it as the last one
+        was watched, for the monitors still on."""
+        if self._filter is not None:
+            self._attach(app)
 
     def stop(self, owner: Any) -> Monitor | None:
         mon = self.monitors.pop(owner, None)

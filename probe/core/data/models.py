@@ -183,7 +183,7 @@ def _not_found(ident: str, ids: IdTable, why: str) -> QtError:
 
 
 def summary(model: QAbstractItemModel, ids: IdTable) -> dict[str, Any]:
-    d = paths.describe(model, ids)
+    d: dict[str, Any] = {**paths.describe(model, ids)}
     d["rowCount"] = rows_of(model)
     d["columnCount"] = columns_of(model)
     d["generation"] = GENERATIONS.of(model)

@@ -23,9 +23,11 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 
+from probe.core.data import appfilter
 from probe.core.errors import QtError
 from probe.core.objects import idtable, paths, variant
 from probe.core.objects.meta import find_signal, objref_for, signature
+from probe.wire._shared import ObjectSummary
 
 Sink = Callable[[str, dict[str, Any]], None]
 
@@ -156,12 +158,17 @@ class Lifecycle:
             app = QCoreApplication.instance()
             if app is None:
                 raise QtError("NOT_SUPPORTED", "no QCoreApplication: nothing to watch")
-            self._filter = _Filter(self)
-            self._timer = QTimer()
-            self._timer.setObjectName("qtmcpLifecycleTimer")
-            self._timer.setSingleShot(True)
-            self._timer.timeout.connect(self.flush)
-            app.installEventFilter(self._filter)
+            self._attach(app)
+
+    def _attach(self, app: QCoreApplication) -> None:
+        self._filter = _Filter(self)
+        self._timer = appfilter.attach(app, self._filter, "qtmcpLifecycleTimer", self.flush)
+
+    def follow(self, app: QCoreApplication) -> None:
+        """A new application runs (the last one was shut down): watch it for the listeners
+        still on."""
+        if self._filter is not None:
+            self._attach(app)
 
     def disable(self, owner: Any) -> bool:
         was = self.listeners.pop(owner, None) is not None
@@ -220,7 +227,7 @@ class Lifecycle:
 
     def _report(self, listener: _Listener, fresh: list[QObject], removed: bool) -> None:
         ids = listener.ids
-        created: list[dict[str, Any]] = []
+        created: list[ObjectSummary] = []
         dropped = 0
         for obj in fresh:
             if ids.peek(obj) is not None:

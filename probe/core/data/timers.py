@@ -48,7 +48,7 @@ def _owner(obj: QObject | None, ids: IdTable) -> dict[str, Any] | None:
 
 
 def describe_timer(t: QTimer, ids: IdTable) -> dict[str, Any]:
-    d = paths.describe(t, ids)
+    d: dict[str, Any] = {**paths.describe(t, ids)}
     d.update({"kind": "QTimer", "interval": t.interval(), "singleShot": t.isSingleShot(),
               "active": t.isActive(), "timerId": t.timerId(),
               "remainingTime": t.remainingTime(), "timerType": t.timerType().name,
@@ -78,7 +78,7 @@ def object_timers() -> list[tuple[QObject, Any]]:
 
 def describe_object_timer(obj: QObject, info: Any, ids: IdTable) -> dict[str, Any]:
     """A bare timer, shaped like a QTimer's entry; the object that started it owns it."""
-    d = paths.describe(obj, ids)
+    d: dict[str, Any] = {**paths.describe(obj, ids)}
     dispatcher = QAbstractEventDispatcher.instance()
     remaining = dispatcher.remainingTime(info.timerId) if dispatcher is not None else -1
     d.update({"kind": "QObject.startTimer", "interval": info.interval, "singleShot": False,

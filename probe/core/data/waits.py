@@ -202,5 +202,12 @@ class Waker:
     def installed(self) -> bool:
         return self._filter is not None
 
+    def follow(self, app: QCoreApplication) -> None:
+        """A new application runs (the last one was shut down): waits still armed wake on
+        its changes."""
+        if self._filter is not None:
+            self._filter = _Filter(self)
+            app.installEventFilter(self._filter)
+
 
 WAKER = Waker()

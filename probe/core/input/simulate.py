@@ -31,7 +31,7 @@ no C++ frame of another action sits under a deletion.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import shiboken6
@@ -46,14 +46,15 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QContextMenuEvent, QGuiApplication, QWheelEvent, QWindow
-from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
 from probe.core.compat import wheel
 from probe.core.errors import QtError
+from probe.core.input import dragdrop
 from probe.core.input.keys import KeyStroke, button_of, char_stroke, modifiers_of, parse_keys
 from probe.core.objects.qmltypes import is_quick_item
 from probe.core.objects.qtclass import qt_class, qt_method
+from probe.core.qtest import QTest
 
 _MOD = Qt.KeyboardModifier
 _K = Qt.Key
@@ -246,11 +247,19 @@ def _key_receiver(widget: QWidget | None) -> QWidget | QWindow | None:
 
 
 def _focus_window() -> QWindow | None:
-    """The focus window, else the first visible top-level window."""
+    """The focus window if it is shown, else the first visible top-level window, made the
+    focus window as a user's click on it would. After a Qt Quick FileDialog's own window
+    closed, no window had the focus (offscreen): a key sent to the app's window found no
+    active focus item there, so Escape no longer closed a menu open in it."""
     window = QGuiApplication.focusWindow()
-    if window is not None:
+    if window is not None and QWindow.isVisible(window):
         return window
-    return next((w for w in QGuiApplication.topLevelWindows() if QWindow.isVisible(w)), None)
+    window = next((w for w in QGuiApplication.topLevelWindows() if QWindow.isVisible(w)),
+                  None)
+    if window is not None:
+        QWindow.requestActivate(window)
+        QCoreApplication.processEvents()
+    return window
 
 
 def send_stroke(receiver: QWidget | QWindow, stroke: KeyStroke, press: bool = True,
@@ -409,7 +418,7 @@ def hover(widget: QWidget, pos: QPoint | None = None) -> QPoint:
 
 
 def drag(widget: QWidget, start: QPoint, end: QPoint, button: str = "left",
-         steps: int = 8, end_widget: QWidget | None = None) -> None:
+         steps: int = 8, end_widget: QWidget | None = None) -> dragdrop.Outcome:
     """Press at ``start``, move in ``steps`` to ``end`` (in ``end_widget`` if given), release.
 
     Points are local to their widget; both must be in the same window.
@@ -424,7 +433,7 @@ def drag(widget: QWidget, start: QPoint, end: QPoint, button: str = "left",
         b = end + end_offset
     else:
         b = end + offset
-    window_drag(window, a, b, button, steps)
+    return window_drag(window, a, b, button, steps)
 
 
 def window_click(window: QWindow, pos: QPoint, button: str = "left",
@@ -474,20 +483,36 @@ def window_button(window: QWindow, pos: QPoint, down: bool, button: str = "left"
 
 
 def window_drag(window: QWindow, start: QPoint, end: QPoint, button: str = "left",
-                steps: int = 8) -> None:
+                steps: int = 8) -> dragdrop.Outcome:
+    """Press at ``start``, move in ``steps`` to ``end``, release, all within this call,
+    also when the app starts a drag and drop (:mod:`.dragdrop`); returns what came of it."""
     qbutton = button_of(button)
     QTest.mouseMove(window, start)
     require(window, "window")
     QTest.mousePress(window, qbutton, _MOD.NoModifier, start)
     steps = max(1, steps)
-    for i in range(1, steps + 1):
-        point = QPoint(start.x() + (end.x() - start.x()) * i // steps,
-                       start.y() + (end.y() - start.y()) * i // steps)
+
+    def move(point: QPoint) -> Callable[[], None]:
+        def step() -> None:
+            require(window, "window")
+            QTest.mouseMove(window, point)
+        return step
+
+    def release() -> None:
         require(window, "window")
-        QTest.mouseMove(window, point)
-    require(window, "window")
-    QTest.mouseRelease(window, qbutton, _MOD.NoModifier, end)
-    settle()
+        QTest.mouseRelease(window, qbutton, _MOD.NoModifier, end)
+
+    gesture = [move(QPoint(start.x() + (end.x() - start.x()) * i // steps,
+                           start.y() + (end.y() - start.y()) * i // steps))
+               for i in range(1, steps + 1)] + [release]
+    return dragdrop.perform(window, end, gesture, lambda: _escape(window), settle)
+
+
+def _escape(window: QWindow) -> None:
+    """Escape, as a user cancels a drag that goes on after the release."""
+    key = Qt.Key.Key_Escape
+    QTest.simulateEvent(window, True, key, _MOD.NoModifier, "\x1b", False)
+    QTest.simulateEvent(window, False, key, _MOD.NoModifier, "\x1b", False)
 
 
 def window_scroll(window: QWindow, pos: QPoint, dx: float, dy: float,

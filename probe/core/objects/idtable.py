@@ -107,6 +107,23 @@ class IdTable:
         self._by_wrapper[key] = n
         return text
 
+    def assigner(self) -> Callable[[QObject, str, str, bool], str]:
+        """:meth:`id_of` for a walk over many objects: objects seen before (every object
+        after the first walk) are answered from two dict lookups without a method call's
+        keyword handling; the rest go through :meth:`id_of`."""
+        by_wrapper, entries, id_of = self._by_wrapper, self._entries, self.id_of
+
+        def assign(obj: QObject, path: str, class_name: str, parented: bool) -> str:
+            n = by_wrapper.get(id(obj))
+            if n is not None:
+                entry = entries[n]
+                if entry.ref() is obj:  # see id_of: the same wrapper, the same object
+                    entry.path = path
+                    return entry.text
+            return id_of(obj, path, class_name, parented)
+
+        return assign
+
     def known(self, n: int) -> bool:
         return n in self._entries
 

@@ -8,7 +8,7 @@ Everything goes through the QMetaObject, so C++ classes and Python classes with
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from PySide6.QtCore import QMetaMethod, QMetaObject, QMetaProperty, QObject, Qt
 
@@ -17,6 +17,7 @@ from probe.core.errors import QtError
 from probe.core.objects import bounds, variant
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.resolver import resolve
+from probe.wire import qt_methods
 from probe.wire import qt_properties as wire
 
 #: Dynamic properties PySide and Qt use internally; never shown or set.
@@ -235,8 +236,9 @@ def _object_arg(value: Any, type_name: str, where: str, ids: IdTable) -> QObject
 
 # ------------------------------------------------------------------------------ methods
 
-_KINDS = {QMetaMethod.MethodType.Signal: "signal", QMetaMethod.MethodType.Slot: "slot",
-          QMetaMethod.MethodType.Method: "method"}
+_KINDS: dict[QMetaMethod.MethodType, Literal["signal", "slot", "method"]] = {
+    QMetaMethod.MethodType.Signal: "signal", QMetaMethod.MethodType.Slot: "slot",
+    QMetaMethod.MethodType.Method: "method"}
 
 
 def _methods(obj: QObject) -> list[tuple[int, QMetaMethod]]:
@@ -252,15 +254,15 @@ def _methods(obj: QObject) -> list[tuple[int, QMetaMethod]]:
     return out
 
 
-def describe_method(m: QMetaMethod, declared_in: str) -> dict[str, Any]:
+def describe_method(m: QMetaMethod, declared_in: str) -> qt_methods.MethodInfo:
     return {"name": _decode(m.name()), "signature": _decode(m.methodSignature()),
-            "kind": _KINDS[m.methodType()], "returnType": m.typeName() or "void",
+            "kind": _KINDS[m.methodType()], "returnType": _decode(m.typeName()) or "void",
             "parameterTypes": [_decode(t) for t in m.parameterTypes()],
             "parameterNames": [_decode(n) for n in m.parameterNames()],
             "access": m.access().name.lower(), "declaredIn": declared_in}
 
 
-def list_methods(obj: QObject) -> list[dict[str, Any]]:
+def list_methods(obj: QObject) -> list[qt_methods.MethodInfo]:
     """Slots, signals and invokables with signatures and the class declaring them."""
     chain = _declaring_classes(QObject.metaObject(obj), QMetaObject.methodOffset)
     return [describe_method(m, _declared_in(chain, i)) for i, m in _methods(obj)]
@@ -286,7 +288,7 @@ def _names_of(obj: QObject, kinds: tuple[str, ...]) -> list[str]:
     return list(seen)
 
 
-def invoke(obj: QObject, name: str, args: list[Any], ids: IdTable) -> dict[str, Any]:
+def invoke(obj: QObject, name: str, args: list[Any], ids: IdTable) -> qt_methods.Invoked:
     """Call a slot, invokable or signal (emits it) with converted arguments."""
     cls = QObject.metaObject(obj).className()
     kinds = ("slot", "method", "signal")
@@ -323,7 +325,7 @@ def invoke(obj: QObject, name: str, args: list[Any], ids: IdTable) -> dict[str, 
         returned = _call(obj, m, converted)
         return {"returned": variant.to_json(returned, objref_for(ids)),
                 "signature": _decode(m.methodSignature()),
-                "returnType": m.typeName() or "void"}
+                "returnType": _decode(m.typeName()) or "void"}
     raise QtError(
         "METHOD_ARGUMENT_MISMATCH", f"arguments do not fit {cls}.{name}: "
         + "; ".join(p["problem"] for p in problems),

@@ -2,16 +2,22 @@
 
 Apps write ``rowCount(self, parent)`` without a default, PySide6 makes
 ``QAbstractListModel.columnCount`` private (``model.columnCount()`` fails for every
-QListWidget, QListView and QStringListModel), and custom models replace ``parent()``.
-So the parent index is always passed, a list model has one column, and a model whose
-count raises is read as empty instead of failing the whole call. GUI thread.
+QListWidget, QListView and QStringListModel) and ``hasChildren`` of list and table models
+too, and custom models replace ``parent()``. So the parent index is always passed, a list
+model has one column and no children below its root, and a model whose count raises is
+read as empty instead of failing the whole call. GUI thread.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+)
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -33,3 +39,12 @@ def columns_of(model: Any, parent: Index | None = None) -> int:
         return int(model.columnCount(parent))
     except (TypeError, NotImplementedError, RuntimeError):
         return 1
+
+
+def has_children(model: Any, index: Index) -> bool:
+    """Whether the item has children. A list or table model has none below its root, and
+    PySide6 makes their ``hasChildren`` private (asking raises), so they are not asked;
+    any other model is (a file system model says so of a folder not yet read)."""
+    if isinstance(model, (QAbstractListModel, QAbstractTableModel)):
+        return not index.isValid() and rows_of(model) > 0
+    return bool(model.hasChildren(index))

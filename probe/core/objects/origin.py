@@ -4,9 +4,13 @@ Qt has no public hook on QObject construction and PySide6 none either, so record
 replaces the ``__init__`` of every QObject class of the PySide6 modules loaded (and of
 those loaded later) with a thin wrapper: it notes the calling frames' code objects and
 line numbers on the new wrapper, then runs Qt's own ``__init__``. A subclass's
-``super().__init__()`` goes through it too, so app classes need nothing. The note is a
-tuple on the object's Python wrapper, which lives as long as a Python-made object
-(shiboken keeps it with its parent), so it dies with the object and needs no table.
+``super().__init__()`` goes through it too, so app classes need nothing. The note is kept
+beside the object, never on it: an app class's ``__setattr__`` may refuse attributes, track
+them as changes or forward them to ``setProperty``, and ``vars(obj)`` is the app's. The
+table is keyed by the wrapper's identity through a weak reference, whose callback drops
+the entry when the wrapper goes (it lives as long as a Python-made object: shiboken keeps
+it with its parent), so nothing leaks and no id is mistaken for another. Recording never
+raises into the app.
 
 What it cannot know: objects made before recording began (``qtmcp attach``, a late
 ``probe.install()``) and objects made by C++ (QML, Qt's own children, a C++ app) carry
@@ -25,6 +29,7 @@ import importlib.util
 import os
 import sys
 import sysconfig
+import weakref
 from collections.abc import Sequence
 from types import CodeType, ModuleType
 from typing import Any
@@ -33,10 +38,8 @@ import PySide6
 import shiboken6
 from PySide6.QtCore import QObject
 
-#: Attribute of the Python wrapper holding the note: (code, offset, code, offset, …),
-#: innermost frame first; the offset of the frame's instruction (``f_lasti``) is cheaper
-#: to take than its line, which is looked up only when asked.
-_NOTE = "_qtmcp_origin"
+from probe.wire._shared import CodeLine, PythonSite
+
 #: Frames noted per object: enough for a few levels of app subclasses' ``__init__`` and
 #: the short stack above the creating line.
 DEPTH = 8
@@ -45,6 +48,43 @@ SHOWN = 6
 
 _getframe = sys._getframe
 _state: dict[str, Any] = {"on": False, "finder": None}
+
+
+class _Note(weakref.ref[Any]):
+    """A weak reference to a noted wrapper, carrying its note: ``frames`` is (code, offset,
+    code, offset, …), innermost frame first (the instruction offset, ``f_lasti``, is
+    cheaper to take than the line, which is looked up only when asked)."""
+
+    __slots__ = ("frames", "key")
+    key: int
+    frames: tuple[Any, ...]
+
+
+def _drop(ref: _Note) -> None:
+    """The wrapper is being freed: forget its note before its id can be reused."""
+    if _notes.get(ref.key) is ref:
+        del _notes[ref.key]
+
+
+#: id(wrapper) -> its note; see the module's docstring.
+_notes: dict[int, _Note] = {}
+
+
+def _keep(obj: Any, frames: tuple[Any, ...]) -> None:
+    """Note ``frames`` for ``obj`` beside it; whatever goes wrong stays here."""
+    try:
+        ref = _Note(obj, _drop)
+        ref.key = id(obj)
+        ref.frames = frames
+        _notes[ref.key] = ref
+    except Exception:  # noqa: BLE001 - no weak reference to it: no note, the app unharmed
+        pass
+
+
+def _noted(obj: Any) -> tuple[Any, ...] | None:
+    """The frames noted when ``obj`` was made, or None."""
+    ref = _notes.get(id(obj))
+    return ref.frames if ref is not None and ref() is obj else None
 
 
 def _note(skip: int) -> tuple[Any, ...]:
@@ -80,8 +120,8 @@ FACTORIES: dict[str, tuple[str, ...]] = {
 def _wrap_factory(make: Any) -> Any:
     def factory(self: Any, *args: Any, **kwargs: Any) -> Any:
         made = make(self, *args, **kwargs)
-        if isinstance(made, QObject) and _NOTE not in getattr(made, "__dict__", {_NOTE: 0}):
-            made._qtmcp_origin = _note(1)  # pyright: ignore[reportAttributeAccessIssue]  # our note on the app's object, by design
+        if isinstance(made, QObject) and _noted(made) is None:
+            _keep(made, _note(1))
         return made
 
     factory.__name__ = getattr(make, "__name__", "factory")
@@ -95,7 +135,7 @@ def _wrap(init: Any) -> Any:
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         note = _note(1)
         init(self, *args, **kwargs)
-        self._qtmcp_origin = note
+        _keep(self, note)
 
     __init__.__wrapped__ = init  # type: ignore[attr-defined]
     __init__.__qtmcp_wrapped__ = True  # type: ignore[attr-defined]
@@ -265,21 +305,18 @@ def _line(code: CodeType, offset: int) -> int:
     return code.co_firstlineno
 
 
-def _frame(code: CodeType, offset: int) -> dict[str, Any]:
+def _frame(code: CodeType, offset: int) -> CodeLine:
     return {"file": os.path.abspath(code.co_filename), "line": _line(code, offset),
             "function": code.co_qualname if sys.version_info >= (3, 11) else code.co_name}
 
 
-def site_of(obj: QObject) -> dict[str, Any] | None:
+def site_of(obj: QObject) -> PythonSite | None:
     """``{"file", "line", "function", "stack"}`` of the Python line that made ``obj``
     (the first frame outside Qt, qtmcp, the stdlib and the object's own ``__init__``
     methods; ``stack`` the app's frames from there outwards), or None when no note was
     taken (made before recording, by C++, or only by qtmcp itself)."""
-    try:
-        note = getattr(obj, _NOTE, None)
-    except RuntimeError:  # the C++ object is gone
-        return None
-    if not isinstance(note, tuple) or not note:
+    note = _noted(obj)
+    if not note:
         return None
     own = _own_inits(obj)
     frames = [(note[i], note[i + 1]) for i in range(0, len(note), 2)]
@@ -287,9 +324,9 @@ def site_of(obj: QObject) -> dict[str, Any] | None:
     outer = [(c, ln) for c, ln in app if c not in own]
     if not outer:
         return None
-    site = _frame(*outer[0])
     start = app.index(outer[0])
-    site["stack"] = [_frame(c, ln) for c, ln in app[start:start + SHOWN]]
+    site: PythonSite = {**_frame(*outer[0]),
+                        "stack": [_frame(c, ln) for c, ln in app[start:start + SHOWN]]}
     inits = [_frame(c, ln) for c, ln in app[:start]]
     if inits:
         site["init"] = inits  # the app's own __init__ lines that ran for it

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject
@@ -27,6 +26,7 @@ from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable, alive
 from probe.core.objects.qmltypes import quick_module
 from probe.core.objects.qtclass import visible_enabled
+from probe.wire._shared import ObjectSummary
 
 _SEGMENT = re.compile(r"^(.*)#(\d+)$")
 #: What the QML engine appends to a type's class name (a different number every run).
@@ -241,7 +241,7 @@ def class_name(obj: QObject) -> str:
     return QML_SUFFIX.sub("", name) if "_QML" in name else name
 
 
-def describe(obj: QObject, ids: IdTable, path: str | None = None) -> dict[str, Any]:
+def describe(obj: QObject, ids: IdTable, path: str | None = None) -> ObjectSummary:
     """The short form of an object used in every response that names one."""
     try:
         cls = _meta(obj).className()
@@ -253,7 +253,7 @@ def describe(obj: QObject, ids: IdTable, path: str | None = None) -> dict[str, A
 
 
 def _describe(obj: QObject, ids: IdTable, path: str, cls: str, child_count: int
-              ) -> dict[str, Any]:
+              ) -> ObjectSummary:
     visible: bool | None
     enabled: bool | None
     if isinstance(obj, QWidget):

@@ -12,6 +12,7 @@ import re
 import sys
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication, QWindow
 
@@ -129,16 +130,34 @@ def quick_windows(visible_only: bool = False) -> list[Any]:
             and (not visible_only or QWindow.isVisible(w))]
 
 
-def content_item(window: Any) -> Any:
-    """A QQuickWindow's root item, also through a wrapper typed as a plain QWindow.
+def as_quick_item(obj: Any) -> Any:
+    """``obj`` as the QQuickItem it is, else None.
 
-    Through such a wrapper the ``contentItem`` property is an ApplicationWindow's own (the
-    area between its header and footer): its top ancestor is the window's root item, which
-    also holds the menu bar, header, footer and the overlay with the open popups."""
+    A wrapper shiboken made of a base class (a QObject: made before QtQuick was loaded, or
+    through a C++ class PySide6 6.4 does not resolve) cannot be handed to QQuickItem's
+    methods; its object is then wrapped again as a QQuickItem. That second wrapper owns
+    nothing and is not the one shiboken keeps for the object: use it within the GUI job
+    that asked. (Never a window: a second wrapper of a QQuickWindow the app holds broke a
+    PySide6 6.11 app's popups; :func:`content_item` reaches a window's items instead.)"""
+    quick = quick_module()
+    if quick is None or not isinstance(obj, QObject):
+        return None
+    if isinstance(obj, quick.QQuickItem):
+        return obj
+    if QObject.inherits(obj, "QQuickItem"):
+        return shiboken6.wrapInstance(shiboken6.getCppPointer(obj)[0], quick.QQuickItem)
+    return None
+
+
+def content_item(window: Any) -> Any:
+    """A QQuickWindow's root item (which holds the menu bar, header, footer and the overlay
+    with the open popups), also through a wrapper typed as a plain QWindow (whose
+    ``contentItem`` property is an ApplicationWindow's own: the area between its header
+    and footer)."""
     quick = quick_module()
     if quick is not None and isinstance(window, quick.QQuickWindow):
         return quick.QQuickWindow.contentItem(window)
-    item = QObject.property(window, "contentItem")
+    item = as_quick_item(QObject.property(window, "contentItem"))
     if quick is None or item is None:
         return item
     parent = quick.QQuickItem.parentItem(item)

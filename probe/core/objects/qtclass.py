@@ -13,7 +13,12 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
+#: The event handlers through which a widget's class takes the mouse itself.
+MOUSE_HANDLERS = ("mousePressEvent", "mouseReleaseEvent", "mouseDoubleClickEvent",
+                  "contextMenuEvent")
+
 _CLASSES: dict[type, type] = {}
+_MOUSE: dict[type, bool] = {}
 _QT_METHODS: dict[tuple[type, str], Any] = {}
 #: Python type -> the Qt classes' isVisible / isEnabled (None where Qt has none).
 _FLAGS: dict[type, tuple[Any, Any]] = {}
@@ -28,6 +33,22 @@ def qt_class(obj: object) -> type:
     if found is None:
         found = next((k for k in tp.__mro__ if k.__module__.startswith("PySide6")), QObject)
         _CLASSES[tp] = found
+    return found
+
+
+def python_class(cls: type) -> bool:
+    """Whether ``cls`` is an app's Python class (not one of PySide6's)."""
+    return not cls.__module__.startswith(("PySide6", "shiboken6"))
+
+
+def handles_mouse(cls: type) -> bool:
+    """Does a Python class between ``cls`` and the Qt class handle the mouse itself (a
+    custom clickable: a canvas, a label that acts as a button)?"""
+    found = _MOUSE.get(cls)
+    if found is None:
+        found = any(name in klass.__dict__ for klass in cls.__mro__ if python_class(klass)
+                    for name in MOUSE_HANDLERS)
+        _MOUSE[cls] = found
     return found
 
 

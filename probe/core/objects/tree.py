@@ -11,7 +11,6 @@ when they have one, ``qmlId`` (widget apps pay one ``None`` check per non-widget
 from __future__ import annotations
 
 import fnmatch
-import gc
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -19,10 +18,21 @@ from typing import Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
+from probe.core import collector
 from probe.core.errors import QtError
 from probe.core.objects import paths, qmltypes, variant
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.qtclass import visible_enabled
+from probe.wire.qt_objects import (
+    COLUMNS,
+    ENABLED,
+    NO_ENABLED,
+    NO_VISIBLE,
+    VISIBLE,
+    WIDGET,
+    ObjectNode,
+    ObjectTree,
+)
 
 Annotator = tuple[tuple[type, ...], Callable[[QObject, dict[str, Any]], None]]
 
@@ -45,12 +55,20 @@ def _qml_annotator() -> Annotator | None:
     return (QObject,), annotate
 
 
-def tree(ids: IdTable, root: QObject | None, depth: int, max_nodes: int) -> dict[str, Any]:
+def tree(ids: IdTable, root: QObject | None, depth: int, max_nodes: int,
+         compact: bool = False) -> ObjectTree:
     """Nodes down to ``depth`` levels below the start (0 = the start objects only).
 
     Without a root the walk starts at every root object. Stops adding nodes at
     ``max_nodes`` and says so with ``truncated``. The collector is paused during the
     walk: ten thousand fresh dicts would otherwise trigger full collections.
+
+    ``compact``: instead of nested ``nodes``, ``rows`` in walk order, each a list in
+    :data:`COLUMNS` order (``parent``: the parent's row, -1 for a start object;
+    ``segment``: the path segment under the parent; ``flags``: :data:`WIDGET` ...), with
+    ``qmlType`` and ``qmlId`` appended where a Qt Quick item has them; a start object's
+    path is ``prefix`` + its segment. A third of the bytes, for a client that wants a big
+    tree (the inspector's whole tree of 10,000 objects).
     """
     if root is None:
         starts = paths.segments_of(paths.roots())
@@ -61,28 +79,31 @@ def tree(ids: IdTable, root: QObject | None, depth: int, max_nodes: int) -> dict
         prefix = paths.path_of(parent) + "/" if parent is not None else ""
         starts = [(root, QObject.metaObject(root).className(), paths.segment_of(root))]
         parented = QObject.parent(root) is not None
-    nodes: list[dict[str, Any]] = []
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        walk, state = _walker(ids, depth, max_nodes)
+    nodes: list[ObjectNode] = []
+    rows: list[list[Any]] | None = [] if compact else None
+    with collector.paused():
+        walk, state = _walker(ids, depth, max_nodes, rows)
         for obj, cls, seg in starts:
             if state[0] >= max_nodes:
                 state[1] = True
                 break
-            nodes.append(walk(obj, cls, QObject.objectName(obj), prefix + seg, 0, parented))
-    finally:
-        if was_enabled:
-            gc.enable()
+            node = walk(obj, cls, QObject.objectName(obj), prefix + seg, seg, 0, parented, -1)
+            if rows is None:
+                nodes.append(node)
+    if rows is not None:
+        return {"columns": list(COLUMNS), "prefix": prefix, "rows": rows,
+                "count": state[0], "truncated": state[1]}
     return {"nodes": nodes, "count": state[0], "truncated": state[1]}
 
 
-def _walker(ids: IdTable, depth: int, max_nodes: int) -> tuple[Any, list[Any]]:
-    """A recursive walk as a closure: names resolve as fast locals and cells.
+def _walker(ids: IdTable, depth: int, max_nodes: int, rows: list[list[Any]] | None
+            ) -> tuple[Any, list[Any]]:
+    """A recursive walk as a closure: names resolve as fast locals and cells. With
+    ``rows``, each object is a row appended there (the compact form), else a node dict.
 
-    Qt is called through its classes (``QObject.children(obj)``, never ``QObject.children(obj)``:
+    Qt is called through its classes (``QObject.children(obj)``, never ``obj.children()``:
     an app's class may hide the method, see ``probe/core/objects``)."""
-    id_of = ids.id_of
+    id_of = ids.assigner()
     quick = _qml_annotator()
     children_of = QObject.children
     meta_of = QObject.metaObject
@@ -92,27 +113,44 @@ def _walker(ids: IdTable, depth: int, max_nodes: int) -> tuple[Any, list[Any]]:
     flags_of = visible_enabled
     stable = paths.QML_SUFFIX.sub
     state: list[Any] = [0, False]  # count, truncated
+    compact = rows is not None
+    add_row = rows.append if rows is not None else (lambda _line: None)
 
-    def walk(obj: QObject, cls: str, name: str, path: str, level: int, parented: bool
-             ) -> dict[str, Any]:
+    def walk(obj: QObject, cls: str, name: str, path: str, seg: str, level: int,
+             parented: bool, parent_row: int) -> Any:
         kids = children_of(obj)
+        ident = id_of(obj, path, cls, parented)
         if isinstance(obj, QWidget):  # cheaper than isWidgetType(); wrappers are typed
-            node = {"id": id_of(obj, path, cls, parented), "path": path, "className": cls,
-                    "objectName": name, "isWidget": True,
-                    "visible": visible_of(obj), "enabled": enabled_of(obj),
-                    "childCount": len(kids)}
+            widget, visible, enabled = True, visible_of(obj), enabled_of(obj)
         else:
+            widget = False
             visible, enabled = flags_of(obj)
-            node = {"id": id_of(obj, path, cls, parented), "path": path, "className": cls,
-                    "objectName": name, "isWidget": False,
-                    "visible": visible, "enabled": enabled, "childCount": len(kids)}
-            if quick is not None and isinstance(obj, quick[0]):
-                quick[1](obj, node)
+        extra: dict[str, Any] | None = None
+        if not widget and quick is not None and isinstance(obj, quick[0]):
+            extra = {}
+            quick[1](obj, extra)
         state[0] += 1
+        if compact:
+            row = state[0] - 1  # rows are appended in walk order, one per counted object
+            flags = (WIDGET if widget else 0) | (VISIBLE if visible else 0) | \
+                (ENABLED if enabled else 0) | (NO_VISIBLE if visible is None else 0) | \
+                (NO_ENABLED if enabled is None else 0)
+            line = [ident, parent_row, seg, cls, name, flags, len(kids)]
+            if extra:
+                line += [extra.get("qmlType", ""), extra.get("qmlId", "")]
+            add_row(line)
+            node: Any = row
+        else:
+            node = {"id": ident, "path": path, "className": cls, "objectName": name,
+                    "isWidget": widget, "visible": visible, "enabled": enabled,
+                    "childCount": len(kids)}
+            if extra:
+                node.update(extra)
         if level >= depth or not kids:
             return node
         children: list[dict[str, Any]] = []
-        node["children"] = children
+        if not compact:
+            node["children"] = children
         named: dict[str, int] = {}
         unnamed: dict[str, int] = {}
         level += 1
@@ -126,13 +164,15 @@ def _walker(ids: IdTable, depth: int, max_nodes: int) -> tuple[Any, list[Any]]:
             if cname:
                 k = named.get(cname, 0)
                 named[cname] = k + 1
-                seg = cname if k == 0 else f"{cname}#{k}"
+                cseg = cname if k == 0 else f"{cname}#{k}"
             else:
                 scls = stable("", ccls) if "_QML" in ccls else ccls
                 k = unnamed.get(scls, 0)
                 unnamed[scls] = k + 1
-                seg = f"{scls}#{k}"
-            children.append(walk(child, ccls, cname, prefix + seg, level, True))
+                cseg = f"{scls}#{k}"
+            sub = walk(child, ccls, cname, prefix + cseg, cseg, level, True, node)
+            if not compact:
+                children.append(sub)
         return node
 
     return walk, state

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from probe.core import faults
 from probe.core.problems import (
     clipped,
     covered,
@@ -16,6 +17,7 @@ from probe.core.problems import (
     models,
     names,
     qmlwarnings,
+    readfaults,
     shortcuts,
     threads,
     timers,
@@ -39,6 +41,10 @@ KINDS: dict[str, tuple[Check, str]] = {
     qmlwarnings.WARNING: (qmlwarnings.check, "a QML warning Qt printed"),
     threads.KIND: (threads.check, "an object in a thread that runs no event loop"),
     timers.KIND: (timers.check, "a repeating timer faster than the screen (16 ms)"),
+    readfaults.PROBE: (readfaults.check, "an element the probe failed to read (a qtmcp "
+                                         "defect, with its traceback)"),
+    readfaults.APP: (readfaults.check, "an element whose app code raised while it was "
+                                       "read (with its traceback)"),
 }
 
 
@@ -49,9 +55,11 @@ def report(kinds: list[str] | None = None) -> list[Problem]:
     found: list[Problem] = []
     walked = walk_windows()
     for kind, (check, _) in KINDS.items():
-        if kind in wanted and check not in done:
+        if kind in wanted and check not in done and check is not readfaults.check:
             done.add(check)
-            found += [p for p in check(walked) if p.kind in wanted]
+            found += [p for p in faults.value(check, [], walked) if p.kind in wanted]
+    if wanted & {readfaults.PROBE, readfaults.APP}:  # last: what the checks met counts
+        found += [p for p in readfaults.check(walked) if p.kind in wanted]
     return found
 
 

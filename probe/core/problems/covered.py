@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
+from probe.core import faults
 from probe.core.problems.scan import Problem, Scan
 
 KIND = "covered"
@@ -29,18 +30,20 @@ def _clipped(w: QWidget, win: QWidget) -> bool:
 
 
 def check(scan: Scan) -> list[Problem]:
-    out = []
-    for w, win in scan.controls:
-        if QWidget.width(w) <= 0 or QWidget.height(w) <= 0:
-            continue
-        middle = QWidget.mapTo(w, win, QWidget.rect(w).center())
-        hit = QWidget.childAt(win, middle)
-        if hit is None or _within(hit, w) or _within(w, hit) or _clipped(w, win):
-            continue
-        name = QWidget.objectName(hit)
-        out.append(Problem(KIND, w, f"its middle is covered by {type(hit).__name__}"
-                           + (f" {name!r}" if name else ""),
-                           "move one of them, or lower the cover (stackUnder, a layout)",
-                           {"coveredBy": hit}))
-    return out
+    return faults.each(scan.controls, _one, lambda pair: pair[0])
+
+
+def _one(pair: tuple[QWidget, QWidget]) -> Problem | None:
+    w, win = pair
+    if QWidget.width(w) <= 0 or QWidget.height(w) <= 0:
+        return None
+    middle = QWidget.mapTo(w, win, QWidget.rect(w).center())
+    hit = QWidget.childAt(win, middle)
+    if hit is None or _within(hit, w) or _within(w, hit) or _clipped(w, win):
+        return None
+    name = QWidget.objectName(hit)
+    return Problem(KIND, w, f"its middle is covered by {type(hit).__name__}"
+                   + (f" {name!r}" if name else ""),
+                   "move one of them, or lower the cover (stackUnder, a layout)",
+                   {"coveredBy": hit})
 

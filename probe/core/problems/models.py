@@ -14,6 +14,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QAbstractItemView
 
+from probe.core import faults
 from probe.core.problems.scan import Problem, Scan
 
 KIND = "model_contract"
@@ -60,21 +61,22 @@ def _columns(model: QAbstractItemModel, parent: QModelIndex) -> int:
 
 
 def check(scan: Scan) -> list[Problem]:
-    out = []
     seen: set[int] = set()
-    for w, _ in scan.widgets:
-        if not isinstance(w, QAbstractItemView):
-            continue
-        model: Any = QAbstractItemView.model(w)
-        if model is None or id(model) in seen:
-            continue
-        seen.add(id(model))
-        try:
-            faults = _faults(model)
-        except Exception as exc:  # noqa: BLE001 - the app's model raising is the finding
-            faults = [f"raises {type(exc).__name__}: {exc}"]
-        if faults:
-            out.append(Problem(KIND, w, f"its model {type(model).__name__}: {faults[0]}",
-                               "fix the model (run it under QAbstractItemModelTester)",
-                               {"faults": faults}))
-    return out
+    return faults.each([w for w, _ in scan.widgets if isinstance(w, QAbstractItemView)],
+                       lambda w: _one(w, seen))
+
+
+def _one(w: QAbstractItemView, seen: set[int]) -> Problem | None:
+    model: Any = QAbstractItemView.model(w)
+    if model is None or id(model) in seen:
+        return None
+    seen.add(id(model))
+    try:
+        broken = _faults(model)
+    except Exception as exc:  # noqa: BLE001 - the app's model raising is the finding
+        broken = [f"raises {type(exc).__name__}: {exc}"]
+    if not broken:
+        return None
+    return Problem(KIND, w, f"its model {type(model).__name__}: {broken[0]}",
+                   "fix the model (run it under QAbstractItemModelTester)",
+                   {"faults": broken})

@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QShortcut
 from PySide6.QtWidgets import QWidget
 
+from probe.core import faults
 from probe.core.problems.scan import Problem, Scan
 
 KIND = "duplicate_shortcut"
@@ -67,15 +68,18 @@ def _label(obj: QObject) -> str:
 
 
 def check(scan: Scan) -> list[Problem]:
+    return faults.each(scan.windows, _window)
+
+
+def _window(win: QWidget) -> list[Problem]:
     out = []
-    for win in scan.windows:
-        for key, entries in _entries(win).items():
-            for i, (owner, scope) in enumerate(entries):
-                others = [o for j, (o, s) in enumerate(entries) if j != i and _meet(scope, s)]
-                if others:
-                    names = ", ".join(_label(o) for o in others)
-                    out.append(Problem(KIND, owner, f"{key} is also the shortcut of {names} "
-                                       "where this one is active",
-                                       "give each a different key sequence (Qt fires "
-                                       "none of an ambiguous pair)", {"keys": key}))
+    for key, entries in _entries(win).items():
+        for i, (owner, scope) in enumerate(entries):
+            others = [o for j, (o, s) in enumerate(entries) if j != i and _meet(scope, s)]
+            if others:
+                names = ", ".join(_label(o) for o in others)
+                out.append(Problem(KIND, owner, f"{key} is also the shortcut of {names} "
+                                   "where this one is active",
+                                   "give each a different key sequence (Qt fires none of "
+                                   "an ambiguous pair)", {"keys": key}))
     return out

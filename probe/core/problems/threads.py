@@ -14,6 +14,7 @@ from typing import Any
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QThread
 
+from probe.core import faults
 from probe.core.objects import paths
 from probe.core.problems.scan import Problem, Scan
 
@@ -50,26 +51,28 @@ def check(scan: Scan) -> list[Problem]:
         for obj in [root, *QObject.findChildren(root, QObject)]:
             for held in _held(obj):
                 candidates.setdefault(id(held), held)
-    out = []
     verdicts: dict[int, str] = {}
-    for obj in candidates.values():
-        thread = QObject.thread(obj)
-        if thread is None:
-            continue
-        key = shiboken6.getCppPointer(thread)[0]
-        if key == main:
-            continue
-        parent = QObject.parent(obj)
-        if parent is not None and QObject.thread(parent) is thread:
-            continue  # its parent is reported (or fine): one finding per worker
-        if key not in verdicts:
-            verdicts[key] = _loopless(thread)
-        why = verdicts[key]
-        if why:
-            out.append(Problem(KIND, obj, f"lives in a thread without an event loop ({why})",
-                               "start the thread (thread.start()) and let run() call exec(), "
-                               "or keep the object in the GUI thread", _thread(thread)))
-    return out
+    return faults.each(list(candidates.values()), lambda obj: _one(obj, main, verdicts))
+
+
+def _one(obj: QObject, main: int, verdicts: dict[int, str]) -> Problem | None:
+    thread = QObject.thread(obj)
+    if thread is None:
+        return None
+    key = shiboken6.getCppPointer(thread)[0]
+    if key == main:
+        return None
+    parent = QObject.parent(obj)
+    if parent is not None and QObject.thread(parent) is thread:
+        return None  # its parent is reported (or fine): one finding per worker
+    if key not in verdicts:
+        verdicts[key] = _loopless(thread)
+    why = verdicts[key]
+    if not why:
+        return None
+    return Problem(KIND, obj, f"lives in a thread without an event loop ({why})",
+                   "start the thread (thread.start()) and let run() call exec(), or keep "
+                   "the object in the GUI thread", _thread(thread))
 
 
 def _thread(thread: QThread) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer
 
+from probe.core import faults
 from probe.core.data.timers import all_timers
 from probe.core.problems.scan import Problem, Scan
 
@@ -13,15 +14,17 @@ FRAME_MS = 16
 
 
 def check(scan: Scan) -> list[Problem]:
-    out = []
-    for t in all_timers():
-        if not QTimer.isActive(t) or QTimer.isSingleShot(t):
-            continue
-        ms = QTimer.interval(t)
-        if ms < FRAME_MS:
-            owner = QObject.parent(t)
-            out.append(Problem(KIND, t, f"repeats every {ms} ms" + (
-                f" (owner {type(owner).__name__})" if owner is not None else ""),
-                "use 16 ms or more for what is drawn, or a signal instead of polling",
-                {"intervalMs": ms}))
-    return out
+    return faults.each(list(all_timers()), _one)
+
+
+def _one(t: QTimer) -> Problem | None:
+    if not QTimer.isActive(t) or QTimer.isSingleShot(t):
+        return None
+    ms = QTimer.interval(t)
+    if ms >= FRAME_MS:
+        return None
+    owner = QObject.parent(t)
+    return Problem(KIND, t, f"repeats every {ms} ms" + (
+        f" (owner {type(owner).__name__})" if owner is not None else ""),
+        "use 16 ms or more for what is drawn, or a signal instead of polling",
+        {"intervalMs": ms})

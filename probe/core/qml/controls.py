@@ -11,11 +11,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, qVersion
+from PySide6.QtGui import QAccessible
 from PySide6.QtQuick import QQuickItem
 
 from probe.core.objects import qmltypes
 from probe.core.objects.text import clean_name, strip_mnemonic
+
+#: Before Qt 6.10 a control without ``Accessible.*`` in its QML gets its accessible role
+#: only once an assistive technology starts (Qt tells each control then).
+_ROLES_ON_ACTIVATION = tuple(int(p) for p in qVersion().split(".")[:2]) < (6, 10)
+
+
+def give_roles() -> None:
+    """Have every Qt Quick Control take its accessible role (and a button its name), as
+    Qt does for each when a screen reader starts: ``QAccessible.setActive`` tells every
+    control's activation observer. Before Qt 6.10 a ``Button { text: "Submit" }`` has no
+    role until then, so the walk would not see it; controls made since the last call (a
+    dialog's buttons, a delegate) get theirs at the next. Nothing to do from 6.10 on."""
+    if _ROLES_ON_ACTIVATION:
+        QAccessible.setActive(True)
+
 
 #: C++ class -> role, where the accessible role says less than the control is.
 _ROLES = (
@@ -71,8 +87,11 @@ def states_of(item: QObject, role: str) -> list[str]:
     out: list[str] = []
     if QObject.property(item, "activeFocus"):
         out.append("focused")
-    if QObject.property(item, "checkable") and QObject.property(item, "checked"):
+    checkable = QObject.property(item, "checkable")
+    if checkable and QObject.property(item, "checked"):
         out.append("selected" if role == "tab" else "checked")
+    elif checkable and role == "menuitem":
+        out.append("unchecked")  # a toggle: its role does not say so
     elif role in ("tab",) and QObject.property(item, "checked"):
         out.append("selected")
     if role in ("listitem", "treeitem") and QObject.property(item, "highlighted"):
@@ -134,9 +153,15 @@ def has_tap_handler(item: QObject) -> bool:
 
 
 def is_split_handle(item: QObject) -> bool:
-    """A SplitView's handle (an item of the app's ``handle`` component; Qt marks it with
-    the SplitHandle attached object): a user drags it to resize the panes."""
+    """A SplitView's handle (an item of the app's or the style's ``handle`` component; Qt
+    marks it with the SplitHandle attached object once the handle asks for it): a user
+    drags it to resize the panes."""
     parent = QQuickItem.parentItem(item) if isinstance(item, QQuickItem) else None
     if parent is None or not QObject.inherits(parent, "QQuickSplitView"):
         return False  # asked of every item: the cheap test first (children() is not)
-    return any(QObject.inherits(c, "QQuickSplitHandleAttached") for c in QObject.children(item))
+    if any(QObject.inherits(c, "QQuickSplitHandleAttached") for c in QObject.children(item)):
+        return True
+    # a style's handle that never used its attached object (Imagine's image): any item the
+    # SplitView holds beside its content and its background
+    return item is not QObject.property(parent, "contentItem") and \
+        item is not QObject.property(parent, "background")

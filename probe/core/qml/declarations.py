@@ -33,6 +33,7 @@ from PySide6.QtCore import QObject
 from probe.core.objects.qmltypes import context_of, is_quick_item, qml_id, type_name
 from probe.core.objects.qtclass import qt_class
 from probe.core.qml.qmltext import blank, match_close
+from probe.wire._shared import QmlDeclaration
 
 #: ``Type {`` / ``Module.Type {`` (not ``Behavior on x {``, not a lower-case group).
 _DECL = re.compile(r"(?<![\w.])((?:[A-Za-z_]\w*\.)*[A-Z]\w*)\s*\{")
@@ -223,7 +224,7 @@ def _find(obj: QObject, ctx: Any, path: str, decls: tuple[Declaration, ...],
     return kind[rank] if 0 <= rank < len(kind) else None
 
 
-def declaration_of(obj: QObject) -> dict[str, Any] | None:
+def declaration_of(obj: QObject) -> QmlDeclaration | None:
     """``{"file", "line", "column", "type"}`` of the QML declaration that made ``obj``
     (``component``: the file of the component type it is an instance of, when that is a
     .qml file too), or None when the object has no QML context or cannot be placed."""
@@ -239,7 +240,7 @@ def declaration_of(obj: QObject) -> dict[str, Any] | None:
     if at is None:
         return None
     d = decls[at]
-    out: dict[str, Any] = {"file": path, "line": d.line, "column": d.column, "type": d.type}
+    out: QmlDeclaration = {"file": path, "line": d.line, "column": d.column, "type": d.type}
     component = os.path.join(os.path.dirname(path), d.type + ".qml")
     if os.path.isfile(component):
         out["component"] = component

@@ -23,9 +23,7 @@ from probe.core.qml import popups
 _OPEN_FILES, _SAVE_FILE = 1, 2
 
 
-def is_impl(popup: QObject) -> bool:
-    return QObject.inherits(popup, "QQuickFileDialogImpl") or \
-        QObject.inherits(popup, "QQuickFolderDialogImpl")
+is_impl = popups.is_file_dialog
 
 
 def open_dialog() -> QObject | None:

@@ -24,6 +24,7 @@ from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.paths import describe, path_of
 from probe.core.objects.qmltypes import (
+    as_quick_item,
     content_item,
     context_of,
     is_quick_window,
@@ -73,10 +74,22 @@ def _id_line(path: str, qid: str) -> int:
 
 def scene_rect(item: QQuickItem) -> list[int]:
     """``[x, y, width, height]`` of the item in its window's scene coordinates (its own
-    size, not ``boundingRect()``: an empty TextField's is its 1-pixel cursor)."""
+    size, not ``boundingRect()``: an empty TextField's is its 1-pixel cursor). A place
+    QML computed as infinite or NaN (``x: 1 / 0``) is outside anything: held at the
+    bounds of a C++ int (NaN as 0)."""
     size = QRectF(0, 0, QQuickItem.width(item), QQuickItem.height(item))
     r = QQuickItem.mapRectToScene(item, size)
-    return [round(r.x()), round(r.y()), round(r.width()), round(r.height())]
+    return [_int(r.x()), _int(r.y()), _int(r.width()), _int(r.height())]
+
+
+#: What a coordinate is held to (a C++ int).
+_INT_BOUND = 2**31 - 1
+
+
+def _int(value: float) -> int:
+    if value != value:  # NaN
+        return 0
+    return round(max(-_INT_BOUND, min(_INT_BOUND, value)))
 
 
 def paint_order(item: QQuickItem) -> list[QQuickItem]:
@@ -87,18 +100,19 @@ def paint_order(item: QQuickItem) -> list[QQuickItem]:
 
 def describe_item(item: QObject, ids: IdTable) -> dict[str, Any]:
     """The short form of an item: describe + QML type, id, source, geometry."""
-    out = describe(item, ids)
+    out: dict[str, Any] = {**describe(item, ids)}
     qid = qml_id(item)
     out["type"] = type_name(item)
     out["qmlId"] = qid or None
     src = source_of(item, qid)
     if src is not None:
         out["source"] = src
-    if isinstance(item, QQuickItem):
-        out.update(visible=QQuickItem.isVisible(item), enabled=QQuickItem.isEnabled(item),
-                   opacity=round(QQuickItem.opacity(item), 3), z=QQuickItem.z(item),
-                   geometry=scene_rect(item))
-        out["childCount"] = len(QQuickItem.childItems(item))
+    typed = as_quick_item(item)
+    if isinstance(typed, QQuickItem):
+        out.update(visible=QQuickItem.isVisible(typed), enabled=QQuickItem.isEnabled(typed),
+                   opacity=round(QQuickItem.opacity(typed), 3), z=QQuickItem.z(typed),
+                   geometry=scene_rect(typed))
+        out["childCount"] = len(QQuickItem.childItems(typed))
     elif isinstance(item, QWindow) and is_quick_window(item):
         out.update(title=QWindow.title(item), geometry=[QWindow.x(item), QWindow.y(item),
                                                         QWindow.width(item),
@@ -138,7 +152,7 @@ def tree(root: QObject | None, ids: IdTable, depth: int = 50,
             wd["children"] = [node(content_item(w), 1)]
             nodes.append(wd)
         return {"nodes": nodes, "count": count, "truncated": truncated}
-    item = content_item(root) if is_quick_window(root) else root
+    item = as_quick_item(content_item(root) if is_quick_window(root) else root)
     if not isinstance(item, QQuickItem):
         raise not_an_item(root)
     return {"nodes": [node(item, 0)], "count": count, "truncated": truncated}

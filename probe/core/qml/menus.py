@@ -116,4 +116,28 @@ def by_path(window: QObject, target: str, parts: list[str],
                       hint="Satisfy what enables it first.")
     info = {"kind": "menu", "action": _text(item, "text"), "path": " > ".join(parts),
             "objectName": QObject.objectName(item)}
-    return info, lambda: QMetaObject.invokeMethod(item, "click")
+    return info, lambda: click(item, target)
+
+
+def _invoke(obj: QObject, method: str, target: str) -> None:
+    if not QMetaObject.invokeMethod(obj, method):
+        raise QtError("NOT_SUPPORTED", f"{target}: the menu entry took no {method}()",
+                      hint="Open the menu with chr.click and click the entry by ref.")
+
+
+def click(item: QObject, target: str) -> None:
+    """What a user's click on the entry does: ``click()`` where Qt has it as a method;
+    before that (Qt 6.4 has none) as Qt's click does it: its Action triggers (which checks
+    a checkable one), else the entry toggles if checkable and emits ``clicked`` (which Qt
+    turns into ``triggered``)."""
+    meta = QObject.metaObject(item)
+    if meta.indexOfMethod("click()") >= 0:
+        _invoke(item, "click", target)
+        return
+    action = qmltypes.evaluate(item, "action")
+    if isinstance(action, QObject):
+        _invoke(action, "trigger", target)
+        return
+    if QObject.property(item, "checkable"):
+        _invoke(item, "toggle", target)
+    _invoke(item, "clicked", target)

@@ -57,6 +57,23 @@ def title_of(popup: QObject) -> str:
     return clean_name(strip_mnemonic(title)) if isinstance(title, str) else ""
 
 
+def is_file_dialog(popup: QObject) -> bool:
+    """Qt Quick Dialogs' own file or folder dialog (an agent answers it with paths)."""
+    return QObject.inherits(popup, "QQuickFileDialogImpl") or \
+        QObject.inherits(popup, "QQuickFolderDialogImpl")
+
+
+#: Qt Quick Dialogs' own dialogs (the QML FileDialog, ColorDialog… without a native one).
+_DIALOGS_IMPLS = ("QQuickFileDialogImpl", "QQuickFolderDialogImpl", "QQuickColorDialogImpl",
+                  "QQuickFontDialogImpl", "QQuickMessageDialogImpl")
+
+
+def is_dialogs_dialog(popup: QObject) -> bool:
+    """One of Qt Quick Dialogs' own dialogs: the app waits for its answer, so an agent
+    deals with it first even where Qt leaves it non-modal (in the overlay before 6.5)."""
+    return any(QObject.inherits(popup, cls) for cls in _DIALOGS_IMPLS)
+
+
 def is_modal(popup: QObject) -> bool:
     return bool(QObject.property(popup, "modal"))
 
@@ -165,7 +182,7 @@ def top_blocker() -> tuple[QObject, QObject] | None:
                 found.append((popup, w))
         else:
             found.extend((p, w) for p in in_overlay(w)
-                         if is_modal(p) or kind_of(p) == "menu")
+                         if is_modal(p) or kind_of(p) == "menu" or is_dialogs_dialog(p))
     return found[-1] if found else None
 
 

@@ -9,6 +9,7 @@ says why (``unknown``) and, when an ancestor has a source, gives that one as ``n
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QObject
@@ -16,16 +17,17 @@ from PySide6.QtCore import QObject
 from probe.core.objects import origin
 from probe.core.objects.qmltypes import context_of
 from probe.core.qml.declarations import declaration_of
+from probe.wire._shared import Source
 
 #: Parents climbed to find a ``near`` source.
 _NEAR = 12
 
 
-def _known(obj: QObject) -> dict[str, Any] | None:
+def _known(obj: QObject) -> Source | None:
     declared = declaration_of(obj)
     made = origin.site_of(obj)
     if declared is not None:
-        out: dict[str, Any] = {"kind": "qml", **declared}
+        out: Source = {"kind": "qml", **declared}
         if made is not None:  # a Python type that QML made: the Python stack at the time
             out["python"] = made
         return out
@@ -51,13 +53,13 @@ def _why(obj: QObject) -> str:
             "C++ code (Qt's own parts of a widget, a C++ or PyQt app)")
 
 
-def source_of(obj: QObject) -> dict[str, Any]:
+def source_of(obj: QObject) -> Source:
     """``{"kind": "python"|"qml", "file", "line", …}``, or ``{"file": None, "unknown":
     why}`` with ``near`` (an ancestor's source, its ``via`` the ancestor's class)."""
     known = _known(obj)
     if known is not None:
         return known
-    out: dict[str, Any] = {"file": None, "unknown": _why(obj)}
+    out: Source = {"file": None, "unknown": _why(obj)}
     parent = QObject.parent(obj)
     for _ in range(_NEAR):
         if parent is None:
@@ -70,7 +72,7 @@ def source_of(obj: QObject) -> dict[str, Any]:
     return out
 
 
-def short(source: dict[str, Any], root: str | None = None) -> str:
+def short(source: Mapping[str, Any], root: str | None = None) -> str:
     """``app/forms.py:88`` (relative to ``root`` when under it), '' when unknown."""
     file = source.get("file")
     if not file:

@@ -45,6 +45,26 @@ def test_value_and_label_changes_are_lines_with_refs(agent: Client) -> None:
     assert len(out["changes"]) < 1500
 
 
+def test_a_report_reads_only_around_what_changed(agent: Client) -> None:
+    """#41: after a read, an action's report reads again only the elements around the
+    widgets it changed (the suites' QTMCP_CHANGES_CHECK compares it with a whole read);
+    a window the agent never read is read whole."""
+    page = read(agent)
+    name = ref_of(page, "Name", "textbox")
+    out = agent.call_envelope("chr.formInput", {"ref": name, "value": "Cy"})
+    assert out["result"]["changes"] == f'~ textbox "Name" [{name}]: value "" -> "Cy"'
+    assert out["meta"]["changesRead"] == "part"
+    terms = ref_of(page, "I accept the terms and conditions", "checkbox")
+    out = agent.call_envelope("chr.click", {"ref": terms})
+    assert out["result"]["changes"].splitlines()[0] == \
+        f'~ checkbox "I accept the terms and conditions" [{terms}]: +checked'
+    assert out["meta"]["changesRead"] == "part"  # the focus moved there too: both read
+    # a message that appears moves the form (everything is painted again): read whole
+    out = agent.call_envelope("chr.click", {"ref": ref_of(page, "Submit", "button")})
+    assert '~ text "Form reset" -> "Submitted: Cy"' in out["result"]["changes"].splitlines()
+    assert out["meta"]["changesRead"] in ("part", "whole")
+
+
 def test_nothing_changed_says_so_and_the_report_can_be_turned_off(agent: Client) -> None:
     page = read(agent)
     name = ref_of(page, "Name", "textbox")

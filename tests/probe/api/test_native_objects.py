@@ -41,6 +41,46 @@ def test_tree_lists_widgets_and_plain_qobjects(qt: Client) -> None:
     assert root["childCount"] == len(root["children"])
 
 
+def _expand(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """A compact tree's rows as the node form's fields, in walk order (paths rebuilt from
+    the start's prefix and each row's segment under its parent)."""
+    assert result["columns"] == ["id", "parent", "segment", "className", "objectName",
+                                 "flags", "childCount"]
+    out: list[dict[str, Any]] = []
+    for row in result["rows"]:
+        ident, parent, segment, cls, name, flags, count = row[:7]
+        path = (result["prefix"] + segment if parent < 0
+                else out[parent]["path"] + "/" + segment)
+        node = {"id": ident, "path": path, "className": cls, "objectName": name,
+                "isWidget": bool(flags & 1),
+                "visible": None if flags & 8 else bool(flags & 2),
+                "enabled": None if flags & 16 else bool(flags & 4), "childCount": count}
+        if len(row) > 7:
+            node["qmlType"] = row[7]
+            if row[8]:
+                node["qmlId"] = row[8]
+        out.append(node)
+    return out
+
+
+@pytest.mark.parametrize("start", [None, "mainWindow/tabs"])
+def test_compact_tree_says_what_the_nodes_say(qt: Client, start: str | None) -> None:
+    params: dict[str, Any] = {"depth": 6, "maxNodes": 400}
+    if start:
+        params["objectId"] = start
+    for _ in range(5):  # the app's roots come and go (short-lived objects): same moment
+        nodes = qt.call("qt.objects.tree", params)
+        compact = qt.call("qt.objects.tree", {**params, "compact": True})
+        plain = [{k: v for k, v in n.items() if k != "children"}
+                 for n in _walk(nodes["nodes"])]
+        if len(plain) == len(compact["rows"]):
+            break
+    assert compact["count"] == nodes["count"] and compact["truncated"] == nodes["truncated"]
+    assert _expand(compact) == plain
+    assert any(n["visible"] is None for n in plain)  # a plain QObject: no visible flag
+    assert any(n["isWidget"] and not n["visible"] for n in plain)  # a hidden tab's page
+
+
 def test_tree_without_root_starts_at_every_root(qt: Client) -> None:
     result = qt.call("qt.objects.tree", {"depth": 0})
     paths = [n["path"] for n in result["nodes"]]

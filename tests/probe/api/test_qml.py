@@ -183,7 +183,7 @@ def test_screenshot_of_window_and_item(qq: Client) -> None:
 
 def test_allow_eval_option(monkeypatch: pytest.MonkeyPatch) -> None:
     """The install option and the environment variable are one switch; the option wins."""
-    from probe.server.probe import Options
+    from probe.server.options import Options
 
     monkeypatch.delenv("QTMCP_ALLOW_EVAL", raising=False)
     assert Options.resolve().allow_eval is False

@@ -7,6 +7,7 @@ edit of tests/apps/origin_app.py or origin.qml cannot make these tests lie.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Iterator
@@ -141,6 +142,16 @@ def test_a_qml_window_root_is_its_file_s_root_declaration(qt: Client) -> None:
     root = next(n for n in qml_nodes(qt) if n["objectName"] == "qmlOrigins")
     src = qt.call("qt.objects.inspect", {"objectId": root["id"]})["source"]
     assert (src["file"], src["line"], src["column"]) == (APP_QML, 4, 1)
+
+
+def test_classes_that_hook_their_attributes_are_not_touched(qt: Client) -> None:
+    """Recording never goes through an app class's ``__setattr__``: a guard that refuses
+    unknown attributes, a change tracker, a class that forwards them to setProperty."""
+    found = qt.call("qt.objects.find", {"name": "hooksReport"})["objects"]
+    text = qt.call("qt.properties.get", {"objectId": found[0]["id"], "name": "text"})
+    assert json.loads(text["value"]) == {"guarded": "made", "tracked": [], "forwarding": []}
+    for name in ("guarded", "tracked", "forwarding"):
+        assert source(qt, name)["line"] == marked(APP_PY, name), name
 
 
 def test_objects_made_before_the_probe_came_in_say_unknown() -> None:

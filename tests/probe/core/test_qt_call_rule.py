@@ -163,8 +163,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     # Called through a Qt class held in a variable.
     ("core/a11y/labels.py", "cls"): "cls runs over (QLineEdit, QTextEdit, QPlainTextEdit)",
     # The probe's own objects: made by the probe, of a Qt class, never an app's.
-    ("core/data/events.py", "self._timer"): "the event monitor's own QTimer",
-    ("core/data/signals.py", "self._timer"): "the lifecycle watcher's own QTimer",
 }
 
 

@@ -6,14 +6,16 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from probe import discovery
 from probe.client import Client
 from probe.launcher.attach import AttachError, attach
-from tests.support.app import ROOT
+from tests.support.app import ROOT, wait_until
 
 pytestmark = pytest.mark.skipif(shutil.which("gdb") is None, reason="needs gdb")
 
@@ -66,3 +68,56 @@ def test_attach_refuses_what_it_cannot_do() -> None:
     finally:
         bare.kill()
         bare.wait()
+
+
+def _kernel_thread() -> int | None:
+    """A kernel thread's pid (no program to read), where this pid namespace shows one."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            flags = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[6])
+        except (OSError, IndexError, ValueError):
+            continue
+        if flags & 0x00200000:  # PF_KTHREAD
+            return int(entry.name)
+    return None
+
+
+def test_attach_to_a_process_it_cannot_read_says_why_without_a_traceback() -> None:
+    zombie = subprocess.Popen(["true"])  # exits; not reaped until the end: a zombie
+    try:
+        wait_until(lambda: Path(f"/proc/{zombie.pid}/stat").read_text().rsplit(")", 1)[1]
+                   .split()[0] == "Z", what="the zombie")
+        done = subprocess.run([sys.executable, "-m", "probe.cli", "attach", str(zombie.pid)],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+        assert f"process {zombie.pid} has exited" in done.stderr
+    finally:
+        zombie.wait()
+    kernel = _kernel_thread()
+    if kernel is not None:
+        done = subprocess.run([sys.executable, "-m", "probe.cli", "attach", str(kernel)],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+        assert f"cannot read which program process {kernel} runs" in done.stderr
+
+
+def test_attach_to_an_app_that_exits_meanwhile_says_so_at_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app quits when the attach has scheduled the probe on its event loop: the
+    answer is that it exited, not a long wait asking whether it is frozen. The folder
+    of the lines it ran (options, a token among them) is gone afterwards."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "apps" /
+                                                 "exits_on_attach.py")],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True, env={**os.environ})
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        with pytest.raises(AttachError, match="exited before its probe started"):
+            attach(proc.pid, timeout=60)
+    finally:
+        proc.kill()
+        proc.wait(10)
+    assert list(tmp_path.iterdir()) == []

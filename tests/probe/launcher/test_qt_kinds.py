@@ -25,6 +25,8 @@ from probe.launcher.launch import wait_for_probe
 from tests.support import qtkinds
 from tests.support.app import ROOT, wait_until
 from tests.support.formsteps import STEPS, drive_form
+from tests.support.quicksteps import STEPS as QUICK_STEPS
+from tests.support.quicksteps import drive_quick_form
 
 FORM = ROOT / "tests" / "apps" / "form.py"
 #: Downloads and a CMake build may happen here when .ci/run did not prepare them.
@@ -59,6 +61,16 @@ def cpp_binary() -> Path:
     if shutil.which("cc") is None and shutil.which("gcc") is None:
         _need("a C compiler", "apt-get install gcc")
     return binary
+
+
+@pytest.fixture(scope="module")
+def cpp_quick() -> dict[str, Path]:
+    try:
+        apps = qtkinds.cpp_quick_apps()
+        runtime.prepare(qtkinds.cpp_release(apps["gui"]))
+    except (qtkinds.Missing, runtime.PrepareError) as exc:
+        _need("Qt Quick's development packages", str(exc))
+    return apps
 
 
 class App:
@@ -168,6 +180,31 @@ def test_cpp_app(how: str, cpp_binary: Path, apps: list[App]) -> None:
         info = _attach(_start(apps, [str(cpp_binary)], {}))
     assert info.app == "cppform" and info.qt == release
     _drive(info, release)
+
+
+@pytest.mark.parametrize("how", ["launch", "attach"])
+@pytest.mark.parametrize("kind", ["gui", "widgets"])
+def test_cpp_quick_app(kind: str, how: str, cpp_quick: dict[str, Path], apps: list[App],
+                       tmp_path: Path) -> None:
+    """QML loaded by C++ (QQmlApplicationEngine), on QGuiApplication (no Qt Widgets in the
+    process: the probe must start without them) and on QApplication: C++ objects reach
+    PySide6 as their base classes, and Qt 6.4's controls have no roles until told."""
+    binary = cpp_quick[kind]
+    (tmp_path / "list.txt").write_text("x", encoding="utf-8")
+    args = [str(binary), "", str(tmp_path)]
+    if how == "launch":
+        app = _start(apps, [sys.executable, "-m", "probe.cli", "launch", *args], {})
+        info = app.probe()
+    else:
+        if shutil.which("gdb") is None:
+            _need("gdb", "apt-get install gdb")
+        app = _start(apps, args, {})
+        info = _attach(app)
+    assert info.app == "cppquick" and info.qt == qtkinds.cpp_release(binary)
+    with Client.connect(info.url, info.token) as qt:
+        seen = drive_quick_form(qt, str(tmp_path))
+    assert set(seen) == set(QUICK_STEPS)
+    assert "qtmcp: the probe did not start" not in app.output()
 
 
 def test_a_release_without_its_pyside6_is_refused_and_the_app_lives(

@@ -17,11 +17,13 @@ from probe.core.a11y.nodes import Node
 from probe.core.a11y.walk.widgets import WidgetWalker
 
 
-def walker_for(window: Any, full_text: bool = False) -> Any:
+def walker_for(window: Any, full_text: bool = False, labels_in: QWidget | None = None
+               ) -> Any:
     """A fresh walker for ``window``: a QWidget, or a QQuickWindow (walked by its items).
-    ``full_text``: values and texts are not cut for the outline."""
+    ``full_text``: values and texts are not cut for the outline; ``labels_in``: a widget
+    window's labels are looked for only under it (a read of that part)."""
     if isinstance(window, QWidget):
-        return WidgetWalker(window, full_text)  # with its open menus and popups
+        return WidgetWalker(window, full_text, labels_in)  # with its open menus and popups
     from probe.core.a11y.walk.quick import QuickWalker  # loads QtQuick: Quick windows only
 
     return QuickWalker(window, full_text)

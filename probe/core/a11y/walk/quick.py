@@ -23,16 +23,35 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAccessible, QWindow
 from PySide6.QtQuick import QQuickItem, QQuickWindow
 
+from probe.core import faults
 from probe.core.a11y.nodes import Node
 from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ROLE_NAMES
 from probe.core.a11y.walk import rules
-from probe.core.objects import qmltypes
+from probe.core.objects import foreign, qmltypes
 from probe.core.objects.text import clean_name, strip_mnemonic
 from probe.core.qml import controls, popups
 from probe.core.qml import items as qml
 
 _NAME = QAccessible.Text.Name
 _VALUE = QAccessible.Text.Value
+
+
+#: An item's role by its C++ class, for one that could not be read (most specific first).
+_CLASS_ROLES = (
+    ("QQuickCheckBox", "checkbox"), ("QQuickRadioButton", "radio"),
+    ("QQuickSwitch", "switch"), ("QQuickAbstractButton", "button"),
+    ("QQuickTextInput", "textbox"), ("QQuickTextEdit", "textbox"),
+    ("QQuickSpinBox", "spinbutton"), ("QQuickComboBox", "combobox"),
+    ("QQuickSlider", "slider"), ("QQuickDial", "slider"),
+    ("QQuickProgressBar", "progressbar"), ("QQuickText", "text"),
+    ("QQuickTableView", "table"), ("QQuickListView", "list"),
+)
+
+
+def class_role(item: QObject) -> str:
+    """The role an item's class says it has (``generic`` for any other item)."""
+    return next((role for cls, role in _CLASS_ROLES if QObject.inherits(item, cls)),
+                "generic")
 
 
 def is_mouse_area(item: QQuickItem) -> bool:
@@ -45,6 +64,14 @@ def _text_property(item: QObject) -> str:
         if isinstance(value, str) and value:
             return strip_mnemonic(value)
     return ""
+
+
+def _content_text(item: QQuickItem) -> str:
+    """The text a control's ``contentItem`` shows when the control has none of its own: a
+    Button whose contentItem is an IconLabel bound to something else (Qt Quick Dialogs'
+    FileDialog places under the Fusion, Imagine, Material and Universal styles)."""
+    content = QObject.property(item, "contentItem")
+    return _text_property(content) if isinstance(content, QObject) else ""
 
 
 def gap_name(item: QQuickItem) -> str:
@@ -129,6 +156,8 @@ def _named_by_neighbours(nodes: list[Node]) -> list[Node]:
     return out
 
 
+#: Roles a control's shown text names (a value field's content is its value, not its name).
+_NAMED_BY_CONTENT = frozenset({"button", "menuitem", "tab", "checkbox", "radio", "switch"})
 _NAMED_BY_TEXT = frozenset({"checkbox", "radio", "switch", "textbox", "spinbutton",
                             "combobox", "slider", "progressbar"})
 
@@ -136,6 +165,10 @@ _NAMED_BY_TEXT = frozenset({"checkbox", "radio", "switch", "textbox", "spinbutto
 def _same_row(a: Node, b: Node) -> bool:
     ay, ah, by, bh = a.bounds[1], a.bounds[3], b.bounds[1], b.bounds[3]
     return ay < by + bh and by < ay + ah
+
+
+def _modal_popups(window: QQuickWindow) -> list[QObject]:
+    return [p for p in popups.in_overlay(window) if popups.is_modal(p)]
 
 
 class QuickWalker:
@@ -153,8 +186,9 @@ class QuickWalker:
         self.inert = False
 
     def walk(self) -> Node:
+        controls.give_roles()
         w = self.window
-        modal = [p for p in popups.in_overlay(w) if popups.is_modal(p)]
+        modal = faults.value(_modal_popups, [], w, obj=w)
         self.top = popups.popup_item(modal[-1]) if modal else None
         self.inert = self.top is not None
         root = Node("window", clean_name(QWindow.title(w)), w, obj=w,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
@@ -168,6 +202,7 @@ class QuickWalker:
             return [self.walk()]
         out: list[Node] = []
         if isinstance(item, QQuickItem):
+            controls.give_roles()
             self._item(item, out, 0)
         return out
 
@@ -190,13 +225,30 @@ class QuickWalker:
 
     def _item(self, item: QQuickItem, out: list[Node], depth: int) -> None:
         if item is not self.top:
-            self._one(item, out, depth)
+            self._guarded(item, out, depth)
             return
         self.inert = False
         try:
-            self._one(item, out, depth)
+            self._guarded(item, out, depth)
         finally:
             self.inert = True
+
+    def _guarded(self, item: QQuickItem, out: list[Node], depth: int) -> None:
+        """Walk one item into ``out``; when reading it raises, it is kept as an ``unread``
+        element (its role from its class, its children as far as they read)."""
+        failed = faults.attempt(self._one, item, out, depth, obj=item)
+        if not isinstance(failed, faults.Failed):
+            return
+        role = class_role(item)
+        kids: list[Node] = []
+        if role not in rules.LEAF_ROLES:
+            faults.attempt(self._children, item, kids, depth, obj=item)
+        x, y, w, h = faults.value(qml.scene_rect, [0, 0, 0, 0], item, obj=item)
+        name = faults.value(_text_property, "", item, obj=item)
+        out.append(Node(role, name, item, obj=item,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
+                        bounds=(x, y, w, h), interactive=role in INTERACTIVE and not self.inert,
+                        children=kids, unread=failed.reason))
+        self.count += 1
 
     def _one(self, item: QQuickItem, out: list[Node], depth: int) -> None:
         iface = QAccessible.queryAccessibleInterface(item)
@@ -209,17 +261,19 @@ class QuickWalker:
             role = ROLE_NAMES.get(qrole, "generic")
             name = iface.text(_NAME) or ""
             st = iface.state()
-        if role in HIDDEN:
+        own = controls.role_of(item)
+        if role in HIDDEN and own is None:  # a SplitView's handle is a separator to drag
             return
-        role = controls.role_of(item) or role
+        role = own or role
         if role == "textbox" and name == QObject.property(item, "text"):
             name = ""  # Qt names an unnamed field by its own text: that is its value
         if not name and QObject.inherits(item, "QQuickPopupItem") and \
-                (popup := QObject.parent(item)) is not None:
+                (popup := foreign.parent_of(item)) is not None:
             # a Dialog's title, a ToolTip's text
             name = popups.title_of(popup) or _text_property(popup)
         if not name and role not in ("generic", "textbox"):
-            name = _text_property(item)
+            name = _text_property(item) or \
+                (_content_text(item) if role in _NAMED_BY_CONTENT else "")
         if not name and role in _NAMED_BY_TEXT:
             hint = QObject.property(item, "placeholderText")
             name = hint if isinstance(hint, str) else ""
@@ -289,6 +343,8 @@ class QuickWalker:
             value = ", ".join(details)
         states = rules.states_of(st, role, qrole) if st is not None else []
         states += [s for s in controls.states_of(item, role) if s not in states]
+        if "checked" in states and "unchecked" in states:  # the interface's state was stale
+            states.remove("unchecked")
         if role in ("checkbox", "radio", "switch") and "checked" not in states and \
                 QObject.property(item, "checked"):
             states.append("checked")

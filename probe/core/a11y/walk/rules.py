@@ -42,7 +42,8 @@ def cut(text: str, limit: int | None) -> tuple[str, int]:
 
 
 def states_of(st: QAccessible.State, role: str, qrole: QAccessible.Role) -> list[str]:
-    """The Chrome-style states that are set (absent means false)."""
+    """The Chrome-style states that are set (absent means false; a checkable menu entry
+    that is not checked says ``unchecked``, as nothing else tells it is a toggle)."""
     out: list[str] = []
     if st.focused:
         out.append("focused")
@@ -52,6 +53,8 @@ def states_of(st: QAccessible.State, role: str, qrole: QAccessible.Role) -> list
         out.append("mixed")
     elif st.checked:
         out.append("checked")
+    elif st.checkable and role == "menuitem":
+        out.append("unchecked")  # a toggle: its role does not say so, as a check box's does
     if st.expandable:
         if st.expanded:
             out.append("expanded")

@@ -38,19 +38,37 @@ from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QAbstractSlider,
     QAbstractSpinBox,
+    QCalendarWidget,
+    QCheckBox,
     QComboBox,
+    QDialog,
+    QDialogButtonBox,
     QGraphicsView,
+    QGroupBox,
     QHeaderView,
+    QKeySequenceEdit,
     QLabel,
     QLineEdit,
+    QMdiArea,
+    QMenu,
+    QMenuBar,
     QPlainTextEdit,
+    QProgressBar,
+    QRadioButton,
+    QScrollBar,
+    QSplitter,
     QStackedWidget,
+    QTabBar,
+    QTableView,
     QTabWidget,
     QTextEdit,
+    QToolBar,
+    QToolBox,
+    QTreeView,
     QWidget,
 )
 
-from probe.core import compat
+from probe.core import collector, compat, faults
 from probe.core.a11y import graphics, links, popups, reach, viewrows
 from probe.core.a11y.labels import Labels, placeholder, tool_tip
 from probe.core.a11y.nodes import ItemNode, Node
@@ -66,6 +84,7 @@ from probe.core.a11y.walk.rules import (
     reading_order,
     states_of,
 )
+from probe.core.objects.qtclass import handles_mouse, python_class
 from probe.core.objects.text import clean_name, strip_mnemonic
 
 _NAME = QAccessible.Text.Name
@@ -80,29 +99,20 @@ NAMEABLE = frozenset({"textbox", "spinbutton", "combobox", "slider", "checkbox",
                       "button", "switch", "link", "progressbar", "scrollbar", "generic"})
 #: Roles a Python class can make clickable by handling the mouse itself.
 CLICKABLE_ROLES = frozenset({"generic", "text", "img"})
-MOUSE_HANDLERS = ("mousePressEvent", "mouseReleaseEvent", "mouseDoubleClickEvent",
-                  "contextMenuEvent")
 #: Context menu policies under which a right click opens the app's own menu.
 MENU_POLICIES = (Qt.ContextMenuPolicy.CustomContextMenu, Qt.ContextMenuPolicy.ActionsContextMenu)
 #: Widgets a label beside them names (when Qt gives them no name of their own).
 _LABELLED = (QLineEdit, QAbstractSpinBox, QComboBox, QAbstractSlider, QTextEdit,
              QPlainTextEdit)
+#: ... and the controls a label names that hold no text of their own: lists, trees and
+#: tables (Qt names none of them; a C++ Qt 6.4 names a list by one of its numbers), a
+#: progress bar, a calendar.
+_NAMED_BY_LABEL = (*_LABELLED, QAbstractItemView, QProgressBar, QCalendarWidget)
 
-_clicky_classes: dict[type, bool] = {}
-
-
-def _python_class(cls: type) -> bool:
-    return not cls.__module__.startswith(("PySide6", "shiboken6"))
-
-
-def _overrides_mouse(cls: type) -> bool:
-    """Does a Python class between ``cls`` and the Qt class handle the mouse itself?"""
-    found = _clicky_classes.get(cls)
-    if found is None:
-        found = any(name in klass.__dict__ for klass in cls.__mro__ if _python_class(klass)
-                    for name in MOUSE_HANDLERS)
-        _clicky_classes[cls] = found
-    return found
+#: Qt's controls made of other controls (and Qt's containers): the parts inside are what a
+#: user clicks, so an app's subclass of one that handles the mouse is no gap filler.
+_QT_CONTAINERS = (QKeySequenceEdit, QCalendarWidget, QDialogButtonBox, QTabWidget, QToolBox,
+                  QStackedWidget, QSplitter, QMdiArea, QGroupBox)
 
 
 def is_clickable(w: QWidget) -> bool:
@@ -111,7 +121,9 @@ def is_clickable(w: QWidget) -> bool:
     A scroll area's viewport never is: its clicks belong to the area (a QGraphicsView
     would show twice)."""
     cls = type(w)
-    if _overrides_mouse(cls) or QWidget.contextMenuPolicy(w) in MENU_POLICIES:
+    if isinstance(w, _QT_CONTAINERS):
+        return False  # an app's subclass of one is still that control: its parts act
+    if handles_mouse(cls) or QWidget.contextMenuPolicy(w) in MENU_POLICIES:
         return True
     if reach.in_viewport(w):
         return False
@@ -119,15 +131,56 @@ def is_clickable(w: QWidget) -> bool:
             QWidget.cursor(w).shape() == Qt.CursorShape.PointingHandCursor:
         return True
     if QWidget.focusPolicy(w) != Qt.FocusPolicy.NoFocus and \
-            (_python_class(cls) or cls is QWidget):
+            (python_class(cls) or cls is QWidget):
         return True
     return False
 
 
+#: A widget's role by its class, for one whose accessible interface could not be read
+#: (most specific class first).
+_CLASS_ROLES: tuple[tuple[type, str], ...] = (
+    (QCheckBox, "checkbox"), (QRadioButton, "radio"), (QAbstractButton, "button"),
+    (QLineEdit, "textbox"), (QTextEdit, "textbox"), (QPlainTextEdit, "textbox"),
+    (QAbstractSpinBox, "spinbutton"), (QComboBox, "combobox"), (QScrollBar, "scrollbar"),
+    (QAbstractSlider, "slider"), (QProgressBar, "progressbar"), (QTabBar, "tablist"),
+    (QTableView, "table"), (QTreeView, "tree"), (QAbstractItemView, "list"),
+    (QLabel, "text"), (QGroupBox, "group"), (QMenuBar, "menubar"), (QMenu, "menu"),
+    (QToolBar, "toolbar"), (QDialog, "dialog"),
+)
+
+
+def _shown_text(w: QWidget) -> str:
+    """The text a button, group box or label shows ('' for other widgets)."""
+    if isinstance(w, QAbstractButton):
+        return clean_name(strip_mnemonic(QAbstractButton.text(w)))
+    if isinstance(w, QGroupBox):
+        return clean_name(strip_mnemonic(QGroupBox.title(w)))
+    if isinstance(w, QLabel):
+        return clean_name(strip_mnemonic(QLabel.text(w)))
+    return ""
+
+
+def _interface_role(w: QWidget) -> str:
+    """The role the widget's accessible interface gives (``generic`` when none)."""
+    iface = QAccessible.queryAccessibleInterface(w)
+    return ROLE_NAMES.get(iface.role(), "generic") if iface is not None else "generic"
+
+
+def class_role(w: QWidget) -> str:
+    """The role a widget's class says it has (``generic`` for a plain container)."""
+    return next((role for cls, role in _CLASS_ROLES if isinstance(w, cls)), "generic")
+
+
 def gap_name(w: QWidget) -> str:
-    """What to call a widget that has no accessible name: tool tip, objectName, class."""
+    """What to call a widget that has no accessible name: tool tip, objectName, and for a
+    small custom control its class; a container (a scroll area the app draws a list in, a
+    panel of widgets) goes unnamed rather than by a class name a person never sees."""
     text = QWidget.toolTip(w) or QWidget.accessibleDescription(w) or QObject.objectName(w)
-    return clean_name(text) or QObject.metaObject(w).className()
+    if text or isinstance(w, QAbstractScrollArea):
+        return clean_name(text)
+    if any(QWidget.isVisible(c) for c in QObject.findChildren(w, QWidget, options=_DIRECT)):
+        return ""
+    return QObject.metaObject(w).className()
 
 
 def wants_label(w: QWidget) -> bool:
@@ -135,11 +188,25 @@ def wants_label(w: QWidget) -> bool:
     clickable, with no accessible name set by the app."""
     if QWidget.accessibleName(w):
         return False
-    if isinstance(w, _LABELLED):
-        return True
+    if isinstance(w, _NAMED_BY_LABEL):
+        return not isinstance(w, QHeaderView)
     if isinstance(w, QAbstractButton):
         return not QAbstractButton.text(w).strip()
-    return _python_class(type(w)) and is_clickable(w)
+    return python_class(type(w)) and is_clickable(w)
+
+
+Rect = tuple[int, int, int, int]
+
+
+def _overlaps(a: Rect, b: Rect) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and \
+        b[1] < a[1] + a[3]
+
+
+def _intersection(a: Rect, b: Rect) -> Rect:
+    x, y = max(a[0], b[0]), max(a[1], b[1])
+    return (x, y, max(0, min(a[0] + a[2], b[0] + b[2]) - x),
+            max(0, min(a[1] + a[3], b[1] + b[3]) - y))
 
 
 class WidgetWalker:
@@ -147,29 +214,46 @@ class WidgetWalker:
     use).
 
     ``full_text``: values and texts are not cut (page text, a read of one element).
+    ``labels_in``: index only the labels under this widget (a read of one part of the
+    window: the change report's, whose labels are beside what it reads).
     """
 
-    def __init__(self, window: QWidget, full_text: bool = False) -> None:
+    def __init__(self, window: QWidget, full_text: bool = False,
+                 labels_in: QWidget | None = None) -> None:
         self.window = window
         self.origin = QWidget.mapToGlobal(window, QPoint(0, 0))
         self.count = 0
         self.limit: int | None = None if full_text else VALUE_LIMIT
-        self.labels = Labels(window, wants_label)
+        self.labels = Labels(window if labels_in is None else labels_in, wants_label)
+        #: id(view) -> why its rows were read only in part
+        self.unread_views: dict[int, str] = {}
+        #: window rectangle outside which nothing can be reached (an MDI area's viewport)
+        self.clip: Rect | None = None
 
     # ------------------------------------------------------------------ entry points
 
     def walk(self) -> Node:
         """The window's tree with its open popups last (root: window or dialog node; a
         popup's own tree is rooted at its ``menu`` / ``listbox`` node)."""
-        w = self.window
-        root = self.popup(w, 0, 0) if popups.is_popup(w) else self._window()
-        for p in popups.shown_with(w):
-            at = QWidget.mapToGlobal(p, QPoint(0, 0)) - self.origin
-            root.children.append(self.popup(p, at.x(), at.y()))
-        for bar in root.children:
-            if bar.role == "menubar":
-                _submenus(bar)
-        return root
+        with collector.paused():  # a big window: thousands of nodes at once
+            w = self.window
+            root = faults.attempt(self.popup, w, 0, 0, obj=w) if popups.is_popup(w) else \
+                faults.attempt(self._window, obj=w)
+            if isinstance(root, faults.Failed):
+                out: list[Node] = []
+                self._unread(w, -QWidget.x(w), -QWidget.y(w), out, 0, root.reason)
+                root = out[0]
+                root.role = "dialog" if isinstance(w, QDialog) else "window"
+                root.name = clean_name(QWidget.windowTitle(w))
+            root.children += faults.each(popups.shown_with(w), self._popup_at)
+            for bar in root.children:
+                if bar.role == "menubar":
+                    faults.attempt(_submenus, bar, obj=bar.obj)
+            return root
+
+    def _popup_at(self, p: QWidget) -> Node:
+        at = QWidget.mapToGlobal(p, QPoint(0, 0)) - self.origin
+        return self.popup(p, at.x(), at.y())
 
     def popup(self, p: QWidget, x: int, y: int) -> Node:
         """One open popup as a ``menu`` (a QMenu) or ``listbox`` node at (x, y)."""
@@ -209,7 +293,11 @@ class WidgetWalker:
         base = compat.map_to(parent, self.window, QPoint(0, 0)) if parent is not None \
             else QPoint(0, 0)
         out: list[Node] = []
-        self._widget(w, base.x(), base.y(), out, 0, None)
+        with collector.paused():
+            self._widget(w, base.x(), base.y(), out, 0, None)
+        for bar in out:  # as walk() marks them
+            if bar.role == "menubar":
+                _submenus(bar)
         return out
 
     def items_of(self, w: QWidget, path: tuple[int, ...]) -> list[Node]:
@@ -228,11 +316,45 @@ class WidgetWalker:
 
     def _widget(self, w: QWidget, ox: int, oy: int, out: list[Node], depth: int,
                 panel: QTabWidget | None) -> None:
+        """Walk one widget into ``out``; when reading it raises, it is kept as an
+        ``unread`` element (:meth:`_unread`) and the walk goes on."""
+        failed = faults.attempt(self._read, w, ox, oy, out, depth, panel, obj=w)
+        if isinstance(failed, faults.Failed):
+            self._unread(w, ox, oy, out, depth, failed.reason)
+
+    def _unread(self, w: QWidget, ox: int, oy: int, out: list[Node], depth: int,
+                reason: str) -> None:
+        """A widget that raised while it was read: its role from its class, the name its
+        label or the app gave it, the reason, and its child widgets as far as they read."""
+        role = faults.value(_interface_role, "generic", w, obj=w)
+        if role == "generic":
+            role = class_role(w)
+        name = faults.value(self._plain_name, "", w, obj=w)
+        x, y = ox + QWidget.x(w), oy + QWidget.y(w)
+        kids: list[Node] = []
+        if role not in LEAF_ROLES:
+            faults.attempt(self._children, w, x, y, kids, depth, None, None, obj=w)
+        node = Node(role, name, w, obj=w, bounds=(x, y, QWidget.width(w), QWidget.height(w)),
+                    interactive=role in INTERACTIVE, children=kids, unread=reason)
+        self.count += 1
+        out.append(node)
+
+    def _plain_name(self, w: QWidget) -> str:
+        """A name read without the widget's accessible interface: its label, its
+        accessible name, the text it shows (a button's, a group's title), its tool tip."""
+        return self.labels.names.get(id(w)) or clean_name(QWidget.accessibleName(w)) or \
+            _shown_text(w) or placeholder(w) or tool_tip(w)
+
+    def _read(self, w: QWidget, ox: int, oy: int, out: list[Node], depth: int,
+              panel: QTabWidget | None) -> None:
         wid = id(w)
         if wid in self.labels.used:
             return
-        iface = QAccessible.queryAccessibleInterface(w)
         x, y = ox + QWidget.x(w), oy + QWidget.y(w)
+        if self.clip is not None and not _overlaps((x, y, QWidget.width(w),
+                                                    QWidget.height(w)), self.clip):
+            return  # clipped away for good (an MDI area's edge): no user reaches it
+        iface = QAccessible.queryAccessibleInterface(w)
         if iface is None or not iface.isValid():
             self._children(w, x, y, out, depth, None, None)
             return
@@ -242,10 +364,12 @@ class WidgetWalker:
             role = "textbox"  # a read-only text edit or browser: its text is its value
         if role in HIDDEN and not (role == "scrollbar" and _standalone_bar(w)):
             return
-        name = iface.text(_NAME)
+        name = self._qt_name(w, iface)
         label = self.labels.names.get(wid, "")
         if role == "combobox" and not QWidget.accessibleName(w):
             name = label  # Qt names a combo box by its value: its label, tip … name it
+        elif isinstance(w, QAbstractItemView) and not QWidget.accessibleName(w):
+            name = label  # what Qt calls a view (one of its numbers) is nothing shown
         elif label and not name:
             name = label
         if wid in self.labels.composites:
@@ -263,7 +387,7 @@ class WidgetWalker:
                 name = name or tab
             else:
                 role, name = "tabpanel", tab
-        elif role in CLICKABLE_ROLES and (role == "generic" or _overrides_mouse(type(w))) \
+        elif role in CLICKABLE_ROLES and (role == "generic" or handles_mouse(type(w))) \
                 and is_clickable(w):
             gap = True
             name = name or tool_tip(w) or gap_name(w)
@@ -271,13 +395,27 @@ class WidgetWalker:
             name = placeholder(w) or tool_tip(w) or \
                 clean_name(QWidget.accessibleDescription(w))
         kids: list[Node] = []
-        more = 0 if role in LEAF_ROLES and not gap else \
-            self._children(w, x, y, kids, depth, iface, qrole)
-        if role in ("text", "textbox") and links.has_links(w):
-            kids = list[Node](links.nodes(w, x, y))  # rich-text links: elements of their own
-            self.count += len(kids)
-        interactive = gap or role in INTERACTIVE or role == "scrollbar"
-        if not interactive:
+        more = 0
+        unread = ""
+        if not (role in LEAF_ROLES and not gap):  # what raised inside: read as far as it can
+            walked = faults.attempt(self._children, w, x, y, kids, depth, iface, qrole, obj=w)
+            if isinstance(walked, faults.Failed):
+                unread = walked.reason
+            else:
+                more = walked
+            unread = self.unread_views.pop(wid, "") or unread
+        if role in ("text", "textbox"):
+            found = faults.attempt(_links, w, x, y, obj=w)  # rich-text links: elements
+            if isinstance(found, faults.Failed):
+                unread = f"its links: {found.reason}"
+            elif found:
+                kids = found
+                self.count += len(kids)
+        # a drop target (a canvas, a bin): an agent drags onto it by ref (chr.drag)
+        drop = not gap and role in CLICKABLE_ROLES and QWidget.acceptDrops(w) and \
+            not reach.in_viewport(w)
+        interactive = gap or drop or role in INTERACTIVE or role == "scrollbar"
+        if not interactive and not unread:
             if role == "generic" and not name:
                 out.extend(kids)  # structural container: hoist its children
                 return
@@ -298,12 +436,23 @@ class WidgetWalker:
         states = states_of(st, role, qrole)
         if role in EDITABLE_ROLES and QObject.property(w, "required"):
             states.append("required")
+        if drop:
+            states.append("droptarget")
         node = Node(role, name, w, obj=w, value=value, states=states,
                     bounds=(x, y, QWidget.width(w), QWidget.height(w)),
                     interactive=interactive, gap=gap, label=label, children=kids, more=more,
-                    full=full)
+                    full=full, unread=unread)
         self.count += 1
         out.append(node)
+
+    def _qt_name(self, w: QWidget, iface: QAccessibleInterface) -> str:
+        """``iface.text(Name)``; for a group box read from the widget and the labels
+        indexed for this walk instead, where Qt scans every sibling of it (#41)."""
+        if isinstance(w, QGroupBox) and not QWidget.isWindow(w):
+            name = self.labels.group_name(w)
+            if name is not None:
+                return name
+        return iface.text(_NAME)
 
     def _children(self, w: QWidget, x: int, y: int, out: list[Node], depth: int,
                   iface: QAccessibleInterface | None, qrole: QAccessible.Role | None) -> int:
@@ -324,6 +473,26 @@ class WidgetWalker:
         visible, is_window, outside = QWidget.isVisible, QWidget.isWindow, reach.outside
         kids = [c for c in QObject.findChildren(w, QWidget, options=_DIRECT)
                 if visible(c) and not is_window(c) and not outside(c, w)]
+        outer = self.clip
+        if kids and reach.clips(w):
+            here = (x, y, QWidget.width(w), QWidget.height(w))
+            self.clip = here if outer is None else _intersection(here, outer)
+        try:
+            self._placed(w, kids, x, y, out, depth)
+        finally:
+            self.clip = outer
+        if isinstance(w, QGraphicsView):
+            spots = faults.value(graphics.spots, [], w, self.window, obj=w)
+            self.count += len(spots)
+            out.extend(spots)
+            return 0
+        if iface is not None and qrole in ITEM_CONTAINERS:
+            return self._items(iface, w, out, ())
+        return 0
+
+    def _placed(self, w: QWidget, kids: list[QWidget], x: int, y: int, out: list[Node],
+                depth: int) -> None:
+        """Walk ``w``'s child widgets ``kids`` in reading order."""
         if kids:
             panel = None
             if isinstance(w, QStackedWidget):
@@ -334,14 +503,6 @@ class WidgetWalker:
             placed = reading_order([(gx(c), gy(c), gw(c), gh(c), c) for c in kids])
             for _, _, _, _, c in placed:
                 self._widget(c, x, y, out, depth + 1, panel)
-        if isinstance(w, QGraphicsView):
-            spots = graphics.spots(w, self.window)
-            self.count += len(spots)
-            out.extend(spots)
-            return 0
-        if iface is not None and qrole in ITEM_CONTAINERS:
-            return self._items(iface, w, out, ())
-        return 0
 
     def _in_cells(self, view: QAbstractItemView, inside: list[QWidget], out: list[Node],
                   start: int, at: QPoint, depth: int) -> None:
@@ -353,31 +514,40 @@ class WidgetWalker:
             for n in top.iter():
                 if isinstance(n, ItemNode) and n.index is not None:
                     cells[viewrows.index_key(n.index)] = n
-        model = QAbstractItemView.model(view)
         for c in inside:
             placed: list[Node] = []
             self._widget(c, at.x(), at.y(), placed, depth + 1, None)
-            idx = view.indexAt(QWidget.geometry(c).center())
-            holder = None
-            if idx.isValid():
-                key = viewrows.index_key
-                holder = cells.get(key(idx)) or cells.get(key(idx.siblingAtColumn(0)))
-            if holder is None:
-                out.extend(placed)
-                continue
-            header = model.headerData(idx.column(), Qt.Orientation.Horizontal) \
-                if model is not None else None
-            for p in placed:
-                if not p.name and header is not None and str(header):
-                    p.name = clean_name(str(header))
-            holder.children.extend(placed)
+            holder = faults.value(self._cell_of, None, view, c, cells, placed, obj=c)
+            (holder.children if holder is not None else out).extend(placed)
+
+    def _cell_of(self, view: QAbstractItemView, c: QWidget, cells: dict[tuple[int, ...], Node],
+                 placed: list[Node]) -> Node | None:
+        """The row or cell node a widget in a view's cell sits in (None: none shown); its
+        unnamed nodes take the column's header as their name."""
+        idx = view.indexAt(QWidget.geometry(c).center())
+        if not idx.isValid():
+            return None
+        key = viewrows.index_key
+        holder = cells.get(key(idx)) or cells.get(key(idx.siblingAtColumn(0)))
+        if holder is None:
+            return None
+        model = QAbstractItemView.model(view)
+        header = model.headerData(idx.column(), Qt.Orientation.Horizontal) \
+            if model is not None else None
+        for p in placed:
+            if not p.name and header is not None and str(header):
+                p.name = clean_name(str(header))
+        return holder
 
     def _rows(self, view: QAbstractItemView, out: list[Node]) -> int:
-        """An item view's rows from its model; returns the rows scrolled away."""
+        """An item view's rows from its model; returns the rows scrolled away (rows read
+        in part: ``unread_views`` says why)."""
         rows = viewrows.Rows(view, self.window)
         nodes, above, below = rows.nodes()
         self.count += rows.count
         out.extend(nodes)
+        if rows.unread:
+            self.unread_views[id(view)] = rows.unread
         return above + below
 
     # ------------------------------------------------------------------------ items
@@ -388,43 +558,56 @@ class WidgetWalker:
         were left out (past the cap or outside the view)."""
         total = iface.childCount()
         view = iface.rect()
-        shown = more = 0
+        counts = {"shown": 0, "more": 0}
         for i in range(min(total, ITEM_SCAN)):
-            child = iface.child(i)
-            if child is None or not child.isValid():
-                continue
-            obj = child.object()
-            if obj is not None and QObject.isWidgetType(obj):
-                continue  # walked as a widget
-            st = child.state()
-            if st.invisible:
-                continue
-            r = child.rect()
-            if r.isEmpty() or (view.isValid() and not view.intersects(r)):
-                more += 1
-                continue
-            if shown >= ITEM_CAP:
-                more += 1
-                continue
-            qrole = child.role()
-            role = ROLE_NAMES.get(qrole, "generic")
-            if role in HIDDEN:
-                continue
-            name = clean_name(child.text(_NAME))
-            if not name and role == "button":
-                continue  # a table's corner button and the like
-            value = ""
-            if role in VALUE_ROLES:
-                value = child.text(_VALUE) or ""
-            shown += 1
-            self.count += 1
-            out.append(Node(role, name, w, path=(*prefix, i), obj=obj, value=value,
-                            states=states_of(st, role, qrole),
-                            bounds=self._local(r), interactive=role in INTERACTIVE))
-        return more + max(0, total - ITEM_SCAN)
+            got = faults.attempt(self._item, iface, i, w, view, prefix, counts, obj=w)
+            if isinstance(got, faults.Failed):
+                out.append(Node("generic", "", w, path=(*prefix, i), unread=got.reason))
+            elif got is not None:
+                self.count += 1
+                out.append(got)
+        return counts["more"] + max(0, total - ITEM_SCAN)
+
+    def _item(self, iface: QAccessibleInterface, i: int, w: QWidget, view: QRect,
+              prefix: tuple[int, ...], counts: dict[str, int]) -> Node | None:
+        """Item child ``i`` (a tab, a menu entry) as a node, or None when it is not shown
+        (``counts``: how many were shown, and left out past the cap or the view)."""
+        child = iface.child(i)
+        if child is None or not child.isValid():
+            return None
+        obj = child.object()
+        if obj is not None and QObject.isWidgetType(obj):
+            return None  # walked as a widget
+        st = child.state()
+        if st.invisible:
+            return None
+        r = child.rect()
+        if r.isEmpty() or (view.isValid() and not view.intersects(r)) or \
+                counts["shown"] >= ITEM_CAP:
+            counts["more"] += 1
+            return None
+        qrole = child.role()
+        role = ROLE_NAMES.get(qrole, "generic")
+        if role in HIDDEN:
+            return None
+        name = clean_name(child.text(_NAME))
+        if not name and role == "button":
+            return None  # a table's corner button and the like
+        value = ""
+        if role in VALUE_ROLES:
+            value = child.text(_VALUE) or ""
+        counts["shown"] += 1
+        return Node(role, name, w, path=(*prefix, i), obj=obj, value=value,
+                    states=states_of(st, role, qrole), bounds=self._local(r),
+                    interactive=role in INTERACTIVE)
 
     def _local(self, r: QRect) -> tuple[int, int, int, int]:
         return (r.x() - self.origin.x(), r.y() - self.origin.y(), r.width(), r.height())
+
+
+def _links(w: QWidget, x: int, y: int) -> list[Node]:
+    """The links of a rich-text label or text browser as elements ([] when none)."""
+    return list(links.nodes(w, x, y)) if links.has_links(w) else []
 
 
 def _standalone_bar(w: QWidget) -> bool:

@@ -1,0 +1,72 @@
+"""An app whose Qt application lasts less than its process (tests/probe/server/test_lifetime.py).
+
+``--twice``: one QApplication whose event loop runs twice, a login window, then the main
+window. ``--remake``: the first application is shut down (``QCoreApplication.shutdown()``
+deletes every QObject) and a new one made for the main window. ``--pause-before`` /
+``--pause-between``: wait for a line on stdin (no event loop running) after the
+application is made / between the two loops. ``--probe`` installs the probe first (else
+run it with ``qtmcp launch``).
+
+stdin: a line ends the event loop that runs now. stdout: ``loop N`` once loop N runs,
+``paused`` when it waits, ``done`` at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from PySide6.QtCore import QCoreApplication, QSocketNotifier, QTimer
+from PySide6.QtWidgets import QApplication, QLineEdit, QVBoxLayout, QWidget
+
+if "--probe" in sys.argv:
+    import probe
+
+    probe.install()
+
+
+def say(text: str) -> None:
+    print(text, flush=True)
+
+
+def pause() -> None:
+    """Wait for a line with no event loop running (a login check, a slow start)."""
+    say("paused")
+    os.read(0, 4096)
+
+
+def run_loop(n: int, name: str) -> None:
+    """Show a window named ``name`` with a field ``<name>Field``; run the event loop until a
+    line comes on stdin."""
+    app = QCoreApplication.instance()
+    assert isinstance(app, QApplication)
+    window = QWidget(objectName=name)
+    window.setWindowTitle(name)
+    QVBoxLayout(window).addWidget(QLineEdit(window, objectName=f"{name}Field"))
+    window.show()
+    line = QSocketNotifier(0, QSocketNotifier.Type.Read, window)
+    line.activated.connect(lambda: (os.read(0, 4096), app.quit()))
+    QTimer.singleShot(0, lambda: say(f"loop {n}"))
+    app.exec()
+    window.close()
+    window.deleteLater()
+
+
+def main() -> int:
+    app = QApplication(sys.argv)
+    if "--pause-before" in sys.argv:
+        pause()
+    run_loop(1, "login")
+    if "--pause-between" in sys.argv:
+        pause()
+    if "--remake" in sys.argv:
+        app.shutdown()
+        del app
+        app = QApplication(sys.argv)
+    run_loop(2, "main")
+    say("done")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
