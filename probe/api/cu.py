@@ -17,7 +17,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QWidget
 
-from probe.api import _act, _pointer
+from probe.api import _act, _pointer, _waiting
 from probe.api._params import (
     Coordinate,
     Format,
@@ -270,6 +270,8 @@ async def hold_key(ctx: Context,
 @method("cu.wait", gui=False, tool=Tool(spoken="computer (wait)"))
 async def wait(ctx: Context, duration: Annotated[float, P("seconds", minimum=0,
                                                           maximum=60)] = 1.0) -> Waited:
-    """Let the app run for ``duration`` seconds (nothing is sent to it)."""
-    await asyncio.sleep(duration)
+    """Let the app run for ``duration`` seconds (nothing is sent to it); at most
+    256 run at once in one app."""
+    async with _waiting.sleeping(ctx):
+        await asyncio.sleep(duration)
     return {"waited": duration}

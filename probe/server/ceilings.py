@@ -32,6 +32,8 @@ from typing import Any, Protocol
 
 from websockets.asyncio.server import ServerConnection
 
+from probe import protocol
+
 log = logging.getLogger("qtmcp.probe")
 
 MiB = 1024 * 1024
@@ -215,8 +217,8 @@ class Door:
     def refusal(self, inspector: bool) -> str:
         """The close reason of a connection past the cap (at most 123 bytes)."""
         cap = self.limits.inspector_connections if inspector else self.limits.connections
-        return (f"TOO_MANY_CONNECTIONS: {cap} are open; try again later, or close "
-                "clients you no longer use")[:123]
+        kind = protocol.ERRORS["TOO_MANY_CONNECTIONS"]
+        return f"{kind.name}: {cap} are open. {kind.hint}"[:123]
 
 
 def guarded(door: Door) -> type[ServerConnection]:
