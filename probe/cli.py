@@ -1,7 +1,8 @@
-"""The ``qtmcp`` command: launch, attach, ls, call, schema, demo, export, replay, mcp, inspect.
+"""The ``qtmcp`` command: launch, attach, ls, call, schema, demo, export, replay, mcp, inspect,
+and the agent commands (page, find, click, fill, …: :mod:`probe.agentcli`).
 
 Each command imports what it needs when it runs (imports inside the ``cmd_*`` functions):
-``qtmcp ls`` must not pay for Qt, the MCP SDK or the inspector.
+``qtmcp ls`` and the agent commands must not pay for Qt, the MCP SDK or the inspector.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from probe import discovery, private
+from probe.agentcli import commands as agent
+from probe.agentcli import run as agent_run
+from probe.agentcli import sessions as agent_sessions
 from probe.exceptions import QtmcpError, RemoteError
 from probe.mcp.outdir import DEFAULT_DIR as MCP_OUTPUT_DIR
 from probe.mcp.waits import BASE_SECONDS as MCP_WAIT
@@ -103,10 +107,24 @@ MCP_CLIENTS = (
     "point them at http://127.0.0.1:8765/mcp.")
 
 
+class _Version(argparse.Action):
+    """``--version``, its text made only when asked for: reading the installed PySide6's
+    version imports importlib.metadata, which every other command would pay for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 **_: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        print(version_text())  # on stdout, as argparse's own version action does
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="qtmcp", description="See and drive PySide6 apps: probe, MCP server, inspector.")
-    parser.add_argument("--version", action="version", version=version_text())
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("launch", help="run a Qt app (PySide6, PyQt6, C++) with the probe",
@@ -229,6 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only the demo app with the probe (e.g. for an agent or a script)")
     p.add_argument("--snapshot", metavar="FILE.png",
                    help="offscreen: fill the inspector's panes, save a picture of it, exit")
+    agent.add_parsers(sub)
     return parser
 
 
@@ -365,20 +384,8 @@ def _target(ns: argparse.Namespace) -> tuple[str, str | None]:
     errors name the flags to pass."""
     if ns.url:
         return ns.url, ns.token
-    probes = discovery.find(pid=ns.pid, app=ns.app)
-    wanted = " and ".join(x for x in (f"--pid {ns.pid}" if ns.pid else "",
-                                      f"--app {ns.app}" if ns.app else "") if x)
-    wanted = f" for {wanted}" if wanted else ""
-    if not probes:
-        raise QtmcpError(
-            f"no running app with the probe{wanted} (looked in {private.folder()}); "
-            "start one with `qtmcp launch app.py` or `qtmcp demo`, or give --url "
-            "ws://127.0.0.1:PORT --token T")
-    if len(probes) > 1:
-        listing = ", ".join(f"{p.pid} ({p.app})" for p in probes)
-        raise QtmcpError(f"{len(probes)} apps run with the probe{wanted}: {listing}; choose "
-                         "one with --pid PID or --app NAME (`qtmcp ls` lists them)")
-    return probes[0].url, ns.token or probes[0].token
+    info = agent_sessions.only_app(ns.pid, ns.app)
+    return info.url, ns.token or info.token
 
 
 def _client(ns: argparse.Namespace) -> Any:
@@ -662,7 +669,8 @@ def cmd_inspect(ns: argparse.Namespace) -> int:
 
 COMMANDS = {"launch": cmd_launch, "attach": cmd_attach, "runtime": cmd_runtime, "ls": cmd_ls,
             "call": cmd_call, "schema": cmd_schema, "demo": cmd_demo, "mcp": cmd_mcp,
-            "inspect": cmd_inspect, "export": cmd_export, "replay": cmd_replay}
+            "inspect": cmd_inspect, "export": cmd_export, "replay": cmd_replay,
+            **dict.fromkeys(agent.NAMES, agent_run.run)}
 
 
 def _split_launch(argv: list[str]) -> list[str]:

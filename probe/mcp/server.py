@@ -150,17 +150,23 @@ class Link:
             "url": self.client.url}
 
 
-def _client_identity(ctx: Any) -> tuple[str, str]:
-    """The MCP client's (name, version) from its initialize params, else ours."""
-    params = getattr(ctx.session, "client_params", None)
+def _client_identity(ctx: Any, default: str = PROBE_CLIENT_NAME) -> tuple[str, str]:
+    """The MCP client's (name, version) from its initialize params, else ``default``
+    (the CLI's daemon has no MCP client: it passes no ``ctx``)."""
+    params = getattr(getattr(ctx, "session", None), "client_params", None)
     info = getattr(params, "client_info", None)
     if info is not None and info.name:
         return info.name[:100], (info.version or "")[:100]
-    return PROBE_CLIENT_NAME, __version__
+    return default, __version__
 
 
 class Bridge:
-    """Holds the current app link and turns MCP requests into probe calls."""
+    """Holds the current app link and turns MCP requests into probe calls.
+
+    ``name`` and ``role`` are how it introduces itself to the probe (the inspector shows
+    them) until an MCP client says its own name: the agent CLI's sessions
+    (:mod:`probe.agentcli.daemon`) speak through a bridge as ``qtmcp-cli`` / ``cli``.
+    """
 
     def __init__(self, *, pid: int | None = None, app: str | None = None,
                  url: str | None = None, token: str | None = None,
@@ -168,8 +174,11 @@ class Bridge:
                  max_chars: int = mcp_tools.DEFAULT_MAX_CHARS,
                  caps: tuple[str, ...] = mcp_tools.DEFAULT_CAPS,
                  output_dir: str | os.PathLike[str] = DEFAULT_DIR,
-                 timeout: float = waits.BASE_SECONDS) -> None:
+                 timeout: float = waits.BASE_SECONDS, name: str = PROBE_CLIENT_NAME,
+                 role: str = "agent") -> None:
         self.target = {"pid": pid, "app": app, "url": url, "token": token}
+        self.name = name
+        self.role = role
         self.command = command or []
         self.max_chars = max_chars
         self.caps = caps
@@ -224,8 +233,8 @@ class Bridge:
     async def connect(self, pid: int | None = None, app: str | None = None,
                       url: str | None = None, token: str | None = None) -> Link:
         """Connect to an app's probe, fetch its schema and make it the current link."""
-        client = await AsyncClient.connect(url, token, pid=pid, app=app, name=PROBE_CLIENT_NAME,
-                                           role="agent")
+        client = await AsyncClient.connect(url, token, pid=pid, app=app, name=self.name,
+                                           role=self.role)
         try:
             schema = await client.call("qt.schema")
             info = client.info or await self._info_of(client)
@@ -239,7 +248,7 @@ class Bridge:
             raise BadSchema(f"the app's probe sent a qt.schema this server cannot read "
                             f"({type(exc).__name__}: {str(exc)[:200]}); is it a qtmcp probe "
                             "of this version?") from None
-        old, self.link = self.link, Link(client, info, toolset, PROBE_CLIENT_NAME)
+        old, self.link = self.link, Link(client, info, toolset, self.name)
         if old is not None:
             with contextlib.suppress(Exception):
                 await old.client.close()
@@ -253,9 +262,9 @@ class Bridge:
 
     async def _introduce(self, link: Link, ctx: Any) -> None:
         """Tell the probe the MCP client's name, so the traffic mirror shows who calls."""
-        name, version = _client_identity(ctx)
+        name, version = _client_identity(ctx, self.name)
         if link.named != name:
-            await link.client.call("probe.hello", {"name": name, "role": "agent",
+            await link.client.call("probe.hello", {"name": name, "role": self.role,
                                                    "version": version})
             link.named = name
 

@@ -404,8 +404,8 @@ def error_result(exc: RemoteError, *, max_chars: int = 8_000, speak: Speaker | N
         lines.append(f"hint: {said(hint)}")
     if data:
         lines.append(f"data: {said(_dumps(data))}")
-    if isinstance(exc.data.get("changes"), str):
-        lines.append(f"changes:\n{exc.data['changes']}")
+    if isinstance(exc.data.get("changes"), str):  # in the words of a success's report
+        lines.append(f"changes:\n{said(exc.data['changes'])}")
     return failure("\n".join(lines), max_chars=max_chars,
                    structured={"error": exc.name, "message": said(exc.message),
                                "hint": said(hint) if hint else hint})

@@ -14,6 +14,7 @@ here, with that reason).
 """
 
 import math
+import sys
 import types
 import typing
 from collections.abc import Callable
@@ -104,7 +105,20 @@ class _Builder:
             return {"anyOf": options}
         if is_typeddict(hint):
             return self._typeddict(hint)
+        if isinstance(hint, (str, typing.ForwardRef)):
+            return self.build(self._resolve(_text(hint)))
         raise TypeError(f"cannot express {hint!r} as JSON Schema")
+
+    def _resolve(self, name: str) -> Any:
+        """A name written as text inside a builtin generic (``list["PageNode"]``): Python
+        3.10's ``get_type_hints`` leaves it a string there; it names a type of the module of
+        a TypedDict being built."""
+        for td in reversed(self._stack):
+            found = vars(sys.modules[td.__module__]).get(name)
+            if found is not None:
+                return found
+        raise TypeError(f"cannot express {name!r} as JSON Schema: no such type in "
+                        f"{', '.join(td.__module__ for td in self._stack) or 'scope'}")
 
     def _name(self, td: type) -> str:
         name = self._names.get(td)

@@ -27,7 +27,7 @@ def main() -> int:
 
     p = probe.install()
     assert p is not None
-    print("ready " + json.dumps({"token": p.token, "inspector_token": p.inspector_token,
+    print("ready " + json.dumps({"token": p.tokens.client, "inspector_token": p.tokens.inspector,
                                  "path": p.info.path if p.info else None}), flush=True)
 
     def wait_quit() -> None:

@@ -29,6 +29,8 @@ class McpSession:
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self._ready: asyncio.Future[ClientSession] = self.loop.create_future()
+        #: What the server said at initialize (its instructions, which an agent reads).
+        self.initialized: types.InitializeResult | None = None
         self._stop = asyncio.Event()
         # the SDK's contexts are entered and left in this one task (anyio's rule)
         self._task = asyncio.run_coroutine_threadsafe(self._hold(list(args), name), self.loop)
@@ -49,7 +51,7 @@ class McpSession:
             async with transport as (read, write), ClientSession(
                     read, write, client_info=types.Implementation(name=name, version="1")
             ) as session:
-                await session.initialize()
+                self.initialized = await session.initialize()
                 self._ready.set_result(session)
                 await self._stop.wait()
         except BaseException as exc:

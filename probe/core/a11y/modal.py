@@ -71,7 +71,7 @@ def _describe_quick(ids: idtable.IdTable, before: str | None, waiting: bool
 
 def _hint(kind: str, tab: str, file_chooser: bool) -> str:
     if kind == "dialog":
-        extra = (" chr.fileChooser (MCP file_upload) answers it with paths."
+        extra = (" chr.fileChooser answers it with paths."
                  if file_chooser else "")
         return (f"A modal dialog blocks the app's other windows: read it with chr.readPage "
                 f"tabId={tab} and click its buttons by ref (Escape cancels).{extra}")

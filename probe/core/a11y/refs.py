@@ -51,6 +51,8 @@ RETIRED_LIMIT = 5000
 CALL_NOTES = "call.notes"
 _HINT = ("The element of this ref is gone: call chr.readPage (or chr.find) for the refs "
          "of what is shown now.")
+_ISSUED_HINT = ("Refs come from chr.readPage and chr.find of this session: call one of them "
+                "and use a ref it gives.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,9 +239,9 @@ class RefTable:
     def locator(self, ref: str) -> Locator:
         """The locator of ``ref``; REF_NOT_FOUND if it was never issued in this generation."""
         m = _REF.match(ref.strip())
-        if m is None:
+        if m is None:  # a name or a guess, not a ref: say where refs come from
             raise QtError("REF_NOT_FOUND", f"{ref!r} is not a ref (refs look like ref_12)",
-                          hint=_HINT, ref=ref)
+                          hint=_ISSUED_HINT, ref=ref)
         loc = self._by_ref.get(int(m.group(1)))
         if loc is None:
             raise self._unissued(ref)
@@ -251,8 +253,7 @@ class RefTable:
         why = ("its element is no longer shown" if ever else
                "it was never issued in this session (a ref of another session or an "
                "earlier connection means nothing here)")
-        hint = _HINT if ever else ("Refs come from chr.readPage and chr.find of this "
-                                   "session: call one of them and use a ref it gives.")
+        hint = _HINT if ever else _ISSUED_HINT
         issued = f"ref_1..ref_{self._next - 1}" if self._next > 1 else "none"
         return QtError("REF_NOT_FOUND", f"{ref} names nothing: {why}", hint=hint, ref=ref,
                        issued=issued, current=len(self._by_ref))
