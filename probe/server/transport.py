@@ -31,7 +31,7 @@ from probe import protocol
 from probe.server import auth
 from probe.server.auth import Tokens
 from probe.server.calls import MAX_IN_FLIGHT, Calls
-from probe.server.ceilings import Budget, Door, Limits, guarded
+from probe.server.ceilings import Budget, Door, Limits, Turns, guarded
 from probe.server.dispatch import Dispatcher
 from probe.server.gate import Gate
 from probe.server.options import Options
@@ -115,6 +115,7 @@ class Transport:
             message_bytes=opts.max_message + protocol.HARD_LIMIT_SLACK)
         self.door = Door(self.limits, self.loop)
         self.call_bytes = Budget(self.limits.call_bytes, self.limits.free_each)
+        self.turns = Turns(self.limits.running_calls, self.limits.free_calls)
         self.notification_bytes = Budget(self.limits.notification_bytes,
                                          self.limits.free_each)
         #: Connections past the cap (and whether with the inspector token): closed with
@@ -270,7 +271,7 @@ class Transport:
         self.hub.add(session)
         calls = self._calls[session.id] = Calls(
             self.loop, lambda message: self._answer(ws, session, message), self.call_bytes,
-            lambda text: self._send(ws, session, text))
+            lambda text: self._send(ws, session, text), self.turns)
         try:
             async for message in ws:
                 if calls.offer(message):

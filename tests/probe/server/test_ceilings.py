@@ -29,6 +29,8 @@ PENDING = 6
 #: the 256 KiB each may always hold (server/ceilings.py).
 PADDED = 100_000
 TOTAL_CALL_BYTES = 1_000_000
+#: Calls all connections may run at once beyond the 4 each may always run.
+RUNNING_CALLS = 2
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +38,8 @@ def app() -> Iterator[DemoApp]:
     app = start_demo(env={"QTMCP_MAX_CONNECTIONS": str(CONNECTIONS),
                           "QTMCP_MAX_PENDING": str(PENDING),
                           "QTMCP_HANDSHAKE_SECONDS": "1",
-                          "QTMCP_TOTAL_CALL_BYTES": str(TOTAL_CALL_BYTES)})
+                          "QTMCP_TOTAL_CALL_BYTES": str(TOTAL_CALL_BYTES),
+                          "QTMCP_MAX_RUNNING_CALLS": str(RUNNING_CALLS)})
     yield app
     app.stop()
 
@@ -148,3 +151,30 @@ def test_unanswered_calls_of_all_connections_share_a_bound(app: DemoApp) -> None
     assert all("bytes" in e["message"] and "smaller" in e["data"]["hint"] for e in refused)
     # each connection keeps what it may always hold: its first two calls ran
     assert len(ran) >= 3 * 2
+
+
+def test_calls_of_all_connections_take_turns(app: DemoApp) -> None:
+    """Two connections send 10 long cu.wait each: each runs its 4 free turns, the first
+    takes the two shared turns, the rest wait as messages (not started: a session's
+    ``calls`` counts calls started); a third connection's calls still run at once."""
+    with ExitStack() as stack:
+        greedy = [stack.enter_context(_raw(app)) for _ in range(2)]
+        for k, ws in enumerate(greedy):
+            ws.send(json.dumps({"jsonrpc": "2.0", "id": 0, "method": "probe.hello",
+                                "params": {"name": f"greedy-{k}"}}))
+            assert "result" in json.loads(ws.recv(timeout=10))
+            for i in range(1, 11):
+                ws.send(json.dumps({"jsonrpc": "2.0", "id": i, "method": "cu.wait",
+                                    "params": {"duration": 30}}))
+        watcher = stack.enter_context(app.client("turns-watcher"))
+
+        def started() -> list[int]:
+            return sorted(s["calls"] for s in watcher.call("probe.sessions")
+                          if s["name"].startswith("greedy-"))
+
+        wait_until(lambda: sum(started()) >= 2 * (1 + 4) + RUNNING_CALLS, timeout=10,
+                   what="the free and shared turns taken")
+        for _ in range(5):  # more round trips: nothing else starts meanwhile
+            assert watcher.call("qt.ping")["pong"] is True
+        # hello and 4 free turns each, the 2 shared ones to whoever came first
+        assert started() == [1 + 4, 1 + 4 + RUNNING_CALLS]
