@@ -11,6 +11,7 @@ import argparse
 import atexit
 import json
 import os
+import shlex
 import signal
 import stat
 import sys
@@ -223,8 +224,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rows", help="only these calls, numbered as in the session player: 3-9,12")
     p.add_argument("--client", help="only the calls of the client with this name")
     p.add_argument("--command", dest="launch_command",
-                   help="how to start the app, e.g. 'python app.py' (default: known for the "
-                   "demo app)")
+                   help="how to start the app, e.g. 'python app.py' (default: as the "
+                   "recorded app was started, which the session says)")
     p.add_argument("--timeout", type=float, default=5.0,
                    help="seconds each step waits for the app (5)")
 
@@ -406,8 +407,10 @@ def cmd_call(ns: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"qtmcp call: params are not JSON: {exc}", file=sys.stderr)
         return 2
+    # the command as typed, for whoever watches the traffic (never the token or url)
+    said = shlex.join(["qtmcp", "call", ns.method, *([ns.params] if ns.params else [])])
     with _client(ns) as client:
-        out = client.call_envelope(ns.method, params)
+        out = client.call_envelope(ns.method, params, via={"command": said})
         print(json.dumps(out if ns.envelope else out["result"], indent=2, ensure_ascii=False))
     return 0
 
@@ -613,7 +616,8 @@ def cmd_replay(ns: argparse.Namespace) -> int:
             print("qtmcp replay: the script has no app command; give --launch 'python app.py'",
                   file=sys.stderr)
             return 2
-        proc = testing.start(command)
+        cwd = script.get("cwd") if ns.launch is True else None
+        proc = testing.start(command, cwd=cwd if isinstance(cwd, str) and cwd else None)
         try:
             info = wait_for_probe(proc.pid, timeout=testing.START_TIMEOUT, proc=proc)
         except (RuntimeError, TimeoutError) as exc:

@@ -188,9 +188,13 @@ class AsyncClient:
     # ------------------------------------------------------------------ calls
 
     async def call_envelope(self, method: str, params: dict[str, Any] | list[Any] | None = None,
-                            *, timeout: float | None = 60.0) -> dict[str, Any]:
-        """The whole result envelope ``{"result": ..., "meta": ...}``; raises RemoteError."""
-        reply = await self._request(protocol.request(method, params, next(self._ids)), timeout)
+                            *, timeout: float | None = 60.0,
+                            via: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The whole result envelope ``{"result": ..., "meta": ...}``; raises RemoteError.
+        ``via``: how the user asked for the call (an MCP tool and its arguments, a CLI
+        command), shown beside the method to whoever watches the traffic."""
+        reply = await self._request(protocol.request(method, params, next(self._ids), via),
+                                    timeout)
         if "error" in reply:
             raise RemoteError.from_error(reply["error"])
         return reply["result"]
@@ -385,8 +389,9 @@ class Client:
         return value if result is None else read(result, value, method)
 
     def call_envelope(self, method: str, params: dict[str, Any] | list[Any] | None = None,
-                      *, timeout: float | None = 60.0) -> dict[str, Any]:
-        return self._run(self.inner.call_envelope(method, params, timeout=timeout))
+                      *, timeout: float | None = 60.0,
+                      via: dict[str, Any] | None = None) -> dict[str, Any]:
+        return self._run(self.inner.call_envelope(method, params, timeout=timeout, via=via))
 
     def notify(self, method: str, params: dict[str, Any] | None = None) -> None:
         self._run(self.inner.notify(method, params))

@@ -235,6 +235,13 @@ class Request:
     params: dict[str, Any] | list[Any] | None = None
     id: int | str | None = None
     is_notification: bool = False
+    #: How the client's user asked for the call, in their words (an MCP tool and its
+    #: arguments, a CLI command line): the traffic mirror shows it beside the method.
+    via: dict[str, Any] | None = None
+
+
+#: Request members besides JSON-RPC's own: ``via`` (see :class:`Request`).
+EXTENSIONS = frozenset({"via"})
 
 
 @dataclass
@@ -293,11 +300,17 @@ def decode_item(obj: Any, suspect: bool = False) -> Request | Invalid:
     if "params" in obj and not isinstance(params, (dict, list)):
         return Invalid(rid, error_object("INVALID_REQUEST", "params must be an object or an array",
                                          received=type(params).__name__))
-    extra = set(obj) - {"jsonrpc", "method", "params", "id"}
+    extra = set(obj) - {"jsonrpc", "method", "params", "id"} - EXTENSIONS
     if extra:
         return Invalid(rid, error_object("INVALID_REQUEST", "Unknown request members",
                                          unknown=sorted(extra)))
-    return Request(method, params, rid, is_notification=not has_id)
+    via = obj.get("via")
+    if "via" in obj and not isinstance(via, dict):
+        return Invalid(rid, error_object(
+            "INVALID_REQUEST", "via must be an object: how the call was asked for, e.g. "
+            '{"tool": "computer", "arguments": {...}} or {"command": "qtmcp click ref_3"}',
+            received=type(via).__name__))
+    return Request(method, params, rid, is_notification=not has_id, via=via)
 
 
 def decode(raw: str | bytes) -> Incoming:
@@ -432,13 +445,16 @@ def notification(method: str, params: Mapping[str, Any]) -> dict[str, Any]:
     return {"jsonrpc": JSONRPC, "method": method, "params": params}
 
 
-def request(method: str, params: dict[str, Any] | list[Any] | None, rid: int | str | None
-            ) -> dict[str, Any]:
+def request(method: str, params: dict[str, Any] | list[Any] | None, rid: int | str | None,
+            via: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A request (``rid`` None: a notification); ``via``: how its user asked for it."""
     msg: dict[str, Any] = {"jsonrpc": JSONRPC, "method": method}
     if params is not None:
         msg["params"] = params
     if rid is not None:
         msg["id"] = rid
+    if via is not None:
+        msg["via"] = via
     return msg
 
 

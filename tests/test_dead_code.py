@@ -2,7 +2,7 @@
 
 Names vulture cannot see used are listed once here, each for a reason: Qt calls the
 virtual overrides, pytest calls fixtures and reads ``pytestmark``, the api's ``@method``,
-the inspector's ``@dock_pane``, the conformance suites' ``@row`` and PySide's
+the inspector's ``@register_pane``, the conformance suites' ``@row`` and PySide's
 ``@QmlElement`` register what they decorate, the test apps' control channel dispatches
 ``_cmd_*`` by name, pytest calls its ``pytest_*`` hooks. ``probe/wire/`` is left out: its
 TypedDict keys are the protocol's answers (published in ``qt.schema`` and checked against
@@ -18,7 +18,7 @@ from tests.support.app import ROOT
 
 #: Decorators that register the function they decorate (it is called by name).
 REGISTERING = ("@method", "@on_start", "@Slot", "@property", "@*.setter", "@http_route",
-               "@*.fixture", "@pytest.fixture", "@dock_pane", "@asyncSlot", "@row", "@*.row",
+               "@*.fixture", "@pytest.fixture", "@register_pane", "@asyncSlot", "@row", "@*.row",
                "@QmlElement")
 #: Names something outside Python's call graph uses: Qt's virtual functions and their
 #: arguments, pytest's fixtures and marks, attributes set for another library to read,

@@ -8,6 +8,7 @@ test export); the properties read it, typed.
 
 from __future__ import annotations
 
+import json
 from typing import Any, cast
 
 from probe.wire.probe_gate import Held, Resolved
@@ -20,6 +21,13 @@ REF_READS = frozenset({"chr.readPage", "chr.find"})
 
 def _dict(value: Any) -> dict[str, Any]:
     return cast(dict[str, Any], value) if isinstance(value, dict) else {}
+
+
+def _word(value: Any) -> str:
+    """An argument as a person writes it: text bare, the rest as JSON."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
 def is_inspector(client: Client) -> bool:
@@ -110,6 +118,27 @@ class Call:
         """The ref the call named (refs are per session: the client's own)."""
         ref = self.args.get("ref")
         return ref if isinstance(ref, str) else None
+
+    @property
+    def via(self) -> dict[str, Any]:
+        """How the client's user asked for the call, when the client said (an MCP tool
+        and its arguments, a CLI command line); empty when it did not."""
+        return _dict(self.raw.get("via"))
+
+    @property
+    def called_as(self) -> str:
+        """The call in its client's words: ``read_page(filter=interactive)`` for an MCP
+        tool, the command line for a CLI command; empty when the client did not say."""
+        via = self.via
+        command = via.get("command")
+        if isinstance(command, str) and command:
+            return command
+        tool = via.get("tool")
+        if not isinstance(tool, str) or not tool:
+            return ""
+        args = _dict(via.get("arguments"))
+        shown = ", ".join(f"{k}={_word(v)}" for k, v in args.items())
+        return f"{tool}({shown})"
 
     @property
     def truncated_params(self) -> bool:

@@ -132,6 +132,37 @@ class AccessibilityModel(QAbstractItemModel):
         return next((n for n in self.nodes() if n.role == role and n.name == (name or "")),
                     None)
 
+    def at(self, x: int, y: int) -> A11yNode | None:
+        """The element at window point (x, y): the deepest node whose bounds hold it (of
+        nested nodes the innermost, of overlapping siblings the smallest), so a menu
+        entry, a tab, a row or a Quick item rather than the widget around it."""
+        best: A11yNode | None = None
+        best_key: tuple[int, int] = (-1, 0)
+        stack = [(n, 1) for n in self.root.children]
+        while stack:
+            node, depth = stack.pop()
+            b = node.bounds
+            if b is None or not (b[0] <= x < b[0] + b[2] and b[1] <= y < b[1] + b[3]):
+                # an element's children may stick out of it (a popup, a scrolled row):
+                # look at them anyway
+                stack.extend((c, depth + 1) for c in node.children)
+                continue
+            key = (depth, -(b[2] * b[3]))
+            if key > best_key:
+                best, best_key = node, key
+            stack.extend((c, depth + 1) for c in node.children)
+        return best
+
+    def owner_id(self, node: A11yNode) -> str:
+        """The ``#N`` of the object behind ``node``: its own, else (an item such as a
+        tab or a row) its nearest ancestor's."""
+        current: A11yNode | None = node
+        while current is not None and current is not self.root:
+            if current.object_id:
+                return current.object_id
+            current = current.parent
+        return ""
+
     def shows_refs_of(self, session_id: int | None) -> bool:
         """Whether the tree's refs are those of client ``session_id``."""
         return self.session is not None and self.session["id"] == session_id

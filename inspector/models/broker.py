@@ -32,6 +32,13 @@ class Broker(QObject):
     agentTargetChanged = Signal(object, str)
     #: a logged :class:`~inspector.link.traffic.Call` the user picked
     callChosen = Signal(object)
+    #: (x, y, the widget's ``#N`` there, its label) a point of the window the user picked
+    #: in the live view: the page reader resolves it to the element there, as the agent
+    #: sees it (``elementChosen``), or chooses the widget
+    pointPicked = Signal(int, int, str, str)
+    #: (bounds (x, y, w, h) in window coordinates, label, ``#N`` chosen with it) the
+    #: element chosen in the page: an item with no object of its own (a tab, a row) too
+    elementChosen = Signal(object, str, str)
 
     def __init__(self, probe: ProbeClient, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -53,6 +60,14 @@ class Broker(QObject):
             await self.probe.set_selection(object_id)
         except QtmcpError:
             pass
+
+    def pick_point(self, x: int, y: int, widget_id: str, label: str) -> None:
+        """The user picked window point (x, y), on widget ``widget_id``."""
+        self.pointPicked.emit(x, y, widget_id, label)
+
+    def choose_element(self, bounds: Any, label: str, object_id: str) -> None:
+        """An element of the page was chosen (after ``choose(object_id)``)."""
+        self.elementChosen.emit(bounds, label, object_id)
 
     def choose_call(self, call: Call) -> None:
         self.callChosen.emit(call)

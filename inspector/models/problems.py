@@ -10,6 +10,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 
 from inspector.models import sources
+from inspector.style.words import counted
 from probe.wire.qt_problems import Problem, ProblemReport
 
 COLUMNS = ("Problem", "Element", "What", "Fix", "Source")
@@ -69,4 +70,4 @@ class ProblemTable(QStandardItemModel):
                           sorted(self.report["counts"].items(), key=lambda kv: -kv[1]))
         cut = (f" (first {len(self.report['problems'])} shown)" if self.report["truncated"]
                else "")
-        return f"{self.report['total']} problems{cut}: {kinds}"
+        return f"{counted(self.report['total'], 'problem')}{cut}: {kinds}"

@@ -52,6 +52,8 @@ class TrafficRow:
     client: str
     role: str
     client_id: int | None
+    #: the call in its client's words (the MCP tool or CLI command), if it said
+    called_as: str
     method: str
     params: str
     duration: str
@@ -79,6 +81,7 @@ class TrafficRow:
         ms = call.duration_ms
         client = call.client
         return cls(call, clock(call.ts), client["name"], client["role"], client["id"],
+                   call.called_as[:SHORT_PARAMS],
                    call.method, short_json(call.params),
                    f"{ms:.2f} ms" if ms is not None else "", status, call.ok)
 
@@ -103,7 +106,9 @@ class TrafficRow:
 class TrafficModel(BoundedLogModel):
     """Bounded log of calls; knows which session is the inspector's own."""
 
-    COLUMNS = ("Time", "Client", "Method", "Params", "Duration", "Status")
+    COLUMNS = ("Time", "Client", "Called as", "Method", "Params", "Duration", "Status")
+    #: the columns by what they show
+    TIME, CLIENT, CALLED_AS, METHOD, PARAMS, DURATION, STATUS = range(7)
     clientSeen = Signal(str)
 
     def __init__(self, limit: int = 20000, flush_ms: int = 80, parent: Any = None) -> None:
@@ -114,6 +119,8 @@ class TrafficModel(BoundedLogModel):
         #: sizes its columns for those it shows)
         self.methods: dict[bool, set[str]] = {False: set(), True: set()}
         self.statuses: dict[bool, set[str]] = {False: set(), True: set()}
+        #: the first calls' words in their clients' terms (to size their column)
+        self.called: list[str] = []
         #: a method or status not seen before came (the pane sizes its columns again)
         self.new_names = False
         self.probe_dropped = 0
@@ -129,6 +136,11 @@ class TrafficModel(BoundedLogModel):
             methods.add(row.method)
             statuses.add(row.status)
             self.new_names = True
+        if row.called_as and len(self.called) < 50:
+            short = row.called_as[:36]
+            if short not in self.called:
+                self.called.append(short)
+                self.new_names = True
         return row
 
     def add_held(self, held: Held) -> None:
@@ -160,9 +172,11 @@ class TrafficModel(BoundedLogModel):
         return row.role == "inspector" or self.is_own(row)
 
     def display(self, row: TrafficRow, column: int) -> Any:
-        if column == 1:
+        if column == self.CLIENT:
             return f"{row.client} (this inspector)" if self.is_own(row) else row.client
-        return (row.time, "", row.method, row.params, row.duration, row.status)[column]
+        if column == self.CALLED_AS:
+            return row.call.called_as
+        return (row.time, "", "", row.method, row.params, row.duration, row.status)[column]
 
     def decorate(self, row: TrafficRow, column: int, role: int) -> Any:
         if role == Qt.ItemDataRole.ForegroundRole:
@@ -170,7 +184,9 @@ class TrafficModel(BoundedLogModel):
                 return QBrush(theme.accent("error"))
             if self.is_inspector(row):
                 return QBrush(theme.accent("inspector"))
-            if column in (0, 4):
+            if column in (self.TIME, self.DURATION, self.METHOD) and row.called_as:
+                return QBrush(theme.accent("muted"))
+            if column in (self.TIME, self.DURATION):
                 return QBrush(theme.accent("muted"))
         elif role == Qt.ItemDataRole.BackgroundRole and not row.ok:
             return QBrush(theme.accent("errorBg"))
@@ -178,15 +194,19 @@ class TrafficModel(BoundedLogModel):
             colour = theme.accent("warning")
             colour.setAlpha(70)
             return QBrush(colour)
-        elif role == Qt.ItemDataRole.FontRole and column == 2:
+        elif role == Qt.ItemDataRole.FontRole and (
+                column == self.CALLED_AS or (column == self.METHOD and not row.called_as)):
             font = QFont()
             font.setBold(True)
             return font
-        elif role == Qt.ItemDataRole.ToolTipRole and column == 3:
+        elif role == Qt.ItemDataRole.ToolTipRole and column == self.PARAMS:
             return short_json(row.call.params, 2000)
-        elif role == Qt.ItemDataRole.ToolTipRole and column == 1:
+        elif role == Qt.ItemDataRole.ToolTipRole and column == self.CALLED_AS and row.called_as:
+            return (f"{row.client} called {row.call.called_as}; the probe ran {row.method}"
+                    f"{' ' + short_json(row.call.params, 2000) if row.call.params else ''}")
+        elif role == Qt.ItemDataRole.ToolTipRole and column == self.CLIENT:
             return f"{row.client} ({row.role}), session {row.client_id}"
-        elif role == Qt.ItemDataRole.TextAlignmentRole and column == 4:
+        elif role == Qt.ItemDataRole.TextAlignmentRole and column == self.DURATION:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
@@ -234,4 +254,5 @@ class TrafficFilter(QSortFilterProxyModel):
             return False
         if self.client and row.client != self.client:
             return False
-        return not self.method or self.method in row.method.lower()
+        return not self.method or self.method in row.method.lower() or \
+            self.method in row.called_as.lower()

@@ -1,8 +1,9 @@
-"""The inspector's dock panes: one module per pane, each declared with ``@dock_pane``.
+"""The inspector's panes: one module per pane, each declared with ``@register_pane``.
 
 Importing this package imports every module in it, so each pane registers itself: a new
-pane is a new module here and needs no edit anywhere else (the main window docks what
-:func:`pane_classes` lists).
+pane is a new module here and needs no edit anywhere else (the main window places what
+:func:`pane_classes` lists: tools in the tool list, details beside the object tools,
+docks around them).
 """
 
 import importlib
@@ -15,5 +16,5 @@ for _info in pkgutil.iter_modules(__path__):
 
 
 def pane_classes() -> list[type[Pane]]:
-    """Every pane, in View-menu order."""
+    """Every pane: the tools in the tool list's order, then the details, then the docks."""
     return registered()

@@ -36,7 +36,7 @@ from inspector.models.accessibility import A11yNode
 from inspector.models.broker import Broker
 from inspector.style.icons import icon
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, dock_pane
+from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
 from probe.wire.probe_session import Client, SessionEvent
 
@@ -53,8 +53,8 @@ NO_AGENT = ("No agent has read the page yet: the tree shows the page without ref
             "what it does.")
 
 
-@dock_pane("accessibility", "Accessibility", order=1, place="trees", shortcut="Alt+1",
-           raised=True)
+@register_pane("accessibility", "Accessibility", order=1, kind="tool", details=True,
+               tip="The page as the agent reads it: roles, names and its refs")
 class AccessibilityPane(Pane):
     """The agent's page as a tree (json) or as the text it got."""
 
@@ -76,6 +76,8 @@ class AccessibilityPane(Pane):
         self._loads = 0  # reads started (a later one makes an earlier answer stale)
         self._syncing = False
         self._sessions: dict[int, Client] = {}
+        #: when each client that left went (epoch seconds), by session id
+        self._left: dict[int, float] = {}
         self._first_wait = 0.0
 
         self.follow_box = QComboBox(self)
@@ -156,6 +158,7 @@ class AccessibilityPane(Pane):
         probe.on_traffic(self._on_traffic)
         probe.on_session(self._on_session)
         broker.objectChosen.connect(lambda object_id, _label: self.select_object(object_id))
+        broker.pointPicked.connect(self._picked)
 
     # ------------------------------------------------------------ whom to follow
 
@@ -181,6 +184,10 @@ class AccessibilityPane(Pane):
             return
         if event["event"] == "disconnected":
             self._sessions.pop(sid, None)
+            self._left[sid] = time.time()
+            if self.departed() is not None:  # the agent whose view the tree shows
+                self.summary.setText(self._summary())
+                self.show_info(self._departed_note())
         elif event["role"] != "inspector":
             self._sessions[sid] = {"id": sid, "name": event["name"], "role": event["role"]}
         self._fill_picker()
@@ -263,6 +270,7 @@ class AccessibilityPane(Pane):
         self.no_agent_view = ""
         self.model.reset([])
         self._sessions.clear()
+        self._left.clear()
         self.following = self.last_read = self.last_target = None
         self.run(self.probe.follow_sessions())
         self.run(self._load_sessions())
@@ -309,9 +317,29 @@ class AccessibilityPane(Pane):
         self._show(view)
         self.reads += 1
 
+    def departed(self) -> Client | None:
+        """The agent whose refs the tree shows, when it has left (its last view stays
+        until another agent reads the page)."""
+        following = self.following
+        if following is None or following["role"] == "inspector" or \
+                following["id"] not in self._left:
+            return None
+        return following
+
+    def _keep_departed(self, view: AgentView) -> bool:
+        """A read that finds no agent while the tree shows the view of one that left: its
+        refs stay as it last held them (they change only when an agent reads again)."""
+        return view.session is None and self.mode() == LATEST and \
+            self.departed() is not None and self.view_read is not None
+
     def _show(self, view: AgentView) -> None:
+        if self._keep_departed(view):
+            self.summary.setText(self._summary())
+            self.show_info(self._departed_note())
+            return
         selected = self._selected_node()
         keep = selected.object_id if selected else None
+        keep_ref = selected.ref if selected else ""
         scroll = self.view.verticalScrollBar().value()
         session = view.session
         fresh_eyes = (session["id"] if session else None) != \
@@ -328,7 +356,9 @@ class AccessibilityPane(Pane):
         self._show_text(self.as_text.isChecked())
         self.summary.setText(self._summary())
         self.show_info("" if session is not None else NO_AGENT)
-        if keep:
+        if keep_ref and keep_ref in self.model.by_ref:
+            self._select_quietly(self.model.by_ref[keep_ref])
+        elif keep:
             self.select_object(keep)
         self.view.verticalScrollBar().setValue(scroll)
         if self.last_target is not None:
@@ -340,8 +370,12 @@ class AccessibilityPane(Pane):
         if self.no_agent_view and self.mode() == OWN:
             parts.append(f"the probe cannot show an agent's refs ({self.no_agent_view}): "
                          "this inspector's own")
+        gone = self.departed()
         if self.following is None:
             parts.append("no agent yet · page without refs")
+        elif gone is not None:
+            left = time.strftime("%H:%M:%S", time.localtime(self._left[gone["id"]]))
+            parts.append(f"{gone['name']} (left {left})")
         else:
             parts.append(self.following["name"])
         read = self.last_read
@@ -357,6 +391,12 @@ class AccessibilityPane(Pane):
         if self.last_target is not None:
             parts.append(f"last: {self.last_target[1]} {self.last_target[0]}")
         return " · ".join(parts)
+
+    def _departed_note(self) -> str:
+        gone = self.departed()
+        name = gone["name"] if gone is not None else "The agent"
+        return (f"{name} has left: the tree is the page as it last read it, with the refs it "
+                "held (they name nothing now). It changes when an agent reads the page.")
 
     def _size_columns(self, columns: tuple[int, ...] = (0, 1, 2, 3, 4, 5)) -> None:
         """Columns fit what they hold (capped), the last one takes the rest."""
@@ -377,12 +417,49 @@ class AccessibilityPane(Pane):
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if self._syncing or not current.isValid():
             return
-        node = self.model.node_of(current)
-        if node.object_id:
-            self.broker.choose(node.object_id, node.label())
+        self._choose(self.model.node_of(current))
+
+    def _choose(self, node: A11yNode) -> None:
+        """Choose ``node``'s object everywhere (an item's: its nearest ancestor's) and the
+        element itself (outlined by its own bounds)."""
+        owner = self.model.owner_id(node)
+        if owner:
+            self.broker.choose(owner, node.label())
+        self.broker.choose_element(node.bounds, node.label(), owner)
+
+    def _picked(self, x: int, y: int, widget_id: str, label: str) -> None:
+        self.run(self.pick(x, y, widget_id, label))
+
+    async def pick(self, x: int, y: int, widget_id: str = "", label: str = "") -> A11yNode | None:
+        """The element at window point (x, y) in the page as it is now, with the refs of
+        the client followed, chosen everywhere; without one the widget ``widget_id``."""
+        if self.probe.is_connected:
+            await self.load()
+        node = self.model.at(x, y)
+        if node is None:
+            if widget_id:
+                self.broker.choose(widget_id, label)
+            return None
+        self._select_quietly(node)
+        self._choose(node)
+        return node
+
+    def _select_quietly(self, node: A11yNode) -> None:
+        """Make ``node`` current without choosing it again."""
+        self._syncing = True
+        try:
+            index = self.model.index_of(node)
+            self.view.scrollTo(index)
+            self.view.setCurrentIndex(index)
+        finally:
+            self._syncing = False
 
     def select_object(self, object_id: str | None) -> bool:
-        """Make the node of ``object_id`` current without echoing it back; False if none."""
+        """Make the node of ``object_id`` current without echoing it back; False if none.
+        A current node that is an item of that object (a tab of its tab bar) stays."""
+        current = self._selected_node()
+        if current is not None and object_id and self.model.owner_id(current) == object_id:
+            return True
         node = self.model.by_object.get(object_id or "")
         self._syncing = True
         try:

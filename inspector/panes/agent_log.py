@@ -31,9 +31,10 @@ from PySide6.QtWidgets import (
 from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
 from inspector.models.traffic import TrafficFilter, TrafficModel, TrafficRow
+from inspector.style.words import counted
 from inspector.widgets.gate_desk import GateDesk
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, describe_error, dock_pane
+from inspector.widgets.pane import Pane, describe_error, register_pane
 from probe.exceptions import QtmcpError
 
 ALL_CLIENTS = "All clients"
@@ -43,7 +44,7 @@ def pretty(value: Any) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False, default=str)
 
 
-@dock_pane("agentLog", "Agent requests", order=3, place="log", shortcut="Alt+3")
+@register_pane("agentLog", "Agent requests", order=2, kind="dock", side="bottom")
 class AgentLogPane(Pane):
     """Table of calls with filters, a detail split, pause and clear."""
 
@@ -57,7 +58,7 @@ class AgentLogPane(Pane):
         self.proxy.setSourceModel(self.model)
         self.paused = False
 
-        self.filter = self.make_filter("Filter by method (Ctrl+F)")
+        self.filter = self.make_filter("Filter by method or tool (Ctrl+F)")
         self.filter.setMinimumWidth(110)
         self.filter.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.filter.textChanged.connect(lambda t: self.proxy.set_filters(method=t))
@@ -103,7 +104,7 @@ class AgentLogPane(Pane):
         header = self.view.horizontalHeader()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(self.model.PARAMS, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(40)
         self._fit_columns()
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
@@ -219,7 +220,7 @@ class AgentLogPane(Pane):
         self._update_counts()
 
     def _update_counts(self) -> None:
-        text = f"{len(self.model.rows):,} calls"
+        text = counted(len(self.model.rows), "call")
         shown = self.proxy.rowCount()
         if shown != len(self.model.rows):
             text += f" ({shown:,} shown)"
@@ -263,13 +264,17 @@ class AgentLogPane(Pane):
         def seen(names: dict[bool, set[str]]) -> list[str]:
             return [*names[False], *(names[True] if own else ())]
 
-        cols = {0: width(["00:00:00.000", "Time"]),
-                1: width([*self.model.clients, "Client"], cap=200),
-                2: width([*seen(self.model.methods), "Method"], QFontMetrics(bold), cap=220),
-                4: width(["1234.56 ms", "Duration"]),
-                5: width(["ok", "Status", *seen(self.model.statuses)], cap=200)}
+        m = self.model
+        cols = {m.TIME: width(["00:00:00.000", "Time"]),
+                m.CLIENT: width([*self.model.clients, "Client"], cap=200),
+                m.CALLED_AS: width(["Called as", *self.model.called[:50]],
+                                   QFontMetrics(bold), cap=260),
+                m.METHOD: width([*seen(self.model.methods), "Method"], QFontMetrics(bold),
+                                cap=220),
+                m.DURATION: width(["1234.56 ms", "Duration"]),
+                m.STATUS: width(["ok", "Status", *seen(self.model.statuses)], cap=200)}
         for col, w in cols.items():  # widen only: a column the user sized stays
-            if header.sectionSize(col) < w or col in (0, 4):
+            if header.sectionSize(col) < w or col in (m.TIME, m.DURATION):
                 self.view.setColumnWidth(col, w)
 
     def _client_changed(self, text: str) -> None:

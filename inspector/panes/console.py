@@ -27,15 +27,17 @@ from PySide6.QtWidgets import (
 from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
 from inspector.models.console import LEVELS, ConsoleFilter, ConsoleModel
+from inspector.style.words import counted
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, describe_error, dock_pane
+from inspector.widgets.pane import Pane, describe_error, register_pane
 from probe.exceptions import QtmcpError
 from probe.wire.chr_console import Batch
 
 INITIAL_LIMIT = 2000
 
 
-@dock_pane("console", "Console", order=8, place="tools", shortcut="Alt+8", raised=True)
+@register_pane("console", "Console", order=20, kind="tool",
+               tip="Qt messages, logging, print output and uncaught exceptions")
 class ConsolePane(Pane):
     """Level filter, regex filter, message table, full text of the selected message."""
 
@@ -163,7 +165,7 @@ class ConsolePane(Pane):
 
     def _update_counts(self) -> None:
         levels = self.model.level_counts
-        text = f"{len(self.model.rows):,} messages"
+        text = counted(len(self.model.rows), "message")
         shown = self.proxy.rowCount()
         if shown != len(self.model.rows):
             text += f" ({shown:,} shown)"

@@ -24,12 +24,13 @@ from inspector.models.broker import Broker
 from inspector.models.event_log import EventLogModel
 from inspector.style.actions import set_icon
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, dock_pane
+from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
 from probe.wire.qt_events import EventBatch
 
 
-@dock_pane("events", "Events", order=12, place="tools")
+@register_pane("events", "Events", order=50, kind="tool",
+               tip="The events Qt delivers, filtered by type and object")
 class EventsPane(Pane):
     """Filters, start/stop, pause, clear, and the event list."""
 

@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
 from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
 from inspector.models.remote_table import RemoteTableModel
+from inspector.style.words import counted
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, dock_pane
+from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
 from probe.wire.qt_models import ModelInfo
 
@@ -41,7 +42,8 @@ STANDARD = frozenset((*ROLES, "whatsThis", "font", "textAlignment", "background"
 DEFAULT_USER_ROLES = 6
 
 
-@dock_pane("models", "Models", order=11, place="tools")
+@register_pane("models", "Models", order=40, kind="tool",
+               tip="The app's item models, page by page, with their roles")
 class ModelsPane(Pane):
     """Model picker, role columns menu, lazily paged table."""
 
@@ -229,7 +231,7 @@ class ModelsPane(Pane):
         views = ", ".join(v["objectName"] or v["id"] for v in info["views"])
         self.summary.setText(
             f"{info['objectName'] or info['id']} · {info['className']} · "
-            f"{info['rowCount']} rows × {info['columnCount']} columns"
+            f"{counted(info['rowCount'], 'row')} × {counted(info['columnCount'], 'column')}"
             + (f" · source {chain}" if chain else "") + (f" · views {views}" if views else ""))
         self.show_info("")
 

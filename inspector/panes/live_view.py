@@ -21,9 +21,10 @@ from inspector.link.marks import Mark
 from inspector.link.page import Rect, rect_of
 from inspector.link.traffic import Call, is_inspector
 from inspector.models.broker import Broker
+from inspector.style.words import counted
 from inspector.widgets.frame_view import FrameView, Placed
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, dock_pane
+from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
 from probe.wire.probe_frames import Frame
 from probe.wire.qt_ui import Hit
@@ -42,7 +43,7 @@ def hit_label(hit: Hit) -> str:
     return f"{hit['objectName'] or hit['className']} ({hit['className']} {hit['id']})"
 
 
-@dock_pane("liveView", "Live view", order=2, place="picture", shortcut="Alt+2")
+@register_pane("liveView", "Live view", order=1, kind="dock", side="right")
 class LiveViewPane(Pane):
     """The streamed window with hover, pick, selection and agent marks."""
 
@@ -59,6 +60,8 @@ class LiveViewPane(Pane):
         self.streaming = False
         self.caps: tuple[int, int] = (0, 0)
         self.selected_id: str | None = None
+        #: (``#N``, bounds) of the page element chosen last (outlined by its bounds)
+        self.element: tuple[str | None, Rect | None] | None = None
         self.marks: dict[int, Placed] = {}
         self._hover_busy = False
         self._hover_next: tuple[int, int] | None = None
@@ -104,6 +107,7 @@ class LiveViewPane(Pane):
         probe.on_frame(self._on_frame)
         probe.on_traffic(self._on_traffic)
         broker.objectChosen.connect(lambda object_id, _label: self.set_object(object_id))
+        broker.elementChosen.connect(self.set_element)
         broker.agentTargetChanged.connect(self.set_agent_target)
         broker.callChosen.connect(self.show_record)
 
@@ -170,7 +174,7 @@ class LiveViewPane(Pane):
         self.view.image = image
         self.view.scale = frame["scale"]
         geometry = frame["windowGeometry"]
-        self.info.setText(f"{self.frames} frames")
+        self.info.setText(counted(self.frames, "frame"))
         self.info.setToolTip(f"window {self.window_name} {geometry[2]}×{geometry[3]}, "
                              f"frame {frame['seq']}, scale "
                              f"{self.view.scale:.2f}; a frame comes only when the picture "
@@ -217,23 +221,25 @@ class LiveViewPane(Pane):
             self._hover_busy = False
 
     def pick(self, x: int, y: int) -> None:
-        """Choose the widget at window (x, y) everywhere (async)."""
+        """Choose what is at window (x, y) everywhere (async): the element there as the
+        agent sees it (a menu entry, a tab, a row, a Quick item) when the page holds one,
+        else the widget."""
         async def go() -> None:
             try:
                 hit = await self.probe.hit_test(x, y, self.window_name)
             except QtmcpError as exc:
                 self.show_error(exc)
                 return
-            self.view.selected = rect_of(hit["bounds"])
-            self.selected_id = hit["id"]
-            self.view.update()
-            self.broker.choose(hit["id"], hit_label(hit))
+            self.broker.pick_point(x, y, hit["id"], hit_label(hit))
         self.run(go())
 
     def set_object(self, object_id: str | None) -> None:
         """Outline ``object_id`` (the chosen object) on the picture."""
         object_id = object_id or None
         self.selected_id = object_id
+        if self.element is not None and self.element[0] == object_id:
+            return  # an element of it was chosen: its own bounds stay outlined
+        self.element = None
         if not object_id:
             self.view.selected = None
             self.view.update()
@@ -241,9 +247,17 @@ class LiveViewPane(Pane):
         if self.probe.is_connected:
             self.run(self._outline(object_id))
 
+    def set_element(self, bounds: Rect | None, _label: str, object_id: str) -> None:
+        """Outline an element of the page (its bounds, which an item's object may not
+        have: a tab, a row, a menu entry)."""
+        self.element = (object_id or None, bounds)
+        self.selected_id = object_id or None
+        self.view.selected = bounds
+        self.view.update()
+
     async def _outline(self, object_id: str) -> None:
         rect = await self.geometry(object_id)
-        if object_id == self.selected_id:
+        if object_id == self.selected_id and self.element is None:
             self.view.selected = rect
             self.view.update()
 

@@ -31,12 +31,12 @@ from inspector.models.methods import MethodModel, signature_text
 from inspector.models.values import kind_of, parse_text
 from inspector.style import theme
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import ObjectPane, describe_error, dock_pane
+from inspector.widgets.pane import ObjectPane, describe_error, register_pane
 from probe.exceptions import QtmcpError
 from probe.wire.qt_methods import MethodInfo
 
 
-@dock_pane("methods", "Methods", order=6, place="details", shortcut="Alt+6", refresh=True)
+@register_pane("methods", "Methods", order=2, kind="details", refresh=True)
 class MethodsPane(ObjectPane):
     """Method list, argument form, result."""
 

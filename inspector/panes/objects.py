@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
 from inspector.models.object_tree import Node, ObjectFilter, ObjectTreeModel
-from inspector.widgets.pane import Pane, describe_error, dock_pane
+from inspector.widgets.pane import Pane, describe_error, register_pane
 from probe.exceptions import QtmcpError, RemoteError
 from probe.wire._shared import ObjectSummary
 from probe.wire.qt_objects import Lifecycle
@@ -37,7 +37,8 @@ FULL_DEPTH = 64
 FULL_MAX_NODES = 20000
 
 
-@dock_pane("objects", "Objects", order=4, place="trees", shortcut="Alt+4", refresh=True)
+@register_pane("objects", "Objects", order=2, kind="tool", details=True, refresh=True,
+               tip="Every QObject of the app as a tree")
 class ObjectsPane(Pane):
     """Tree of objects; emits ``objectSelected(id, label)`` when the user chooses one."""
 

@@ -32,7 +32,7 @@ from inspector.link.client import ProbeClient
 from inspector.link.traffic import Call
 from inspector.models.broker import Broker
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, dock_pane
+from inspector.widgets.pane import Pane, register_pane
 from probe.wire.qt_system import Freeze
 
 MAX_POINTS = 2000
@@ -81,7 +81,8 @@ EMPTY = ("Plotted once connected: the app's event-loop latency (the inspector pi
          "requests per second and call times.")
 
 
-@dock_pane("plots", "Plots", order=9, place="tools", shortcut="Alt+9")
+@register_pane("plots", "Plots", order=70, kind="tool",
+               tip="Event-loop latency and each client's calls over time")
 class PlotsPane(Pane):
     """Event-loop latency over time, and per-client request rate and latency."""
 

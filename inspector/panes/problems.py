@@ -27,13 +27,14 @@ from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
 from inspector.models.problems import COLUMNS, ProblemTable
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, dock_pane
+from inspector.widgets.pane import Pane, register_pane
 from inspector.widgets.source_link import SourceLink
 from probe.exceptions import QtmcpError
 from probe.wire.qt_problems import ProblemReport
 
 
-@dock_pane("problems", "Problems", order=14, place="log")
+@register_pane("problems", "Problems", order=30, kind="tool",
+               tip="What a check of the app finds: cut text, overlaps, unnamed controls…")
 class ProblemsPane(Pane):
     """The findings table, a Check button, and the chosen finding's source link."""
 

@@ -24,7 +24,7 @@ from inspector.models.broker import Broker
 from inspector.models.log_model import clock
 from inspector.models.properties import PropertyModel
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import ObjectPane, describe_error, dock_pane
+from inspector.widgets.pane import ObjectPane, describe_error, register_pane
 from inspector.widgets.property_editors import PropertyDelegate
 from inspector.widgets.source_link import SourceLink
 from probe.exceptions import QtmcpError, RemoteError
@@ -32,8 +32,7 @@ from probe.wire._shared import Source
 from probe.wire.qt_signals import Emission
 
 
-@dock_pane("properties", "Properties", order=5, place="details", shortcut="Alt+5",
-           raised=True, refresh=True)
+@register_pane("properties", "Properties", order=1, kind="details", refresh=True)
 class PropertiesPane(ObjectPane):
     """Grouped property tree with type-specific editors."""
 

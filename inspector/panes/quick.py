@@ -26,8 +26,9 @@ from PySide6.QtWidgets import (
 from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
 from inspector.models.quick_items import ID_ROLE, QuickItemModel
+from inspector.style.words import counted
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, dock_pane
+from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
 from probe.wire.qml import Item as QuickItem
 from probe.wire.qt_objects import Lifecycle
@@ -35,7 +36,8 @@ from probe.wire.qt_objects import Lifecycle
 NO_QUICK = "No Qt Quick window in this app: its objects are in the Objects pane."
 
 
-@dock_pane("quick", "Quick items", order=10, place="trees")
+@register_pane("quick", "Quick items", order=3, kind="tool", details=True,
+               tip="The Qt Quick item trees of the app's windows")
 class QuickPane(Pane):
     """The Qt Quick item tree; choosing an item chooses it everywhere."""
 
@@ -135,7 +137,7 @@ class QuickPane(Pane):
         keep = self.selected_id()
         self._fill(tree["nodes"])
         self.count = tree["count"]
-        self.summary.setText(f"{self.count} items" + (" · truncated" if tree["truncated"]
+        self.summary.setText(counted(self.count, "item") + (" · truncated" if tree["truncated"]
                                                        else ""))
         if keep:
             self.select_object(keep)

@@ -24,7 +24,7 @@ from inspector.models.broker import Broker
 from inspector.models.methods import MethodModel
 from inspector.models.signal_log import SignalLogModel
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import ObjectPane, dock_pane
+from inspector.widgets.pane import ObjectPane, register_pane
 from inspector.widgets.signal_timeline import Timeline
 from probe.exceptions import QtmcpError, RemoteError
 from probe.wire.qt_signals import Emission
@@ -42,7 +42,7 @@ def _table(parent: QWidget, name: str) -> QTableView:
     return view
 
 
-@dock_pane("signals", "Signals", order=7, place="details", shortcut="Alt+7", refresh=True)
+@register_pane("signals", "Signals", order=3, kind="details", refresh=True)
 class SignalsPane(ObjectPane):
     """Signal list with subscribe boxes, emission log and timeline."""
 

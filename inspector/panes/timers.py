@@ -23,13 +23,15 @@ from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
 from inspector.models.log_model import clock
 from inspector.models.timers import COLUMNS, SORT_ROLE, WAKEUPS, TimerTable
+from inspector.style.words import counted
 from inspector.widgets.hints import ElidedLabel
-from inspector.widgets.pane import Pane, dock_pane
+from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
 from probe.wire.qt_timers import Measurement, TimerInfo
 
 
-@dock_pane("timers", "Timers", order=13, place="tools")
+@register_pane("timers", "Timers", order=60, kind="tool",
+               tip="Every timer and how often it wakes the app")
 class TimersPane(Pane):
     """Timer table sorted by wake-ups, a measure button and its duration."""
 
@@ -133,7 +135,7 @@ class TimersPane(Pane):
     def _sorted(self) -> None:
         self.view.sortByColumn(WAKEUPS, Qt.SortOrder.DescendingOrder)
         if self.model.measurement is None:
-            self.summary.setText(f"{len(self.model.timers)} timers, as read at "
+            self.summary.setText(f"{counted(len(self.model.timers), 'timer')}, as read at "
                                  f"{clock(self.model.read_at)} (a snapshot: Reload reads "
                                  "again) · Measure counts wake-ups")
 

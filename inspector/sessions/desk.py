@@ -22,6 +22,7 @@ from inspector.sessions.log_export import LogExport
 from inspector.sessions.player import SessionPlayer
 from inspector.sessions.recorder import SessionRecorder
 from inspector.style.actions import make_action
+from inspector.style.words import counted
 from inspector.widgets.pane import Pane
 
 FILTER = f"qtmcp sessions (*{session_file.SUFFIX});;All files (*)"
@@ -74,7 +75,8 @@ class SessionDesk:
         written = self.recorder.save(path)
         s = self.recorder.session
         self.window.statusBar().showMessage(
-            f"saved {len(s.calls)} calls and {len(s.frames)} pictures to {written}", 8000)
+            f"saved {counted(len(s.calls), 'call')} and "
+            f"{counted(len(s.frames), 'picture')} to {written}", 8000)
         return written
 
     def open_dialog(self) -> None:

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QToolButton
 from inspector.panes.agent_log import AgentLogPane
 from inspector.sessions import export_test
 from inspector.style.actions import set_icon
+from inspector.style.words import counted
 
 
 class LogExport:
@@ -44,7 +45,7 @@ class LogExport:
     def export(self, path: str) -> int:
         """Write every call the log keeps, one JSON object a line; returns the count."""
         count = self.pane.model.export_jsonl(path)
-        self.pane.show_info(f"exported {count:,} calls to {path}")
+        self.pane.show_info(f"exported {counted(count, 'call')} to {path}")
         return count
 
     def test_records(self, selected_only: bool) -> list[dict[str, Any]]:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from inspector.models.traffic import TrafficRow, short_json
 from inspector.sessions import export_test
 from inspector.sessions.session_file import Frame, Session
+from inspector.style.words import counted
 
 
 def decode_frame(frame: Frame) -> QImage:
@@ -49,7 +50,8 @@ class SessionPlayer(QDialog):
         self.session = session
         app = session.app
         self.setWindowTitle(f"Session: {title or app.get('app') or 'app'} — "
-                            f"{len(session.calls)} calls, {len(session.frames)} frames")
+                            f"{counted(len(session.calls), 'call')}, "
+                            f"{counted(len(session.frames), 'frame')}")
         self.current = -1
         self.image = QImage()
 

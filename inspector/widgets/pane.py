@@ -1,11 +1,23 @@
-"""What every dock pane is: its declaration (registry), its probe, a filter box, an error line.
+"""What every pane is: its declaration (registry), its probe, a filter box, an error line.
 
-A pane declares itself with :func:`dock_pane` — its name, title, place in the default
-layout, View-menu order and shortcut — and the main window builds one dock per
-registered pane, so a new pane needs no edit there (as the probe's ``@method`` needs no
-edit in its server). A pane is handed the typed :class:`~inspector.link.client.ProbeClient`
-and the :class:`~inspector.models.broker.Broker` of what panes share (the chosen object,
-the agent's page); it never sees the wire.
+A pane declares itself with :func:`register_pane` — its name, title, order and kind — and
+the main window builds the window from what is registered, so a new pane needs no edit
+there (as the probe's ``@method`` needs no edit in its server). There are three kinds,
+as GammaRay and Chrome DevTools lay out thirty tools on a laptop screen:
+
+``tool``
+    one page of the tool list, shown one at a time; Alt+N raises the N-th. A tool that
+    shows objects (``details=True``: the trees) has the chosen object's details beside it.
+``details``
+    a tab of the chosen object's details (properties, methods, …), beside whichever
+    object tool is open.
+``dock``
+    always visible beside every tool (the live picture, the agent's requests), and
+    undockable.
+
+A pane is handed the typed :class:`~inspector.link.client.ProbeClient` and the
+:class:`~inspector.models.broker.Broker` of what panes share (the chosen object, the
+agent's page); it never sees the wire.
 
 Panes react to what the main window tells them: the connection is up
 (:meth:`Pane.on_connected`, load or reload), it is lost (:meth:`Pane.on_lost`, keep the
@@ -39,10 +51,11 @@ from inspector.style.actions import recolour, set_icon
 from inspector.widgets.hints import EmptyHint
 from probe.exceptions import RemoteError
 
-#: Where a pane sits in the default layout: the trees (left), the picture (centre), the
-#: details of the chosen object (right), the agent log (bottom) and the tools beside it.
-Place = Literal["trees", "picture", "details", "log", "tools"]
-PLACES: tuple[Place, ...] = ("trees", "picture", "details", "log", "tools")
+#: What a pane is in the window (see the module's docstring).
+Kind = Literal["tool", "details", "dock"]
+KINDS: tuple[Kind, ...] = ("tool", "details", "dock")
+#: Where a dock stands: the picture on the right, the log along the bottom.
+Side = Literal["right", "bottom"]
 
 #: What every empty pane says first when there is no connection.
 NOT_CONNECTED = "Not connected: File › Connect… (Ctrl+O) picks a running app."
@@ -60,20 +73,22 @@ def describe_error(exc: BaseException) -> str:
 
 @dataclass(frozen=True)
 class PaneSpec:
-    """A pane's declaration: everything the main window needs to dock it."""
+    """A pane's declaration: everything the main window needs to place it."""
 
-    #: object names (``<name>Pane``, ``<name>Dock``), icon file, saved layout key
+    #: object names (``<name>Pane``), icon file, saved layout key
     name: str
     title: str
-    #: View menu position (lowest first)
+    #: order in its kind: the tool list (Alt+1… in this order), the details' tabs
     order: int
-    place: Place
-    #: its View-menu toggle's keys (``Alt+1``…); empty for none
-    shortcut: str = ""
-    #: the tab shown first where several panes share its place
-    raised: bool = False
+    kind: Kind
+    #: a tool that shows objects: the chosen object's details stand beside it
+    details: bool = False
+    #: a dock's side
+    side: Side = "right"
     #: View › Refresh (F5) reloads it
     refresh: bool = False
+    #: the tool list's tip for it (what the tool is for)
+    tip: str = ""
 
 
 #: Registered pane classes by name, in the order their modules were imported.
@@ -82,19 +97,23 @@ REGISTRY: dict[str, type[Pane]] = {}
 P = TypeVar("P", bound="type[Pane]")
 
 
-def dock_pane(name: str, title: str, *, order: int, place: Place, shortcut: str = "",
-              raised: bool = False, refresh: bool = False) -> Callable[[P], P]:
-    """Declare a class as a dock pane (see :class:`PaneSpec`); a name or shortcut used
-    twice is a mistake caught at import."""
-    spec = PaneSpec(name, title, order, place, shortcut, raised, refresh)
+def register_pane(name: str, title: str, *, order: int, kind: Kind, details: bool = False,
+                  side: Side = "right", refresh: bool = False,
+                  tip: str = "") -> Callable[[P], P]:
+    """Declare a class as a pane (see :class:`PaneSpec`); a name used twice, or two
+    panes of one kind at one order, is a mistake caught at import."""
+    spec = PaneSpec(name, title, order, kind, details, side, refresh, tip)
 
     def register(cls: P) -> P:
         for other in REGISTRY.values():
-            if other is not cls and other.SPEC.name == name:
+            if other is cls:
+                continue
+            if other.SPEC.name == name:
                 raise ValueError(f"two panes named {name!r}: {other.__name__}, "
                                  f"{cls.__name__}")
-            if shortcut and other is not cls and other.SPEC.shortcut == shortcut:
-                raise ValueError(f"{cls.__name__} and {other.__name__} both take {shortcut}")
+            if (other.SPEC.kind, other.SPEC.order) == (kind, order):
+                raise ValueError(f"{cls.__name__} and {other.__name__} are both {kind} "
+                                 f"number {order}")
         cls.SPEC, cls.NAME, cls.TITLE = spec, name, title
         REGISTRY[name] = cls
         return cls
@@ -102,15 +121,16 @@ def dock_pane(name: str, title: str, *, order: int, place: Place, shortcut: str 
     return register
 
 
-def registered() -> list[type[Pane]]:
-    """Every declared pane class, in View-menu order."""
-    return sorted(REGISTRY.values(), key=lambda cls: (cls.SPEC.order, cls.SPEC.name))
+def registered(kind: Kind | None = None) -> list[type[Pane]]:
+    """The declared pane classes (of ``kind``), by kind then order."""
+    return sorted((cls for cls in REGISTRY.values() if kind in (None, cls.SPEC.kind)),
+                  key=lambda cls: (KINDS.index(cls.SPEC.kind), cls.SPEC.order, cls.SPEC.name))
 
 
 class Pane(QWidget):
-    """Base of the dock panes."""
+    """Base of the panes."""
 
-    SPEC: ClassVar[PaneSpec] = PaneSpec("pane", "Pane", 0, "tools")
+    SPEC: ClassVar[PaneSpec] = PaneSpec("pane", "Pane", 0, "tool")
     TITLE: ClassVar[str] = "Pane"
     NAME: ClassVar[str] = "pane"
 

@@ -1,13 +1,15 @@
-"""The inspector's main window: a dock per registered pane, menus, status bar, saved layout
-and theme.
+"""The inspector's main window: the tool list and the open tool, the docks beside them,
+menus, status bar, saved layout and theme.
 
-The window knows no pane by name: it docks every pane :mod:`inspector.panes` registers,
-in the order, place and with the shortcut each declares, and hands each the typed client
-and the broker of what panes share (the chosen object, the agent's page). Panes can sit
-side by side, be moved, tabbed, hidden and restored; ``QSettings`` keeps the layout, the
-window geometry, recent connections and the theme. The window owns the connection and
-tells panes when it comes and goes (a lost connection greys the panes out and keeps
-their last content).
+The window knows no pane by name: it places every pane :mod:`inspector.panes` registers
+by its declared kind (:mod:`inspector.widgets.pane`): tools in the tool list (Alt+N opens
+the N-th), the chosen object's details beside the object tools, the live view and the
+agent log docked around them, always visible and undockable. It hands each the typed
+client and the broker of what panes share (the chosen object, the agent's page).
+``QSettings`` keeps the open tool, the docks, the window geometry, recent connections and
+the theme (an older dock-per-pane layout is carried over: :mod:`inspector.window.migrate`).
+The window owns the connection and tells panes when it comes and goes (a lost connection
+greys the panes out and keeps their last content).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox
 
+from inspector import __version__
 from inspector.link.client import ProbeClient
 from inspector.link.connection import Connection
 from inspector.link.discovery_watcher import DiscoveryWatcher
@@ -27,24 +30,28 @@ from inspector.models.broker import Broker
 from inspector.panes import pane_classes
 from inspector.sessions.desk import SessionDesk
 from inspector.style import theme
-from inspector.style.actions import make_action, recolour, set_icon
+from inspector.style.actions import make_action, recolour
 from inspector.style.icons import icon
 from inspector.widgets.pane import Pane, describe_error
-from inspector.window import dock_layout
+from inspector.window import dock_layout, migrate
 from inspector.window import settings as settings_location
 from inspector.window.connect_dialog import Choice, ConnectDialog
 from inspector.window.status_bar import ConnectionStatus
+from inspector.window.tools import ToolBox, tool_key
 from probe.exceptions import QtmcpError
 
-#: Bump when the default dock arrangement changes, so old saved states are ignored.
-LAYOUT_VERSION = 2
+#: Bump when the docks' default arrangement changes, so old saved states are ignored.
+LAYOUT_VERSION = 3
+#: Where the docks' arrangement is kept (version 2's ``window/state`` is migrated).
+LAYOUT_KEY = "window/layout"
 MAX_RECENT = 8
 
 P = TypeVar("P", bound=Pane)
 
 
 class MainWindow(QMainWindow):
-    """Docks around nothing: every view is a pane the user can rearrange."""
+    """The tool list and the open tool in the middle, the live view and the agent log
+    docked around them."""
 
     def __init__(self, settings: QSettings | None = None, *,
                  watcher: DiscoveryWatcher | None = None,
@@ -69,19 +76,31 @@ class MainWindow(QMainWindow):
 
         self.panes: list[Pane] = [cls(self.probe, self.broker, self)
                                   for cls in pane_classes()]
+        self.tools = ToolBox([p for p in self.panes if p.SPEC.kind == "tool"],
+                             [p for p in self.panes if p.SPEC.kind == "details"], self)
+        self.setCentralWidget(self.tools)
+        #: the docks, by pane name: the panes visible beside every tool
         self.docks: dict[str, QDockWidget] = {}
         for pane in self.panes:
+            if pane.SPEC.kind != "dock":
+                continue
             dock = QDockWidget(pane.TITLE, self)
             dock.setObjectName(pane.NAME + "Dock")
-            dock.setWindowIcon(icon(pane.NAME))  # shown on its tab when docks share a place
+            dock.setWindowIcon(icon(pane.NAME))
+            # always there: moved or undocked, never closed
+            dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                             | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
             dock.setWidget(pane)
             self.docks[pane.NAME] = dock
         dock_layout.arrange(self, list(self.docks.values()))
         self._needs_default = True  # until a saved layout is restored
+        #: docks an older layout had floating, floated again after the first layout
+        self._carried_floats: dict[str, Any] = {}
         self.sessions = SessionDesk(self, self.probe, self.panes)
 
         self.status = ConnectionStatus(self.statusBar())
         self._build_menus()
+        self.tools.toolChanged.connect(self._tool_changed)
         self.conn.stateChanged.connect(self.status.state_changed)
         self.conn.connected.connect(self._on_connected)
         self.conn.lost.connect(self._on_lost)
@@ -94,13 +113,42 @@ class MainWindow(QMainWindow):
         """The window's pane of class ``cls``."""
         return next(p for p in self.panes if isinstance(p, cls))
 
+    def show_tool(self, name: str) -> bool:
+        """Open tool ``name``, or bring details tab ``name`` to the front (opening an
+        object tool for it when none is open); False when there is no such pane."""
+        if self.tools.show_tool(name):
+            return True
+        if not self.tools.show_details(name):
+            return False
+        pane = self.tools.current_pane()
+        if pane is None or not pane.SPEC.details:
+            first = next((p for p in self.tools.tools if p.SPEC.details), None)
+            if first is not None:
+                self.tools.show_tool(first.NAME)
+        return True
+
+    def _tool_changed(self, name: str) -> None:
+        action = self._tool_actions.get(name)
+        if action is not None:
+            action.setChecked(True)
+
     # ------------------------------------------------------------ layout
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
+        for dock in self.docks.values():  # undocked ones went with the window
+            if dock.isFloating() and dock.isHidden():
+                dock.show()
         if self._needs_default:  # no saved layout: the first start is a Reset layout
             self._needs_default = False
-            QTimer.singleShot(0, self.reset_layout)
+            QTimer.singleShot(0, self._first_layout)
+
+    def _first_layout(self) -> None:
+        self.reset_layout()
+        for name, rect in self._carried_floats.items():
+            self.docks[name].setFloating(True)
+            self.docks[name].setGeometry(rect)
+        self._carried_floats.clear()
 
     def reset_layout(self) -> None:
         """The default arrangement and proportions for the window's size (View › Reset
@@ -108,7 +156,12 @@ class MainWindow(QMainWindow):
         docks = list(self.docks.values())
         dock_layout.arrange(self, docks)
         dock_layout.proportion(self, docks)
-        QTimer.singleShot(0, lambda: dock_layout.proportion(self, docks))  # once laid out
+        self.tools.reset_proportions()
+
+        def again() -> None:  # once laid out
+            dock_layout.proportion(self, docks)
+            self.tools.reset_proportions()
+        QTimer.singleShot(0, again)
 
     def _restore(self) -> None:
         s = self.settings
@@ -118,20 +171,54 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self.resize(dock_layout.default_size(self.screen()))
-        state = s.value("window/state")
+        state = s.value(LAYOUT_KEY)
         if isinstance(state, QByteArray) and not state.isEmpty():
             self._needs_default = not self.restoreState(state, LAYOUT_VERSION)
+        else:
+            self._carry_over(migrate.read_old(s))
+        for key, show in (("tools/current", self.tools.show_tool),
+                          ("tools/details", self.tools.show_details)):
+            name = s.value(key)
+            if isinstance(name, str) and name:
+                show(name)
+        sizes = s.value("tools/sizes")
+        if isinstance(sizes, str) and sizes:
+            try:
+                self.tools.set_tree_sizes([int(x) for x in sizes.split(",")])
+            except ValueError:
+                pass
+
+    def _carry_over(self, old: migrate.Carried | None) -> None:
+        """What an older layout chose: its front tree and details tab, and the docks that
+        floated (where they floated)."""
+        if old is None:
+            return
+        migrate.forget_old(self.settings)
+        if old.tool:
+            self.settings.setValue("tools/current", old.tool)
+        if old.details:
+            self.settings.setValue("tools/details", old.details)
+        for name, rect in old.floating.items():
+            dock = self.docks.get(name)
+            if dock is not None:
+                self._carried_floats[name] = rect
 
     def save_settings(self) -> None:
         s = self.settings
         if self.keep_geometry:
             s.setValue("window/geometry", self.saveGeometry())
-        s.setValue("window/state", self.saveState(LAYOUT_VERSION))
+        s.setValue(LAYOUT_KEY, self.saveState(LAYOUT_VERSION))
+        s.setValue("tools/current", self.tools.current())
+        s.setValue("tools/details", self.tools.current_details())
+        s.setValue("tools/sizes", ",".join(str(x) for x in self.tools.tree_sizes()))
         s.setValue("theme", theme.current())
         s.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_settings()
+        for dock in self.docks.values():  # an undocked pane is part of this window: it goes
+            if dock.isFloating():  # too (it would keep the app alive and cover others)
+                dock.hide()
         #: The connection's close, which the start-up awaits before the process goes on:
         #: a socket left open in a living process holds the app's exit for its close
         #: timeout (``qtmcp demo`` stops the app right after the inspector).
@@ -148,6 +235,9 @@ class MainWindow(QMainWindow):
             pane.theme_changed()
         for name, dock in getattr(self, "docks", {}).items():
             dock.setWindowIcon(icon(name))
+        tools = getattr(self, "tools", None)
+        if tools is not None:
+            tools.theme_changed()
         recolour(self)
         self.status.state_changed(self.conn.state)
         self.settings.setValue("theme", applied)
@@ -180,12 +270,27 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
 
         view = bar.addMenu("&View")
-        for pane in self.panes:  # in View-menu order, with the keys each pane declares
-            toggle = self.docks[pane.NAME].toggleViewAction()
-            set_icon(toggle, pane.NAME)
-            if pane.SPEC.shortcut:
-                toggle.setShortcut(QKeySequence(pane.SPEC.shortcut))
-            view.addAction(toggle)
+        group = QActionGroup(self)
+        #: one action per tool, Alt+N in the tool list's order (it raises, never hides)
+        self._tool_actions: dict[str, QAction] = {}
+        for number, pane in enumerate(self.tools.tools, start=1):
+            action = make_action(self, pane.TITLE, lambda _c=False, n=pane.NAME:
+                                 self.show_tool(n), tool_key(number) or None,
+                                 pane.SPEC.tip, pane.NAME)
+            action.setCheckable(True)
+            action.setChecked(pane.NAME == self.tools.current())
+            group.addAction(action)
+            view.addAction(action)
+            self._tool_actions[pane.NAME] = action
+        view.addSeparator()
+        for name, dock in self.docks.items():  # undock and dock again from the menu too
+            floating = make_action(self, f"Undock {dock.windowTitle()}",
+                                   lambda on, d=dock: d.setFloating(on), None,
+                                   "In a window of its own (double-click its title bar "
+                                   "to dock it again)", name)
+            floating.setCheckable(True)
+            dock.topLevelChanged.connect(floating.setChecked)
+            view.addAction(floating)
         view.addSeparator()
         self.refresh_action = self._action(
             "&Refresh", self.refresh, QKeySequence.StandardKey.Refresh,
@@ -212,6 +317,9 @@ class MainWindow(QMainWindow):
         self._build_toolbar()
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self._action("&Keyboard shortcuts", self._show_shortcuts, "F1"))
+        help_menu.addAction(self._action("&Tools", self._show_tools, None,
+                                         "What each tool shows, and its key"))
+        help_menu.addAction(self._action("&About the inspector", self._show_about))
 
     def _build_toolbar(self) -> None:
         """The main actions one click away: connect, refresh, record, save, layout."""
@@ -231,8 +339,7 @@ class MainWindow(QMainWindow):
         """One line per keyboard shortcut, read from the actions and the panes' own keys
         themselves (so this list cannot drift from the menus or the panes)."""
         lines: list[str] = []
-        actions = [*self.actions(), *(d.toggleViewAction() for d in self.docks.values())]
-        for action in actions:
+        for action in self.actions():
             keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             if keys:
                 lines.append(f"{keys}  {action.text().replace('&', '')}")
@@ -246,6 +353,25 @@ class MainWindow(QMainWindow):
 
     def _show_shortcuts(self) -> None:
         QMessageBox.information(self, "Keyboard shortcuts", "\n".join(self.shortcuts()))
+
+    def tool_guide(self) -> list[str]:
+        """One line per tool: its key, title and what it shows (from the declarations)."""
+        details = ", ".join(p.TITLE for p in self.panes if p.SPEC.kind == "details")
+        docks = ", ".join(d.windowTitle() for d in self.docks.values())
+        return [f"{tool_key(n) or '—'}  {p.TITLE}: {p.SPEC.tip}"
+                for n, p in enumerate(self.tools.tools, start=1)] + [
+            f"Beside the object tools: {details}.",
+            f"Always visible: {docks} (View › Undock gives one a window of its own)."]
+
+    def _show_tools(self) -> None:
+        QMessageBox.information(self, "Tools", "\n".join(self.tool_guide()))
+
+    def _show_about(self) -> None:
+        QMessageBox.about(self, "About the qtmcp inspector", (
+            f"<b>qtmcp inspector</b> {__version__}<br>See and drive a running Qt app, and "
+            "watch what an AI agent does to it: every call it makes, on a live picture "
+            "of the app.<br><br>Connect with File › Connect… (Ctrl+O); Help › Tools lists "
+            "the tools."))
 
     def refresh(self) -> None:
         """Reload the panes that declare it (the chosen object's and the tree)."""

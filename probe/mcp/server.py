@@ -321,6 +321,7 @@ class Bridge:
                     args: dict[str, Any]) -> types.CallToolResult:
         """One probe call for a tool: its arguments renamed, its result as content (or
         written to the file ``save_to`` names)."""
+        via = {"tool": name, "arguments": dict(args)}  # the agent's words, for the mirror
         path = args.pop(mcp_tools.SAVE_TO, None)
         overwrite = args.pop(mcp_tools.OVERWRITE, False) is True
         params = route.arguments(args)
@@ -328,7 +329,8 @@ class Bridge:
             params.setdefault(route.max_bytes, mcp_tools.INLINE_IMAGE_BYTES)
         wait = waits.budget(params, self.timeout)
         try:
-            envelope = await link.client.call_envelope(route.method, params, timeout=wait)
+            envelope = await link.client.call_envelope(route.method, params, timeout=wait,
+                                                       via=via)
         except CallTimeout:
             await self._cancel(link)
             return mcp_tools.failure(

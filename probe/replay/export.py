@@ -10,7 +10,9 @@ changed the app"). This module turns such records into steps:
 
 - an *action* ``{"do": method, "target": selector, "params": {...}}`` for each call that
   changed the app, with ``"expect"`` holding what its answer showed (a form control's
-  value after ``chr.formInput``, a slot's return value, the value a property took);
+  value after ``chr.formInput``, a slot's return value, the value a property took) and
+  ``"shows"`` the texts its change report named as shown after it (a status line's new
+  text, a dialog that opened: the replay waits until each shows);
 - a *check* for each reading the agent made: ``qt.properties.get`` becomes
   ``{"check": "property", ...}`` (the replay waits until the property has the value the
   agent saw), ``qt.wait`` / ``qt.ui.exists`` / ``qt.ui.isVisible`` a ``"wait"``, a
@@ -96,7 +98,12 @@ def parse_rows(text: str | None, count: int) -> list[int]:
 
 
 def guess_command(app: dict[str, Any]) -> list[str] | None:
-    """How to start the recorded app, when it is one qtmcp knows (the demo app)."""
+    """How to start the recorded app: as it was started (the probe says, ``qt.version``'s
+    ``command``), else when it is one qtmcp knows (the demo app, a session of an older
+    probe)."""
+    command = app.get("command")
+    if isinstance(command, list) and command and all(isinstance(a, str) for a in command):
+        return [str(a) for a in command]
     if app.get("app") == "qtmcp-demo":
         return ["python", "-m", "resources.demo_app"]
     return None
@@ -160,6 +167,48 @@ def _target(rec: dict[str, Any]) -> tuple[str | None, str | None, dict[str, Any]
     if key != "ref" and not ident.startswith("#") and not ident.startswith("ref_"):
         return key, ident, None  # already a path, selector or symbolic name
     return key, None, None
+
+
+#: A change report's line of an element that shows another text or value now (``~``), or
+#: of one that appeared (``+``): the text it shows after the action is the last quoted
+#: text (a new name, a new value) or, for a number, the value after ``->``.
+_CHANGED = re.compile(r'^~ (?P<role>[\w ]+?) "(?P<name>(?:[^"\\]|\\.)*)"(?: \[(?P<ref>[^\]]+)\])?'
+                      r'(?:: value)? .*-> (?P<new>"(?:[^"\\]|\\.)*"|[-\d.]+)$')
+_ADDED = re.compile(r'^\+ (?P<role>[\w ]+?) "(?P<name>(?:[^"\\]|\\.)+)"')
+_NUMBER = re.compile(r"[-+]?[\d.,]*")
+#: Texts checked after one action at most (the first lines of its report).
+SHOWS_LIMIT = 4
+
+
+def shown_texts(report: Any, own_ref: str | None = None) -> list[str]:
+    """The texts a change report (an action's ``changes``) named as shown after it: each
+    element's new name or value, each new element's or window's name. Lines inside a new
+    window, focus, states, removals, counts and bare numbers are left out (another element
+    of the same text may remain; a number is found inside any text); so is the acted-on
+    element's own value when ``own_ref`` names it (the step's ``expect`` checks that). A
+    quoted text cut with ``…`` is kept up to the cut (the check finds a text holding it)."""
+    if not isinstance(report, str):
+        return []
+    out: list[str] = []
+    for line in report.splitlines():
+        m = _CHANGED.match(line)
+        if m is not None:
+            if own_ref is not None and m.group("ref") == own_ref:
+                continue
+            new = m.group("new")
+            text = json.loads(new) if new.startswith('"') else new
+        elif (m := _ADDED.match(line)) is not None:
+            text = json.loads(f'"{m.group("name")}"')
+        else:
+            continue
+        text = str(text).removesuffix("…").strip()
+        if _NUMBER.fullmatch(text):
+            continue  # found as a part of any text: "36" is in "2036"
+        if text and text not in out:
+            out.append(text)
+        if len(out) == SHOWS_LIMIT:
+            break
+    return out
 
 
 class _Builder:
@@ -242,6 +291,10 @@ class _Builder:
                 del expect["value"]  # a check box or radio shows no value text
             if expect:
                 step["expect"] = expect
+            own = result.get("ref") if expect else None
+            shows = shown_texts(result.get("changes"), own if isinstance(own, str) else None)
+            if shows:
+                step["shows"] = shows
         self.add(row, rec, step)
 
     def check(self, row: int, rec: dict[str, Any], method: str, kind: str) -> None:
@@ -293,10 +346,15 @@ def build_script(records: list[dict[str, Any]], app: dict[str, Any] | None = Non
                           f"app or read a value" + (f" ({'; '.join(reasons)})" if reasons
                                                     else ""))
     calls = [i + 1 for i in chosen]
+    given = split_command(command)
+    cwd = app.get("cwd") if given is None and isinstance(app.get("cwd"), str) and \
+        app.get("command") else None
     return {
         "format": SCRIPT_FORMAT, "version": SCRIPT_VERSION,
         "app": {k: app[k] for k in ("app", "appVersion", "qt", "pyside") if k in app},
-        "command": split_command(command) or guess_command(app),
+        "command": given or guess_command(app),
+        #: where the recorded app was started (with its recorded command only)
+        "cwd": cwd,
         "timeout": timeout,
         "source": {"session": source, "calls": _ranges(calls), "exported": time.time()},
         "steps": builder.steps,
@@ -334,6 +392,10 @@ def check_script(script: Any) -> list[str]:
         elif "do" in step:
             if not isinstance(step["do"], str) or not isinstance(step.get("params", {}), dict):
                 problems.append(f"step {n}: 'do' names a method, 'params' is an object")
+            shows = step.get("shows", [])
+            if not isinstance(shows, list) or not all(isinstance(t, str) and t
+                                                      for t in shows):
+                problems.append(f"step {n}: 'shows' is a list of texts")
         elif step.get("check") in ("property", "assert"):
             if not isinstance(step.get("target"), str) or not isinstance(
                     step.get("property"), str):
@@ -400,9 +462,11 @@ def _step_source(step: dict[str, Any]) -> str:
         if "item" in step:
             args.append(f"item={_py(step['item'])}")
         args.append(_kwargs(step.get("params") or {}, ("method", "target", "item", "expect",
-                                                       "call", "params")))
+                                                       "shows", "call", "params")))
         if "expect" in step:
             args.append(f"expect={_py(step['expect'])}")
+        if "shows" in step:
+            args.append(f"shows={_py(step['shows'])}")
         return _call("do", args)
     check = step["check"]
     if check == "property":
@@ -427,7 +491,7 @@ def render_pytest(script: dict[str, Any], test_name: str = "test_agent_session")
     """A pytest file that replays ``script`` against a fresh app it starts itself."""
     src = script.get("source") or {}
     steps = script["steps"]
-    checks = sum(1 for s in steps if "check" in s or "expect" in s)
+    checks = count_checks(steps)
     app_name = (script.get("app") or {}).get("app") or "the app"
     command = script.get("command")
     if not command:
@@ -439,13 +503,18 @@ def render_pytest(script: dict[str, Any], test_name: str = "test_agent_session")
     for s in skipped:
         reasons[s["why"]] = reasons.get(s["why"], 0) + 1
     left_out = "".join(f"\n  {n} call(s): {why}" for why, n in sorted(reasons.items()))
+    cwd = script.get("cwd")
+    cwd_line = f"#: where the app was started when it was recorded\nAPP_CWD = {_py(cwd)}\n" \
+        if isinstance(cwd, str) and cwd else ""
+    cwd_arg = "cwd=APP_CWD, " if cwd_line else ""
     head = f'''"""Replay of an agent session on {app_name}: {_plural(len(steps), "step")}, \
 {_plural(checks, "check")}.
 
 Exported by `qtmcp export` from {session} (calls {src.get("calls", "?")}). Each step finds
 its element by a stable selector and waits for the app instead of sleeping; each check
-waits (up to TIMEOUT s) until the app shows the value the agent saw, and fails naming the
-value found. Set QTMCP_APP_COMMAND to run it against another build of the app.
+waits (up to TIMEOUT s) until the app shows the value the agent saw (an answer's value,
+a text the change report named), and fails naming the value found. Set
+QTMCP_APP_COMMAND to run it against another build of the app.
 {"Left out:" + left_out if left_out else ""}
 """
 
@@ -458,13 +527,13 @@ import pytest
 from probe.testing import AppDriver, launch_app
 
 APP_COMMAND = {_py(list(command))}
-TIMEOUT = {float(script.get("timeout") or DEFAULT_TIMEOUT)!r}
+{cwd_line}TIMEOUT = {float(script.get("timeout") or DEFAULT_TIMEOUT)!r}
 
 
 @pytest.fixture
 def app() -> Iterator[AppDriver]:
     """A fresh app with the probe in it, closed after the test."""
-    with launch_app(APP_COMMAND, timeout=TIMEOUT) as driver:
+    with launch_app(APP_COMMAND, {cwd_arg}timeout=TIMEOUT) as driver:
         yield driver
 
 
@@ -502,11 +571,17 @@ def export(session: str | Path, *, pytest_path: str | Path | None = None,
     return script
 
 
+def count_checks(steps: list[dict[str, Any]]) -> int:
+    """The assertions of ``steps``: each check, each action's compared answer, each text
+    an action's change report named."""
+    return sum(("check" in s) + ("expect" in s) + len(s.get("shows") or ()) for s in steps)
+
+
 def summary(script: dict[str, Any]) -> str:
     """One line: steps, checks, and what was left out."""
     steps = script["steps"]
     actions = sum(1 for s in steps if "do" in s)
-    checks = sum(1 for s in steps if "check" in s) + sum(1 for s in steps if "expect" in s)
+    checks = count_checks(steps)
     skipped = script.get("skipped") or []
     src = script.get("source") or {}
     return (f"{_plural(len(steps), 'step')} ({_plural(actions, 'action')}, "

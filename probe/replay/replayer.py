@@ -93,7 +93,9 @@ class Replayer:
         self.client = client
         self.timeout = timeout
         self.step = 0
-        self.call: int | None = None  # the session call the current step came from
+        #: the session call the current step came from (not ``call``: AppDriver.call is
+        #: the method a hand-written step calls)
+        self.session_call: int | None = None
         self._params: dict[str, list[str]] | None = None
         self._elements: dict[str, list[str]] = {}
 
@@ -133,12 +135,12 @@ class Replayer:
 
     def _next(self, call: int | None) -> int:
         self.step += 1
-        self.call = call
+        self.session_call = call
         return self.step
 
     def _diverged(self, what: str, expected: str, found: str,
                   target: str | None = None) -> Divergence:
-        return Divergence(self.step, what, expected, found, target, self.call)
+        return Divergence(self.step, what, expected, found, target, self.session_call)
 
     def _found(self, exc: RemoteError) -> str:
         return f"{exc.name}: {exc.message}"
@@ -184,11 +186,13 @@ class Replayer:
         return str(found)
 
     def do(self, method: str, target: str | None = None, *, item: dict[str, Any] | None = None,
-           expect: dict[str, Any] | None = None, call: int | None = None,
-           params: dict[str, Any] | None = None, **more: Any) -> Any:
+           expect: dict[str, Any] | None = None, shows: list[str] | None = None,
+           call: int | None = None, params: dict[str, Any] | None = None,
+           **more: Any) -> Any:
         """One action: ``method`` on the element ``target`` names (its ref, selector or id
-        param is filled in), then compare the answer's ``expect`` fields. The method's
-        params come as keywords, or as ``params`` when a name is taken (``method``)."""
+        param is filled in), then compare the answer's ``expect`` fields and wait until
+        the app shows each of ``shows`` (the texts the recorded change report named). The
+        method's params come as keywords, or as ``params`` when a name is taken."""
         __tracebackhide__ = True  # pytest: show the test's line
         params = {**(params or {}), **more}
         self._next(call)
@@ -214,7 +218,23 @@ class Replayer:
             if not same(got, want):
                 raise self._diverged(what, f"{key} == {_short(want)}", f"{key} == {_short(got)}",
                                      target)
+        for text in shows or ():
+            self.shows(text, what, target)
         return result
+
+    def shows(self, text: str, what: str, target: str | None = None) -> None:
+        """Wait until the app shows ``text`` (a name or value in any open window, as
+        chr.waitFor finds it); a Divergence naming it otherwise."""
+        __tracebackhide__ = True  # pytest: show the test's line
+        expected = f"the app shows {_short(text)} (the recorded change report named it)"
+        try:
+            self.client.call("chr.waitFor", {"text": text, "timeout": self.timeout,
+                                             "report_changes": False})
+        except RemoteError as exc:
+            found = self._found(exc)
+            if exc.name == "TIMEOUT":
+                found = f"no name or value containing it after {self.timeout:g} s"
+            raise self._diverged(what, expected, found, target) from None
 
     def expect_property(self, target: str, name: str, value: Any, *,
                         timeout: float | None = None, call: int | None = None) -> None:
@@ -294,7 +314,8 @@ class Replayer:
         call = step.get("call")
         if "do" in step:
             return self.do(step["do"], step.get("target"), item=step.get("item"),
-                           expect=step.get("expect"), call=call, params=step.get("params"))
+                           expect=step.get("expect"), shows=step.get("shows"), call=call,
+                           params=step.get("params"))
         check = step["check"]
         if check == "property":
             return self.expect_property(step["target"], step["property"], step.get("value"),

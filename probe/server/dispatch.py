@@ -277,6 +277,8 @@ class Dispatcher:
                 record["replay"] = spec.replay.describe()
         if target is not None:
             record["target"] = target
+        if req.via is not None:
+            record["via"] = _preview(req.via)
         if "error" in reply:
             record["error"] = reply["error"]
         else:

@@ -121,12 +121,15 @@ class Probe:
 
     async def api_ready(self) -> None:
         """Every method declared: the deferred declarations (:meth:`Registry.defer`) run
-        at the first call that needs them, on a worker thread (they only import modules:
-        a busy GUI thread does not hold them up), and the starters they added start
-        then."""
+        at the first call that needs them, as a GUI job, and the starters they added start
+        then. Not on a worker thread: importing the families imports PySide6 modules and
+        defines Qt classes beside the GUI thread's own PySide6 calls (a demo died with
+        SIGSEGV in the suite, in its first call, while a worker thread imported them). A
+        GUI thread that does not come within the call's time answers APP_BUSY, and the next
+        call declares them."""
         if self.registry.complete:
             return
-        await asyncio.to_thread(self.registry.complete_now)
+        await self.executor.run(self.registry.complete_now)
         self._run_starters()
 
     def use_hooks(self, hooks: Hooks) -> None:

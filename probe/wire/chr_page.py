@@ -19,14 +19,15 @@ class ItemPlace(TypedDict):
 
 class PageNode(TypedDict):
     """One element: its role, name, the reader's ``ref`` when it is interactive, value
-    (``cut``: the whole value when it was shortened), states, ``bounds`` ``[x, y, w, h]``
-    in its window, the Qt object behind it, and its children."""
+    (``cut``: the whole value's length in characters when it was shortened), states,
+    ``bounds`` ``[x, y, w, h]`` in its window, the Qt object behind it, and its
+    children."""
 
     role: str
     name: NotRequired[str]
     ref: NotRequired[str]
     value: NotRequired[Any]
-    cut: NotRequired[str]
+    cut: NotRequired[int]
     states: NotRequired[list[str]]
     bounds: list[int]
     level: NotRequired[int]

@@ -3,7 +3,7 @@ client's last read as it was sent (the inspector's agent view)."""
 
 from typing import Any
 
-from probe.wire._typing import TypedDict
+from probe.wire._typing import NotRequired, TypedDict
 from probe.wire.chr_page import PageNode, Viewport, Window
 from probe.wire.probe_session import Client
 
@@ -25,6 +25,12 @@ class AgentView(TypedDict):
     nodes: int
     interactive: int
     truncated: bool
+    #: how many elements could not be read (each marked ``unread``; see ``note``), as
+    #: chr.readPage says it
+    unreadElements: NotRequired[int]
+    note: NotRequired[str]
+    #: elements whose value was cut (as chr.readPage says it)
+    valuesCut: NotRequired[int]
     #: whose refs the tree carries (None: no client read the page yet)
     lastRead: LastRead | None
     session: Client | None

@@ -91,3 +91,6 @@ class Traffic(TypedDict):
     changesApp: NotRequired[bool]
     replay: NotRequired[ReplayFacts]
     target: NotRequired[Target]
+    #: how the client's user asked for the call, as the client said it: an MCP tool and
+    #: its arguments (``{"tool", "arguments"}``) or a command line (``{"command"}``)
+    via: NotRequired[dict[str, Any]]

@@ -48,6 +48,11 @@ class AppVersions(TypedDict):
     pid: int
     #: False once the probe made the app's dialogs Qt's own (an agent can read them)
     nativeDialogs: bool
+    #: how to start the app again as its user did (an exported test does); None when
+    #: it came from ``python -c`` or a prompt
+    command: list[str] | None
+    #: the folder it was started in
+    cwd: str
 
 
 class Versions(AppVersions):

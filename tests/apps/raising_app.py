@@ -16,17 +16,20 @@ property (a JSON list) says what the app saw. Run it with the probe:
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import Property as QtProperty
 from PySide6.QtCore import (
     QAbstractItemModel,
     QAbstractListModel,
     QAbstractTableModel,
+    QMetaObject,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -183,6 +186,7 @@ Rectangle {
         Text { text: "Quick status" }
         Text { objectName: "far"; text: "Far away"; x: 1 / 0 }
         RaisingItem { objectName: "raisingItem"; width: 20; height: 20 }
+        Repeater { objectName: "lateKids"; model: 0; Button { text: "Late " + (index + 1) } }
     }
 }
 """
@@ -213,6 +217,8 @@ class Window(QMainWindow):
         link.linkActivated.connect(lambda href: self.note(f"link {href}"))
         form.addRow(link)
         self.views: list[Any] = []
+        self.quick_view: QQuickView | None = None
+        self.stale: object = None
         for label, view, model in (
                 ("Tags", QTreeView(), QStringListModel(["red", "green"])),
                 ("Grid in tree", QTreeView(), Grid()),
@@ -250,6 +256,21 @@ class Window(QMainWindow):
 
         widgets.placeholder = links.links_of  # type: ignore[assignment]
 
+    @Slot(result=bool)
+    def plant_stale_wrapper(self) -> bool:
+        """What a dropped QML engine leaves behind: shiboken keeps a wrapper of another
+        class (a meta-object) at the address of a live item, and ``childItems()`` hands it
+        out for that item. Here: a button the QML engine makes now (no wrapper of it is
+        kept), then a meta-object wrapper at its address. Whether it took."""
+        repeater = self.quick_view.rootObject().findChild(QObject, "lateKids")
+        repeater.setProperty("model", 1)
+        column = QQuickItem.parentItem(repeater)
+        address = next(shiboken6.getCppPointer(k)[0] for k in QQuickItem.childItems(column)
+                       if QObject.property(k, "text") == "Late 1")
+        gc.collect()
+        self.stale = shiboken6.wrapInstance(address, QMetaObject)
+        return any(isinstance(k, QMetaObject) for k in QQuickItem.childItems(column))
+
     @Slot()
     def arm(self) -> None:
         """From now on the models and the view raise where they were told to."""
@@ -270,6 +291,7 @@ def main() -> int:
     view.setTitle("Raising Quick")
     view.setSource(QUrl.fromLocalFile(str(qml)))
     view.show()
+    window.quick_view = view
     keep = [window, view]
     code = app.exec()
     keep.clear()

@@ -38,8 +38,7 @@ def _show_people(window: MainWindow) -> None:
 
 def test_model_pane_shows_the_demo_tables_rows_lazily(window: MainWindow) -> None:
     pane = window.pane(ModelsPane)
-    window.docks["models"].show()
-    window.docks["models"].raise_()
+    window.show_tool("models")
     qwait(lambda: pane.entries, what="the model list")
     names = {e["name"] for e in pane.entries}
     assert {"peopleModel", "peopleProxy", "departmentsModel"} <= names
@@ -165,7 +164,7 @@ def test_timers_pane_lists_and_measures_the_heartbeat(window: MainWindow) -> Non
 def test_render_inspector_with_model_pane(window: MainWindow) -> None:
     window.pane(ModelsPane).model.reset(None)  # the pane caches pages: read the restored rows again
     _show_people(window)
-    window.docks["models"].raise_()
+    window.show_tool("models")
     qwait(lambda: _cell(window, 0, 0) == "Ada Adams", what="rows to show")
     out = ARTIFACTS / "inspector-data.png"
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -214,8 +213,7 @@ def test_model_pane_user_roles_and_icons_as_columns(window: MainWindow, extra: D
                                                    ) -> None:
     """Last in the module: it moves the inspector to another app."""
     pane = window.pane(ModelsPane)
-    window.docks["models"].show()
-    window.docks["models"].raise_()
+    window.show_tool("models")
     connect(window, extra)
     qwait(lambda: any(e["name"] == "catalogModel" for e in pane.entries),
           what="the other app's models")

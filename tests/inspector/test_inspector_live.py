@@ -25,7 +25,9 @@ from tests.support.inspector import connect, qwait, run
 
 @pytest.fixture(scope="module", autouse=True)
 def connected(window: MainWindow, demo: DemoApp) -> None:
-    """Every test here starts from an inspector connected to the module's demo app."""
+    """Every test here starts from an inspector connected to the module's demo app, with
+    the object tree open."""
+    window.show_tool("objects")
     connect(window, demo)
 
 
@@ -329,23 +331,10 @@ def test_render_all_panes_to_png(window: MainWindow, demo: DemoApp, qt: Client) 
     log.select_source_row(log.model.rows.index(failed))
     log.detail.setCurrentIndex(1)
     assert "PROPERTY_NOT_FOUND" in log.response_text.toPlainText()
-    # side by side: objects | properties | methods | signals, agent log | console below
-    d = window.docks
-    for dock in d.values():
-        window.removeDockWidget(dock)
-    window.addDockWidget(Qt.DockWidgetArea.TopDockWidgetArea, d["objects"])
-    window.splitDockWidget(d["objects"], d["properties"], Qt.Orientation.Horizontal)
-    window.splitDockWidget(d["properties"], d["methods"], Qt.Orientation.Horizontal)
-    window.splitDockWidget(d["methods"], d["signals"], Qt.Orientation.Horizontal)
-    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, d["agentLog"])
-    window.splitDockWidget(d["agentLog"], d["console"], Qt.Orientation.Horizontal)
-    for dock in d.values():
-        dock.show()
+    window.show_tool("objects")
+    window.show_tool("methods")
     window.resize(1800, 1100)
-    window.resizeDocks([d["objects"], d["properties"], d["methods"], d["signals"]],
-                       [440, 470, 400, 490], Qt.Orientation.Horizontal)
-    window.resizeDocks([d["agentLog"], d["console"]], [1100, 700], Qt.Orientation.Horizontal)
-    window.resizeDocks([d["objects"], d["agentLog"]], [620, 420], Qt.Orientation.Vertical)
+    window.reset_layout()
     QTest.qWait(200)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     out = ARTIFACTS / "inspector.png"

@@ -21,7 +21,7 @@ from probe.wire import decode
 from probe.wire.probe_session import Traffic
 from probe.wire.qt_system import Schema
 from tests.support.app import ARTIFACTS, DemoApp
-from tests.support.inspector import connect, qwait, run
+from tests.support.inspector import connect, hover, qwait, run
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -144,11 +144,8 @@ def test_selection_syncs_between_trees_and_live_view(window: MainWindow, qt: Cli
 def test_click_on_live_view_picks_the_widget(window: MainWindow, qt: Client) -> None:
     pane = window.pane(LiveViewPane)
     rect = window_rect(qt, "nameEdit")
-    centre = pane.view.rect_to_view(rect).center().toPoint()
     # hover first: the hit test names the widget under the cursor
-    QTest.mouseMove(pane.view, centre)
-    qwait(lambda: "nameEdit" in pane.hover_label.text(),
-          what=f"the hover read-out at {centre} of {pane.view.size()} for {rect}")
+    hover(pane, lambda: pane.view.rect_to_view(rect).center().toPoint(), "nameEdit")
     assert pane.view.hover == rect
     centre = pane.view.rect_to_view(rect).center().toPoint()
     QTest.mouseClick(pane.view, Qt.MouseButton.LeftButton, pos=centre)
@@ -322,19 +319,9 @@ def test_render_agent_view_to_png(window: MainWindow, demo: DemoApp, qt: Client)
     agent.call("qt.ui.click", {"target": "submitButton"})
     qwait(lambda: any(m[0].client == "claude-code" for m in window.pane(LiveViewPane).live_marks()),
           what="the agent's mark")
-    d = window.docks
-    for dock in d.values():
-        window.removeDockWidget(dock)
-    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, d["objects"])
-    window.splitDockWidget(d["objects"], d["accessibility"], Qt.Orientation.Horizontal)
-    window.splitDockWidget(d["accessibility"], d["liveView"], Qt.Orientation.Horizontal)
-    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, d["agentLog"])
-    for name in ("objects", "accessibility", "liveView", "agentLog"):
-        d[name].show()
+    window.show_tool("accessibility")
     window.resize(1900, 1050)
-    window.resizeDocks([d["objects"], d["accessibility"], d["liveView"]], [380, 640, 880],
-                       Qt.Orientation.Horizontal)
-    window.resizeDocks([d["objects"], d["agentLog"]], [760, 260], Qt.Orientation.Vertical)
+    window.reset_layout()
     qwait(lambda: window.pane(LiveViewPane).caps == window.pane(LiveViewPane).wanted_caps(),
           what="the stream to follow the new size")
     agent.call("qt.ui.click", {"target": "submitButton"})

@@ -195,10 +195,11 @@ def test_window_saves_layout_theme_and_recent(aloop: Any, tmp_path: Path) -> Non
     settings = make_settings(tmp_path)
     win = MainWindow(settings)
     win.show()
-    assert len(win.docks) == len(win.panes) and all(d.isVisible() for d in win.docks.values())
-    assert {"objects", "properties", "accessibility", "liveView", "agentLog"} <= set(win.docks)
+    assert set(win.docks) == {"liveView", "agentLog"}
+    assert all(d.isVisible() for d in win.docks.values())
     assert all(not p.isEnabled() for p in win.panes)  # greyed until connected
-    win.docks["console"].hide()
+    win.show_tool("console")
+    win.docks["agentLog"].setFloating(True)
     win.apply_theme("dark")
     win._remember("ws://127.0.0.1:1234")
     win.resize(790, 680)  # the offscreen screen is 800 wide
@@ -208,7 +209,8 @@ def test_window_saves_layout_theme_and_recent(aloop: Any, tmp_path: Path) -> Non
     assert theme.current() == "dark"
     again = MainWindow(make_settings(tmp_path))
     again.show()
-    assert not again.docks["console"].isVisible() and again.docks["objects"].isVisible()
+    assert again.tools.current() == "console" and again.docks["agentLog"].isFloating()
+    assert again.docks["liveView"].isVisible() and not again.docks["liveView"].isFloating()
     assert again.recent() == ["ws://127.0.0.1:1234"]
     assert theme.current() == "dark"
     assert again.size() == size

@@ -120,6 +120,7 @@ def test_each_action_step_shows_the_app_after_that_action(window: MainWindow, de
     """Step N's picture is the app after action N, at the app's resolution however small
     the live view pane is, offline."""
     rec = window.sessions.recorder
+    window.docks["liveView"].setFloating(True)
     window.docks["liveView"].resize(240, 160)  # a small pane streams small frames
     agent = demo.client(name="typing-agent", role="agent")
     agent.call("qt.ui.type", {"target": "nameEdit", "text": "", "clear": True})

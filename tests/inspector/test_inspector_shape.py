@@ -10,14 +10,13 @@ import re
 import tokenize
 from pathlib import Path
 
-from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 import inspector.panes
 from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
 from inspector.panes import pane_classes
-from inspector.widgets.pane import PLACES, REGISTRY, Pane, dock_pane
+from inspector.widgets.pane import KINDS, REGISTRY, Pane, register_pane
 from inspector.window.main_window import MainWindow
 from tests.support.inspector import make_settings
 
@@ -66,10 +65,12 @@ def test_every_pane_module_declares_one_pane() -> None:
                 if cls.__module__.startswith(inspector.panes.__name__ + ".")}
     assert declared == modules
     specs = [cls.SPEC for cls in pane_classes()]
-    assert [s.order for s in specs] == sorted(s.order for s in specs)
+    assert [(KINDS.index(s.kind), s.order) for s in specs] == sorted(
+        (KINDS.index(s.kind), s.order) for s in specs)
     assert len({s.name for s in specs}) == len(specs)
-    keys = [s.shortcut for s in specs if s.shortcut]
-    assert len(set(keys)) == len(keys) and all(s.place in PLACES for s in specs)
+    assert len({(s.kind, s.order) for s in specs}) == len(specs)
+    # every tool says what it is for (the tool list's tip, Help › Tools)
+    assert all(s.tip for s in specs if s.kind == "tool")
 
 
 class _Notes(Pane):
@@ -81,33 +82,46 @@ class _Notes(Pane):
         QVBoxLayout(self).addWidget(QLabel("notes", self))
 
 
+class _Memo(_Notes):
+    """A details pane a plugin might add."""
+
+
 def test_a_new_pane_needs_no_edit_in_the_window(aloop: object, tmp_path: Path) -> None:
-    notes = dock_pane("notes", "Notes", order=99, place="details", shortcut="Alt+0")(_Notes)
+    notes = register_pane("notes", "Notes", order=99, kind="tool",
+                          tip="a plugin's notes")(_Notes)
+    register_pane("memo", "Memo", order=99, kind="details")(_Memo)
     try:
         win = MainWindow(make_settings(tmp_path))
         win.show()
-        assert isinstance(win.pane(_Notes), _Notes)
-        dock = win.docks["notes"]
-        assert dock.widget() is win.pane(notes) and dock.windowTitle() == "Notes"
-        toggle = dock.toggleViewAction()
-        assert toggle.shortcut() == QKeySequence("Alt+0")
+        assert isinstance(win.pane(notes), _Notes)
+        # the last tool of the list, raised by its View-menu entry
+        assert win.tools.tools[-1] is win.pane(notes)
         view = next(m for m in win.menuBar().actions() if m.text() == "&View").menu()
-        assert view is not None and toggle in view.actions()
-        assert [p.NAME for p in win.panes][-1] == "notes"  # the View menu's order
-        # placed where declared: tabbed with the other details panes
-        assert win.docks["properties"] in win.tabifiedDockWidgets(dock)
+        assert view is not None
+        entry = next(a for a in view.actions() if a.text() == "Notes")
+        entry.trigger()
+        assert win.tools.current() == "notes"
+        assert win.tools.stack.currentWidget() is win.pane(notes)
+        # a details pane is a tab beside the object tools
+        memo_pane = win.pane(_Memo)
+        assert win.tools.details.indexOf(memo_pane) == win.tools.details.count() - 1
+        assert win.show_tool("memo")
+        current = win.tools.current_pane()
+        assert current is not None and current.SPEC.details
+        assert win.tools.details.currentWidget() is memo_pane
         win.close()
     finally:
         REGISTRY.pop("notes", None)
+        REGISTRY.pop("memo", None)
 
 
-def test_a_name_or_shortcut_taken_twice_is_refused() -> None:
-    for name, keys in (("objects", ""), ("other", "Alt+1")):
+def test_a_name_or_place_taken_twice_is_refused() -> None:
+    for name, order in (("objects", 100), ("other", 1)):
         try:
-            dock_pane(name, "Twice", order=100, place="tools", shortcut=keys)(_Notes)
+            register_pane(name, "Twice", order=order, kind="tool")(_Notes)
         except ValueError as exc:
-            assert "objects" in str(exc) or "Alt+1" in str(exc)
+            assert "objects" in str(exc) or "tool number 1" in str(exc)
         else:
-            raise AssertionError(f"{name!r} / {keys!r} was taken twice")
+            raise AssertionError(f"{name!r} / {order} was taken twice")
         finally:
             REGISTRY.pop("other", None)

@@ -58,6 +58,11 @@ def editor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return out
 
 
+def written(path: Path) -> str:
+    """What the editor wrote, once it did (its file exists empty for a moment first)."""
+    return path.read_text() if path.exists() else ""
+
+
 def select(window: MainWindow, name: str) -> str:
     node = run(window.pane(ObjectsPane).reveal(name))
     assert node is not None, f"{name} not in the tree"
@@ -72,7 +77,7 @@ def test_properties_pane_shows_the_line_and_a_click_opens_it(window: MainWindow,
     qwait(lambda: f"problems_app.py:{line}" in pane.source.text(), what="the source link")
     assert "in build()" in pane.source.text()
     pane.source.linkActivated.emit("open")  # what QLabel does when the link is clicked
-    qwait(editor.exists, what="the editor to start")
+    qwait(lambda: written(editor), what="the editor to write its arguments")
     assert editor.read_text() == f"{APP_PY}:{line}"
     pane.grab().save(str(ARTIFACTS / "inspector-properties-source.png"))
 
@@ -88,7 +93,7 @@ def test_an_object_qt_made_says_why_and_opens_its_parent(window: MainWindow,
     qwait(lambda: "Source unknown" in props.source.text(), what="the unknown source")
     assert "C++" in props.source.text()
     props.source.linkActivated.emit("open")
-    qwait(editor.exists, what="the editor to start")
+    qwait(lambda: written(editor), what="the editor to write its arguments")
     line = line_of('QLineEdit(objectName="nameEdit")')
     assert editor.read_text() == f"{APP_PY}:{line}"
 
@@ -109,7 +114,7 @@ def test_problems_pane_lists_the_planted_problems(window: MainWindow, editor: Pa
     line = line_of('objectName="disabled_without_reason"')
     assert f"problems_app.py:{line}" in pane.source.text()
     pane.view.doubleClicked.emit(pane.proxy.index(row, 2))
-    qwait(editor.exists, what="the editor to start")
+    qwait(lambda: written(editor), what="the editor to write its arguments")
     assert editor.read_text() == f"{APP_PY}:{line}"
     pane.resize(1100, 420)
     pane.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)

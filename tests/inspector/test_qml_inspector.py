@@ -21,7 +21,7 @@ from inspector.panes.quick import NO_QUICK, QuickPane
 from inspector.window.main_window import MainWindow
 from probe.client import Client
 from tests.support.app import ARTIFACTS, DemoApp, wait_until
-from tests.support.inspector import qwait, run
+from tests.support.inspector import hover, qwait, run
 
 Rect = tuple[int, int, int, int]
 
@@ -230,9 +230,8 @@ def test_live_view_follows_the_quick_scene(window: MainWindow, qq: Client) -> No
 def test_click_on_live_view_picks_the_item(window: MainWindow, qq: Client) -> None:
     pane = window.pane(LiveViewPane)
     rect = scene_rect(qq, "padArea")
-    target = pane.view.to_view(rect[0] + 6, rect[1] + 6).toPoint()  # clear of the label
-    QTest.mouseMove(pane.view, target)
-    qwait(lambda: "padArea" in pane.hover_label.text(), what="the hover read-out")
+    target = hover(pane, lambda: pane.view.to_view(rect[0] + 6, rect[1] + 6).toPoint(),
+                   "padArea")  # a point clear of the label
     assert pane.view.hover == rect
     QTest.mouseClick(pane.view, Qt.MouseButton.LeftButton, pos=target)
     qwait(lambda: (window.pane(ObjectsPane).selected_node() or None) is not None
@@ -264,17 +263,9 @@ def test_render_qml_inspector_to_png(window: MainWindow, qq: Client) -> None:
     """Object tree, Quick items and live view on the QML demo, for a human to look at."""
     qq.call("qt.properties.set", {"objectId": "@id:statusText", "name": "text",
                                   "value": "Ready"})
-    d = window.docks
-    for dock in d.values():
-        window.removeDockWidget(dock)
-    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, d["objects"])
-    window.splitDockWidget(d["objects"], d["quick"], Qt.Orientation.Horizontal)
-    window.splitDockWidget(d["quick"], d["liveView"], Qt.Orientation.Horizontal)
-    for name in ("objects", "quick", "liveView"):
-        d[name].show()
+    window.show_tool("quick")
     window.resize(1800, 900)
-    window.resizeDocks([d["objects"], d["quick"], d["liveView"]], [470, 560, 770],
-                       Qt.Orientation.Horizontal)
+    window.reset_layout()
     submit_id = inspector_id(window, "submitButton")
     window.select_object_id(submit_id)
     qwait(lambda: window.pane(QuickPane).selected_id() == submit_id, what="submitButton selected")

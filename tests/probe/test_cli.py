@@ -258,6 +258,20 @@ def test_schema_lists_names_with_summaries(demo: DemoApp) -> None:
     assert only and all(x.startswith("chr.") for x in only)
 
 
+def test_a_call_says_the_command_that_made_it_to_the_traffic_mirror(demo: DemoApp) -> None:
+    """The inspector's request log shows the command as typed — never its token."""
+    watcher = demo.client(name="watcher", role="inspector")
+    watcher.call("probe.subscribe", {"topics": ["traffic"]})
+    done = run_cli("call", "qt.properties.get", '{"objectId": "nameEdit", "name": "text"}',
+                   "--pid", str(demo.pid), "--token", str(demo.token))
+    assert done.returncode == 0, done.stderr
+    record = watcher.wait_notification(
+        "probe.traffic", lambda p: p["method"] == "qt.properties.get" and "via" in p)
+    assert record["via"] == {"command": "qtmcp call qt.properties.get "
+                                        "'{\"objectId\": \"nameEdit\", \"name\": \"text\"}'"}
+    assert str(demo.token) not in json.dumps(record)
+
+
 def test_a_token_that_starts_with_a_dash_is_taken_either_way() -> None:
     """argparse reads ``--token -x`` as a missing value; the CLI joins it (a user may have
     been given such a token), and the probe's own tokens never start with ``-``."""

@@ -17,7 +17,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QPoint, QSettings
 from PySide6.QtTest import QTest
 
 from inspector.panes.objects import ObjectsPane
@@ -35,6 +35,27 @@ def qwait(predicate: Callable[[], Any], timeout: float = 10.0, what: str = "cond
             return last
         QTest.qWait(10)
     raise AssertionError(f"timed out after {timeout} s waiting for {what}; last: {last!r}")
+
+
+def hover(pane: Any, point: Callable[[], QPoint], name: str, timeout: float = 10.0) -> QPoint:
+    """Move the pointer over the live view's ``point()`` until its read-out names ``name``;
+    the last point. The point is taken again each time: the window's layout may still
+    settle (a dock 39 px narrower moves every picture point), and Qt drops a move to
+    where the pointer already is (another window's test may have left it there)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        at = point()
+        QTest.mouseMove(pane.view, at + QPoint(3, 3))
+        QTest.mouseMove(pane.view, at)
+        try:
+            qwait(lambda: name in pane.hover_label.text(), 0.5, f"{name} under the pointer")
+            return at
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"the hover read-out never named {name} (it reads "
+                    f"{pane.hover_label.text()!r}, pointer at {at} of {pane.view.size()})"
+                ) from None
 
 
 def run(coro: Coroutine[Any, Any, Any], timeout: float = 15.0) -> Any:

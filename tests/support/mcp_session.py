@@ -7,6 +7,7 @@ import os
 import sys
 import threading
 from collections.abc import Coroutine
+from pathlib import Path
 from typing import Any, TypeVar
 
 import mcp_types as types
@@ -14,7 +15,9 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
-from tests.support.app import ROOT
+#: The repository (the server runs from it); not taken from tests.support.app, whose import
+#: makes the whole process offscreen (render_inspector draws on a real X server).
+ROOT = Path(__file__).resolve().parents[2]
 
 T = TypeVar("T")
 AGENT = "pytest-agent"

@@ -13,10 +13,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import probe.api  # noqa: F401 - declares every method on REGISTRY
+import probe.api
 from probe.client import AsyncClient, Notification
 from probe.server.registry import REGISTRY
 from probe.wire import WireError, check
+
+#: The probe declares its methods at its first call (#41's light start); this process
+#: runs no probe of its own, so it declares them here (else nothing would be checked).
+probe.api.declare_all()
 
 
 class WireCheck:
@@ -76,8 +80,9 @@ def checking() -> Iterator[WireCheck]:
                                      AsyncClient._deliver)
 
     async def checked_call(self: AsyncClient, method: str, params: Any = None, *,
-                           timeout: float | None = 60.0) -> dict[str, Any]:
-        envelope = await call_envelope(self, method, params, timeout=timeout)
+                           timeout: float | None = 60.0,
+                           via: dict[str, Any] | None = None) -> dict[str, Any]:
+        envelope = await call_envelope(self, method, params, timeout=timeout, via=via)
         wc.answer(method, envelope["result"])
         return envelope
 

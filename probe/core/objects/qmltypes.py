@@ -149,6 +149,32 @@ def as_quick_item(obj: Any) -> Any:
     return None
 
 
+def child_items(item: Any) -> list[Any]:
+    """``QQuickItem.childItems(item)``, every entry a QQuickItem wrapper.
+
+    Shiboken finds the wrapper of a returned object by its address. A wrapper of another
+    class that outlived its C++ object (a QML type's meta-object, freed with its engine when
+    a style was dropped) is handed out for the item that now lives at that address, and
+    QQuickItem's methods refuse it (the Quick suite met one for Imagine's ItemDelegate).
+    Such a wrapper names freed memory: it is invalidated (using it raises, never crashes)
+    and the list asked again, now with wrappers made for the items. A live wrapper of a
+    base class of the item (a QObject) is only wrapped again, as :func:`as_quick_item`
+    does: it is the app's."""
+    quick = quick_module()
+    if quick is None:
+        return []
+    kids: list[Any] = quick.QQuickItem.childItems(item)
+    if all(isinstance(k, quick.QQuickItem) for k in kids):
+        return kids
+    stale = [k for k in kids if not isinstance(k, QObject)]
+    for k in stale:
+        shiboken6.invalidate(k)
+    if stale:
+        kids = quick.QQuickItem.childItems(item)
+    typed = (as_quick_item(k) if isinstance(k, QObject) else None for k in kids)
+    return [k for k in typed if k is not None]
+
+
 def content_item(window: Any) -> Any:
     """A QQuickWindow's root item (which holds the menu bar, header, footer and the overlay
     with the open popups), also through a wrapper typed as a plain QWindow (whose

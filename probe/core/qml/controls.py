@@ -119,7 +119,7 @@ def shown_text(item: QQuickItem, limit: int = 3) -> str:
 def shown_texts(item: QQuickItem, limit: int = 3) -> list[str]:
     """The visible Text / Label descendants' texts, in paint order (at most ``limit``)."""
     found: list[str] = []
-    stack = list(reversed(QQuickItem.childItems(item)))
+    stack = list(reversed(qmltypes.child_items(item)))
     while stack and len(found) < limit:
         child = stack.pop()
         if not QQuickItem.isVisible(child) or QQuickItem.opacity(child) <= 0:
@@ -129,7 +129,7 @@ def shown_texts(item: QQuickItem, limit: int = 3) -> list[str]:
             if isinstance(text, str) and text.strip():
                 found.append(clean_name(strip_mnemonic(text)))
             continue
-        stack.extend(reversed(QQuickItem.childItems(child)))
+        stack.extend(reversed(qmltypes.child_items(child)))
     return found
 
 

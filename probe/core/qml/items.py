@@ -25,6 +25,7 @@ from probe.core.objects.idtable import IdTable
 from probe.core.objects.paths import describe, path_of
 from probe.core.objects.qmltypes import (
     as_quick_item,
+    child_items,
     content_item,
     context_of,
     is_quick_window,
@@ -95,7 +96,7 @@ def _int(value: float) -> int:
 def paint_order(item: QQuickItem) -> list[QQuickItem]:
     """The item's children as Qt paints them: by z, declaration order among equal z
     (QQuickItemPrivate::paintOrderChildItems is a stable sort too); the last is on top."""
-    return sorted(QQuickItem.childItems(item), key=QQuickItem.z)
+    return sorted(child_items(item), key=QQuickItem.z)
 
 
 def describe_item(item: QObject, ids: IdTable) -> dict[str, Any]:
@@ -112,7 +113,7 @@ def describe_item(item: QObject, ids: IdTable) -> dict[str, Any]:
         out.update(visible=QQuickItem.isVisible(typed), enabled=QQuickItem.isEnabled(typed),
                    opacity=round(QQuickItem.opacity(typed), 3), z=QQuickItem.z(typed),
                    geometry=scene_rect(typed))
-        out["childCount"] = len(QQuickItem.childItems(typed))
+        out["childCount"] = len(child_items(typed))
     elif isinstance(item, QWindow) and is_quick_window(item):
         out.update(title=QWindow.title(item), geometry=[QWindow.x(item), QWindow.y(item),
                                                         QWindow.width(item),
@@ -172,7 +173,7 @@ def all_items() -> list[QQuickItem]:
         while stack:
             it = stack.pop()
             out.append(it)
-            stack.extend(reversed(QQuickItem.childItems(it)))
+            stack.extend(reversed(child_items(it)))
     return out
 
 

@@ -42,7 +42,7 @@ def menu_bar(window: QObject) -> QObject | None:
         for item in stack:
             if item is None:
                 continue
-            for child in quick.QQuickItem.childItems(item):
+            for child in qmltypes.child_items(item):
                 if QObject.inherits(child, "QQuickMenuBar"):
                     return child
                 nxt.append(child)

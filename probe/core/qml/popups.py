@@ -83,7 +83,7 @@ def _overlay(window: QObject) -> Any:
     root = qmltypes.content_item(window) if quick is not None else None
     if quick is None or root is None:
         return None
-    for child in quick.QQuickItem.childItems(root):
+    for child in qmltypes.child_items(root):
         if QObject.inherits(child, "QQuickOverlay"):
             return child
     return None
@@ -96,7 +96,7 @@ def in_overlay(window: QObject) -> list[QObject]:
     if quick is None or overlay is None:
         return []
     out = []
-    for item in sorted(quick.QQuickItem.childItems(overlay), key=quick.QQuickItem.z):
+    for item in sorted(qmltypes.child_items(overlay), key=quick.QQuickItem.z):
         popup = QObject.parent(item) if QObject.inherits(item, "QQuickPopupItem") else None
         if popup is not None and is_popup(popup) and is_open(popup) and \
                 quick.QQuickItem.isVisible(item):
@@ -112,7 +112,7 @@ def of_window(window: QObject) -> QObject | None:
     root = qmltypes.content_item(window) if quick is not None else None
     if quick is None or root is None:
         return None
-    for item in quick.QQuickItem.childItems(root):
+    for item in qmltypes.child_items(root):
         if QObject.inherits(item, "QQuickPopupItem"):
             popup = QObject.parent(item)
             return popup if is_popup(popup) else None

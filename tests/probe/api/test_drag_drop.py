@@ -71,6 +71,15 @@ def test_palette_to_canvas_and_a_refused_drop(qt: Client) -> None:
     assert drops.count("@") == before.count("@") + 2  # the refused one dropped nothing
 
 
+def test_a_nameless_pane_that_takes_drops_is_no_element_of_its_own(qt: Client) -> None:
+    """A pane around controls that accepts drops (git-cola's diff pane) would be a ref
+    without a name an agent cannot tell from anything: it drops onto the controls inside."""
+    page = read(qt)
+    unnamed = [n for n in parse(page["text"]) if "droptarget" in n["rest"] and not n["name"]]
+    assert not unnamed, page["text"]
+    assert any(n["role"] == "textbox" and n.get("ref") for n in parse(page["text"]))
+
+
 def test_drag_by_coordinates(qt: Client) -> None:
     """cu.drag and computer's left_click_drag complete the drag too."""
     before = _prop(qt, "canvas", "drops").count("@")

@@ -128,6 +128,20 @@ def test_a_quick_item_far_away_costs_nothing(qt: Client) -> None:
     assert ("text", "Far away") in named
 
 
+def test_a_stale_wrapper_of_another_class_costs_no_item(qt: Client) -> None:
+    """Shiboken may hand out, for a live Qt Quick item, a wrapper of another class it kept
+    at that address (a freed QML meta-object: Imagine's ItemDelegate in the Quick suite);
+    the item still reads as itself, and the probe meets no fault."""
+    planted = qt.call("qt.methods.invoke", {"objectId": "raising",
+                                            "method": "plant_stale_wrapper"})
+    assert planted["returned"] is True, planted
+    page = qt.call("chr.readPage", {"tabId": _tab(qt, "Raising Quick")})
+    named = {(n["role"], n["name"]) for n in parse(page["text"])}
+    assert ("button", "Late 1") in named and ("button", "Quick OK") in named, page
+    assert not page.get("unreadElements"), page
+    assert not faultgate.probe_faults(qt)
+
+
 def test_problems_list_what_raised_with_its_traceback(qt: Client) -> None:
     qt.call("chr.readPage", {"tabId": _tab(qt, "Raising")})
     report = qt.call("qt.problems", {"kinds": ["app_exception", "probe_fault"]})

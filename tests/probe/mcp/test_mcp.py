@@ -123,6 +123,13 @@ def test_tool_calls_show_in_the_traffic_mirror_as_the_agent(mcp_session: McpSess
     assert record["client"]["role"] == "agent" and record["ok"]
     sessions = {s["name"]: s for s in watcher.call("probe.sessions")}
     assert sessions[AGENT]["role"] == "agent"
+    # each call says which tool the agent called, with the arguments it gave
+    mcp_session.text("read_page", {"filter": "interactive", "max_chars": 5000})
+    read = watcher.wait_notification(
+        "probe.traffic", lambda p: p["method"] == "chr.readPage" and p["client"]["name"] == AGENT)
+    assert read["via"] == {"tool": "read_page",
+                           "arguments": {"filter": "interactive", "max_chars": 5000}}
+    assert read["params"] == {"filter": "interactive", "max_chars": 5000}
 
 
 def test_streamable_http(demo: DemoApp) -> None:

@@ -4,7 +4,9 @@ The session is recorded the way the inspector records one: an inspector-role cli
 subscribed to the traffic mirror keeps the agent's calls, which carry the stable handles
 of their targets. The export is run as a pytest file in a subprocess (against a fresh
 demo app it starts itself) and as a script through ``qtmcp replay``; both pass against
-the demo app and fail naming the diverging value when QTMCP_DEMO_BROKEN=1 changes it.
+the demo app and fail naming the diverging value when QTMCP_DEMO_BROKEN=1 changes it. The
+recorded app is started as a user starts it (no test plumbing on its command line): the
+export takes that command line from the session.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,18 +27,25 @@ from probe import cli
 from probe.client import Client
 from probe.replay import export as se
 from probe.replay.replayer import Divergence, Replayer, ScriptError
-from tests.support.app import DemoApp, wait_until
+from probe.testing import AppDriver, launch_app
+from tests.support.app import ROOT, DemoApp, start_demo, wait_until
 
 FORM = "mainWindow/tabs/qt_tabwidget_stackedwidget/formTab/formPanel/"
 
 
-def record(demo: DemoApp, agent_calls: Any) -> list[dict[str, Any]]:
+#: The demo app as a user starts it (the shared ``demo`` fixture's has test plumbing).
+DEMO_COMMAND = [sys.executable, "-m", "resources.demo_app"]
+
+
+def record(app: DemoApp | AppDriver, agent_calls: Any) -> list[dict[str, Any]]:
     """The traffic records of ``agent_calls(agent)``, as an inspector would keep them."""
-    inspector = demo.client(name="recorder", role="inspector")
+    info = app if isinstance(app, DemoApp) else app.info
+    url, token = info.url, info.token
+    inspector = Client.connect(url, info.inspector_token, name="recorder", role="inspector")
     records: list[dict[str, Any]] = []
     inspector.on("probe.traffic", lambda n: records.append(n.params))
     inspector.call("probe.subscribe", {"topics": ["traffic"]})
-    agent = demo.client(name="form-agent", role="agent")
+    agent = Client.connect(url, token, name="form-agent", role="agent")
     agent_calls(agent)
     agent.call("qt.ping")  # the last call: once its record is here, all are
     wait_until(lambda: any(r["method"] == "qt.ping" and r["client"]["name"] == "form-agent"
@@ -63,13 +73,24 @@ def fill_form(agent: Client) -> None:
 
 
 @pytest.fixture(scope="module")
-def session(demo: DemoApp, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A saved .qtmcp-session of the form-filling agent (inspector.sessions.session_file format)."""
-    records = record(demo, fill_form)
-    path = tmp_path_factory.mktemp("session") / "form"
-    info = demo.client().call("qt.version")
+def plain_demo() -> Iterator[AppDriver]:
+    """The demo app started as its user would start it, the probe injected."""
+    with launch_app(DEMO_COMMAND, cwd=ROOT) as app:
+        yield app
+
+
+def save(app: AppDriver, records: list[dict[str, Any]], path: Path) -> Path:
+    """A .qtmcp-session of ``records`` (inspector.sessions.session_file format)."""
+    info = app.call("qt.version")
     return session_file.save(session_file.Session(app=info, calls=records,
                                                   created=time.time()), path)
+
+
+@pytest.fixture(scope="module")
+def session(plain_demo: AppDriver, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A saved session of the form-filling agent."""
+    return save(plain_demo, record(plain_demo, fill_form),
+                tmp_path_factory.mktemp("session") / "form")
 
 
 def test_recorded_calls_carry_stable_targets(session: Path) -> None:
@@ -97,8 +118,9 @@ def test_recorded_calls_carry_stable_targets(session: Path) -> None:
 def test_script_holds_actions_checks_and_what_was_left_out(session: Path) -> None:
     app, records = se.load_session(session)
     script = se.build_script(records, app, source=str(session))
-    assert script["format"] == "qtmcp-script" and script["command"] == [
-        "python", "-m", "resources.demo_app"]
+    # the command line the app was started with, from the session (not a guess)
+    assert script["format"] == "qtmcp-script" and script["command"] == DEMO_COMMAND
+    assert script["cwd"] == str(ROOT)
     shape = [(s.get("do") or s["check"], s["target"].rsplit("/", 1)[-1])
              for s in script["steps"]]
     assert shape == [("chr.formInput", "nameEdit"), ("property", "nameEdit"),
@@ -130,7 +152,7 @@ def test_exported_pytest_passes_on_the_demo_and_fails_when_it_changes(
     script_path = tmp_path / "form.json"
     assert cli.main(["export", str(session), "--pytest", str(out), "--script",
                      str(script_path), "--timeout", "1.5"]) == 0
-    assert "6 steps (4 actions, 5 checks)" in capsys.readouterr().out
+    assert "6 steps (4 actions, 6 checks)" in capsys.readouterr().out
     text = out.read_text()
     assert "from probe.testing import AppDriver, launch_app" in text
     assert "sleep(" not in text and "time." not in text
@@ -143,9 +165,52 @@ def test_exported_pytest_passes_on_the_demo_and_fails_when_it_changes(
 
     broken = _pytest(out, QTMCP_DEMO_BROKEN="1")
     assert broken.returncode == 1, broken.stdout[-3000:]
-    assert "diverged at step 6: text of statusLabel" in broken.stdout
-    assert 'expected: text == "Submitted: Ada Lovelace"' in broken.stdout
-    assert 'found:    text == "Sent: Ada Lovelace"' in broken.stdout
+    # the click's own check diverges first: the status line its report named
+    assert "diverged at step 5: chr.click on submitButton" in broken.stdout
+    assert 'expected: the app shows "Submitted: Ada Lovelace"' in broken.stdout
+    assert "found:    no name or value containing it after 1.5 s" in broken.stdout
+
+
+def act_without_reading(agent: Client) -> None:
+    """Five actions and no reading back: what the agent saw is in their answers only."""
+    page = agent.call("chr.readPage", {"filter": "interactive"})["text"]
+    refs = {line.split('"')[1]: line.split("[")[1].split("]")[0]
+            for line in page.splitlines() if '"' in line and "[ref_" in line}
+    agent.call("chr.formInput", {"ref": refs["Name"], "value": "Grace Hopper"})
+    agent.call("chr.formInput", {"ref": refs["Age"], "value": 45})
+    agent.call("chr.formInput", {"ref": refs["I accept the terms and conditions"],
+                                 "value": True})
+    agent.call("chr.formInput", {"ref": refs["Country"], "value": "Japan"})
+    agent.call("chr.click", {"ref": refs["Submit"]})
+
+
+def test_an_export_checks_what_each_action_showed(
+        plain_demo: AppDriver, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Five actions give five checks: each input's answer (the value read back) and the
+    texts the click's change report named (the status line the click changed), so the
+    test fails against an app that does something else; the app's command line comes
+    from the session (no --command, and no guess from the app's name)."""
+    plain_demo.call("qt.methods.invoke", {"objectId": "mainWindow", "method": "resetForm"})
+    records = record(plain_demo, act_without_reading)
+    session = save(plain_demo, records, tmp_path / "five")
+    out = tmp_path / "test_five.py"
+    assert cli.main(["export", str(session), "--pytest", str(out), "--script",
+                     str(tmp_path / "five.json"), "--timeout", "1.5"]) == 0
+    assert "5 steps (5 actions, 5 checks)" in capsys.readouterr().out
+    script = json.loads((tmp_path / "five.json").read_text())
+    click = script["steps"][-1]
+    assert click["do"] == "chr.click" and click["shows"] == ["Submitted: Grace Hopper"]
+    assert script["command"] == DEMO_COMMAND and script["cwd"] == str(ROOT)
+    text = out.read_text()
+    assert 'shows=["Submitted: Grace Hopper"]' in text
+    assert f"APP_CWD = {json.dumps(str(ROOT))}" in text
+
+    passed = _pytest(out)
+    assert passed.returncode == 0, passed.stdout[-3000:] + passed.stderr[-2000:]
+    broken = _pytest(out, QTMCP_DEMO_BROKEN="1")
+    assert broken.returncode == 1, broken.stdout[-3000:]
+    assert "diverged at step 5: chr.click on submitButton" in broken.stdout
+    assert 'expected: the app shows "Submitted: Grace Hopper"' in broken.stdout
 
 
 def test_replay_cli_passes_live_and_reports_the_divergence(
@@ -163,9 +228,18 @@ def test_replay_cli_passes_live_and_reports_the_divergence(
     monkeypatch.setenv("QTMCP_DEMO_BROKEN", "1")
     assert cli.main(["replay", str(script), "--launch", "--timeout", "1"]) == 1
     err = capsys.readouterr().err
+    assert "diverged at step 5 (session call" in err
+    assert "found:    no name or value containing it after 1 s" in err
+    assert "(4 of 6 steps passed before it)" in err
+    # the property the agent read diverges too, naming the value found
+    lenient = {**json.loads(script.read_text())}
+    lenient["steps"] = [{k: v for k, v in s.items() if k != "shows"}
+                        for s in lenient["steps"]]
+    script.write_text(json.dumps(lenient))
+    assert cli.main(["replay", str(script), "--launch", "--timeout", "1"]) == 1
+    err = capsys.readouterr().err
     assert "diverged at step 6 (session call" in err
     assert 'found:    text == "Sent: Ada Lovelace" (still, after 1 s)' in err
-    assert "(5 of 6 steps passed before it)" in err
 
 
 def test_bad_input_gives_clear_errors(session: Path, demo: DemoApp, tmp_path: Path,
@@ -241,6 +315,28 @@ def test_item_refs_replay_by_role_and_name(demo: DemoApp) -> None:
         Replayer(client).run_step(missing)
     with pytest.raises(ScriptError, match="takes no element"):
         Replayer(client).do("qt.ping", "tabs")
+
+
+def test_the_app_says_how_it_was_started(demo: DemoApp, plain_demo: AppDriver) -> None:
+    """qt.version's command line starts the app again as its user did: ``python -m``
+    with the app's own arguments, a script by its path; the probe's launcher and its
+    options are not in it (``qtmcp launch`` leaves the app only its own argv)."""
+    assert demo.client().call("qt.version")["command"] == [
+        sys.executable, "-m", "resources.demo_app", "--probe", "--control-stdin"]
+    assert plain_demo.call("qt.version")["command"] == DEMO_COMMAND
+    launched = start_demo(launch=True)
+    try:
+        info = launched.client().call("qt.version")
+        assert info["command"] == [sys.executable, "-m", "resources.demo_app",
+                                   "--control-stdin"]
+        assert info["cwd"] == str(ROOT)
+    finally:
+        launched.stop()
+    script = ROOT / "tests" / "apps" / "problems_app.py"
+    with launch_app([sys.executable, str(script)], cwd=script.parent) as app:
+        info = app.call("qt.version")
+        assert info["command"] == [sys.executable, str(script)]
+        assert info["cwd"] == str(script.parent)
 
 
 def test_converter_rules_without_an_app() -> None:

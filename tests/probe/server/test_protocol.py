@@ -20,6 +20,16 @@ def test_decode_single_request() -> None:
     assert (req.method, req.id, req.is_notification) == ("qt.ping", 7, False)
 
 
+def test_a_request_says_how_its_user_asked_for_it() -> None:
+    """``via``: the MCP tool or CLI command behind a call, kept for the traffic mirror."""
+    said = {"tool": "computer", "arguments": {"action": "left_click", "ref": "ref_3"}}
+    msg = protocol.encode(protocol.request("chr.computer", {"action": "left_click"}, 9, said))
+    (req,) = protocol.decode(msg).items
+    assert isinstance(req, protocol.Request) and req.via == said and req.id == 9
+    (plain,) = protocol.decode(protocol.encode(protocol.request("qt.ping", None, 1))).items
+    assert isinstance(plain, protocol.Request) and plain.via is None
+
+
 def test_decode_notification_has_no_id() -> None:
     (req,) = protocol.decode('{"jsonrpc":"2.0","method":"qt.ping"}').items
     assert isinstance(req, protocol.Request) and req.is_notification
@@ -36,6 +46,7 @@ def test_decode_notification_has_no_id() -> None:
         ('{"jsonrpc":"2.0","method":"a","params":3,"id":4}', "INVALID_REQUEST", 4),
         ('{"jsonrpc":"2.0","method":"a","id":{"bad":1}}', "INVALID_REQUEST", None),
         ('{"jsonrpc":"2.0","method":"a","id":1,"extra":true}', "INVALID_REQUEST", 1),
+        ('{"jsonrpc":"2.0","method":"a","id":2,"via":"computer"}', "INVALID_REQUEST", 2),
     ],
 )
 def test_decode_invalid(raw: str, name: str, rid: Any) -> None:

@@ -82,7 +82,7 @@ def gap_name(item: QQuickItem) -> str:
 
 def mouse_area_in(item: QQuickItem) -> QQuickItem | None:
     """An enabled MouseArea child of a text item (a clickable Label), or None."""
-    for c in QQuickItem.childItems(item):
+    for c in qmltypes.child_items(item):
         if is_mouse_area(c) and QQuickItem.isEnabled(c) and QQuickItem.isVisible(c):
             return c
     return None
@@ -96,7 +96,7 @@ def _texts_under(area: QQuickItem) -> str:
         return ""
     ax, ay, aw, ah = qml.scene_rect(area)
     found = []
-    for sibling in QQuickItem.childItems(parent):
+    for sibling in qmltypes.child_items(parent):
         if sibling is area or not QQuickItem.isVisible(sibling):
             continue
         x, y, w, h = qml.scene_rect(sibling)
@@ -212,7 +212,7 @@ class QuickWalker:
     def _children(self, item: QQuickItem, out: list[Node], depth: int) -> None:
         if depth >= rules.MAX_RAW_DEPTH:
             return
-        kids = [c for c in QQuickItem.childItems(item)
+        kids = [c for c in qmltypes.child_items(item)
                 if QQuickItem.isVisible(c) and QQuickItem.opacity(c) > 0]
         placed: list[rules.Placed] = []
         for c in kids:
@@ -365,12 +365,12 @@ class QuickWalker:
             return
         current = QObject.property(item, "currentIndex")
         clickable = bool(QObject.property(item, "interactive")) and not self.inert
-        dots = [d for d in QQuickItem.childItems(content) if QQuickItem.isVisible(d)
+        dots = [d for d in qmltypes.child_items(content) if QQuickItem.isVisible(d)
                 and not QObject.inherits(d, "QQuickRepeater")]
         tabs = []
         for i, dot in enumerate(dots):
             x, y, w, h = qml.scene_rect(dot)
-            tabs.append(Node("tab", f"Page {i + 1}", dot, obj=dot,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
+            tabs.append(Node("tab", f"Page {i + 1}", dot, obj=dot,
                              states=["selected"] if i == current else [],
                              bounds=(x, y, w, h), interactive=clickable, gap=clickable))
         x, y, w, h = qml.scene_rect(item)

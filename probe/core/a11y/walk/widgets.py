@@ -414,6 +414,8 @@ class WidgetWalker:
         # a drop target (a canvas, a bin): an agent drags onto it by ref (chr.drag)
         drop = not gap and role in CLICKABLE_ROLES and QWidget.acceptDrops(w) and \
             not reach.in_viewport(w)
+        if drop and not name and any(k.interactive for n in kids for k in n.iter()):
+            drop = False  # a nameless pane around controls: a drop lands on one of them
         interactive = gap or drop or role in INTERACTIVE or role == "scrollbar"
         if not interactive and not unread:
             if role == "generic" and not name:
