@@ -129,31 +129,34 @@ async def perform(ctx: Context, prepare: Callable[[], tuple[Any, Deliver]],
         if not future.done():
             future.set_result(None)
 
-    def run(deliver: Deliver) -> None:
-        try:
-            box["result"] = deliver()
-        except Exception as exc:  # noqa: BLE001 - handed back to the caller below
-            raised = None if isinstance(exc, QtError) or known_failure(exc) is not None \
-                else faults.record(exc)
+    def finish(ok: bool, value: Any) -> None:
+        """The delivery ended (GUI thread): its result, or its error for the caller (the
+        executor has cleared its frames: nothing of the element outlives the job)."""
+        if ok:
+            box["result"] = value
+        elif isinstance(value, Exception):
+            raised = None if isinstance(value, QtError) or known_failure(value) is not None \
+                else faults.record(value)
             if raised is not None and raised.origin == faults.APP:
                 box["app_raised"] = raised.reason  # the input was delivered: the app's
-                return                             # own code raised handling it
-            box["error"] = exc
-            if nested.done():  # the call has answered already: say it somewhere
-                log.warning("action failed after its dialog closed: %s", exc)
-        finally:
-            try:
-                loop.call_soon_threadsafe(mark, done)
-            except RuntimeError:  # the probe stopped while the dialog was open
-                pass
+            else:                                  # own code raised handling it
+                box["error"] = value
+                if nested.done():  # the call has answered already: say it somewhere
+                    log.warning("action failed after its dialog closed: %s", value)
+        else:  # a KeyboardInterrupt or SystemExit: not the action's to keep
+            log.warning("action interrupted: %r", value)
+        try:
+            loop.call_soon_threadsafe(mark, done)
+        except RuntimeError:  # the probe stopped while the dialog was open
+            pass
 
     def stage() -> Any:
         info, deliver = prepare()
         box["before"] = modal.blocker_id(idtable.ids_for(ctx.state))
         if wait_for_idle:
             box["timers"] = pending.Started()
-        ctx.post(lambda: run(deliver),
-                                on_nested=lambda: loop.call_soon_threadsafe(mark, nested))
+        ctx.post(deliver, on_nested=lambda: loop.call_soon_threadsafe(mark, nested),
+                 on_done=finish)
         return info
 
     # Getting the GUI thread is bounded by the probe's call timeout (2 s unless

@@ -8,14 +8,17 @@ GUI thread busy (a bystander's ping: 1 ms -> over a second): now the waits of on
 share a :class:`Scans` — a scan made since the last UI change (and within the interval)
 is reused, one in progress is awaited, and after a scan of ``c`` seconds the next starts
 ``BACKOFF * c`` later at the earliest, so scanning takes at most a quarter of the GUI
-thread however many wait. At most ``MAX_WAITS`` waits run in one probe.
+thread however many wait. At most ``MAX_WAITS`` waits run in one probe, and at most
+``MAX_SLEEPS`` of cu.wait (:func:`sleeping`), which look at nothing but each hold a task
+and its message for up to a minute.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import AsyncIterator, Callable, Hashable
+from contextlib import asynccontextmanager
 from typing import Any
 
 from probe.core.data import waits
@@ -30,6 +33,26 @@ MAX_WAITS = 256
 #: earliest (scanning takes at most 1 / (1 + BACKOFF) of the GUI thread).
 BACKOFF = 3.0
 _SHARED = "waits.scans"
+#: cu.wait calls running at once in one probe; more answer TOO_MANY_CALLS.
+MAX_SLEEPS = 256
+_SLEEPS = "waits.sleeps"
+
+
+@asynccontextmanager
+async def sleeping(ctx: Context) -> AsyncIterator[None]:
+    """One running cu.wait, counted against the app's ``MAX_SLEEPS``: 64 connections
+    could otherwise keep 64 each (issue #37)."""
+    running = ctx.shared.get(_SLEEPS, 0)
+    if running >= MAX_SLEEPS:
+        raise QtError("TOO_MANY_CALLS", f"{MAX_SLEEPS} cu.wait calls are running in this "
+                      "app already", limit=MAX_SLEEPS,
+                      hint="Wait once for longer instead of many times at once, or let "
+                           "some of the running waits end first.")
+    ctx.shared[_SLEEPS] = running + 1
+    try:
+        yield
+    finally:
+        ctx.shared[_SLEEPS] -= 1
 
 
 class Scans:

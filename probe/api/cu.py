@@ -17,7 +17,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QWidget
 
-from probe.api import _act, _pointer
+from probe.api import _act, _pointer, _waiting
 from probe.api._params import (
     Coordinate,
     Format,
@@ -39,8 +39,10 @@ from probe.api._pointer import at_point, view
 from probe.api._screen import (
     FIRST_WINDOW_WAIT,
     encode_result,
+    off_gui,
     on_screen,
     picture,
+    picture_turn,
     shown_window,
     window_named,
 )
@@ -81,11 +83,12 @@ async def screenshot(
     screen; a call made just after launch waits (up to 5 s) for the first window.
     """
     await gui_until(ctx, shown_window, FIRST_WINDOW_WAIT)
-    image, facts, win = await ctx.gui(_shoot, ctx, source)
-    result = await asyncio.to_thread(encode_result, image, format, quality, maxWidth, maxHeight,
-                                     maxBytes)
-    if facts is not None:
-        result["onScreen"] = await asyncio.to_thread(on_screen, image, facts)
+    async with picture_turn(ctx):
+        image, facts, win = await ctx.gui(_shoot, ctx, source)
+        result = await off_gui(encode_result, image, format, quality, maxWidth, maxHeight,
+                               maxBytes)
+        if facts is not None:
+            result["onScreen"] = await off_gui(on_screen, image, facts)
     v = view(ctx)
     v.window, v.scale = win, result["scale"]
     result["window"] = await ctx.gui(win.objectName)
@@ -114,9 +117,10 @@ async def zoom(
         b = QPoint(min(round(x1 / scale), win.width()), min(round(y1 / scale), win.height()))
         return capture.crop(capture.grab(win, with_popups=True), QRect(a, b - QPoint(1, 1)))
 
-    image = await ctx.gui(grab)
-    result = await asyncio.to_thread(encode_result, image, format, 80, maxWidth, maxHeight,
-                                     maxBytes)
+    async with picture_turn(ctx):
+        image = await ctx.gui(grab)
+        result = await off_gui(encode_result, image, format, 80, maxWidth, maxHeight,
+                               maxBytes)
     result["region"] = region
     return cast(Zoom, result)
 
@@ -266,6 +270,8 @@ async def hold_key(ctx: Context,
 @method("cu.wait", gui=False, tool=Tool(spoken="computer (wait)"))
 async def wait(ctx: Context, duration: Annotated[float, P("seconds", minimum=0,
                                                           maximum=60)] = 1.0) -> Waited:
-    """Let the app run for ``duration`` seconds (nothing is sent to it)."""
-    await asyncio.sleep(duration)
+    """Let the app run for ``duration`` seconds (nothing is sent to it); at most
+    256 run at once in one app."""
+    async with _waiting.sleeping(ctx):
+        await asyncio.sleep(duration)
     return {"waited": duration}

@@ -7,7 +7,6 @@ Every action is synchronous by default: it returns once the events it caused hav
 
 from __future__ import annotations
 
-import asyncio
 import base64
 from collections.abc import Callable
 from typing import Annotated, Any, cast
@@ -311,11 +310,12 @@ async def screenshot(ctx: Context, objectId: Annotated[str | None, P(
     target, a call made just after launch waits (up to 5 s) for the first window."""
     if objectId is None:
         await gui_until(ctx, _screen.shown_window, _screen.FIRST_WINDOW_WAIT)
-    image, facts = await ctx.gui(shoot, ctx, objectId, source)
-    result = await asyncio.to_thread(encode_result, image, format, quality, maxWidth,
-                                     maxHeight, maxBytes)
-    if facts is not None:
-        result["onScreen"] = await asyncio.to_thread(_screen.on_screen, image, facts)
+    async with _screen.picture_turn(ctx):
+        image, facts = await ctx.gui(shoot, ctx, objectId, source)
+        result = await _screen.off_gui(encode_result, image, format, quality, maxWidth,
+                                       maxHeight, maxBytes)
+        if facts is not None:
+            result["onScreen"] = await _screen.off_gui(_screen.on_screen, image, facts)
     return cast(Picture, result)
 
 
@@ -337,8 +337,10 @@ async def compare_screenshot(
     except ValueError:
         raise QtError("SCREENSHOT_FAILED", "reference is not base64",
                       hint="Pass the 'data' of a qt.ui.screenshot result.") from None
-    image, _ = await ctx.gui(shoot, ctx, objectId)
-    result = await asyncio.to_thread(diffimage.compare, image, capture.decode(raw), tolerance)
+    async with _screen.picture_turn(ctx):
+        image, _ = await ctx.gui(shoot, ctx, objectId)
+        result = await _screen.off_gui(diffimage.compare, image, capture.decode(raw),
+                                       tolerance)
     result["match"] = result["ratio"] <= threshold
     result["threshold"] = threshold
     return cast(Comparison, result)

@@ -1,5 +1,11 @@
-"""One connection's calls: at most MAX_IN_FLIGHT run at once, a bounded few wait their
-turn, more are refused at once (TOO_MANY_CALLS), and all of them end with the connection.
+"""One connection's calls: at most MAX_IN_FLIGHT run at once (fewer when every
+connection's calls together take their :class:`~probe.server.ceilings.Turns`), a bounded
+few wait their turn, more are refused at once (TOO_MANY_CALLS), and all of them end with
+the connection.
+The bytes of their messages, from arrival to answer, count against this connection's
+bound (MAX_CALL_BYTES) and against every connection's together (a
+:class:`~probe.server.ceilings.Budget`): a call that waits a minute holds its message the
+whole time.
 
 The connection's reader never stops reading for them. A reader that waited for a free
 slot would not see the client leave (websockets stops reading the socket once its own
@@ -15,14 +21,19 @@ import asyncio
 import collections
 from collections.abc import Awaitable, Callable
 
+from probe.server.ceilings import Budget, Turns
 from probe.server.executor import LANE
 
 #: Calls of one connection that run at once.
 MAX_IN_FLIGHT = 64
-#: Messages of one connection that may wait for a free slot (count and bytes); beyond
-#: that a message is answered TOO_MANY_CALLS without running.
+#: Messages of one connection that may wait for a free slot; beyond that, or past the
+#: bytes, a message is answered TOO_MANY_CALLS without running.
 MAX_WAITING = 1024
-MAX_WAITING_BYTES = 16 * 1024 * 1024
+#: Bytes of one connection's messages not answered yet (running or waiting).
+MAX_CALL_BYTES = 16 * 1024 * 1024
+#: Refusals of one connection not yet sent (its client does not read them): past this the
+#: connection is closed.
+MAX_REFUSALS = 256
 
 Message = str | bytes
 
@@ -31,31 +42,91 @@ class Calls:
     """The running and waiting calls of one connection (see the module docstring)."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop,
-                 answer: Callable[[Message], Awaitable[None]]) -> None:
+                 answer: Callable[[Message], Awaitable[None]],
+                 shared: Budget | None = None,
+                 send: Callable[[str], Awaitable[None]] | None = None,
+                 turns: Turns | None = None) -> None:
         self.loop = loop
         self._answer = answer
-        self.running: set[asyncio.Task[None]] = set()
+        self._send = send
+        self._shared = shared if shared is not None else Budget(MAX_CALL_BYTES)
+        self._turns = turns if turns is not None else Turns(MAX_IN_FLIGHT, MAX_IN_FLIGHT)
+        #: In the turns' queue of connections waiting for a turn (Turns sets it).
+        self.queued = False
+        #: Running calls, each with the bytes of its message.
+        self.running: dict[asyncio.Task[None], int] = {}
         self._waiting: collections.deque[Message] = collections.deque()
-        self._waiting_bytes = 0
+        #: Bytes of this connection's messages not answered yet.
+        self.bytes = 0
+        #: Refusals not sent yet, and the one task sending them in order.
+        self._refusals: collections.deque[str] = collections.deque()
+        self._refuser: asyncio.Task[None] | None = None
         self._ended = False
+        #: Why the last message was refused: "slots" (too many calls) or "bytes".
+        self._why = "slots"
 
     def offer(self, message: Message) -> bool:
         """Run ``message`` now or when a slot frees; False when it must be refused."""
         if self._ended:
             return False
-        if len(self.running) < MAX_IN_FLIGHT:
+        size = len(message)
+        if len(self._waiting) >= MAX_WAITING:
+            self._why = "slots"
+            return False
+        if self.bytes + size > MAX_CALL_BYTES or not self._shared.take(self.bytes, size):
+            self._why = "bytes"
+            return False
+        self.bytes += size
+        if (not self._waiting and len(self.running) < MAX_IN_FLIGHT
+                and self._turns.take(len(self.running))):
             self._start(message)
-            return True
-        if (len(self._waiting) < MAX_WAITING
-                and self._waiting_bytes + len(message) <= MAX_WAITING_BYTES):
+        else:
             self._waiting.append(message)
-            self._waiting_bytes += len(message)
+            self._turns.wait(self)
+        return True
+
+    def start_one(self) -> tuple[bool, bool]:
+        """Start the next waiting message if this connection may (see :class:`Turns`)."""
+        if self._ended or not self._waiting:
+            return False, False
+        if len(self.running) >= MAX_IN_FLIGHT or not self._turns.take(len(self.running)):
+            return False, True
+        self._start(self._waiting.popleft())
+        return True, bool(self._waiting)
+
+    def why_refused(self) -> str:
+        """The refusal's message for the last message :meth:`offer` refused."""
+        if self._why == "bytes":
+            return ("the probe holds as many bytes of unanswered calls as it takes (this "
+                    "connection's or all connections' together); this message was not run")
+        return (f"{MAX_IN_FLIGHT} calls of this connection are running and {MAX_WAITING} "
+                "wait; this message was not run")
+
+    def refusal_hint(self) -> str:
+        if self._why == "bytes":
+            return "Wait for answers before sending more, and send smaller messages."
+        return "Wait for answers before sending more."
+
+    def refuse(self, text: str | None) -> bool:
+        """Send a refusal without waiting for it (one task sends them all, in order);
+        False when MAX_REFUSALS are still unsent (the client reads none: close it)."""
+        if text is None or self._send is None:
             return True
-        return False
+        if len(self._refusals) >= MAX_REFUSALS:
+            return False
+        self._refusals.append(text)
+        if self._refuser is None or self._refuser.done():
+            self._refuser = self.loop.create_task(self._send_refusals())
+        return True
+
+    async def _send_refusals(self) -> None:
+        assert self._send is not None
+        while self._refusals:
+            await self._send(self._refusals.popleft())
 
     def _start(self, message: Message) -> None:
         task = self.loop.create_task(self._run(message))
-        self.running.add(task)
+        self.running[task] = len(message)
         task.add_done_callback(self._done)
 
     async def _run(self, message: Message) -> None:
@@ -63,11 +134,16 @@ class Calls:
         await self._answer(message)
 
     def _done(self, task: asyncio.Task[None]) -> None:
-        self.running.discard(task)
+        """A call ended (answered, failed or cancelled, even before it started)."""
+        if task not in self.running:
+            return
+        self._turns.give(len(self.running))
+        size = self.running.pop(task)
+        self._shared.give(self.bytes, size)
+        self.bytes -= size
         if self._waiting and not self._ended:
-            message = self._waiting.popleft()
-            self._waiting_bytes -= len(message)
-            self._start(message)
+            self._turns.wait(self)
+        self._turns.pump()
 
     async def settle(self, timeout: float) -> None:
         """Give the running calls up to ``timeout`` seconds to answer (shutting down)."""
@@ -78,7 +154,10 @@ class Calls:
         """The connection is gone: drop the waiting messages, cancel the running calls
         (their GUI jobs are skipped if not started, their waits stop)."""
         self._ended = True
+        waiting = sum(len(m) for m in self._waiting)
         self._waiting.clear()
-        self._waiting_bytes = 0
-        for task in list(self.running):
+        self._shared.give(self.bytes, waiting)
+        self.bytes -= waiting
+        self._refusals.clear()
+        for task in [*self.running, *([self._refuser] if self._refuser else [])]:
             task.cancel()

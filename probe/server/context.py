@@ -115,10 +115,12 @@ class Context:
         except RpcError as exc:
             raise self._app_error(exc) from None
 
-    def post(self, fn: Callable[[], Any], on_nested: Callable[[], object] | None = None) -> None:
+    def post(self, fn: Callable[[], Any], on_nested: Callable[[], object] | None = None,
+             on_done: Callable[[bool, Any], None] | None = None) -> None:
         """Queue ``fn`` as a GUI job without waiting; ``on_nested`` runs (GUI thread) if it
-        enters a dialog's or menu's own event loop."""
-        self._reach.executor.post(fn, on_nested)
+        enters a dialog's or menu's own event loop, ``on_done(ok, result or exception)``
+        when it ends (GUI thread; the exception without its frames' locals)."""
+        self._reach.executor.post(fn, on_nested, on_done)
 
     @property
     def call_timeout(self) -> float:

@@ -116,6 +116,13 @@ class Dispatcher:
         error = protocol.error_object(name, message, **data)
         if len(raw) > self.options.max_message:
             return protocol.encode(protocol.failure(protocol.sniff_id(raw), error))
+        fast = protocol.refused_ids(raw)
+        if fast is not None:
+            batch, ids = fast
+            if not ids:
+                return None
+            answers = [protocol.failure(rid, error) for rid in ids]
+            return protocol.encode(answers if batch else answers[0])
         incoming = protocol.decode(raw)
         replies = [protocol.failure(item.id, item.error if isinstance(item, protocol.Invalid)
                                     else error)

@@ -34,7 +34,7 @@ class Options:
     #: Answer bytes held for a client that has not read them, per connection and in all
     #: (server/outbox.py); past either, or stuck ``stall_seconds``, it is closed (1008).
     max_held_bytes: int = 64 * 1024 * 1024
-    total_held_bytes: int = 256 * 1024 * 1024
+    total_held_bytes: int = 128 * 1024 * 1024
     stall_seconds: float = 30.0
     call_timeout: float = 2.0
     #: A change report compares with what the agent was last told of a window, unless that

@@ -21,6 +21,7 @@ from typing import Any
 
 from probe import protocol
 from probe.server.auth import INSPECTOR_TOPICS
+from probe.server.ceilings import Budget
 from probe.wire.probe_session import SessionInfo
 
 #: The transport's own topics; the registry holds every topic (api families declare
@@ -62,6 +63,9 @@ class Session:
     calls: int = 0
     #: Seconds a notification waits for others to share its frame (0: none waits).
     coalesce: float = COALESCE_SECONDS
+    #: Bytes every session's queue shares (ceilings.py): notifications past it are dropped
+    #: (and counted) as past this session's own bound.
+    budget: Budget = field(default_factory=lambda: Budget(1 << 62))
 
     def __post_init__(self) -> None:
         self._queue: asyncio.Queue[str] = asyncio.Queue()
@@ -77,6 +81,7 @@ class Session:
         texts, size = [first], len(first)
         while not self._queue.empty() and size < COALESCE_BYTES:
             text = self._queue.get_nowait()
+            self.budget.give(self._queued_bytes, len(text))
             self._queued_bytes -= len(text)
             texts.append(text)
             size += len(text)
@@ -93,6 +98,10 @@ class Session:
     def stop(self) -> None:
         if self._writer is not None:
             self._writer.cancel()
+        self.budget.give(self._queued_bytes, self._queued_bytes)  # never sent now
+        self._queued_bytes = 0
+        while not self._queue.empty():
+            self._queue.get_nowait()
 
     def push(self, text: str) -> None:
         """Queue an encoded notification (loop thread only); drop and count when full.
@@ -101,7 +110,8 @@ class Session:
         ``queue_bytes_limit`` of memory however large the notifications (frames) are.
         """
         if (self._queue.qsize() >= self.queue_limit
-                or self._queued_bytes + len(text) > self.queue_bytes_limit):
+                or self._queued_bytes + len(text) > self.queue_bytes_limit
+                or not self.budget.take(self._queued_bytes, len(text))):
             self.dropped += 1
             return
         self._queued_bytes += len(text)
@@ -110,6 +120,7 @@ class Session:
     async def _write_loop(self) -> None:
         while True:
             text = await self._queue.get()
+            self.budget.give(self._queued_bytes, len(text))
             self._queued_bytes -= len(text)
             if self.coalesce > 0:  # let the notifications of the next moments join it
                 await asyncio.sleep(self.coalesce)

@@ -16,6 +16,7 @@ import asyncio
 import http
 import logging
 import socket
+import sys
 import threading
 import weakref
 from collections.abc import Awaitable, Callable
@@ -27,6 +28,7 @@ from probe import protocol
 from probe.server import auth
 from probe.server.auth import Tokens
 from probe.server.calls import MAX_IN_FLIGHT, Calls
+from probe.server.ceilings import Budget, Door, Limits, Turns
 from probe.server.dispatch import Dispatcher
 from probe.server.gate import Gate
 from probe.server.options import Options
@@ -49,6 +51,13 @@ HttpHandler = Callable[[dict[str, list[str]]], Awaitable[tuple[int, str, bytes]]
 _SINGLE_HEADERS = ("Host", "Origin", "Authorization", "Upgrade")
 #: Seconds the calls still running when the app quits get to send their SHUTTING_DOWN.
 _SHUTDOWN_GRACE = 1.0
+#: The interpreter's switch interval while the probe serves (seconds; Python's default is
+#: 0.005). The transport thread gives the GIL up around every socket call and must wait
+#: for it back while the GUI thread runs Python: with 5 ms a wait, 20 clients keeping the
+#: GUI thread busy left a bystander's handshake and hello 1-2 s behind (its ping 1 s);
+#: with 1 ms, 14 ms and 2 ms (tests/bench/bench_hostile.py). Only threads that want the
+#: GIL at once switch, so an idle probe costs the app nothing.
+SWITCH_INTERVAL = 0.001
 
 
 #: probe.server.wslib once the first client knocked (None until then).
@@ -138,13 +147,31 @@ class Transport:
         self._inspectors: weakref.WeakSet[ServerConnection] = weakref.WeakSet()
         self._calls: dict[int, Calls] = {}
         opts = options
+        #: What all clients together may make the probe hold, and who gets in (ceilings.py).
+        self.limits = Limits.from_env(
+            held_bytes=opts.total_held_bytes,
+            message_bytes=opts.max_message + protocol.HARD_LIMIT_SLACK)
+        self.door = Door(self.limits, self.loop)
+        self.call_bytes = Budget(self.limits.call_bytes, self.limits.free_each)
+        self.turns = Turns(self.limits.running_calls, self.limits.free_calls)
+        self.notification_bytes = Budget(self.limits.notification_bytes,
+                                         self.limits.free_each)
+        #: Connections past the cap (and whether with the inspector token): closed with
+        #: 1013 as soon as their handler runs.
+        self._refused: weakref.WeakKeyDictionary[ServerConnection, bool] = \
+            weakref.WeakKeyDictionary()
         #: Answer bytes held for clients that have not read them, bounded (outbox.py).
-        self.outbox = Outbox(opts.max_held_bytes, opts.total_held_bytes, opts.stall_seconds)
+        self.outbox = Outbox(opts.max_held_bytes, opts.total_held_bytes, opts.stall_seconds,
+                             self.limits.free_each, self._evict)
+        #: Each session's connection, for closing the one holding the most answers.
+        self._sockets: dict[int, tuple[ServerConnection, Session]] = {}
         self._thread = threading.Thread(target=self._run, name="qtmcp-probe", daemon=True)
 
     # ---------------------------------------------------------------- lifecycle
 
     def start(self, timeout: float = 10.0) -> None:
+        if sys.getswitchinterval() > SWITCH_INTERVAL:  # never above what the app chose
+            sys.setswitchinterval(SWITCH_INTERVAL)
         self._thread.start()
         if not self._ready.wait(timeout):
             raise RuntimeError("qtmcp probe: server thread did not start")
@@ -197,14 +224,14 @@ class Transport:
         await self._serve(sock, stopping)
 
     async def _serve(self, sock: socket.socket, stopping: asyncio.Event) -> None:
-        opts = self.options
         async with _ws().serve(
             self._handle,
             sock=sock,
             origins=[None],  # a browser always sends Origin; scripts and agents do not
             process_request=self._process_request,
-            max_size=opts.max_message * protocol.HARD_LIMIT_FACTOR,
+            max_size=self.limits.message_bytes,
             max_queue=32,
+            create_connection=_ws().guarded(self.door),
             compression=None,  # loopback: latency matters more than bytes
             ping_interval=20,
             ping_timeout=20,
@@ -237,8 +264,12 @@ class Transport:
         if credential is None:
             why = "No token given" if presented is None else "Wrong token"
             return _json_response(401, protocol.error_object("UNAUTHORIZED", why))
+        self.door.authorized(connection)
         if headers.get("Upgrade", "").lower() == "websocket":
-            if credential == "inspector":
+            if not self.door.let_in(connection, credential == "inspector"):
+                # the handshake ends, then 1013 and why
+                self._refused[connection] = credential == "inspector"
+            elif credential == "inspector":
                 self._inspectors.add(connection)
             return None
         head = _method(request) == "HEAD"
@@ -281,27 +312,38 @@ class Transport:
     # ---------------------------------------------------------------- messages
 
     async def _handle(self, ws: ServerConnection) -> None:
+        if ws in self._refused:
+            await ws.close(protocol.CLOSE_TRY_LATER, self.door.refusal(self._refused[ws]))
+            return
         remote = ws.remote_address
         session = Session(send_text=ws.send, loop=self.loop,
                           remote=f"{remote[0]}:{remote[1]}" if remote else "",
                           queue_bytes_limit=self.options.max_queue_bytes,
-                          inspector=ws in self._inspectors)
+                          inspector=ws in self._inspectors, budget=self.notification_bytes)
         self._inspectors.discard(ws)
+        self._sockets[session.id] = (ws, session)
         self.hub.add(session)
         calls = self._calls[session.id] = Calls(
-            self.loop, lambda message: self._answer(ws, session, message))
+            self.loop, lambda message: self._answer(ws, session, message), self.call_bytes,
+            lambda text: self._send(ws, session, text), self.turns)
         try:
             async for message in ws:
-                if not calls.offer(message):
-                    await self._send(ws, session, self.dispatcher.refuse(
-                        message, "TOO_MANY_CALLS",
-                        f"{MAX_IN_FLIGHT} calls of this connection are running and more "
-                        "wait; this message was not run", limit=MAX_IN_FLIGHT))
+                if calls.offer(message):
+                    continue
+                # Refused without waiting for the client to read the refusal: a reader
+                # blocked there would leave the socket's own buffers to fill.
+                if not calls.refuse(self.dispatcher.refuse(
+                        message, "TOO_MANY_CALLS", calls.why_refused(),
+                        hint=calls.refusal_hint(), limit=MAX_IN_FLIGHT)):
+                    self._close_stalled(ws, session, "it sends calls and reads none of "
+                                        "their refusals")
+                    break
         except _ws().ConnectionClosed:
             pass
         finally:
             calls.end()
             self._calls.pop(session.id, None)
+            self._sockets.pop(session.id, None)
             self.hub.remove(session)
             self.closed(session)
 
@@ -327,7 +369,17 @@ class Transport:
         except _ws().ConnectionClosed:
             pass
         except Stalled as exc:
-            log.warning("qtmcp probe: closing %s (%s): %s", session.name, session.remote, exc)
-            self.hub.publish("sessions", "probe.session", {
-                "event": "stalled", "reason": str(exc), **session.describe()})
-            self.loop.create_task(ws.close(CLOSE_NOT_READING, f"not reading: {exc}"[:120]))
+            self._close_stalled(ws, session, str(exc))
+
+    def _close_stalled(self, ws: ServerConnection, session: Session, why: str) -> None:
+        """Close a connection that does not read its answers (1008), saying why."""
+        log.warning("qtmcp probe: closing %s (%s): %s", session.name, session.remote, why)
+        self.hub.publish("sessions", "probe.session", {
+            "event": "stalled", "reason": why, **session.describe()})
+        self.loop.create_task(ws.close(CLOSE_NOT_READING, f"not reading: {why}"[:120]))
+
+    def _evict(self, session_id: int, why: str) -> None:
+        """The outbox's total is full: close the connection holding the most."""
+        found = self._sockets.get(session_id)
+        if found is not None:
+            self._close_stalled(found[0], found[1], why)

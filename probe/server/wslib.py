@@ -10,9 +10,36 @@ transport listens on a plain socket from the start and hands it to :func:`serve`
 
 from __future__ import annotations
 
+import asyncio
+from typing import Protocol
+
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-__all__ = ["ConnectionClosed", "Headers", "Request", "Response", "ServerConnection", "serve"]
+__all__ = ["ConnectionClosed", "Headers", "Request", "Response", "ServerConnection", "guarded",
+           "serve"]
+
+
+class Door(Protocol):
+    """What counts the sockets (:class:`probe.server.ceilings.Door`)."""
+
+    def arrived(self, sock: ServerConnection) -> None: ...
+
+    def left(self, sock: ServerConnection) -> None: ...
+
+
+def guarded(door: Door) -> type[ServerConnection]:
+    """The server's connection class: it tells ``door`` when its socket comes and goes."""
+
+    class Guarded(ServerConnection):
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            door.arrived(self)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            door.left(self)
+            super().connection_lost(exc)
+
+    return Guarded

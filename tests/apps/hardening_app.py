@@ -9,12 +9,18 @@ processes events itself for a while (``spin``), a list filtered 500 ms after the
 key typed in its filter field (a debounced search: a single-shot QTimer and a
 QSortFilterProxyModel), and SIGINT at its default disposition (it ends the process, as
 many Qt apps set it).
+
+``churn-kinds MS`` rebuilds, every MS milliseconds, a panel with a control of every kind an
+action takes (check box, field, spin box, combo box, slider, tab widget, list items, a
+button), the entries of its "Churn" menu, and now and then a non-modal file dialog: what
+the action methods run on while the app deletes it (``deleteLater``).
 """
 
 from __future__ import annotations
 
 import signal
 import sys
+import tempfile
 import time
 
 from PySide6.QtCore import (
@@ -22,16 +28,25 @@ from PySide6.QtCore import (
     QEventLoop,
     QSortFilterProxyModel,
     QStringListModel,
+    Qt,
     QTimer,
     Slot,
 )
 from PySide6.QtWidgets import (
     QApplication,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
     QLineEdit,
     QListView,
+    QListWidget,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QPushButton,
+    QSlider,
+    QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -42,6 +57,10 @@ from resources.demo_app import ControlChannel
 APP_NAME = "qtmcp-hardening"
 #: The debounce of the filter field (ms after the last key).
 DEBOUNCE_MS = 500
+#: ``churn-kinds``: a new file dialog every this many rebuilds (it is slow to make).
+DIALOG_EVERY = 25
+#: The folder the file dialog shows (a small one of its own).
+KINDS_FOLDER = tempfile.mkdtemp(prefix="qtmcp-kinds-")
 FRUITS = ["apple", "apricot", "banana", "blueberry", "cherry", "grape", "lemon", "mango"]
 
 
@@ -80,6 +99,13 @@ class Window(QMainWindow):
         self.panel: QWidget | None = None
         self.churn_timer = QTimer(self)
         self.churn_timer.timeout.connect(self.rebuild)
+        #: ``churn-kinds``: a panel with every kind of control, its menu and a file dialog
+        self.kinds: QWidget | None = None
+        self.kinds_dialog: QFileDialog | None = None
+        self.kinds_built = 0
+        self.kinds_menu: QMenu | None = None
+        self.kinds_timer = QTimer(self)
+        self.kinds_timer.timeout.connect(self.rebuild_kinds)
         self.setCentralWidget(central)
         self.setProperty("spinning", False)
         self.resize(400, 420)
@@ -153,6 +179,62 @@ class Window(QMainWindow):
         self.recreate()
 
 
+    def rebuild_kinds(self) -> None:
+        """Replace the panel of every kind of control (``deleteLater``), the entries of the
+        Churn menu, and every DIALOG_EVERY times the non-modal file dialog."""
+        if self.kinds is not None:
+            self.kinds.deleteLater()
+        self.kinds = panel = QWidget(self.centralWidget())
+        panel.setObjectName("kindsPanel")
+        row = QVBoxLayout(panel)
+        check = QCheckBox("Kinds check", panel)
+        edit = QLineEdit(panel)
+        edit.setPlaceholderText("Kinds field")
+        spin = QSpinBox(panel)
+        spin.setAccessibleName("Kinds spin")
+        combo = QComboBox(panel)
+        combo.addItems(["one", "two", "three"])
+        combo.setAccessibleName("Kinds combo")
+        slider = QSlider(Qt.Orientation.Horizontal, panel)
+        slider.setAccessibleName("Kinds slider")
+        tabs = QTabWidget(panel)
+        tabs.addTab(QLineEdit(tabs), "Alpha")
+        tabs.addTab(QLineEdit(tabs), "Beta")
+        items = QListWidget(panel)
+        items.addItems(["kiwi", "lime", "plum"])
+        for i in range(items.count()):
+            item = items.item(i)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
+        items.setAccessibleName("Kinds list")
+        button = QPushButton("Kinds button", panel)
+        button.clicked.connect(self._clicked)
+        kinds = {"kindsCheck": check, "kindsField": edit, "kindsSpin": spin,
+                 "kindsCombo": combo, "kindsSlider": slider, "kindsTabs": tabs,
+                 "kindsList": items, "kindsButton": button}
+        for name, w in kinds.items():
+            w.setObjectName(name)
+            row.addWidget(w)
+        self.box.addWidget(panel)
+        panel.show()
+        if self.kinds_menu is None:  # made here: the other tests' window has no menu bar
+            self.kinds_menu = self.menuBar().addMenu("Churn")
+        for action in self.kinds_menu.actions():
+            self.kinds_menu.removeAction(action)
+            action.deleteLater()
+        for name in ("Kinds first", "Kinds second"):
+            self.kinds_menu.addAction(name).triggered.connect(self._clicked)
+        self.kinds_built += 1
+        if self.kinds_built % DIALOG_EVERY == 1:
+            if self.kinds_dialog is not None:
+                self.kinds_dialog.deleteLater()
+            dialog = self.kinds_dialog = QFileDialog(self, "Kinds file", KINDS_FOLDER)
+            dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+            dialog.setFileMode(QFileDialog.FileMode.AnyFile)
+            dialog.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+            dialog.show()
+            self.activateWindow()
+
+
 class Channel(ControlChannel):
     """The demo's control channel plus this app's commands."""
 
@@ -170,6 +252,16 @@ class Channel(ControlChannel):
             self.app_window.churn_timer.start(ms)
         else:
             self.app_window.churn_timer.stop()
+
+    def _cmd_churn_kinds(self, arg: str) -> None:
+        """``churn-kinds MS``: rebuild the panel of every kind every MS ms (0 stops)."""
+        ms = int(arg or "0")
+        window = self.app_window
+        if ms > 0:
+            window.resize(520, 900)
+            window.kinds_timer.start(ms)
+        else:
+            window.kinds_timer.stop()
 
     def _cmd_close_modal(self, arg: str) -> None:
         for widget in QApplication.topLevelWidgets():

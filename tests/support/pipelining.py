@@ -3,7 +3,9 @@
 Shared by the many-clients tests (tests/probe/server/test_jobs.py) and their benchmark
 (tests/bench/bench_many_clients.py). A :class:`Pipeliner` is one raw WebSocket
 connection that keeps up to ``window`` calls in flight, each made by ``make(rng, i)``,
-and records every answer by id; :func:`drain` waits until every call sent has its answer.
+and records every answer by id (a ``make`` with a ``seen(method, result)`` method is
+given each successful result, so it can use the refs its own reads were given);
+:func:`drain` waits until every call sent has its answer.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ class Pipeliner:
                  seed: int = 0) -> None:
         self.name = name
         self._make = make
+        self._seen: Callable[[str, Any], None] | None = getattr(make, "seen", None)
         self._rng = random.Random(seed)
         self._slots = threading.Semaphore(window)
         self._lock = threading.Lock()
@@ -106,6 +109,9 @@ class Pipeliner:
                     self.unexpected.append(msg)
                     continue
                 self.answers[rid] = outcome
+                method = self.sent[rid]
+            if self._seen is not None and outcome == "ok":
+                self._seen(method, (msg.get("result") or {}).get("result"))
             self._slots.release()
 
     def unanswered(self) -> int:
@@ -115,6 +121,14 @@ class Pipeliner:
     def outcomes(self) -> Counter[str]:
         with self._lock:
             return Counter(self.answers.values())
+
+    def by_method(self) -> dict[str, Counter[str]]:
+        """Each method's outcomes."""
+        out: dict[str, Counter[str]] = {}
+        with self._lock:
+            for rid, outcome in self.answers.items():
+                out.setdefault(self.sent[rid], Counter())[outcome] += 1
+        return out
 
     def close(self) -> None:
         try:

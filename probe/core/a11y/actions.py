@@ -210,14 +210,13 @@ def _menu_entry(el: Element, modifiers: Sequence[str]) -> tuple[str, Deliver] | 
         return None
     _check_item(el)
     action = el.obj
-    actions = el.iface.actionInterface()
     show = QAccessibleActionInterface.showMenuAction()
     submenu = compat.menu_of(action) if isinstance(action, QAction) else None
     if submenu is not None:
-        if actions is None or show not in actions.actionNames():
+        if not _has_action(el, show):
             return None
         return "showMenu", lambda: (None if QWidget.isVisible(submenu)
-                                    else actions.doAction(show), qinput.settle())
+                                    else do_action(el, show), qinput.settle())
     if not isinstance(owner, QMenu):
         return None  # a plain action on a menu bar: its press action triggers it
     window, p = item_point(el)
@@ -235,6 +234,25 @@ def _menu_entry(el: Element, modifiers: Sequence[str]) -> tuple[str, Deliver] | 
             qinput.send_stroke(owner, enter)
             qinput.settle()
     return "click", run
+
+
+def _has_action(el: Element, name: str) -> bool:
+    actions = el.iface.actionInterface()
+    return actions is not None and name in actions.actionNames()
+
+
+def do_action(el: Element, name: str) -> None:
+    """Run the item's accessible action ``name`` (Press, ShowMenu), its interface looked
+    up now: a delivery runs after the app's own events, which may have deleted or rebuilt
+    the item (OBJECT_STALE, REF_NOT_FOUND), and an interface kept from the validation
+    would be a dangling one (see :class:`~probe.core.a11y.refs.Element`)."""
+    actions = el.iface.actionInterface()
+    if actions is None or name not in actions.actionNames():
+        raise QtError("OBJECT_STALE", f"{el.ref} no longer has its {name} action: the app "
+                      "changed it during the action", ref=el.ref,
+                      hint="Read the page again (chr.find, chr.readPage) and retry if it "
+                           "still makes sense.")
+    actions.doAction(name)
 
 
 def _popup_list_click(vp: QWidget, pos: QPoint, button: str, modifiers: Sequence[str],
@@ -303,11 +321,10 @@ def click(el: Element, button: str = "left", count: int = 1,
                                                             count)
         return "click", lambda: qinput.click(vp, pos, button, modifiers, count)
     _check_item(el)
-    actions = el.iface.actionInterface()
     press = QAccessibleActionInterface.pressAction()
     simple = button == "left" and count == 1 and not modifiers
-    if simple and actions is not None and press in actions.actionNames():
-        return "pressAction", lambda: (actions.doAction(press), qinput.settle())
+    if simple and _has_action(el, press):
+        return "pressAction", lambda: (do_action(el, press), qinput.settle())
     window, p = item_point(el)
     handle = QWidget.windowHandle(window)
     if handle is None:

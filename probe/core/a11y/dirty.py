@@ -19,6 +19,7 @@ stopped acting costs the app nothing. GUI thread.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import cast
 
@@ -47,6 +48,8 @@ _PAINT = _T.Paint
 _FOCUS = frozenset({_T.FocusIn, _T.FocusOut})
 #: Painted widgets past which comparing painted areas costs more than reading whole.
 MOST_PAINTED = 300
+#: Painted rectangles noted of one widget past which it counts as painted whole.
+MOST_RECTS = 32
 
 
 def _key(obj: QObject) -> int:
@@ -77,6 +80,7 @@ class DirtyWatch(QObject):
         self._painted: dict[int, dict[int, tuple[QWidget, list[QRect]]]] = {}
         self._own: dict[int, dict[int, QWidget]] = {}
         self._placed: dict[int, dict[int, QWidget]] = {}
+        self._pruned = 0.0
         self._end = QTimer(self)
         self._end.setSingleShot(True)
         self._end.timeout.connect(self.stop)
@@ -125,6 +129,7 @@ class DirtyWatch(QObject):
     def take(self, window: QWidget) -> Noted:
         """What was noted of ``window`` since the last take (or forget), forgotten now."""
         key = _key(window)
+        self._prune()
         painted = self._painted.pop(key, {})
         own = [w for w in self._own.pop(key, {}).values() if shiboken6.isValid(w)]
         placed = [w for w in self._placed.pop(key, {}).values() if shiboken6.isValid(w)]
@@ -173,8 +178,43 @@ class DirtyWatch(QObject):
         entry = by_widget.get(key)
         if entry is None:
             by_widget[key] = (w, rects)
+        elif len(entry[1]) + len(rects) > MOST_RECTS:  # all of it painted: enough said
+            by_widget[key] = (w, [QWidget.rect(w)])
         else:
             entry[1].extend(rects)
+
+    @property
+    def windows(self) -> int:
+        """Windows something is noted of (what the watch holds)."""
+        return len(self._painted.keys() | self._own.keys() | self._placed.keys())
+
+    def _prune(self) -> None:
+        """Forget the windows none of whose noted widgets is left (at most once a
+        second): a window no report takes (a dialog made and deleted, a widget shown
+        before it was placed, which was its own window then) kept its widgets' wrappers
+        and rectangles for as long as the watch lasted. A churning app's soak grew 52 MB
+        a minute (430,000 QRect and 35,000 widget wrappers after 70 s)."""
+        now = time.monotonic()
+        if now - self._pruned < 1.0:
+            return
+        self._pruned = now
+        for noted in (self._own, self._placed):
+            for key in [k for k, ws in noted.items() if not _still_in(k, ws.values())]:
+                del noted[key]
+        for key in [k for k, ws in self._painted.items()
+                    if not _still_in(k, (w for w, _ in ws.values()))]:
+            del self._painted[key]
+
+
+def _still_in(key: int, widgets: Iterable[QWidget]) -> bool:
+    """Whether any of ``widgets`` is alive and still in the window ``key`` names."""
+    for w in widgets:
+        try:
+            if shiboken6.isValid(w) and _key(QWidget.window(w)) == key:
+                return True
+        except RuntimeError:  # being destroyed
+            continue
+    return False
 
 
 def _proxied_by(w: QWidget) -> list[QWidget]:

@@ -82,21 +82,64 @@ class LastRead:
 
 @dataclass(slots=True)
 class Element:
-    """A ref resolved to live objects (GUI thread; use it at once, do not keep it)."""
+    """A ref resolved to its live widget (GUI thread).
+
+    It holds QObjects and handles only, never an accessible interface or a model index:
+    :attr:`iface` and :attr:`index` are looked up again at every use. Qt frees an
+    interface with its object (or when a view rebuilds its children) without telling
+    shiboken, so a wrapper kept past a step that runs the app's code outlives what it
+    wraps: calling it crashes, and while it is held shiboken hands it out again for the
+    next interface, or keeps the next wrapped object, made at that address (the app
+    died in ``sendPostedEvents``, issue #37). A plain ``QModelIndex`` points into its
+    model's rows the same way. QObject wrappers are safe: PySide learns of a QObject's
+    deletion, and a use after it is a clear OBJECT_STALE."""
 
     ref: str
     widget: QWidget
-    iface: QAccessibleInterface
     locator: Locator
     resolved_from: str | None = None
-    index: Any = None  # a model item's live QModelIndex (the view is ``widget``)
     #: a spot's widget taking the mouse and its rect there (``widget`` holds the spot)
     area: tuple[QWidget, QRect] | None = None
+    #: the interface is the window's (a bare Qt Quick MouseArea has none of its own)
+    via_window: bool = False
+
+    @property
+    def iface(self) -> QAccessibleInterface:
+        """The element's accessible interface now: OBJECT_STALE when its widget was
+        deleted, REF_NOT_FOUND when an item is no longer where and what it was."""
+        owner = self.widget
+        if not idtable.alive(owner):
+            raise stale(self.ref)
+        base = qt_class(owner).window(owner) if self.via_window else owner
+        iface = QAccessible.queryAccessibleInterface(base)
+        if iface is None or not iface.isValid():
+            raise gone(self.ref, self.locator, "has no accessible interface any more")
+        return _along(iface, self.ref, self.locator)
+
+    @property
+    def index(self) -> Any:
+        """A model item's QModelIndex in its view now (None for other elements);
+        REF_NOT_FOUND once its row is gone or filtered out."""
+        handle = self.locator.index
+        if not isinstance(handle, QPersistentModelIndex):
+            return None
+        if not idtable.alive(self.widget):
+            raise stale(self.ref)
+        idx = live_index(self.view, handle)
+        if idx is None:
+            raise gone(self.ref, self.locator, "is no longer in the view (its row was "
+                       "removed or filtered out)")
+        return idx
+
+    @property
+    def view(self) -> QAbstractItemView:
+        """The view that holds a model item (``index`` set): ``widget``, as its class."""
+        return cast(QAbstractItemView, self.widget)
 
     @property
     def obj(self) -> QObject | None:
         """The element's own QObject: the widget, or an item's object (a QAction) if any."""
-        if self.index is not None or self.area is not None:
+        if self.locator.index is not None:
             return None
         if not self.locator.path:
             return self.widget
@@ -106,13 +149,38 @@ class Element:
             return None
 
     @property
-    def view(self) -> QAbstractItemView:
-        """The view that holds a model item (``index`` set): ``widget``, as its class."""
-        return cast(QAbstractItemView, self.widget)
-
-    @property
     def is_item(self) -> bool:
-        return bool(self.locator.path) or self.index is not None or self.area is not None
+        return bool(self.locator.path) or self.locator.index is not None
+
+
+def gone(ref: str, loc: Locator, why: str) -> QtError:
+    """REF_NOT_FOUND for a ref whose element is gone, moved or changed, saying which."""
+    what = f'{loc.role} "{loc.name}"' if loc.name else loc.role
+    return QtError("REF_NOT_FOUND", f"{ref} ({what}) {why}", hint=_HINT, ref=ref,
+                   element={"role": loc.role, "name": loc.name})
+
+
+def stale(ref: str) -> QtError:
+    """OBJECT_STALE for an element whose widget the app deleted during the action."""
+    return QtError("OBJECT_STALE", f"{ref}: the app deleted the element during the action",
+                   ref=ref, hint="The app replaced it; read the page again (chr.find, "
+                                 "chr.readPage) for a fresh ref and retry if it still makes "
+                                 "sense.")
+
+
+def _along(iface: QAccessibleInterface, ref: str, loc: Locator) -> QAccessibleInterface:
+    """The interface ``loc.path`` leads to below ``iface``, which must still show the role
+    and name the ref was given for (REF_NOT_FOUND otherwise: never another element)."""
+    for i in loc.path:
+        child = iface.child(i) if 0 <= i < iface.childCount() else None
+        if child is None or not child.isValid():
+            raise gone(ref, loc, "is no longer there")
+        iface = child
+    if loc.path:
+        name = clean_name(iface.text(QAccessible.Text.Name))
+        if role_name(iface.role()) != loc.role or name != loc.name:
+            raise gone(ref, loc, f"changed (now {role_name(iface.role())} {name!r})")
+    return iface
 
 
 class RefTable:
@@ -216,22 +284,9 @@ class RefTable:
             return self._spot(ref, loc, owner)
         if loc.index is not None:
             return self._item(ref, loc, owner)
-        iface = QAccessible.queryAccessibleInterface(owner)
-        if (iface is None or not iface.isValid()) and not loc.path and _quick(owner):
-            # a bare MouseArea (gap filler) has no interface: its window's stands in
-            iface = QAccessible.queryAccessibleInterface(qt_class(owner).window(owner))
-        if iface is None or not iface.isValid():
-            raise self._gone(ref, loc, "has no accessible interface any more")
-        for i in loc.path:
-            child = iface.child(i) if 0 <= i < iface.childCount() else None
-            if child is None or not child.isValid():
-                raise self._gone(ref, loc, "is no longer there")
-            iface = child
-        if loc.path:
-            name = clean_name(iface.text(QAccessible.Text.Name))
-            if role_name(iface.role()) != loc.role or name != loc.name:
-                raise self._gone(ref, loc, f"changed (now {role_name(iface.role())} {name!r})")
-        return Element(ref, owner, iface, loc)
+        el = Element(ref, owner, loc, via_window=_via_window(owner, loc))
+        el.iface  # noqa: B018 - checked now: gone, moved or changed is REF_NOT_FOUND
+        return el
 
     def _by_identity(self, ref: str, loc: Locator, ids: idtable.IdTable) -> Element | None:
         """An older read's element found again by its widget's ``#N`` (items: by role and
@@ -244,32 +299,29 @@ class RefTable:
                 or not _shown(owner):
             return None
         owner = cast(QWidget, owner)  # or a Qt Quick item, which Element.widget holds too
-        iface = QAccessible.queryAccessibleInterface(owner)
-        if (iface is None or not iface.isValid()) and not loc.path and _quick(owner):
-            window = qt_class(owner).window(owner)  # a bare MouseArea: its window's
-            iface = QAccessible.queryAccessibleInterface(window)
+        via_window = _via_window(owner, loc)
+        iface = QAccessible.queryAccessibleInterface(
+            qt_class(owner).window(owner) if via_window else owner)
         if iface is None or not iface.isValid():
             return None
         if is_spot(loc.index):
             area = loc.index.locate(owner)
-            return None if area is None else Element(ref, owner, iface, loc,
-                                                     resolved_from="identity", area=area)
+            return None if area is None else Element(ref, owner, loc, "identity", area=area)
         if loc.index is not None:  # a model item: its persistent index still names it
             view = cast(QAbstractItemView, owner)
             idx = live_index(view, loc.index)
             if idx is not None and \
                     clean_name(item_text(QAbstractItemView.model(view), idx)) != loc.name:
                 return None  # it shows another text now: not what the ref was given for
-            return None if idx is None else Element(ref, owner, iface, loc,
-                                                    resolved_from="identity", index=idx)
+            return None if idx is None else Element(ref, owner, loc, "identity")
         path = loc.path
         if path:
             found = _find_item(iface, loc.role, loc.name)
             if found is None:
                 return None
-            path, iface = found
-        return Element(ref, owner, iface, Locator(loc.owner, path, loc.role, loc.name),
-                       resolved_from="identity")
+            path = found
+        return Element(ref, owner, Locator(loc.owner, path, loc.role, loc.name), "identity",
+                       via_window=via_window)
 
     def _item_gone(self, ref: str, loc: Locator, ids: idtable.IdTable) -> QtError | None:
         """Why a model item's ref of an older read reaches nothing, when its view lives:
@@ -301,20 +353,17 @@ class RefTable:
         now = clean_name(item_text(QAbstractItemView.model(view), idx))
         if now != loc.name:
             raise self._gone(ref, loc, f"changed (it shows {now!r} now)")
-        iface = QAccessible.queryAccessibleInterface(view)
-        return Element(ref, view, iface, loc, index=idx)
+        return Element(ref, view, loc)
 
     def _spot(self, ref: str, loc: Locator, owner: QWidget) -> Element:
         area = loc.index.locate(owner)
         if area is None:
             raise self._gone(ref, loc, "is no longer there (the scene removed or hid it)")
-        return Element(ref, owner, QAccessible.queryAccessibleInterface(owner), loc, area=area)
+        return Element(ref, owner, loc, area=area)
 
     @staticmethod
     def _gone(ref: str, loc: Locator, why: str) -> QtError:
-        what = f'{loc.role} "{loc.name}"' if loc.name else loc.role
-        return QtError("REF_NOT_FOUND", f"{ref} ({what}) {why}", hint=_HINT, ref=ref,
-                       element={"role": loc.role, "name": loc.name})
+        return gone(ref, loc, why)
 
 
 def element_key(loc: Locator) -> tuple[Any, ...]:
@@ -330,9 +379,18 @@ def element_key(loc: Locator) -> tuple[Any, ...]:
     return (loc.owner,)
 
 
+def _via_window(owner: QObject, loc: Locator) -> bool:
+    """A bare Qt Quick MouseArea (a gap filler) has no interface: its window's stands in."""
+    if loc.path or loc.index is not None or not _quick(owner):
+        return False
+    iface = QAccessible.queryAccessibleInterface(owner)
+    return iface is None or not iface.isValid()
+
+
 def _find_item(iface: QAccessibleInterface, role: str, name: str, limit: int = 2000
-               ) -> tuple[tuple[int, ...], QAccessibleInterface] | None:
-    """The first item below ``iface`` with this role and name (breadth first, bounded)."""
+               ) -> tuple[int, ...] | None:
+    """The path of the first item below ``iface`` with this role and name (breadth first,
+    bounded)."""
     queue: list[tuple[tuple[int, ...], QAccessibleInterface]] = [((), iface)]
     seen = 0
     while queue and seen < limit:
@@ -347,7 +405,7 @@ def _find_item(iface: QAccessibleInterface, role: str, name: str, limit: int = 2
                 continue  # a child widget owns its own refs
             if role_name(child.role()) == role and \
                     clean_name(child.text(QAccessible.Text.Name)) == name:
-                return (*path, i), child
+                return (*path, i)
             queue.append(((*path, i), child))
     return None
 

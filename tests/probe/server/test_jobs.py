@@ -18,7 +18,8 @@ from tests.support.pipelining import Call, Pipeliner, drain, mixed_call, outcome
 
 #: What an action on an element the app keeps replacing may answer besides success.
 GONE = {"OBJECT_STALE", "OBJECT_NOT_FOUND", "REF_NOT_FOUND", "ELEMENT_NOT_FOUND",
-        "OBJECT_AMBIGUOUS", "ELEMENT_NOT_VISIBLE", "COORDINATE_OUT_OF_BOUNDS"}
+        "OBJECT_AMBIGUOUS", "ELEMENT_NOT_VISIBLE", "COORDINATE_OUT_OF_BOUNDS",
+        "TEXT_NOT_TAKEN"}  # the field was replaced while the text was typed into it
 #: What a pipelining client may be told when it asks faster than the app can act.
 OVERLOAD = {"APP_BUSY", "TOO_MANY_CALLS"}
 

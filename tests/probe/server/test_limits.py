@@ -13,7 +13,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
 
-from probe.api._waiting import MAX_WAITS
+from probe.api._waiting import MAX_SLEEPS, MAX_WAITS
 from probe.client import AsyncClient, Client
 from probe.exceptions import RemoteError
 from tests.support.app import DemoApp, rss_kib, start_demo, wait_until
@@ -102,3 +102,36 @@ def test_waits_share_scans_and_are_bounded_per_app(strict: DemoApp) -> None:
     assert len(answers) == MAX_WAITS
     assert all(isinstance(a, dict) and a["ok"] for a in answers), answers[:3]
     assert {a["text"][0] for a in answers} == {"Shown at last"}
+
+
+def test_cu_wait_is_bounded_per_app(strict: DemoApp) -> None:
+    """264 cu.wait asked at once (five connections): 256 run, 8 are refused at once with
+    the limit and a hint; once their connections close, cu.wait runs again."""
+    extra = 8
+
+    async def run() -> list[Any]:
+        clients = [await AsyncClient.connect(strict.url, strict.token, name=f"sleeper-{k}")
+                   for k in range(5)]
+        try:
+            sleeps = [asyncio.ensure_future(c.call("cu.wait", {"duration": 60}, timeout=90))
+                      for k, c in enumerate(clients)
+                      for _ in range(MAX_SLEEPS // 4 if k < 4 else extra)]
+            done, _ = await asyncio.wait(sleeps, timeout=20)
+            return [f.exception() for f in done]
+        finally:
+            for c in clients:
+                await c.close()
+
+    refused = asyncio.run(run())
+    assert len(refused) == extra and {type(e) for e in refused} == {RemoteError}, refused
+    assert {e.name for e in refused} == {"TOO_MANY_CALLS"}
+    assert refused[0].data["limit"] == MAX_SLEEPS and "at once" in refused[0].data["hint"]
+
+    def again() -> bool:
+        try:
+            with strict.client("sleeper-after") as c:
+                return c.call("cu.wait", {"duration": 0})["waited"] == 0
+        except RemoteError:
+            return False
+
+    wait_until(again, timeout=10, what="cu.wait running again once the sleepers left")

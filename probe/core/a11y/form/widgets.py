@@ -75,13 +75,14 @@ def set_item(el: Element, value: Value) -> None:
     if value is False:
         raise invalid(el, "a tab is chosen with true (or its name); choose another tab to "
                            "leave it", expected="true")
-    if el.iface.state().disabled:
+    iface = el.iface
+    if iface.state().disabled:
         raise QtError("ELEMENT_NOT_ENABLED", f"tab {el.locator.name!r} is disabled", ref=el.ref)
-    actions = el.iface.actionInterface()
+    actions = iface.actionInterface()
     press = QAccessibleActionInterface.pressAction()
     if actions is None or press not in actions.actionNames():
         raise unsupported(el, "this tab has no press action")
-    actions.doAction(press)
+    actions.doAction(press)  # the app's code runs: nothing of the interface is used after
 
 
 def set_widget(el: Element, w: QWidget, value: Value) -> Any:
