@@ -150,7 +150,21 @@ def each(items: list[T] | Iterator[T], step: Callable[[T], Any],
 
 def record(exc: BaseException, obj: Any = None) -> Fault:
     """Record ``exc``, met while reading ``obj``: once per class of failure (counted
-    after that), written to the app's log at debug level the first time."""
+    after that), written to the app's log at debug level the first time.
+
+    What is kept is text. The finished frames of ``exc`` lose their locals here: a
+    traceback kept anywhere (a log handler that keeps its records, a cycle the collector
+    frees later) would keep the widgets those frames held, and the collector may free
+    them on any thread that allocates: a QWidget deleted off the GUI thread crashes the
+    app (a test's log capture held one until the live view's encoder thread collected
+    it)."""
+    try:
+        return _record(exc, obj)
+    finally:
+        traceback.clear_frames(exc.__traceback__)
+
+
+def _record(exc: BaseException, obj: Any) -> Fault:
     frames = traceback.extract_tb(exc.__traceback__)
     mine = [i for i, f in enumerate(frames) if f.filename.startswith(PROBE_DIR)]
     at = frames[mine[-1]] if mine else (frames[-1] if frames else None)
@@ -188,8 +202,8 @@ def record(exc: BaseException, obj: Any = None) -> Fault:
     _faults[key] = fault
     while len(_faults) > KEEP:
         _faults.pop(next(iter(_faults)))
-    log.debug("%s fault reading %s (%s): %s", origin, control, fault.path, fault.reason,
-              exc_info=exc)
+    log.debug("%s fault reading %s (%s): %s\n%s", origin, control, fault.path, fault.reason,
+              fault.traceback)  # text: a handler keeping the record keeps no frames
     return fault
 
 

@@ -6,6 +6,7 @@ does not take) or a function of this file (standing for the app's code)."""
 from __future__ import annotations
 
 import logging
+import weakref
 
 import pytest
 import shiboken6
@@ -54,7 +55,36 @@ def test_a_failure_in_the_probes_code_is_a_probe_fault(qapp: object,
     assert first.reason.startswith("probe fault AssertionError at probe/core/a11y/links.py:")
     assert fault in faults.faults(faults.PROBE) and fault not in faults.faults(faults.APP)
     logged = [r for r in caplog.records if "Probed" in r.getMessage()]
-    assert len(logged) == 1 and logged[0].levelno == logging.DEBUG and logged[0].exc_info
+    assert len(logged) == 1 and logged[0].levelno == logging.DEBUG
+    assert "Traceback (most recent call last)" in logged[0].getMessage()
+    assert logged[0].exc_info is None  # text: see the next test
+
+
+class Held(QWidget):
+    """A class of its own, so its failure is recorded (and logged) anew."""
+
+
+def _app_code_holding(widget: QWidget) -> None:
+    shown = QWidget.isVisible(widget)  # the app's frame holds the widget while it raises
+    raise ValueError(f"could not read a widget (shown: {shown})")
+
+
+def test_a_recorded_failure_keeps_nothing_of_its_frames(qapp: object,
+                                                         caplog: pytest.LogCaptureFixture
+                                                         ) -> None:
+    """A log handler that keeps its records (pytest's here, an app's log window there)
+    keeps no frame of a failure, so no widget a frame held: the collector may free what
+    a kept traceback holds on any thread, and a QWidget deleted off the GUI thread crashes
+    the app (test_frames_render did, after this module, on the live view's encoder
+    thread)."""
+    caplog.set_level(logging.DEBUG, logger="qtmcp.probe")
+    widget = Held()
+    alive = weakref.ref(widget)
+    got = faults.attempt(_app_code_holding, widget, obj=widget)
+    assert isinstance(got, faults.Failed) and got.fault.origin == faults.APP
+    assert any("Held" in r.getMessage() for r in caplog.records)
+    del widget, got
+    assert alive() is None, "a frame of the failure still holds the widget"
 
 
 def test_pyside_override_prefixes_are_left_out_of_the_reason() -> None:
