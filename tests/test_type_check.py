@@ -34,7 +34,7 @@ def test_a_qt_api_that_does_not_exist_fails_the_check(tmp_path: Path) -> None:
         "QLabel.text(QLabel(), 1)  # line 7: too many arguments\n",
         encoding="utf-8")
     # run in the project: pyproject.toml's settings (Python 3.10, the venv) apply
-    out = subprocess.run([str(BASEDPYRIGHT), "--outputjson", str(code)], cwd=ROOT,
+    out = subprocess.run([str(BASEDPYRIGHT), "-p", str(ROOT), "--outputjson", str(code)], cwd=ROOT,
                          capture_output=True, text=True, timeout=300, check=False)
     report = json.loads(out.stdout)
     errors = [(d["range"]["start"]["line"] + 1, d.get("rule"))
