@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import itertools
 import os
 import threading
@@ -436,6 +437,19 @@ class Client:
             try:
                 self._run(self.inner.close())
             finally:
+                # A Ctrl+C may cut the close short: what still runs on the loop ends
+                # before the loop does (else Python prints its tasks and coroutines as
+                # destroyed while pending, tracebacks an exiting `qtmcp demo` showed).
+                with contextlib.suppress(BaseException):
+                    asyncio.run_coroutine_threadsafe(_cancel_tasks(), self._loop).result(5)
                 self._loop.call_soon_threadsafe(self._loop.stop)
                 self._thread.join(5)
                 self._loop.close()
+
+
+async def _cancel_tasks() -> None:
+    """Cancel every other task of the running loop and wait for them to end."""
+    tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)

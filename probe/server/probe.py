@@ -28,7 +28,7 @@ import time
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QCoreApplication, Qt, qVersion
 
-from probe import discovery
+from probe import discovery, protocol
 from probe.server import auth, exitsignals, freeze, gate, http_routes
 from probe.server.context import Outlet, Reach
 from probe.server.dispatch import Dispatcher
@@ -121,15 +121,23 @@ class Probe:
 
     async def api_ready(self) -> None:
         """Every method declared: the deferred declarations (:meth:`Registry.defer`) run
-        at the first call that needs them, as a GUI job, and the starters they added start
-        then. Not on a worker thread: importing the families imports PySide6 modules and
-        defines Qt classes beside the GUI thread's own PySide6 calls (a demo died with
-        SIGSEGV in the suite, in its first call, while a worker thread imported them). A
-        GUI thread that does not come within the call's time answers APP_BUSY, and the next
-        call declares them."""
+        at the first call that needs them, and the starters they added start then.
+
+        They run as a GUI job: importing the families imports PySide6 modules and defines
+        Qt classes, and beside the GUI thread's own PySide6 calls that is not known to be
+        safe (a demo died with SIGSEGV in the suite, in its first call, while a worker
+        thread imported them; not reproduced on demand). A GUI thread that does not take
+        the job within the executor's time (an app building its windows, a frozen one)
+        must not cost a client its connection (``probe.hello`` is among them): they run on
+        a worker thread then, as before."""
         if self.registry.complete:
             return
-        await self.executor.run(self.registry.complete_now)
+        try:
+            await self.executor.run(self.registry.complete_now)
+        except protocol.RpcError as exc:
+            if exc.name != "APP_BUSY":
+                raise
+            await asyncio.to_thread(self.registry.complete_now)
         self._run_starters()
 
     def use_hooks(self, hooks: Hooks) -> None:
