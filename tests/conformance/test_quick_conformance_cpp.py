@@ -12,7 +12,6 @@ provides. Rows this release cannot run are listed in :data:`NOT_ON_RELEASE` with
 
 from __future__ import annotations
 
-import os
 import re
 import tempfile
 from collections.abc import Iterator
@@ -23,6 +22,7 @@ import pytest
 from probe.launcher import runtime
 from tests.support import qtkinds
 from tests.support.app import ARTIFACTS
+from tests.support.prereq import need
 from tests.support.realapp import RealApp, wait_for_window
 
 from .matrix import Suite
@@ -64,9 +64,7 @@ def conf(request: pytest.FixtureRequest) -> Iterator[Conf]:
         release = qtkinds.cpp_release(binary)
         runtime.prepare(release)
     except (qtkinds.Missing, runtime.PrepareError) as exc:
-        if os.environ.get("CI"):
-            pytest.fail(f"needs Qt Quick's development packages: {exc}")
-        pytest.skip(f"needs Qt Quick's development packages: {exc}")
+        need(f"Qt Quick's development packages: {exc}")
     folder = Path(tempfile.mkdtemp(prefix="qtmcp-quick-conf-cpp-"))
     for name in ("a.txt", "b.txt"):
         (folder / name).write_text(name, encoding="utf-8")

@@ -12,6 +12,7 @@ import pytest
 
 from probe.launcher import runtime
 from tests.support import faultgate, qtkinds
+from tests.support.prereq import need
 from tests.support.realapp import RealApp, start
 
 HERE = Path(__file__).resolve().parent
@@ -42,8 +43,6 @@ def pyqt6_apps() -> dict[str, str]:
         folder = qtkinds.pyqt6_dir()
         runtime.prepare(qtkinds.PYQT6_QT)
     except (qtkinds.Missing, runtime.PrepareError) as exc:
-        if os.environ.get("CI"):
-            pytest.fail(str(exc))
-        pytest.skip(f"needs PyQt6, its PySide6 and the PyQt6 apps from PyPI: {exc}")
+        need(f"PyQt6, its PySide6 and the PyQt6 apps from PyPI: {exc}")
     return {"QT_API": "pyqt6", "PYTHONPATH": f"{apps}{os.pathsep}{folder}",
             "APPS_BIN": str(apps / "bin")}

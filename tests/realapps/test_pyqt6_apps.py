@@ -8,7 +8,6 @@ The same tasks as on PySide6, checked in the app's own state, then a monkey.
 from __future__ import annotations
 
 import importlib.util
-import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -18,6 +17,7 @@ import pytest
 
 from probe.launcher import runtime
 from tests.support import qtkinds
+from tests.support.prereq import need
 from tests.support.realapp import RealApp, start, wait_for_window
 
 from . import tasks
@@ -34,9 +34,7 @@ def pyqt6() -> dict[str, str]:
         folder = qtkinds.pyqt6_dir()
         runtime.prepare(qtkinds.PYQT6_QT)
     except (qtkinds.Missing, runtime.PrepareError) as exc:
-        if os.environ.get("CI"):
-            pytest.fail(str(exc))
-        pytest.skip(f"needs PyQt6 and its PySide6 from PyPI: {exc}")
+        need(f"PyQt6 and its PySide6 from PyPI: {exc}")
     return {"QT_API": "pyqt6", "PYTHONPATH": str(folder)}
 
 

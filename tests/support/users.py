@@ -13,8 +13,9 @@ import pwd
 import shutil
 import subprocess
 from dataclasses import dataclass
+from typing import NoReturn
 
-import pytest
+from tests.support.prereq import need
 
 NAME = "qtmcp-intruder"
 
@@ -38,11 +39,9 @@ class OtherUser:
         return done
 
 
-def _need(why: str) -> None:
+def _need(why: str) -> NoReturn:
     """Skip, unless on CI (CI=true): there these tests must run."""
-    if os.environ.get("CI"):
-        pytest.fail(f"needs {why} (CI runs the suite as root)")
-    pytest.skip(f"needs {why}")
+    need(why, " (CI runs the suite as root)")
 
 
 def other_user() -> OtherUser:

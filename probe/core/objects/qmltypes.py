@@ -171,8 +171,7 @@ def child_items(item: Any) -> list[Any]:
         shiboken6.invalidate(k)
     if stale:
         kids = quick.QQuickItem.childItems(item)
-    typed = (as_quick_item(k) if isinstance(k, QObject) else None for k in kids)
-    return [k for k in typed if k is not None]
+    return [k for k in map(as_quick_item, kids) if k is not None]
 
 
 def content_item(window: Any) -> Any:

@@ -15,6 +15,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -25,6 +26,7 @@ from probe.launcher.launch import wait_for_probe
 from tests.support import qtkinds
 from tests.support.app import ROOT, wait_until
 from tests.support.formsteps import STEPS, drive_form
+from tests.support.prereq import need
 from tests.support.quicksteps import STEPS as QUICK_STEPS
 from tests.support.quicksteps import drive_quick_form
 
@@ -33,12 +35,9 @@ FORM = ROOT / "tests" / "apps" / "form.py"
 pytestmark = pytest.mark.timeout(900)
 
 
-def _need(what: str, why: str) -> None:
+def _need(what: str, why: str) -> NoReturn:
     """Skip, naming what to install; on CI (CI=true) fail instead: there it must run."""
-    message = f"needs {what}: {why}"
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
+    need(f"{what}: {why}")
 
 
 @pytest.fixture(scope="module")
