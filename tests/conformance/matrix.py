@@ -22,6 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from probe.client import Client
+from tests.support.app import wait_until
+from tests.support.realapp import RealApp, wait_for_window
+
 CHECKS = ("read", "act", "signal", "truth")
 _MARK = {True: "ok", False: "FAIL", None: "-"}
 
@@ -153,3 +157,16 @@ class Suite:
             total = sum(t[2] for t in totals)
             out.append(f"  {'all':<16} {passed:>4}/{total:<4} checks")
         return "\n".join(out)
+
+
+def configure(app: RealApp, config: str, shows: str, what: str) -> Client:
+    """A new client of a suite's ``app`` once its harness has built the window for
+    ``config`` (the harness property ``shows`` says which) and the window answers."""
+    qt = app.client(name=f"conformance-{config}")
+    qt.call("qt.methods.invoke", {"objectId": "harness", "method": "configure",
+                                  "args": [config]})
+    wait_until(lambda: qt.call("qt.properties.get", {"objectId": "harness",
+                                                     "name": shows})["value"] == config,
+               timeout=30, what=what)
+    wait_for_window(qt)
+    return qt

@@ -27,9 +27,9 @@ from tests.conformance.quick_app import STYLES
 from tests.support.app import ARTIFACTS, wait_until
 from tests.support.chrome import parse
 from tests.support.qtrelease import QT_RELEASE
-from tests.support.realapp import RealApp, start, wait_for_window
+from tests.support.realapp import RealApp, start
 
-from .matrix import Cells, Suite
+from .matrix import Cells, Suite, configure
 
 HERE = Path(__file__).resolve().parent
 SUITE = Suite("Qt Quick conformance", STYLES)
@@ -601,13 +601,7 @@ def _conf(app: RealApp, confs: dict[str, Conf], style: str) -> Conf:
     """The driver of ``style``, the app's window loaded in it the first time."""
     if style not in confs:
         confs.clear()
-        qt = app.client(name=f"conformance-{style}")
-        qt.call("qt.methods.invoke", {"objectId": "harness", "method": "configure",
-                                      "args": [style]})
-        wait_until(lambda: qt.call("qt.properties.get", {"objectId": "harness",
-                                                         "name": "style"})["value"] == style,
-                   timeout=30, what=f"the window in the {style} style")
-        wait_for_window(qt)
+        qt = configure(app, style, "style", f"the window in the {style} style")
         folder = qt.call("qt.properties.get", {"objectId": "harness",
                                                "name": "folder"})["value"]
         confs[style] = Conf(qt, folder)

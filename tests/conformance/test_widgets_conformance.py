@@ -26,9 +26,9 @@ from probe.exceptions import RemoteError
 from tests.conformance.widgets_app import CHILDREN, CONFIGS, MODELS, RAISING, ROWS, VIEWS
 from tests.support.app import ARTIFACTS, ROOT, wait_until
 from tests.support.chrome import parse
-from tests.support.realapp import RealApp, start, wait_for_window
+from tests.support.realapp import RealApp, start
 
-from .matrix import Cells, Suite
+from .matrix import Cells, Suite, configure
 
 APP = str(ROOT / "tests" / "conformance" / "widgets_app.py")
 SUITE = Suite("Qt Widgets conformance", tuple(CONFIGS))
@@ -1067,13 +1067,7 @@ def _drive(app: RealApp, drives: dict[str, Drive], config: str) -> Drive:
     """The driver of ``config``, the app's window rebuilt for it the first time."""
     if config not in drives:
         drives.clear()
-        qt = app.client(name=f"conformance-{config}")
-        qt.call("qt.methods.invoke", {"objectId": "harness", "method": "configure",
-                                      "args": [config]})
-        wait_until(lambda: qt.call("qt.properties.get", {"objectId": "harness",
-                                                         "name": "configuration"})["value"]
-                   == config, timeout=30, what=f"the window built as {config!r}")
-        wait_for_window(qt)
+        qt = configure(app, config, "configuration", f"the window built as {config!r}")
         drives[config] = Drive(qt)
     return drives[config]
 

@@ -30,7 +30,7 @@ from typing import Any
 import shiboken6
 from PySide6.QtCore import QObject
 
-from probe.core.objects.qmltypes import context_of, is_quick_item, qml_id, type_name
+from probe.core.objects.qmltypes import children, context_of, is_quick_item, qml_id, type_name
 from probe.core.objects.qtclass import qt_class
 from probe.core.qml.qmltext import blank, match_close
 from probe.wire._shared import QmlDeclaration
@@ -218,7 +218,7 @@ def _find(obj: QObject, ctx: Any, path: str, decls: tuple[Declaration, ...],
         return None
     kind = [c for c in decls[at].children if _matches(obj, decls[c])
             and not _starts_component(decls, c)]
-    siblings = [c for c in QObject.children(parent)
+    siblings = [c for c in children(parent)
                 if type_name(c) == type_name(obj) and _same(context_of(c), ctx)]
     rank = next((k for k, c in enumerate(siblings) if c is obj or _same(c, obj)), -1)
     return kind[rank] if 0 <= rank < len(kind) else None

@@ -51,7 +51,7 @@ def menu_bar(window: QObject) -> QObject | None:
 
 
 def _menus(parent: QObject) -> list[QObject]:
-    return [c for c in QObject.children(parent) if QObject.inherits(c, "QQuickMenu")]
+    return [c for c in qmltypes.children(parent) if QObject.inherits(c, "QQuickMenu")]
 
 
 def entries(menu: QObject) -> list[tuple[str, QObject, QObject | None]]:

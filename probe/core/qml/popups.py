@@ -33,7 +33,7 @@ def is_popup_window(window: object) -> bool:
 
 def popup_item(popup: QObject) -> Any:
     """The popup's visual item (its QQuickPopupItem child), or None."""
-    for child in QObject.children(popup):
+    for child in qmltypes.children(popup):
         if QObject.inherits(child, "QQuickPopupItem"):
             return child
     return None
