@@ -350,9 +350,7 @@ class Client:
             inner = asyncio.run_coroutine_threadsafe(
                 AsyncClient.connect(url, token, **kwargs), loop).result()
         except BaseException:
-            loop.call_soon_threadsafe(loop.stop)
-            thread.join(5)
-            loop.close()
+            _end_loop(loop, thread)  # a Ctrl+C while connecting: the connect ends too
             raise
         return cls(loop, thread, inner)
 
@@ -437,14 +435,21 @@ class Client:
             try:
                 self._run(self.inner.close())
             finally:
-                # A Ctrl+C may cut the close short: what still runs on the loop ends
-                # before the loop does (else Python prints its tasks and coroutines as
-                # destroyed while pending, tracebacks an exiting `qtmcp demo` showed).
-                with contextlib.suppress(BaseException):
-                    asyncio.run_coroutine_threadsafe(_cancel_tasks(), self._loop).result(5)
-                self._loop.call_soon_threadsafe(self._loop.stop)
-                self._thread.join(5)
-                self._loop.close()
+                _end_loop(self._loop, self._thread)
+
+
+def _end_loop(loop: asyncio.AbstractEventLoop, thread: threading.Thread) -> None:
+    """Stop the client's loop thread after ending every task still on it.
+
+    A Ctrl+C may cut a connect or a close short while its coroutine still runs on the
+    loop: stopping the loop under it made Python print the tasks and coroutines as
+    destroyed while pending, tracebacks an exiting `qtmcp demo` showed, and left the
+    socket open."""
+    with contextlib.suppress(BaseException):
+        asyncio.run_coroutine_threadsafe(_cancel_tasks(), loop).result(5)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5)
+    loop.close()
 
 
 async def _cancel_tasks() -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 
 import pytest
 
@@ -76,3 +78,46 @@ def test_client_side_timeout(fresh_demo: DemoApp) -> None:
         # qt.ping waits up to 5 s for the GUI; the client gives up first
         c.call("qt.ping", {"timeout": 5}, timeout=0.3)
     assert c.call("qt.ping", {"timeout": 5})["pong"] is True
+
+
+_INTERRUPTED_CONNECT = '''
+import asyncio, os, signal, sys, threading
+from websockets.asyncio.server import serve
+from probe.client import Client
+
+main = threading.get_ident()
+ready, closed = threading.Event(), threading.Event()
+port: list[int] = []
+
+async def handler(ws):
+    await ws.recv()                        # the client's probe.hello
+    signal.pthread_kill(main, signal.SIGINT)
+    try:
+        await ws.wait_closed()             # never answered: the client must hang up
+    finally:
+        closed.set()
+
+async def server():
+    async with serve(handler, "127.0.0.1", 0) as srv:
+        port.append(srv.sockets[0].getsockname()[1])
+        ready.set()
+        await asyncio.Future()
+
+threading.Thread(target=asyncio.run, args=(server(),), daemon=True).start()
+ready.wait(10)
+try:
+    Client.connect(f"ws://127.0.0.1:{port[0]}", "x", name="t")
+except KeyboardInterrupt:
+    print("interrupted")
+print("socket closed" if closed.wait(10) else "socket left open")
+'''
+
+
+def test_a_ctrl_c_while_connecting_ends_the_connect_and_its_socket() -> None:
+    """A Ctrl+C that comes while the hello is on its way (what `qtmcp demo` met when
+    stopped during its readiness check) leaves no task pending and no socket open."""
+    proc = subprocess.run([sys.executable, "-c", _INTERRUPTED_CONNECT], capture_output=True,
+                          text=True, timeout=60)
+    assert proc.stdout.split("\n")[:2] == ["interrupted", "socket closed"], proc.stderr
+    for sign in ("Traceback", "destroyed but it is pending", "never awaited"):
+        assert sign not in proc.stderr, proc.stderr
