@@ -30,6 +30,7 @@ from inspector.link.api.probe_selection import ProbeSelection
 from inspector.link.api.probe_session import ProbeSession
 from inspector.link.api.qml import Qml
 from inspector.link.api.qt_events import QtEvents
+from inspector.link.api.qt_layout import QtLayout
 from inspector.link.api.qt_methods import QtMethods
 from inspector.link.api.qt_models import QtModels
 from inspector.link.api.qt_objects import QtObjects
@@ -50,7 +51,7 @@ __all__ = ["REFUSALS", "ProbeClient", "Unavailable"]
 
 
 class ProbeClient(ChrConsole, ChrPage, ProbeAgentView, ProbeFrames, ProbeGate, ProbeSelection,
-                  ProbeSession, Qml, QtEvents, QtMethods, QtModels, QtObjects, QtProblems,
+                  ProbeSession, Qml, QtEvents, QtLayout, QtMethods, QtModels, QtObjects, QtProblems,
                   QtProperties, QtSignals, QtSystem, QtTimers, QtUi):
     """Typed calls to the connected probe, and typed notifications from it."""
 

@@ -1,0 +1,251 @@
+"""The chosen widget's layout (``qt.layout``): what the live view draws over the picture
+(:class:`LayoutOverlay`) and what the Layout tab lists (:class:`LayoutModel`, a tree of
+facts and values), one read shared by both.
+
+The live view and the Layout tab both :meth:`LayoutModel.follow` the chosen object; a
+read in flight for the same object is not asked for twice. A resize of the app
+(:meth:`LayoutModel.reload`) reads again: every rectangle is in window coordinates.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+
+from inspector.link.client import ProbeClient
+from probe.exceptions import QtmcpError
+from probe.wire._shared import ObjectSummary, Rect, Size
+from probe.wire.qt_layout import Cell, LayoutFacts, LayoutInfo
+
+#: A rectangle as the live view draws it: (x, y, width, height) in window coordinates.
+Box = tuple[int, int, int, int]
+COLUMNS = ("Fact", "Value")
+
+
+def box(r: Rect) -> Box:
+    return (r["x"], r["y"], r["width"], r["height"])
+
+
+def rect_text(r: Rect | None) -> str:
+    return "—" if r is None else f"{r['x']}, {r['y']}  {r['width']}×{r['height']}"
+
+
+def size_text(s: Size) -> str:
+    return "no bound" if s["width"] >= 16777215 and s["height"] >= 16777215 else \
+        f"{s['width']}×{s['height']}".replace("16777215", "∞")
+
+
+def name_of(o: ObjectSummary) -> str:
+    """``QLabel "nameLabel" #4``: class, name and id, as the object tree shows them."""
+    return f"{o['className']}" + (f" “{o['objectName']}”" if o["objectName"] else "") \
+        + f" {o['id']}"
+
+
+def cell_label(c: Cell) -> str:
+    """Where a cell sits: ``row 1, column 2 (span 1×3)``, ``row 0, label``, ``stretch 1``."""
+    if "column" in c:
+        span = (f" (span {c.get('rowSpan', 1)}×{c.get('columnSpan', 1)})"
+                if (c.get("rowSpan", 1), c.get("columnSpan", 1)) != (1, 1) else "")
+        return f"row {c.get('row', 0)}, column {c['column']}{span}"
+    if "role" in c:
+        return f"row {c.get('row', 0)}, {c['role']}"
+    if stretch := c.get("stretch"):
+        return f"stretch {stretch}"
+    return f"item {c['index']}"
+
+
+@dataclass(frozen=True, slots=True)
+class OverlayCell:
+    rect: Box
+    kind: str
+    #: the chosen widget's own cell (drawn stronger)
+    chosen: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutOverlay:
+    """What the live view draws for the chosen widget, in window coordinates: the widget,
+    the layout shown (its own, else the one it sits in), the band inside the layout's
+    margins, its cells, the tab stops in order and the window's layout problems."""
+
+    window: str
+    widget: Box
+    layout: Box | None
+    contents: Box | None
+    cells: tuple[OverlayCell, ...]
+    tab_stops: tuple[tuple[int, Box], ...]
+    problems: tuple[tuple[Box, str], ...]
+
+
+def shown_layout(facts: LayoutFacts) -> LayoutInfo | None:
+    """The layout the overlay draws: the widget's own, else the one it sits in."""
+    if facts["layout"] is not None:
+        return facts["layout"]
+    container = facts["container"]
+    return container["layout"] if container is not None else None
+
+
+def overlay_of(facts: LayoutFacts) -> LayoutOverlay:
+    lay = shown_layout(facts)
+    chosen = facts["target"]["id"]
+    cells = tuple(OverlayCell(box(c["rect"]), c["kind"],
+                              c.get("object", {}).get("id") == chosen)
+                  for c in (lay["cells"] if lay else []) if c["rect"] is not None)
+    return LayoutOverlay(
+        facts["window"]["objectName"], box(facts["geometry"]),
+        box(lay["geometry"]) if lay else None, box(lay["contentsRect"]) if lay else None,
+        cells, tuple((s["order"], box(s["rect"])) for s in facts["tabOrder"]),
+        tuple((box(p["rect"]), p["kind"]) for p in facts["problems"] if "rect" in p))
+
+
+def _row(parent: QStandardItemModel | QStandardItem, fact: str, value: str = ""
+         ) -> QStandardItem:
+    first, second = QStandardItem(fact), QStandardItem(value)
+    for item in (first, second):
+        item.setEditable(False)
+        item.setToolTip(f"{fact}: {value}" if value else fact)
+    parent.appendRow([first, second])
+    return first
+
+
+class LayoutModel(QStandardItemModel):
+    """The facts of the chosen widget's layout as a tree (Fact, Value); ``changed`` when
+    they were read again (or forgotten)."""
+
+    changed = Signal()
+
+    def __init__(self, probe: ProbeClient, parent: QObject | None = None) -> None:
+        super().__init__(0, len(COLUMNS), parent)
+        self.setHorizontalHeaderLabels(list(COLUMNS))
+        self.probe = probe
+        self.facts: LayoutFacts | None = None
+        self.overlay: LayoutOverlay | None = None
+        self.object_id: str | None = None
+        self.error: str = ""
+        self._task: asyncio.Task[Any] | None = None
+
+    # ------------------------------------------------------------ loading
+
+    def follow(self, object_id: str | None) -> None:
+        """Show ``object_id`` (None: nothing); an object shown or being read is not read
+        again."""
+        if object_id == self.object_id and (self.facts is not None or self._busy()):
+            return
+        self.object_id = object_id
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the shown object again (the app was resized, F5)."""
+        if self._busy():
+            assert self._task is not None
+            self._task.cancel()
+        if self.object_id is None or not self.probe.is_connected:
+            self.show(None)
+            return
+        self._task = self.probe.spawn(self.load(self.object_id))
+
+    def _busy(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    async def load(self, object_id: str) -> None:
+        try:
+            facts = await self.probe.layout_facts(object_id)
+        except QtmcpError as exc:
+            if object_id == self.object_id:
+                self.error = str(exc)
+                self.show(None)
+            return
+        if object_id == self.object_id:
+            self.error = ""
+            self.show(facts)
+
+    def forget(self) -> None:
+        """A new connection: its ids are not these."""
+        self.object_id = None
+        self.error = ""
+        self.show(None)
+
+    # ------------------------------------------------------------ the tree
+
+    def show(self, facts: LayoutFacts | None) -> None:
+        self.facts = facts
+        self.overlay = overlay_of(facts) if facts is not None else None
+        self.removeRows(0, self.rowCount())
+        if facts is not None:
+            self._fill(facts)
+        self.changed.emit()
+
+    def _fill(self, f: LayoutFacts) -> None:
+        w = _row(self, "Widget", name_of(f["target"]))
+        _row(w, "Geometry (in window)", rect_text(f["geometry"]))
+        sizes = f["sizes"]
+        for key, title in (("sizeHint", "Size hint"), ("minimumSizeHint", "Minimum size hint"),
+                           ("minimumSize", "Minimum size"), ("maximumSize", "Maximum size")):
+            _row(w, title, size_text(sizes[key]))
+        p = f["sizePolicy"]
+        _row(w, "Size policy", f"{p['horizontal']} × {p['vertical']}"
+             + (f", stretch {p['horizontalStretch']}×{p['verticalStretch']}"
+                if p["horizontalStretch"] or p["verticalStretch"] else "")
+             + (", height for width" if p["heightForWidth"] else ""))
+        if f["layout"] is not None:
+            self._layout(self, "Its layout", f["layout"], f["target"]["id"])
+        else:
+            _row(self, "Its layout", "none (a leaf: its parent's layout places it)")
+        container = f["container"]
+        if container is not None:
+            lay = container["layout"]
+            here = lay["cells"][container["index"]] if container["index"] < len(
+                lay["cells"]) else None
+            self._layout(self, "Sits in", lay, f["target"]["id"],
+                         f"{name_of(lay['object'])}, " + (cell_label(here) if here else "?"))
+        else:
+            _row(self, "Sits in", "no layout (a window, or placed by hand)")
+        stops = _row(self, f"Tab order ({len(f['tabOrder'])})",
+                     f"Tab's stops in {f['window']['objectName'] or f['window']['className']}")
+        for s in f["tabOrder"]:
+            mark = "  ◀ this widget" if s["object"]["id"] == f["target"]["id"] else ""
+            _row(stops, f"{s['order']}.", f"{name_of(s['object'])} · {rect_text(s['rect'])}"
+                 + mark)
+        problems = _row(self, f"Layout problems ({len(f['problems'])})",
+                        "none in this window" if not f["problems"] else "")
+        for pr in f["problems"]:
+            _row(problems, pr["kind"], f"{pr.get('path', '').rsplit('/', 1)[-1]}: "
+                 f"{pr['message']}")
+
+    def _layout(self, parent: QStandardItemModel | QStandardItem, title: str,
+                lay: LayoutInfo, chosen: str, value: str = "") -> QStandardItem:
+        item = _row(parent, title, value or name_of(lay["object"]))
+        _row(item, "Geometry (in window)", rect_text(lay["geometry"]))
+        m = lay["margins"]
+        _row(item, "Margins (left, top, right, bottom)",
+             f"{m['left']}, {m['top']}, {m['right']}, {m['bottom']}")
+        hs, vs = lay["horizontalSpacing"], lay["verticalSpacing"]
+        _row(item, "Spacing", f"{hs}" if hs == vs else f"horizontal {hs}, vertical {vs}")
+        if "direction" in lay:
+            _row(item, "Direction", lay["direction"])
+        if "rowCount" in lay:
+            _row(item, "Rows × columns", f"{lay['rowCount']} × {lay.get('columnCount', 0)}")
+        cells = _row(item, f"Cells ({len(lay['cells'])})")
+        for c in lay["cells"]:
+            what = name_of(c["object"]) if "object" in c else c["kind"]
+            mark = "  ◀ this widget" if c.get("object", {}).get("id") == chosen else ""
+            cell = _row(cells, cell_label(c), f"{what} · {rect_text(c['rect'])}{mark}")
+            if "layout" in c:
+                self._layout(cell, "Nested layout", c["layout"], chosen)
+        return item
+
+    def rows(self) -> Iterator[tuple[int, str, str]]:
+        """Every row as (depth, fact, value), depth first: for tests and the clipboard."""
+        def walk(parent: QStandardItem | None, depth: int) -> Iterator[tuple[int, str, str]]:
+            count = parent.rowCount() if parent is not None else self.rowCount()
+            for r in range(count):
+                first = parent.child(r, 0) if parent is not None else self.item(r, 0)
+                second = parent.child(r, 1) if parent is not None else self.item(r, 1)
+                yield depth, first.text(), second.text() if second is not None else ""
+                yield from walk(first, depth + 1)
+        yield from walk(None, 0)
