@@ -208,7 +208,8 @@ class LayoutModel(QStandardItemModel):
         stops = _row(self, f"Tab order ({len(f['tabOrder'])})",
                      f"Tab's stops in {f['window']['objectName'] or f['window']['className']}")
         for s in f["tabOrder"]:
-            mark = "  ◀ this widget" if s["object"]["id"] == f["target"]["id"] else ""
+            mark = ("  (Tab stays inside it)" if s["keepsTab"] else "") + (
+                "  ◀ this widget" if s["object"]["id"] == f["target"]["id"] else "")
             _row(stops, f"{s['order']}.", f"{name_of(s['object'])} · {rect_text(s['rect'])}"
                  + mark)
         problems = _row(self, f"Layout problems ({len(f['problems'])})",

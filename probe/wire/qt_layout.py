@@ -90,6 +90,9 @@ class TabStop(TypedDict):
     object: ObjectSummary
     rect: Rect
     focusPolicy: str
+    #: Tab pressed here stays here (a text edit types a tab, an item view moves to its
+    #: next cell): a user leaves it by a click
+    keepsTab: bool
 
 
 class LayoutProblem(Problem):

@@ -12,7 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QAbstractButton, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+)
 
 from probe.core.objects import paths
 from probe.core.objects.idtable import IdTable
@@ -69,8 +75,26 @@ def stops(window: QWidget) -> list[QWidget]:
     return out
 
 
+def keeps_tab(w: QWidget) -> bool:
+    """Whether Tab pressed in ``w`` does not go to the next stop: a text edit types a tab
+    (unless tabChangesFocus); an item view moves to its next cell (tabKeyNavigation), and
+    so does a widget inside one (Qt asks the parents first: a button in a table's cell)."""
+    if isinstance(w, QTextEdit) and not QTextEdit.tabChangesFocus(w) \
+            and not QTextEdit.isReadOnly(w):
+        return True
+    if isinstance(w, QPlainTextEdit) and not QPlainTextEdit.tabChangesFocus(w) \
+            and not QPlainTextEdit.isReadOnly(w):
+        return True
+    view: QWidget | None = w
+    while view is not None and not QWidget.isWindow(view):
+        if isinstance(view, QAbstractItemView) and QAbstractItemView.tabKeyNavigation(view):
+            return True
+        view = QWidget.parentWidget(view)
+    return False
+
+
 def tab_order(window: QWidget, ids: IdTable) -> list[dict[str, Any]]:
     return [{"order": n, "object": paths.describe(w, ids),
              "rect": rect(widget_rect(w, window)),
-             "focusPolicy": QWidget.focusPolicy(w).name}
+             "focusPolicy": QWidget.focusPolicy(w).name, "keepsTab": keeps_tab(w)}
             for n, w in enumerate(stops(window), 1)]

@@ -1,0 +1,92 @@
+"""qt.layout on third-party apps, unmodified: a text editor's grid with a nested box
+(jwrite) and a finance app's window of combo box, table, buttons and text fields
+(ferrous-cat-finance). What it says is checked against the app by other ways in: the
+layouts' own Qt properties (contentsMargins, spacing), each widget's geometry
+(qt.ui.geometry) and, for the tab order, where Tab actually moves the focus."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from probe.client import Client
+from tests.realapps.test_texteditor import _jwrite
+from tests.support.realapp import RealApp, start, wait_for_window
+
+
+@pytest.fixture(scope="module")
+def jwrite() -> Iterator[Client]:
+    for app in start(_jwrite()):
+        client = app.client()
+        wait_for_window(client)
+        yield client
+
+
+@pytest.fixture(scope="module")
+def finance() -> Iterator[RealApp]:
+    spec = importlib.util.find_spec("ferrous_cat_finance")
+    if spec is None or spec.origin is None or importlib.util.find_spec("fpdf") is None:
+        pytest.skip("ferrous-cat-finance is not installed (pip install -e '.[realapps]')")
+    work = Path(tempfile.mkdtemp(prefix="qtmcp-finance-")) / "app"
+    shutil.copytree(Path(spec.origin).parent, work)  # its database lives beside its code
+    yield from start(str(work / "financial_app.py"), cwd=work)
+
+
+def prop(qt: Client, target: str, name: str) -> Any:
+    return qt.call("qt.properties.get", {"objectId": target, "name": name})["value"]
+
+
+def window_rect(qt: Client, target: str) -> dict[str, int]:
+    return qt.call("qt.ui.geometry", {"objectId": target})["window"]
+
+
+def test_a_grid_with_a_nested_box_as_the_app_holds_it(jwrite: Client) -> None:
+    facts = jwrite.call("qt.layout", {"objectId": "MainWindow/centralwidget"})
+    grid = facts["layout"]
+    assert grid["object"]["className"] == "QGridLayout"
+    assert grid["margins"] == prop(jwrite, grid["object"]["id"], "contentsMargins")
+    assert grid["horizontalSpacing"] == prop(jwrite, grid["object"]["id"], "spacing")
+    # a widget's top layout fills the widget
+    assert grid["geometry"] == window_rect(jwrite, "MainWindow/centralwidget")
+    (cell,) = grid["cells"]
+    assert (cell["kind"], cell["row"], cell["column"], cell["rowSpan"], cell["columnSpan"]) \
+        == ("layout", 0, 0, 1, 1)
+    inner = cell["layout"]
+    assert inner["object"]["objectName"] == "horizontalLayout" == cell["object"]["objectName"]
+    assert cell["rect"] == inner["geometry"]
+    editor = next(c for c in inner["cells"] if c.get("object", {}).get("objectName")
+                  == "textEdit")
+    assert editor["rect"] == window_rect(jwrite, editor["object"]["id"])
+    held = jwrite.call("qt.layout", {"objectId": editor["object"]["id"]})["container"]
+    assert held["layout"]["object"]["id"] == inner["object"]["id"]
+    assert held["layout"]["cells"][held["index"]]["object"]["id"] == editor["object"]["id"]
+
+
+def test_the_tab_order_is_where_tab_moves_the_focus(finance: RealApp) -> None:
+    qt = finance.client()
+    wait_for_window(qt, timeout=20)
+    window = next(n for n in qt.call("qt.objects.tree", {"depth": 1})["nodes"]
+                  if n["isWidget"] and n["visible"])
+    stops = qt.call("qt.layout", {"objectId": window["id"]})["tabOrder"]
+    assert len(stops) >= 5, stops
+    ids = [s["object"]["id"] for s in stops]
+    checked = 0
+    for here, there in itertools.pairwise(stops):
+        if here["keepsTab"]:
+            continue  # Tab stays in it (a table moves to its next cell)
+        qt.call("qt.ui.focus", {"objectId": here["object"]["id"]})
+        qt.call("qt.ui.key", {"keys": "Tab"})
+        focused = [i for i in ids if prop(qt, i, "focus")]
+        assert focused == [there["object"]["id"]], (here, there, focused)
+        checked += 1
+    # the combo box to the table, the table's last stop on to the buttons below it
+    assert checked >= 3, stops
+    assert any(s["keepsTab"] for s in stops)  # the ledger table moves cell by cell
+    assert finance.alive()
