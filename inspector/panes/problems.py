@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
-from inspector.models.problems import COLUMNS, ProblemTable
+from inspector.models.problems import ProblemTable
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
@@ -66,7 +66,7 @@ class ProblemsPane(Pane):
         self.view.verticalHeader().hide()
         self.view.setWordWrap(False)
         header = self.view.horizontalHeader()
-        for col in range(len(COLUMNS)):
+        for col in range(len(ProblemTable.COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
         for col, width in enumerate((170, 200, 260, 260)):
