@@ -10,21 +10,19 @@ read in flight for the same object is not asked for twice. A resize of the app
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QStandardItem, QStandardItemModel
 
 from inspector.link.client import ProbeClient
+from inspector.models.facts import Fact, FactTree
 from probe.exceptions import QtmcpError
 from probe.wire._shared import ObjectSummary, Rect, Size
 from probe.wire.qt_layout import Cell, LayoutFacts, LayoutInfo
 
 #: A rectangle as the live view draws it: (x, y, width, height) in window coordinates.
 Box = tuple[int, int, int, int]
-COLUMNS = ("Fact", "Value")
 
 
 def box(r: Rect) -> Box:
@@ -103,25 +101,14 @@ def overlay_of(facts: LayoutFacts) -> LayoutOverlay:
         tuple((box(p["rect"]), p["kind"]) for p in facts["problems"] if "rect" in p))
 
 
-def _row(parent: QStandardItemModel | QStandardItem, fact: str, value: str = ""
-         ) -> QStandardItem:
-    first, second = QStandardItem(fact), QStandardItem(value)
-    for item in (first, second):
-        item.setEditable(False)
-        item.setToolTip(f"{fact}: {value}" if value else fact)
-    parent.appendRow([first, second])
-    return first
-
-
-class LayoutModel(QStandardItemModel):
+class LayoutModel(FactTree):
     """The facts of the chosen widget's layout as a tree (Fact, Value); ``changed`` when
     they were read again (or forgotten)."""
 
     changed = Signal()
 
     def __init__(self, probe: ProbeClient, parent: QObject | None = None) -> None:
-        super().__init__(0, len(COLUMNS), parent)
-        self.setHorizontalHeaderLabels(list(COLUMNS))
+        super().__init__(parent)
         self.probe = probe
         self.facts: LayoutFacts | None = None
         self.overlay: LayoutOverlay | None = None
@@ -175,78 +162,69 @@ class LayoutModel(QStandardItemModel):
     def show(self, facts: LayoutFacts | None) -> None:
         self.facts = facts
         self.overlay = overlay_of(facts) if facts is not None else None
-        self.removeRows(0, self.rowCount())
+        root = Fact("")
         if facts is not None:
-            self._fill(facts)
+            self._fill(root, facts)
+        self.show_facts(root)
         self.changed.emit()
 
-    def _fill(self, f: LayoutFacts) -> None:
-        w = _row(self, "Widget", name_of(f["target"]))
-        _row(w, "Geometry (in window)", rect_text(f["geometry"]))
+    def _fill(self, root: Fact, f: LayoutFacts) -> None:
+        w = root.add("Widget", name_of(f["target"]))  # rectangles: in window coordinates
+        w.add("Geometry", rect_text(f["geometry"]))
         sizes = f["sizes"]
-        for key, title in (("sizeHint", "Size hint"), ("minimumSizeHint", "Minimum size hint"),
-                           ("minimumSize", "Minimum size"), ("maximumSize", "Maximum size")):
-            _row(w, title, size_text(sizes[key]))
+        for key, title in (("sizeHint", "Size hint"), ("minimumSizeHint", "Min. hint"),
+                           ("minimumSize", "Min. size"), ("maximumSize", "Max. size")):
+            w.add(title, size_text(sizes[key]))
         p = f["sizePolicy"]
-        _row(w, "Size policy", f"{p['horizontal']} × {p['vertical']}"
+        w.add("Size policy", f"{p['horizontal']} × {p['vertical']}"
              + (f", stretch {p['horizontalStretch']}×{p['verticalStretch']}"
                 if p["horizontalStretch"] or p["verticalStretch"] else "")
              + (", height for width" if p["heightForWidth"] else ""))
         if f["layout"] is not None:
-            self._layout(self, "Its layout", f["layout"], f["target"]["id"])
+            self._layout(root, "Its layout", f["layout"], f["target"]["id"])
         else:
-            _row(self, "Its layout", "none (a leaf: its parent's layout places it)")
+            root.add("Its layout", "none (a leaf: its parent's layout places it)",
+                     tone="muted")
         container = f["container"]
         if container is not None:
             lay = container["layout"]
             here = lay["cells"][container["index"]] if container["index"] < len(
                 lay["cells"]) else None
-            self._layout(self, "Sits in", lay, f["target"]["id"],
+            self._layout(root, "Sits in", lay, f["target"]["id"],
                          f"{name_of(lay['object'])}, " + (cell_label(here) if here else "?"))
         else:
-            _row(self, "Sits in", "no layout (a window, or placed by hand)")
-        stops = _row(self, f"Tab order ({len(f['tabOrder'])})",
+            root.add("Sits in", "no layout (a window, or placed by hand)", tone="muted")
+        stops = root.add(f"Tab order ({len(f['tabOrder'])})",
                      f"Tab's stops in {f['window']['objectName'] or f['window']['className']}")
         for s in f["tabOrder"]:
             mark = ("  (Tab stays inside it)" if s["keepsTab"] else "") + (
                 "  ◀ this widget" if s["object"]["id"] == f["target"]["id"] else "")
-            _row(stops, f"{s['order']}.", f"{name_of(s['object'])} · {rect_text(s['rect'])}"
+            stops.add(f"{s['order']}.", f"{name_of(s['object'])} · {rect_text(s['rect'])}"
                  + mark)
-        problems = _row(self, f"Layout problems ({len(f['problems'])})",
+        problems = root.add(f"Layout problems ({len(f['problems'])})",
                         "none in this window" if not f["problems"] else "")
         for pr in f["problems"]:
-            _row(problems, pr["kind"], f"{pr.get('path', '').rsplit('/', 1)[-1]}: "
+            problems.add(pr["kind"], f"{pr.get('path', '').rsplit('/', 1)[-1]}: "
                  f"{pr['message']}")
 
-    def _layout(self, parent: QStandardItemModel | QStandardItem, title: str,
-                lay: LayoutInfo, chosen: str, value: str = "") -> QStandardItem:
-        item = _row(parent, title, value or name_of(lay["object"]))
-        _row(item, "Geometry (in window)", rect_text(lay["geometry"]))
+    def _layout(self, parent: Fact, title: str, lay: LayoutInfo, chosen: str,
+                value: str = "") -> Fact:
+        item = parent.add(title, value or name_of(lay["object"]))
+        item.add("Geometry", rect_text(lay["geometry"]))
         m = lay["margins"]
-        _row(item, "Margins (left, top, right, bottom)",
-             f"{m['left']}, {m['top']}, {m['right']}, {m['bottom']}")
+        item.add("Margins", f"{m['left']}, {m['top']}, {m['right']}, {m['bottom']} "
+                 "(left, top, right, bottom)")
         hs, vs = lay["horizontalSpacing"], lay["verticalSpacing"]
-        _row(item, "Spacing", f"{hs}" if hs == vs else f"horizontal {hs}, vertical {vs}")
+        item.add("Spacing", f"{hs}" if hs == vs else f"horizontal {hs}, vertical {vs}")
         if "direction" in lay:
-            _row(item, "Direction", lay["direction"])
+            item.add("Direction", lay["direction"])
         if "rowCount" in lay:
-            _row(item, "Rows × columns", f"{lay['rowCount']} × {lay.get('columnCount', 0)}")
-        cells = _row(item, f"Cells ({len(lay['cells'])})")
+            item.add("Grid", f"{lay['rowCount']} rows × {lay.get('columnCount', 0)} columns")
+        cells = item.add(f"Cells ({len(lay['cells'])})")
         for c in lay["cells"]:
             what = name_of(c["object"]) if "object" in c else c["kind"]
             mark = "  ◀ this widget" if c.get("object", {}).get("id") == chosen else ""
-            cell = _row(cells, cell_label(c), f"{what} · {rect_text(c['rect'])}{mark}")
+            cell = cells.add(cell_label(c), f"{what} · {rect_text(c['rect'])}{mark}")
             if "layout" in c:
                 self._layout(cell, "Nested layout", c["layout"], chosen)
         return item
-
-    def rows(self) -> Iterator[tuple[int, str, str]]:
-        """Every row as (depth, fact, value), depth first: for tests and the clipboard."""
-        def walk(parent: QStandardItem | None, depth: int) -> Iterator[tuple[int, str, str]]:
-            count = parent.rowCount() if parent is not None else self.rowCount()
-            for r in range(count):
-                first = parent.child(r, 0) if parent is not None else self.item(r, 0)
-                second = parent.child(r, 1) if parent is not None else self.item(r, 1)
-                yield depth, first.text(), second.text() if second is not None else ""
-                yield from walk(first, depth + 1)
-        yield from walk(None, 0)

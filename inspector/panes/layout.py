@@ -28,6 +28,7 @@ class LayoutPane(ObjectPane):
         self.view.setObjectName("layoutView")
         self.view.setModel(self.model)
         self.view.setUniformRowHeights(True)
+        self.view.setIndentation(12)  # three levels deep (cells of a layout) keep their room
         self.view.setAlternatingRowColors(True)
         header = self.view.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)

@@ -126,9 +126,9 @@ def test_the_layout_tab_lists_the_same_facts(window: MainWindow, qt: Client) -> 
     assert texts["Sits in"].endswith("row 0, field")
     assert f"Tab order ({len(facts['tabOrder'])})" in texts
     g = facts["geometry"]
-    assert texts["Geometry (in window)"] == f"{g['x']}, {g['y']}  {g['width']}×{g['height']}"
+    assert texts["Geometry"] == f"{g['x']}, {g['y']}  {g['width']}×{g['height']}"
     assert any(f == "row 0, field" and v.startswith("QLineEdit “nameEdit”")
                and v.endswith("this widget") for _, f, v in rows)
     m = facts["container"]["layout"]["margins"]
-    assert texts["Margins (left, top, right, bottom)"] == \
-        f"{m['left']}, {m['top']}, {m['right']}, {m['bottom']}"
+    assert texts["Margins"] == \
+        f"{m['left']}, {m['top']}, {m['right']}, {m['bottom']} (left, top, right, bottom)"
