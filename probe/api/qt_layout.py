@@ -6,39 +6,20 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from PySide6.QtWidgets import QLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from probe.api import _session
 from probe.api._params import Target
 from probe.api._problems import entry
-from probe.core.errors import QtError
-from probe.core.objects import paths
-from probe.core.objects.qmltypes import is_quick_item
+from probe.api._widgets import widget_of
 from probe.core.problems import LAYOUT_KINDS, report
 from probe.core.widgets import layout, taborder
 from probe.server.context import Context
 from probe.server.registry import Tool, method
 from probe.wire.qt_layout import LayoutFacts, LayoutProblem
 
-
-def widget_of(obj: Any) -> QWidget:
-    """The widget ``obj`` names (a layout names the widget it lays out); a clear refusal
-    for a Qt Quick item and for an object that is no widget."""
-    if isinstance(obj, QWidget):
-        return obj
-    if isinstance(obj, QLayout) and QLayout.parentWidget(obj) is not None:
-        owner = QLayout.parentWidget(obj)
-        assert owner is not None
-        return owner
-    if is_quick_item(obj):
-        raise QtError("NOT_SUPPORTED", f"{paths.class_name(obj)} is a Qt Quick item, not a "
-                      "widget: qt.layout reads QWidget layouts",
-                      hint="For a Quick item, qml.info gives x, y, width, height, its "
-                           "implicit size and its Layout.* attached values; qt.ui.geometry "
-                           "its rectangle in the window.")
-    raise QtError("NOT_SUPPORTED", f"{paths.class_name(obj)} is not a widget",
-                  hint="Give a widget (or a layout): qt.ui.hitTest finds the one at a "
-                       "point, qt.objects.find one by name.")
+QUICK_HINT = ("For a Quick item, qml.info gives x, y, width, height, its implicit size and "
+              "its Layout.* attached values; qt.ui.geometry its rectangle in the window.")
 
 
 def _problem(ctx: Context, p: Any, window: QWidget) -> LayoutProblem:
@@ -62,7 +43,7 @@ def layout_facts(ctx: Context, objectId: Target) -> LayoutFacts:
     (NOT_SUPPORTED names what answers for it).
     """
     obj, _ = _session.target(ctx, objectId)
-    w = widget_of(obj)
+    w = widget_of(obj, "qt.layout", QUICK_HINT)
     ids = _session.ids(ctx)
     window = QWidget.window(w)
     out = layout.facts(w, ids)
