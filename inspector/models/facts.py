@@ -5,14 +5,17 @@ swatch (a palette's colours)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QColor
 
+from inspector.link.client import ProbeClient
 from inspector.models.columns import Column, Columns
+from probe.exceptions import QtmcpError
 
 Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -93,3 +96,73 @@ class FactTree(Columns[Fact], QAbstractItemModel):
                 yield depth, child.fact, child.value
                 yield from walk(child, depth + 1)
         yield from walk(self.root, 0)
+
+
+class ObjectFacts(FactTree):
+    """The facts of one chosen object, read from the probe (:meth:`fetch`) and laid out
+    as a tree (:meth:`fill`); ``changed`` when they were read again or forgotten. Several
+    views may :meth:`follow` the chosen object: an object shown or being read is not read
+    twice."""
+
+    changed = Signal()
+
+    def __init__(self, probe: ProbeClient, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.probe = probe
+        self.facts: Any = None
+        self.object_id: str | None = None
+        self.error = ""
+        self._task: asyncio.Task[Any] | None = None
+
+    async def fetch(self, object_id: str) -> Any:
+        """The probe's answer for ``object_id``."""
+        raise NotImplementedError
+
+    def fill(self, root: Fact, facts: Any) -> None:
+        """Lay ``facts`` out under ``root``."""
+        raise NotImplementedError
+
+    def follow(self, object_id: str | None) -> None:
+        """Show ``object_id`` (None: nothing)."""
+        if object_id == self.object_id and (self.facts is not None or self._busy()):
+            return
+        self.object_id = object_id
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the shown object again (the app changed, F5)."""
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        if self.object_id is None or not self.probe.is_connected:
+            self.show(None)
+            return
+        self._task = self.probe.spawn(self.load(self.object_id))
+
+    def _busy(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    async def load(self, object_id: str) -> None:
+        try:
+            facts = await self.fetch(object_id)
+        except QtmcpError as exc:
+            if object_id == self.object_id:
+                self.error = str(exc)
+                self.show(None)
+            return
+        if object_id == self.object_id:
+            self.error = ""
+            self.show(facts)
+
+    def forget(self) -> None:
+        """A new connection: its ids are not these."""
+        self.object_id = None
+        self.error = ""
+        self.show(None)
+
+    def show(self, facts: Any) -> None:
+        self.facts = facts
+        root = Fact("")
+        if facts is not None:
+            self.fill(root, facts)
+        self.show_facts(root)
+        self.changed.emit()

@@ -9,15 +9,12 @@ read in flight for the same object is not asked for twice. A resize of the app
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
-from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 
 from inspector.link.client import ProbeClient
-from inspector.models.facts import Fact, FactTree
-from probe.exceptions import QtmcpError
+from inspector.models.facts import Fact, ObjectFacts
 from probe.wire._shared import ObjectSummary, Rect, Size
 from probe.wire.qt_layout import Cell, LayoutFacts, LayoutInfo
 
@@ -101,74 +98,25 @@ def overlay_of(facts: LayoutFacts) -> LayoutOverlay:
         tuple((box(p["rect"]), p["kind"]) for p in facts["problems"] if "rect" in p))
 
 
-class LayoutModel(FactTree):
-    """The facts of the chosen widget's layout as a tree (Fact, Value); ``changed`` when
-    they were read again (or forgotten)."""
-
-    changed = Signal()
+class LayoutModel(ObjectFacts):
+    """The facts of the chosen widget's layout as a tree (Fact, Value), and the overlay
+    the live view draws of them."""
 
     def __init__(self, probe: ProbeClient, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.probe = probe
+        super().__init__(probe, parent)
         self.facts: LayoutFacts | None = None
         self.overlay: LayoutOverlay | None = None
-        self.object_id: str | None = None
-        self.error: str = ""
-        self._task: asyncio.Task[Any] | None = None
 
-    # ------------------------------------------------------------ loading
-
-    def follow(self, object_id: str | None) -> None:
-        """Show ``object_id`` (None: nothing); an object shown or being read is not read
-        again."""
-        if object_id == self.object_id and (self.facts is not None or self._busy()):
-            return
-        self.object_id = object_id
-        self.reload()
-
-    def reload(self) -> None:
-        """Read the shown object again (the app was resized, F5)."""
-        if self._busy():
-            assert self._task is not None
-            self._task.cancel()
-        if self.object_id is None or not self.probe.is_connected:
-            self.show(None)
-            return
-        self._task = self.probe.spawn(self.load(self.object_id))
-
-    def _busy(self) -> bool:
-        return self._task is not None and not self._task.done()
-
-    async def load(self, object_id: str) -> None:
-        try:
-            facts = await self.probe.layout_facts(object_id)
-        except QtmcpError as exc:
-            if object_id == self.object_id:
-                self.error = str(exc)
-                self.show(None)
-            return
-        if object_id == self.object_id:
-            self.error = ""
-            self.show(facts)
-
-    def forget(self) -> None:
-        """A new connection: its ids are not these."""
-        self.object_id = None
-        self.error = ""
-        self.show(None)
+    async def fetch(self, object_id: str) -> LayoutFacts:
+        return await self.probe.layout_facts(object_id)
 
     # ------------------------------------------------------------ the tree
 
     def show(self, facts: LayoutFacts | None) -> None:
-        self.facts = facts
         self.overlay = overlay_of(facts) if facts is not None else None
-        root = Fact("")
-        if facts is not None:
-            self._fill(root, facts)
-        self.show_facts(root)
-        self.changed.emit()
+        super().show(facts)
 
-    def _fill(self, root: Fact, f: LayoutFacts) -> None:
+    def fill(self, root: Fact, f: LayoutFacts) -> None:  # type: ignore[override]
         w = root.add("Widget", name_of(f["target"]))  # rectangles: in window coordinates
         w.add("Geometry", rect_text(f["geometry"]))
         sizes = f["sizes"]
