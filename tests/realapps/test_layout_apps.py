@@ -1,8 +1,9 @@
-"""qt.layout on third-party apps, unmodified: a text editor's grid with a nested box
-(jwrite) and a finance app's window of combo box, table, buttons and text fields
-(ferrous-cat-finance). What it says is checked against the app by other ways in: the
-layouts' own Qt properties (contentsMargins, spacing), each widget's geometry
-(qt.ui.geometry) and, for the tab order, where Tab actually moves the focus."""
+"""qt.layout and qt.style on third-party apps, unmodified: a text editor's grid with a
+nested box (jwrite) and a finance app's window of combo box, table, buttons and text
+fields under a style sheet of its own (ferrous-cat-finance). What they say is checked
+against the app by other ways in: the layouts' own Qt properties (contentsMargins,
+spacing), each widget's geometry (qt.ui.geometry), for the tab order where Tab actually
+moves the focus, and the widgets' own font, palette and styleSheet properties."""
 
 from __future__ import annotations
 
@@ -90,3 +91,26 @@ def test_the_tab_order_is_where_tab_moves_the_focus(finance: RealApp) -> None:
     assert checked >= 3, stops
     assert any(s["keepsTab"] for s in stops)  # the ledger table moves cell by cell
     assert finance.alive()
+
+
+def test_a_style_sheets_font_and_the_apps_style(finance: RealApp) -> None:
+    qt = finance.client()
+    wait_for_window(qt, timeout=20)
+    roots = qt.call("qt.objects.tree", {"depth": 1})["nodes"]
+    window = next(n for n in roots if n["isWidget"] and n["visible"])
+    stops = qt.call("qt.layout", {"objectId": window["id"]})["tabOrder"]
+    combo = next(s["object"]["id"] for s in stops if s["object"]["className"] == "QComboBox")
+    facts = qt.call("qt.style", {"objectId": combo})
+    own = prop(qt, combo, "font")
+    assert (facts["font"]["family"], facts["font"]["pointSizeF"], facts["font"]["weight"]) \
+        == (own["family"], own["pointSizeF"], own["weight"])
+    assert facts["font"]["family"].lower() == "verdana"  # the app's sheet: font-family
+    assert facts["fontFrom"] == {"kind": "styleSheet"}
+    (sheet,) = facts["styleSheets"]
+    assert "font-family: verdana" in sheet["styleSheet"] and sheet["from"] == "ancestor"
+    assert prop(qt, sheet["object"]["id"], "styleSheet") == sheet["styleSheet"]
+    # the app's style object (its objectName is the style's name)
+    assert any(n["objectName"] == facts["styleName"] and not n["isWidget"] for n in roots)
+    active = {r["role"]: r["color"] for r in facts["palette"][0]["roles"]}
+    assert prop(qt, combo, "palette")["text"] == \
+        f"window {active['Window']}, text {active['WindowText']}"

@@ -49,19 +49,27 @@ def _source(w: QWidget, attribute: Qt.WidgetAttribute, ids: IdTable) -> dict[str
 
 
 def font_source(w: QWidget, ids: IdTable) -> dict[str, Any]:
-    """Who gave ``w`` its font. A style sheet's font sets no ``WA_SetFont``: a font that
-    differs from the one ``w`` would inherit while a style sheet draws it came from the
-    sheet (``styleSheet``: the rules listed in ``styleSheets``)."""
-    if not QWidget.testAttribute(w, Qt.WidgetAttribute.WA_SetFont) \
-            and paths.class_name(QWidget.style(w)) == "QStyleSheetStyle":
-        parent = None if QWidget.isWindow(w) else QWidget.parentWidget(w)
-        inherited = QWidget.font(parent) if parent is not None else QApplication.font(w)
-        if QWidget.font(w) != inherited:
-            # the sheet's font, or the application's that the sheet kept (a style sheet
-            # stops a parent's font from coming down)
-            return {"kind": "styleSheet" if QWidget.font(w) != QApplication.font(w)
-                    else "application"}
-    return _source(w, Qt.WidgetAttribute.WA_SetFont, ids)
+    """Who gave ``w`` its font: itself (``WA_SetFont``); the application when it is the
+    application's (a style sheet stops an ancestor's font from coming down, so an
+    ancestor that set one is not always the source); an ancestor that set this very
+    font; else a style sheet (a sheet's font sets no attribute: the rules are in
+    ``styleSheets``)."""
+    if QWidget.testAttribute(w, Qt.WidgetAttribute.WA_SetFont):
+        return {"kind": "widget", "object": paths.describe(w, ids)}
+    mine = QWidget.font(w)
+    if mine == QApplication.font(w):
+        return {"kind": "application"}
+    given = _source(w, Qt.WidgetAttribute.WA_SetFont, ids)
+    at = QWidget.parentWidget(w)
+    while at is not None and given["kind"] == "ancestor":
+        if QWidget.testAttribute(at, Qt.WidgetAttribute.WA_SetFont):
+            if QWidget.font(at) == mine:
+                return given
+            break
+        at = None if QWidget.isWindow(at) else QWidget.parentWidget(at)
+    if paths.class_name(QWidget.style(w)) == "QStyleSheetStyle":
+        return {"kind": "styleSheet"}
+    return given
 
 
 def palette(w: QWidget) -> list[dict[str, Any]]:
