@@ -7,12 +7,8 @@ moves the focus, and the widgets' own font, palette and styleSheet properties.""
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
-import shutil
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,16 +24,6 @@ def jwrite() -> Iterator[Client]:
         client = app.client()
         wait_for_window(client)
         yield client
-
-
-@pytest.fixture(scope="module")
-def finance() -> Iterator[RealApp]:
-    spec = importlib.util.find_spec("ferrous_cat_finance")
-    if spec is None or spec.origin is None or importlib.util.find_spec("fpdf") is None:
-        pytest.skip("ferrous-cat-finance is not installed (pip install -e '.[realapps]')")
-    work = Path(tempfile.mkdtemp(prefix="qtmcp-finance-")) / "app"
-    shutil.copytree(Path(spec.origin).parent, work)  # its database lives beside its code
-    yield from start(str(work / "financial_app.py"), cwd=work)
 
 
 def prop(qt: Client, target: str, name: str) -> Any:
