@@ -85,7 +85,7 @@ def font(f: QFont) -> dict[str, Any]:
     return {"family": f.family(), "families": list(f.families()),
             "pointSizeF": f.pointSizeF(), "pixelSize": f.pixelSize(),
             "weight": int(weight.value), "weightName": weight.name,
-            "style": f.style().name, "bold": f.bold(), "italic": f.italic(),
+            "style": QFont.style(f).name, "bold": f.bold(), "italic": f.italic(),
             "underline": f.underline(), "strikeOut": f.strikeOut(),
             "description": f.toString()}
 
