@@ -92,3 +92,13 @@ def test_a_quick_item_is_refused_naming_what_answers_for_it(qq: Client) -> None:
         qq.call("qt.style", {"objectId": item["id"]})
     assert info.value.name == "NOT_SUPPORTED" and "Qt Quick item" in info.value.message
     assert "qt.properties.get" in (info.value.hint or "")
+
+
+def test_every_widget_of_the_demo_answers(qt: Client) -> None:
+    """Every widget, whatever its class (menus, tab bars, scroll bars, item views' parts):
+    qt.layout and qt.style answer, each about that widget."""
+    widgets = qt.call("qt.objects.findByClass", {"className": "QWidget"})["objects"]
+    assert len(widgets) > 50
+    for w in widgets:
+        assert qt.call("qt.layout", {"objectId": w["id"]})["target"]["id"] == w["id"]
+        assert qt.call("qt.style", {"objectId": w["id"]})["target"]["id"] == w["id"]
