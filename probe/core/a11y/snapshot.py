@@ -113,6 +113,9 @@ class Reader:
         self.walker = walker_for(window, full_text, labels_in)
         #: a modal dialog blocks the window: nothing in it is interactive (no refs)
         self.blocked = blocked
+        #: id(node) -> its locator, made once per node of this read (the records and the
+        #: refs both ask; the reader holds the nodes it was asked about, so ids are stable)
+        self._locators: dict[int, tuple[Node, Locator]] = {}
 
     # ------------------------------------------------------------------------ refs
 
@@ -128,8 +131,17 @@ class Reader:
             return Locator(owner, (), node.role, node.name, index)
         return Locator(owner, node.path, node.role, node.name)
 
+    def _located(self, node: Node) -> Locator:
+        """:meth:`locator` of ``node`` in its own window, asked once per read."""
+        got = self._locators.get(id(node))
+        if got is not None and got[0] is node:
+            return got[1]
+        loc = self.locator(node)
+        self._locators[id(node)] = (node, loc)
+        return loc
+
     def issue(self, node: Node) -> str:
-        return self.refs.issue(self.locator(node))
+        return self.refs.issue(self._located(node))
 
     def records(self, root: Node, level: int = 0, parent: tuple[Any, ...] | None = None
                 ) -> list[Record]:
@@ -140,7 +152,7 @@ class Reader:
         stack: list[tuple[Node, int, tuple[Any, ...] | None]] = [(root, level, parent)]
         while stack:
             node, level, parent = stack.pop()
-            loc = self.locator(node)
+            loc = self._located(node)
             key = element_key(loc)
             n = seen.get(key, 0)
             seen[key] = n + 1
