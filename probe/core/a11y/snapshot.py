@@ -8,6 +8,7 @@ or a tab panel). GUI thread.
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import Iterator
@@ -49,11 +50,13 @@ class View:
     ref: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Record:
     """One element as the change report compares them (``changes``): its identity for the
     session (``key``, see refs.element_key), the locator its ref is issued from, and what
-    an agent sees of it. Plain values: a record outlives the widgets it describes."""
+    an agent sees of it. Plain values: a record outlives the widgets it describes. Never
+    changed once made; not declared frozen, as a frozen dataclass is made five times
+    slower (2 us, one per element of every read)."""
 
     key: tuple[Any, ...]
     locator: Locator
@@ -95,10 +98,24 @@ def _iter(view: View) -> Iterator[View]:
         yield from _iter(c)
 
 
-def _walk_views(views: list[View], level: int = 0) -> Iterator[tuple[int, View]]:
-    for v in views:
-        yield level, v
-        yield from _walk_views(v.children, level + 1)
+def _walk_views(views: list[View], level: int = 0) -> list[tuple[int, View]]:
+    """The views in document order with their levels (a stack, not nested generators:
+    each node passed up through every level above it)."""
+    out: list[tuple[int, View]] = []
+    stack = [(level, v) for v in reversed(views)]
+    while stack:
+        at, v = stack.pop()
+        out.append((at, v))
+        if v.children:
+            stack += [(at + 1, c) for c in reversed(v.children)]
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _quoted(text: str) -> str:
+    """``text`` as a JSON string, as the outline quotes names and values (a form repeats
+    its labels: each is quoted once)."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 class Reader:
@@ -160,7 +177,8 @@ class Reader:
                 key = (*key, n)
             out.append(Record(key, loc, _ref_worthy(node), node.role, node.name, node.value,
                               tuple(node.states), parent, level))
-            stack.extend((c, level + 1, key) for c in reversed(node.children))
+            if node.children:
+                stack += [(c, level + 1, key) for c in reversed(node.children)]
         return out
 
     def roots_for(self, element: Element | None) -> list[Node]:
@@ -180,7 +198,7 @@ class Reader:
         """The output tree and its nodes in document order (with their levels)."""
         views = [v for n in roots for v in _filtered(n, interactive)]
         _cut(views, depth)
-        flat = list(_walk_views(views))
+        flat = _walk_views(views)
         for _, v in flat:
             if _ref_worthy(v.node) and not self.blocked:
                 v.ref = self.issue(v.node)
@@ -277,14 +295,14 @@ class Reader:
         n = v.node
         parts = ["  " * level + n.role]
         if n.name:
-            parts.append(json.dumps(n.name, ensure_ascii=False))
+            parts.append(_quoted(n.name))
         if v.ref:
             parts.append(REF_FORMAT.format(ref=v.ref))
         if n.value:
             if n.role in NUMERIC:
                 parts.append(f"value={n.value}")
             else:
-                parts.append("value=" + json.dumps(n.value, ensure_ascii=False))
+                parts.append("value=" + _quoted(n.value))
         if n.full:
             parts.append(f"(cut: {n.full} chars)")
         if n.states:

@@ -371,14 +371,13 @@ class WidgetWalker:
             role = "textbox"  # a read-only text edit or browser: its text is its value
         if role in HIDDEN and not (role == "scrollbar" and _standalone_bar(w)):
             return
-        name = self._qt_name(w, iface)
         label = self.labels.names.get(wid, "")
         if role == "combobox" and not QWidget.accessibleName(w):
             name = label  # Qt names a combo box by its value: its label, tip … name it
         elif isinstance(w, QAbstractItemView) and not QWidget.accessibleName(w):
             name = label  # what Qt calls a view (one of its numbers) is nothing shown
-        elif label and not name:
-            name = label
+        else:
+            name = self._qt_name(w, iface) or label
         if wid in self.labels.composites:
             name = ""  # its label names the first control inside it
         if role == "tablist":
@@ -509,8 +508,10 @@ class WidgetWalker:
                 parent = QWidget.parentWidget(w)
                 if isinstance(parent, QTabWidget):
                     panel = parent
+            used = self.labels.used  # labels shown as a control's name: no element
             for cx, cy, cw, ch, c in reading_order(kids):
-                self._widget(c, x, y, out, depth + 1, panel, (cx, cy, cw, ch))
+                if id(c) not in used:
+                    self._widget(c, x, y, out, depth + 1, panel, (cx, cy, cw, ch))
 
     def _in_cells(self, view: QAbstractItemView, inside: list[QWidget], out: list[Node],
                   start: int, at: QPoint, depth: int) -> None:
