@@ -1,6 +1,7 @@
-"""The walk reads some accessible names from the widgets and the labels it indexed instead of
-asking Qt (QAccessibleWidget scans every sibling for a buddy label on each ask: a tenth of
-a read of 2,000 controls, #41). Those names must be Qt's, byte for byte."""
+"""The walk reads some accessible names and values from the widgets and the labels it indexed
+instead of asking Qt (QAccessibleWidget scans every sibling for a buddy label on each ask: a
+tenth of a read of 2,000 controls, #41). Those names and values must be Qt's, byte for
+byte."""
 
 from __future__ import annotations
 
@@ -22,7 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from probe.core.a11y.labels import Labels
-from probe.core.a11y.walk.widgets import wants_label
+from probe.core.a11y.roles import ROLE_NAMES
+from probe.core.a11y.walk.rules import VALUE_ROLES
+from probe.core.a11y.walk.widgets import qt_value, wants_label
 from resources import demo_app
 
 LABEL_TEXTS = ("&Name:", "A && B", "trailing&", "&&&x", "<b>Rich</b> &text", "",
@@ -105,3 +108,48 @@ def test_a_part_read_asks_qt_for_what_its_labels_do_not_cover(qapp: object) -> N
     outside = window.findChildren(QLineEdit)[0]  # its buddy label is outside the part
     assert labels.qt_name(outside) is None
     window.close()
+
+
+def _value_cases() -> QWidget:
+    window = QWidget()
+    lay = QVBoxLayout(window)
+    for echo in QLineEdit.EchoMode:
+        edit = QLineEdit("secret&x")
+        edit.setEchoMode(echo)
+        lay.addWidget(edit)
+    priced, auto, counted = QSpinBox(), QSpinBox(), QSpinBox()
+    priced.setPrefix("$ ")
+    priced.setSuffix(" kg")
+    priced.setValue(5)
+    auto.setSpecialValueText("Auto")
+    counted.setRange(0, 999)
+    counted.setValue(42)
+    double = QDoubleSpinBox()
+    double.setPrefix("x")
+    double.setValue(2.5)
+    editable = QComboBox()
+    editable.setEditable(True)
+    editable.addItems(["one", "two"])
+    for w in (priced, auto, counted, double, QDateTimeEdit(), QLineEdit(), editable,
+              QKeySequenceEdit()):
+        lay.addWidget(w)
+    return window
+
+
+def test_values_read_from_the_widgets_are_qts(qapp: object) -> None:
+    checked: list[str] = []
+    for window in (_value_cases(), demo_app.build_main_window(),
+                   demo_app.build_bench_form(60)):
+        window.show()
+        for w in window.findChildren(QWidget):
+            if not isinstance(w, (QLineEdit, QAbstractSpinBox)) or w.isWindow():
+                continue
+            iface = QAccessible.queryAccessibleInterface(w)
+            assert iface is not None
+            role = ROLE_NAMES.get(iface.role(), "generic")
+            if iface.state().passwordEdit or role not in VALUE_ROLES:
+                continue  # the walk shows no value (a password, a spin box's line edit)
+            assert qt_value(w, iface, role) == iface.text(QAccessible.Text.Value), w
+            checked.append(type(w).__name__)
+        window.close()
+    assert {"QLineEdit", "QSpinBox", "QDoubleSpinBox", "QDateTimeEdit"} <= set(checked)
