@@ -11,6 +11,7 @@ GUI thread.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
@@ -143,13 +144,13 @@ class Labels:
         own = QWidget.accessibleName(w)
         if own:
             return own
+        label = self.buddies.get(id(w))
+        if label is not None:  # a sibling indexed here: so are all its siblings
+            return strip_mnemonic(QLabel.text(label))
         parent = QWidget.parentWidget(w)
         if parent is None or not (parent is self.root or
                                   QWidget.isAncestorOf(self.root, parent)):
             return None
-        label = self.buddies.get(id(w))
-        if label is not None:
-            return strip_mnemonic(QLabel.text(label))
         return strip_mnemonic(QGroupBox.title(parent)) if isinstance(parent, QGroupBox) \
             else ""
 
@@ -179,6 +180,7 @@ _COMPOSITES = ("QWidget", "QFrame", "QKeySequenceEdit")
 _PLAIN = ("QWidget", "QFrame")
 
 
+@functools.cache  # one answer per class (asked once per label of every read)
 def _qt_base(cls: type) -> str:
     """The name of the nearest Qt class of ``cls`` (an app's subclass: the one it extends)."""
     for klass in cls.__mro__:

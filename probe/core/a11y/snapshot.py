@@ -83,30 +83,27 @@ def _filtered(node: Node, interactive: bool) -> list[View]:
     return kids
 
 
-def _cut(views: list[View], depth: int, level: int = 0) -> None:
-    for v in views:
-        if level >= depth and v.children:
-            v.hidden = sum(1 for c in v.children for _ in _iter(c))
-            v.children = []
-        else:
-            _cut(v.children, depth, level + 1)
-
-
 def _iter(view: View) -> Iterator[View]:
     yield view
     for c in view.children:
         yield from _iter(c)
 
 
-def _walk_views(views: list[View], level: int = 0) -> list[tuple[int, View]]:
-    """The views in document order with their levels (a stack, not nested generators:
-    each node passed up through every level above it)."""
+def _walk_views(views: list[View], depth: int) -> list[tuple[int, View]]:
+    """The views in document order with their levels, cut at ``depth`` (a view at that
+    level keeps no children: ``hidden`` counts them). One pass with a stack, not nested
+    generators (each node passed up through every level above it)."""
     out: list[tuple[int, View]] = []
-    stack = [(level, v) for v in reversed(views)]
+    stack = [(0, v) for v in reversed(views)]
     while stack:
         at, v = stack.pop()
         out.append((at, v))
-        if v.children:
+        if not v.children:
+            continue
+        if at >= depth:
+            v.hidden = sum(1 for c in v.children for _ in _iter(c))
+            v.children = []
+        else:
             stack += [(at + 1, c) for c in reversed(v.children)]
     return out
 
@@ -197,8 +194,7 @@ class Reader:
               ) -> tuple[list[View], list[tuple[int, View]]]:
         """The output tree and its nodes in document order (with their levels)."""
         views = [v for n in roots for v in _filtered(n, interactive)]
-        _cut(views, depth)
-        flat = _walk_views(views)
+        flat = _walk_views(views, depth)
         for _, v in flat:
             if _ref_worthy(v.node) and not self.blocked:
                 v.ref = self.issue(v.node)

@@ -411,7 +411,7 @@ class WidgetWalker:
             else:
                 more = walked
             unread = self.unread_views.pop(wid, "") or unread
-        if role in ("text", "textbox"):
+        if role in ("text", "textbox") and isinstance(w, links.LINKED):
             found = faults.attempt(_links, w, x, y, obj=w)  # rich-text links: elements
             if isinstance(found, faults.Failed):
                 unread = f"its links: {found.reason}"
