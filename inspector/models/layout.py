@@ -3,8 +3,9 @@
 facts and values), one read shared by both.
 
 The live view and the Layout tab both :meth:`LayoutModel.follow` the chosen object; a
-read in flight for the same object is not asked for twice. A resize of the app
-(:meth:`LayoutModel.reload`) reads again: every rectangle is in window coordinates.
+read in flight for the same object is not asked for twice. While the overlay is on, a
+changed picture (a resize, a page switched) reads again once it is still: every
+rectangle is in window coordinates.
 """
 
 from __future__ import annotations

@@ -113,6 +113,12 @@ class LiveViewPane(Pane):
         self._restart.setSingleShot(True)
         self._restart.setInterval(300)
         self._restart.timeout.connect(lambda: self.run(self.start_stream()))
+        #: the layout is read again once the picture has been still this long (a resize,
+        #: a page switched, text that grew): one read per burst of frames
+        self._relayout = QTimer(self)
+        self._relayout.setSingleShot(True)
+        self._relayout.setInterval(250)
+        self._relayout.timeout.connect(self.broker.layout.reload)
         probe.on_frame(self._on_frame)
         probe.on_traffic(self._on_traffic)
         broker.objectChosen.connect(lambda object_id, _label: self.set_object(object_id))
@@ -179,11 +185,9 @@ class LiveViewPane(Pane):
             painter.end()
             image = base
         self.frames += 1
-        resized = self.last_frame is not None and \
-            self.last_frame["windowGeometry"][2:] != frame["windowGeometry"][2:]
         self.last_frame = frame
-        if resized and self.layout_button.isChecked():
-            self.broker.layout.reload()  # every rectangle moved with the resize
+        if self.layout_button.isChecked():
+            self._relayout.start()  # the picture changed: so may the layout
         self.window_name = frame["window"] or self.window_name
         self.view.image = image
         self.view.scale = frame["scale"]

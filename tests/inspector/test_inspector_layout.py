@@ -90,7 +90,7 @@ def test_the_overlay_draws_the_widgets_cells_and_tab_stops_where_they_are(
     assert coloured(off, middle, TAB_COLOUR) == 0
 
 
-def test_the_overlay_follows_the_selection_and_a_resize(window: MainWindow, qt: Client
+def test_the_overlay_follows_the_selection_a_resize_and_a_page_switch(window: MainWindow, qt: Client
                                                         ) -> None:
     live = window.pane(LiveViewPane)
     live.layout_button.setChecked(True)
@@ -109,6 +109,19 @@ def test_the_overlay_follows_the_selection_and_a_resize(window: MainWindow, qt: 
         want = box(qt.call("qt.layout", {"objectId": "nameEdit"})["geometry"])
         return now is not None and now.widget == want != before
     qwait(moved, what="the overlay after the resize")
+    # another page of the app's tabs: the form's widgets are hidden, their cells go
+    choose(window, "formPanel")
+    qwait(lambda: live.view.overlay is not None and live.view.overlay.cells
+          and live.view.overlay.widget == box(qt.call("qt.layout", {
+              "objectId": "formPanel"})["geometry"]), what="the overlay on formPanel")
+    shown = [c for c in live.view.overlay.cells if c.kind == "widget"]
+    qt.call("qt.properties.set", {"objectId": "tabs", "name": "currentIndex", "value": 1})
+    try:
+        qwait(lambda: live.view.overlay is not None
+              and len([c for c in live.view.overlay.cells if c.kind == "widget"])
+              < len(shown), what="the hidden page's cells to go")
+    finally:
+        qt.call("qt.properties.set", {"objectId": "tabs", "name": "currentIndex", "value": 0})
     live.layout_button.setChecked(False)
     assert live.view.overlay is None
 
