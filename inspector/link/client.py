@@ -35,6 +35,7 @@ from inspector.link.api.qt_models import QtModels
 from inspector.link.api.qt_objects import QtObjects
 from inspector.link.api.qt_problems import QtProblems
 from inspector.link.api.qt_properties import QtProperties
+from inspector.link.api.qt_resources import QtResources
 from inspector.link.api.qt_signals import QtSignals
 from inspector.link.api.qt_system import QtSystem
 from inspector.link.api.qt_timers import QtTimers
@@ -51,7 +52,7 @@ __all__ = ["REFUSALS", "ProbeClient", "Unavailable"]
 
 class ProbeClient(ChrConsole, ChrPage, ProbeAgentView, ProbeFrames, ProbeGate, ProbeSelection,
                   ProbeSession, Qml, QtEvents, QtMethods, QtModels, QtObjects, QtProblems,
-                  QtProperties, QtSignals, QtSystem, QtTimers, QtUi):
+                  QtProperties, QtResources, QtSignals, QtSystem, QtTimers, QtUi):
     """Typed calls to the connected probe, and typed notifications from it."""
 
     def __init__(self, conn: Connection) -> None:

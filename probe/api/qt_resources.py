@@ -22,7 +22,8 @@ def list_(
     limit: Annotated[int, P("most entries answered", minimum=1, maximum=5000)] = 500,
 ) -> ResourceListing:
     """The files and folders directly in a resource folder: path, size, and whether it
-    is Qt's own (``qt``: :/qt-project.org is in every app). Folders come first;
+    is Qt's own (``qt``: :/qt-project.org is in every app; a shared folder such as :/qt
+    is not). Folders come first;
     ``total`` and ``cut`` say when more follow (ask again with ``offset``).
     RESOURCE_NOT_FOUND names what the nearest existing folder holds.
     """

@@ -25,8 +25,11 @@ from probe.wire.qt_resources import (
     ResourcePreview,
 )
 
-#: Folders of Qt's (and PySide's) own resources, in every app.
-QT_OWN = (":/qt-project.org", ":/qt/etc")
+#: Folders of Qt's (and PySide's) own resources, in every app: Qt's modules, QtPdf's
+#: colour profile, PySide's qt.conf.
+QT_OWN = (":/qt-project.org", ":/qpdf", ":/qt/etc")
+#: Qt's own QML modules (the ``Qt`` module URIs are Qt's: an app's cannot start so).
+QT_QML = ":/qt/qml/Qt"
 #: Beyond this many pixels a picture is not decoded (RESOURCE_TOO_LARGE).
 MAX_IMAGE_PIXELS = 64 * 1024 * 1024
 #: Beyond this many bytes a font file is not read whole (RESOURCE_TOO_LARGE).
@@ -53,7 +56,8 @@ def normalize(path: str) -> str:
 
 
 def is_qt_own(path: str) -> bool:
-    return any(path == top or path.startswith(top + "/") for top in QT_OWN)
+    return path.startswith(QT_QML) or any(path == top or path.startswith(top + "/")
+                                          for top in QT_OWN)
 
 
 def _parent(path: str) -> str:

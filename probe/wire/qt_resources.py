@@ -18,7 +18,8 @@ class ResourceEntry(TypedDict):
     folder: bool
     #: bytes of a file (uncompressed); None for a folder
     size: int | None
-    #: Qt's own (``:/qt-project.org``, PySide's ``:/qt/etc``), not the app's
+    #: Qt's own (``:/qt-project.org``, ``:/qpdf``, Qt's QML modules ``:/qt/qml/Qt*``,
+    #: PySide's ``:/qt/etc``), not the app's
     qt: bool
 
 

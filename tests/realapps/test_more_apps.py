@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QFile, QIODevice
+from PySide6.QtWidgets import QStyleFactory
 
 from probe.client import Client
 from tests.support.chrome import parse, ref_of
@@ -120,6 +122,23 @@ def test_pyzo_opens_a_file_tab_and_reads_it(pyzo: RealApp) -> None:
     assert any(n["role"] == "menuitem" and n["name"] == "File" for n in parse(page["text"]))
     out = qt.call("chr.navigate", {"url": "File > New", "tabId": main})
     assert out["changes"] != "no visible change", out
+
+
+def test_pyzo_resources_are_qts_own_and_read_as_its_qfile_reads_them(pyzo: RealApp) -> None:
+    """qt.resources.* in an app we did not write: Pyzo registers none of its own, so its
+    tree is Qt's (marked so), and a picture's bytes are what a QFile of it reads (Qt's
+    resources live in the Qt libraries this process loads too)."""
+    qt = _agent(pyzo)
+    root = {e["name"]: e for e in qt.call("qt.resources.list")["entries"]}
+    assert root["qt-project.org"]["qt"] and root["qt-project.org"]["folder"]
+    path = ":/qt-project.org/styles/commonstyle/images/standardbutton-ok-16.png"
+    QStyleFactory.keys()  # QtWidgets' own resources are registered in this process
+    f = QFile(path)
+    assert f.open(QIODevice.OpenModeFlag.ReadOnly)
+    own = bytes(f.readAll().data())
+    got = qt.call("qt.resources.read", {"path": path, "kind": "binary", "maxBytes": 4096})
+    assert got["qt"] and got["size"] == len(own) and bytes.fromhex(got["hex"]) == own[:512]
+    assert qt.call("qt.resources.read", {"path": path})["image"]["width"] == 16
 
 
 #: Elements whose names do not say that they end the app or leave it for good.

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import PySide6
 import pytest
 
 from probe.client import Client
@@ -453,3 +454,16 @@ def test_handles_prefer_the_qml_id(qq: Client) -> None:
     assert out["selector"] == "@id:padArea" and out["selectorKind"] == "qmlId"
     assert out["ref"].startswith("ref_") and out["bounds"]["width"] > 0
     assert qq.call("qt.ui.handles", {"target": out["ref"]})["id"] == out["id"]
+
+
+def test_qt_quick_controls_qml_is_read_from_qts_own_resources(qq: Client) -> None:
+    """A Quick app's QML from qrc: Qt Quick Controls' Basic style serves its .qml files from
+    :/qt-project.org; the preview is the file Qt ships beside them (qt.resources.read)."""
+    folder = ":/qt-project.org/imports/QtQuick/Controls/Basic"
+    listing = qq.call("qt.resources.list", {"path": folder})
+    names = {e["name"]: e for e in listing["entries"]}
+    assert names["Button.qml"]["qt"] and names["Button.qml"]["size"] > 0
+    got = qq.call("qt.resources.read", {"path": f"qrc:{folder[1:]}/Button.qml"})
+    shipped = Path(PySide6.__file__).parent / "Qt/qml/QtQuick/Controls/Basic/Button.qml"
+    assert got["kind"] == "text" and got["qt"] and got["mimeType"] == "text/x-qml"
+    assert got["text"].encode() == shipped.read_bytes()
