@@ -1,7 +1,7 @@
 """The app's Qt resources (``qrc:``): one folder's entries at a time, and a preview of one
 file as its kind is best shown (in the app, GUI thread).
 
-A folder is listed by one non-recursive QDirIterator and paged, so a tree of 10,000
+A folder is listed from the resource table (QResource.children) and paged, so a tree of 10,000
 resources costs a client only the folders it opens. A preview reads at most what it
 shows: a text's or a hex head's first bytes; a picture is decoded only below
 :data:`MAX_IMAGE_PIXELS` and shrunk to a thumbnail within its byte budget; a font's names
@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 from typing import cast
 
-from PySide6.QtCore import QDir, QDirIterator, QFile, QFileInfo, QIODevice, QMimeDatabase
+from PySide6.QtCore import QDir, QFile, QFileInfo, QIODevice, QMimeDatabase, QResource
 from PySide6.QtGui import QFont, QImageReader, QRawFont
 
 from probe.core.capture.frames import encode_image, scaled
@@ -41,9 +41,11 @@ TEXT_SUFFIXES = frozenset((
     "qml", "js", "mjs", "json", "txt", "qss", "css", "xml", "ui", "html", "htm", "md",
     "conf", "ini", "py", "frag", "vert", "glsl", "csv", "qmltypes", "yaml", "yml", "svg"))
 FONT_SUFFIXES = frozenset(("ttf", "otf", "ttc", "otc", "woff", "woff2", "pfa", "pfb"))
+#: Folders whose sorted entries are kept (:func:`_sorted_entries`), the last listed last.
+_LISTED: dict[str, tuple[list[str], list[tuple[bool, str]]]] = {}
+_LISTED_MAX = 8
+_FOLDERS = QDir.Filter.Dirs | QDir.Filter.NoDotAndDotDot | QDir.Filter.Hidden | QDir.Filter.System
 _FONT_MAGIC = (b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf", b"wOFF", b"wOF2")
-_ENTRIES = (QDir.Filter.AllEntries | QDir.Filter.Hidden | QDir.Filter.System
-            | QDir.Filter.NoDotAndDotDot)
 
 
 def normalize(path: str) -> str:
@@ -64,50 +66,62 @@ def _parent(path: str) -> str:
     return path.rsplit("/", 1)[0] if path.count("/") > 1 else ":/"
 
 
+def _child(folder: str, name: str) -> str:
+    return f"{folder.rstrip('/')}/{name}"
+
+
 def _names_in(folder: str) -> list[str]:
-    it = QDirIterator(folder, _ENTRIES)
-    out: list[str] = []
-    while it.hasNext():
-        out.append(QFileInfo(it.next()).fileName())
-    return sorted(out)
+    """The names in a folder, across every registered resource file that has it
+    (QResource reads its table: 10,000 names in ~3 ms, where a QDirIterator with a
+    QFileInfo each took ~160 ms)."""
+    return sorted(set(QResource(folder).children()))
 
 
 def _not_found(path: str, what: str) -> QtError:
     """RESOURCE_NOT_FOUND naming what the nearest existing folder holds."""
     near = _parent(path)
-    while near != ":/" and not QFileInfo(near).isDir():
+    while near != ":/" and not QResource(near).isDir():
         near = _parent(near)
     names = _names_in(near)
     return QtError("RESOURCE_NOT_FOUND", f"no resource {what} at {path}", path=path,
                    folder=near, available=names[:50], availableCount=len(names))
 
 
-def entry(path: str, info: QFileInfo) -> ResourceEntry:
-    folder = info.isDir()
-    return {"path": path, "name": info.fileName(), "folder": folder,
-            "size": None if folder else info.size(), "qt": is_qt_own(path)}
+def entry(path: str) -> ResourceEntry:
+    res = QResource(path)
+    folder = res.isDir()
+    return {"path": path, "name": path.rsplit("/", 1)[-1], "folder": folder,
+            "size": None if folder else res.uncompressedSize(), "qt": is_qt_own(path)}
+
+
+def _sorted_entries(path: str) -> list[tuple[bool, str]]:
+    """(is a file, name) of a folder's entries, folders first: kept for the folders last
+    listed while their names stay the same, as finding which entries are folders is most
+    of a listing's cost (10,000 entries: ~20 ms, then ~5 ms a page)."""
+    names = _names_in(path)
+    kept = _LISTED.pop(path, None)
+    if kept is None or kept[0] != names:
+        folders = set(QDir(path).entryList(_FOLDERS, QDir.SortFlag.NoSort))
+        kept = (names, sorted((name not in folders, name) for name in names))
+    _LISTED[path] = kept
+    while len(_LISTED) > _LISTED_MAX:
+        _LISTED.pop(next(iter(_LISTED)))
+    return kept[1]
 
 
 def list_folder(path: str, offset: int, limit: int) -> ResourceListing:
     """One page of ``path``'s entries (folders first, then by name)."""
     path = normalize(path)
-    info = QFileInfo(path)
-    if not info.isDir():
-        raise _not_found(path, "folder") if not info.exists() else QtError(
+    res = QResource(path)
+    if not res.isDir():
+        raise _not_found(path, "folder") if not res.isValid() else QtError(
             "RESOURCE_NOT_FOUND", f"{path} is a file, not a folder", path=path,
             hint="Preview it with qt.resources.read; list its folder "
                  f"({_parent(path)}) with qt.resources.list.")
-    it = QDirIterator(path, _ENTRIES)
-    found: list[tuple[bool, str, QFileInfo]] = []
-    while it.hasNext():
-        child = it.next()
-        child_info = QFileInfo(child)
-        found.append((not child_info.isDir(), child_info.fileName(), child_info))
-    found.sort(key=lambda f: (f[0], f[1]))
+    found = _sorted_entries(path)
     page = found[offset:offset + limit]
-    entries = [entry(f"{path.rstrip('/')}/{name}", child) for _, name, child in page]
-    return {"path": path, "entries": entries, "total": len(found), "offset": offset,
-            "cut": offset + len(page) < len(found)}
+    return {"path": path, "entries": [entry(_child(path, name)) for _, name in page],
+            "total": len(found), "offset": offset, "cut": offset + len(page) < len(found)}
 
 
 def _kind(path: str, head: bytes) -> PreviewKind:
@@ -195,13 +209,13 @@ def read_file(path: str, max_bytes: int, thumbnail: int,
     """A preview of the file at ``path``: its ``kind`` (or the one asked for) decides what
     is read; text and hex heads stop at ``max_bytes`` and say so (``cut``)."""
     path = normalize(path)
-    info = QFileInfo(path)
-    if not info.exists():
+    res = QResource(path)
+    if not res.isValid():
         raise _not_found(path, "file")
-    if info.isDir():
+    if res.isDir():
         raise QtError("RESOURCE_NOT_FOUND", f"{path} is a folder, not a file", path=path,
                       hint="List it with qt.resources.list.")
-    size = info.size()
+    size = res.uncompressedSize()
     head = _read(path, min(size, max(max_bytes, 4096)))
     shown = kind or _kind(path, head)
     mime = QMimeDatabase().mimeTypeForFileNameAndData(path, head).name()

@@ -14,12 +14,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QFile, QIODevice
-from PySide6.QtWidgets import QStyleFactory
 
 from probe.client import Client
 from tests.support.chrome import parse, ref_of
 from tests.support.realapp import RealApp, start, wait_for_window
+from tests.support.resources_demo import qt_resource_bytes
 
 from . import tasks
 
@@ -132,10 +131,7 @@ def test_pyzo_resources_are_qts_own_and_read_as_its_qfile_reads_them(pyzo: RealA
     root = {e["name"]: e for e in qt.call("qt.resources.list")["entries"]}
     assert root["qt-project.org"]["qt"] and root["qt-project.org"]["folder"]
     path = ":/qt-project.org/styles/commonstyle/images/standardbutton-ok-16.png"
-    QStyleFactory.keys()  # QtWidgets' own resources are registered in this process
-    f = QFile(path)
-    assert f.open(QIODevice.OpenModeFlag.ReadOnly)
-    own = bytes(f.readAll().data())
+    own = qt_resource_bytes(path)
     got = qt.call("qt.resources.read", {"path": path, "kind": "binary", "maxBytes": 4096})
     assert got["qt"] and got["size"] == len(own) and bytes.fromhex(got["hex"]) == own[:512]
     assert qt.call("qt.resources.read", {"path": path})["image"]["width"] == 16

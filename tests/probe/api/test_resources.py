@@ -5,79 +5,28 @@ bytes (the files demo.qrc compiles, or a QFile of Qt's own resources in this pro
 from __future__ import annotations
 
 import base64
-import os
-import struct
-import subprocess
-import zlib
 from collections.abc import Iterator
-from pathlib import Path
 
-import PySide6
 import pytest
-from PySide6.QtCore import QFile, QIODevice
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QStyleFactory  # its library registers Qt's own resources
 
 from probe.client import Client
 from probe.exceptions import RemoteError
-from tests.support.app import ROOT, DemoApp, start_demo
+from tests.support.app import ROOT, DemoApp
+from tests.support.resources_demo import (
+    CROWD,
+    HUGE,
+    huge_png,
+    qt_resource_bytes,
+    start_resources_demo,
+)
 
 RES = ROOT / "resources"
-#: PySide6's own rcc (its pyside6-rcc writes Python, never a binary resource file).
-RCC = Path(PySide6.__file__).parent / "Qt" / "libexec" / "rcc"
-#: Files in the crowded folder (an app with 10,000 resources must page, not freeze).
-CROWD = 10_000
-
-APP = """
-import os
-import sys
-
-from PySide6.QtCore import QResource
-
-from resources import demo_app
-
-assert QResource.registerResource(os.environ["QTMCP_EXTRA_RCC"])
-sys.exit(demo_app.main())
-"""
-
-
-def _chunk(kind: bytes, body: bytes) -> bytes:
-    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-
-
-def _huge_png(width: int, height: int) -> bytes:
-    """A small PNG file that says it is ``width`` x ``height`` (never decoded whole)."""
-    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header)
-            + _chunk(b"IDAT", zlib.compress(b"\0" * 10)) + _chunk(b"IEND", b""))
-
-
-def _extra_rcc(folder: Path) -> Path:
-    """10,000 small files under :/crowd and a picture too large to decode under :/huge."""
-    crowd = folder / "crowd"
-    crowd.mkdir()
-    for i in range(CROWD):
-        (crowd / f"f{i:05}.txt").write_text(f"file {i}\n", encoding="utf-8")
-    (folder / "huge.png").write_bytes(_huge_png(20_000, 20_000))
-    files = "".join(f"<file>crowd/f{i:05}.txt</file>" for i in range(CROWD))
-    (folder / "extra.qrc").write_text(
-        f'<RCC><qresource prefix="/">{files}<file>huge.png</file></qresource></RCC>',
-        encoding="utf-8")
-    out = folder / "extra.rcc"
-    subprocess.run([str(RCC), "-binary", "-no-compress", str(folder / "extra.qrc"), "-o",
-                    str(out)], check=True, cwd=folder)
-    return out
 
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoApp]:
-    folder = tmp_path_factory.mktemp("resources_app")
-    (folder / "qtmcp_res_demo.py").write_text(APP, encoding="utf-8")
-    rcc = _extra_rcc(folder)
-    path = os.pathsep.join(p for p in (str(folder), str(ROOT), os.environ.get("PYTHONPATH"))
-                           if p)
-    demo = start_demo(module="qtmcp_res_demo",
-                      env={"PYTHONPATH": path, "QTMCP_EXTRA_RCC": str(rcc)})
+    demo = start_resources_demo(tmp_path_factory.mktemp("resources_app"))
     yield demo
     demo.stop()
 
@@ -85,18 +34,6 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoApp]:
 @pytest.fixture(scope="module")
 def qt(app: DemoApp) -> Client:
     return app.client()
-
-
-def _qfile(path: str) -> bytes:
-    """The bytes this process's Qt reads at ``path`` (Qt's own resources are the same
-    library's as the app's)."""
-    QStyleFactory.keys()
-    f = QFile(path)
-    assert f.open(QIODevice.OpenModeFlag.ReadOnly), path
-    try:
-        return bytes(f.readAll().data())
-    finally:
-        f.close()
 
 
 def _same_pixels(a: QImage, b: QImage) -> bool:
@@ -177,7 +114,7 @@ def test_anything_else_is_a_hex_head_of_its_bytes(qt: Client) -> None:
 
 def test_qts_own_resources_read_as_the_apps_qfile_gives_them(qt: Client) -> None:
     path = ":/qt-project.org/styles/commonstyle/images/standardbutton-ok-16.png"
-    own = _qfile(path)
+    own = qt_resource_bytes(path)
     got = qt.call("qt.resources.read", {"path": path, "kind": "binary"})
     assert got["qt"] and bytes.fromhex(got["hex"]) == own[:512]
     picture = qt.call("qt.resources.read", {"path": path})["image"]
@@ -213,9 +150,9 @@ def test_bad_paths_and_big_files_answer_clear_errors(qt: Client) -> None:
         == "RESOURCE_NOT_FOUND"
     assert "qt.resources.list" in _error(qt, "qt.resources.read", {"path": ":/demo"}).hint
     huge = _error(qt, "qt.resources.read", {"path": ":/huge.png"})
-    assert huge.name == "RESOURCE_TOO_LARGE" and huge.data["actual"] == 20_000 * 20_000
+    assert huge.name == "RESOURCE_TOO_LARGE" and huge.data["actual"] == HUGE * HUGE
     head = qt.call("qt.resources.read", {"path": ":/huge.png", "kind": "binary"})
-    assert bytes.fromhex(head["hex"]) == _huge_png(20_000, 20_000)
+    assert bytes.fromhex(head["hex"]) == huge_png()
     assert _error(qt, "qt.resources.read", {"path": ":/demo/logo.png", "maxBytes": 1}).name \
         == "INVALID_PARAMS"
     assert qt.call("qt.ping")  # the app lives on
