@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from _common import load, premise, run_bench, table, target
-
 from tests.support.resources_demo import CROWD, start_resources_demo
 
 
