@@ -13,127 +13,163 @@ import base64
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QImage, QStandardItem, QStandardItemModel
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QImage
 
-from inspector.style import theme
+from inspector.models.columns import Column, Columns
 from inspector.style.words import size_text
 from probe.wire.qt_resources import ResourceEntry, ResourceListing, ResourcePreview
 
-COLUMNS = ("Name", "Size", "Owner")
 ROOT = ":/"
-PATH_ROLE = Qt.ItemDataRole.UserRole + 1
-FOLDER_ROLE = Qt.ItemDataRole.UserRole + 2
-#: entries of a folder read so far, and how many it holds (None: not read yet)
-LOADED_ROLE = Qt.ItemDataRole.UserRole + 3
-TOTAL_ROLE = Qt.ItemDataRole.UserRole + 4
-
 Index = QModelIndex | QPersistentModelIndex
+_TOP = QModelIndex()
 
 
-class ResourceTree(QStandardItemModel):
-    """Folders and files by path; a folder's entries come a page at a time."""
+class Node:
+    """A file or folder; a folder's entries are read a page at a time."""
+
+    def __init__(self, entry: ResourceEntry, parent: Node | None) -> None:
+        self.entry = entry
+        self.parent = parent
+        self.children: list[Node] = []
+        #: entries the folder holds in all (None: not read yet)
+        self.total: int | None = None
+        self.pending = False
+
+    @property
+    def path(self) -> str:
+        return self.entry["path"]
+
+    @property
+    def folder(self) -> bool:
+        return self.entry["folder"]
+
+    def can_fetch(self) -> bool:
+        return self.folder and not self.pending and (
+            self.total is None or len(self.children) < self.total)
+
+
+def _tone(node: Node) -> str | None:
+    return "muted" if node.entry["qt"] else None
+
+
+def _tip(node: Node) -> str:
+    return node.path + (" (Qt's own resource)" if node.entry["qt"] else "")
+
+
+_Column = Column[Node]
+
+
+class ResourceTree(Columns[Node], QAbstractItemModel):
+    """Columns: name (a folder with a /), size, owner (app or Qt)."""
+
+    COLUMNS = (
+        _Column("Name", lambda n: n.entry["name"] + ("/" if n.folder else ""), tip=_tip,
+                tone=_tone),
+        _Column("Size", lambda n: "" if n.entry["size"] is None else size_text(n.entry["size"]),
+                tone=_tone, sort=lambda n: n.entry["size"] or 0),
+        _Column("Owner", lambda n: "Qt" if n.entry["qt"] else "app", tone=_tone,
+                about="Qt's own resources (:/qt-project.org, …) are in every app"))
 
     #: a folder's next page is wanted: (path, offset)
     fetchRequested = Signal(str, int)
 
     def __init__(self, parent: Any = None) -> None:
-        super().__init__(0, len(COLUMNS), parent)
-        self.setHorizontalHeaderLabels(list(COLUMNS))
-        self._items: dict[str, QStandardItem] = {}
-        self._pending: set[str] = set()
-        self._root_total: int | None = None
-        self._root_loaded = 0
+        super().__init__(parent)
+        self.root = Node({"path": ROOT, "name": "", "folder": True, "size": None,
+                          "qt": False}, None)
+        self.nodes: dict[str, Node] = {ROOT: self.root}
 
     # ------------------------------------------------------------- content
 
     def clear_tree(self) -> None:
         """A new connection (or Reload): nothing read yet."""
-        self.removeRows(0, self.rowCount())
-        self._items.clear()
-        self._pending.clear()
-        self._root_total, self._root_loaded = None, 0
+        self.beginResetModel()
+        self.root.children, self.root.total, self.root.pending = [], None, False
+        self.nodes = {ROOT: self.root}
+        self.endResetModel()
 
     def add_page(self, listing: ResourceListing) -> None:
         """Rows for one page of a folder's entries, after those already there."""
-        path = listing["path"]
-        self._pending.discard(path)
-        parent = self._items.get(path)
-        if parent is None and path != ROOT:
+        node = self.nodes.get(listing["path"])
+        if node is None:
             return  # a folder of a tree read before a Reload
-        for entry in listing["entries"]:
-            row = self._row(entry)
-            if parent is None:
-                self.appendRow(row)
-            else:
-                parent.appendRow(row)
-            self._items[entry["path"]] = row[0]
-        loaded = listing["offset"] + len(listing["entries"])
-        if parent is None:
-            self._root_loaded, self._root_total = loaded, listing["total"]
-        else:
-            parent.setData(loaded, LOADED_ROLE)
-            parent.setData(listing["total"], TOTAL_ROLE)
+        node.pending = False
+        fresh = [Node(e, node) for e in listing["entries"] if e["path"] not in self.nodes]
+        if fresh:
+            first = len(node.children)
+            self.beginInsertRows(self.index_of(node), first, first + len(fresh) - 1)
+            node.children += fresh
+            self.nodes.update((n.path, n) for n in fresh)
+            self.endInsertRows()
+        node.total = listing["total"]
 
     def failed(self, path: str) -> None:
         """The page never came: it may be asked again."""
-        self._pending.discard(path)
-
-    def _row(self, entry: ResourceEntry) -> list[QStandardItem]:
-        size = entry["size"]
-        cells = [QStandardItem(entry["name"] + ("/" if entry["folder"] else "")),
-                 QStandardItem("" if size is None else size_text(size)),
-                 QStandardItem("Qt" if entry["qt"] else "app")]
-        for cell in cells:
-            cell.setEditable(False)
-            cell.setData(entry["path"], PATH_ROLE)
-            cell.setData(entry["folder"], FOLDER_ROLE)
-            if entry["qt"]:
-                cell.setForeground(theme.accent("muted"))
-        cells[0].setToolTip(entry["path"] + (" (Qt's own resource)" if entry["qt"] else ""))
-        cells[1].setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return cells
+        node = self.nodes.get(path)
+        if node is not None:
+            node.pending = False
 
     # --------------------------------------------------------------- reading
 
+    def node_of(self, index: Index) -> Node:
+        node = index.internalPointer() if index.isValid() else None
+        return node if isinstance(node, Node) else self.root
+
     def path_of(self, index: Index) -> str | None:
-        return index.data(PATH_ROLE) if index.isValid() else None
+        return self.node_of(index).path if index.isValid() else None
 
     def is_folder(self, index: Index) -> bool:
-        return bool(index.data(FOLDER_ROLE)) if index.isValid() else True
+        return self.node_of(index).folder
 
-    def index_of(self, path: str) -> QModelIndex:
-        item = self._items.get(path)
-        return item.index() if item is not None else QModelIndex()
+    def index_of(self, node_or_path: Node | str, column: int = 0) -> QModelIndex:
+        node = self.nodes.get(node_or_path) if isinstance(node_or_path, str) else node_or_path
+        if node is None or node.parent is None:
+            return QModelIndex()
+        return self.createIndex(node.parent.children.index(node), column, node)
 
-    def _state(self, parent: Index) -> tuple[str, int, int | None]:
-        """(path, entries read, entries in all) of a folder."""
-        if not parent.isValid():
-            return ROOT, self._root_loaded, self._root_total
-        first = parent.sibling(parent.row(), 0)
-        return (first.data(PATH_ROLE), first.data(LOADED_ROLE) or 0,
-                first.data(TOTAL_ROLE))
+    # ---------------------------------------------------------------- Qt model
 
-    # ------------------------------------------------------- lazy loading
+    def row_at(self, index: Index) -> Node | None:
+        return self.node_of(index) if index.isValid() else None
 
-    def hasChildren(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
-        if parent.isValid() and parent.column() == 0 and self.is_folder(parent):
-            total = self._state(parent)[2]
-            return total is None or total > 0
-        return super().hasChildren(parent)
+    def index(self, row: int, column: int, parent: Index = _TOP) -> QModelIndex:
+        node = self.node_of(parent)
+        if not 0 <= row < len(node.children) or not 0 <= column < len(self.COLUMNS):
+            return QModelIndex()
+        return self.createIndex(row, column, node.children[row])
+
+    def parent(self, index: Index = _TOP) -> QModelIndex:  # type: ignore[override]
+        if not index.isValid():
+            return QModelIndex()
+        up = self.node_of(index).parent
+        return QModelIndex() if up is None else self.index_of(up)
+
+    def rowCount(self, parent: Index = _TOP) -> int:
+        if parent.isValid() and parent.column() != 0:
+            return 0
+        return len(self.node_of(parent).children)
+
+    def hasChildren(self, parent: Index = _TOP) -> bool:
+        if parent.isValid() and parent.column() != 0:
+            return False
+        node = self.node_of(parent)
+        return node.folder and (node.total is None or node.total > 0)
 
     def canFetchMore(self, parent: Index) -> bool:
-        if parent.isValid() and (parent.column() != 0 or not self.is_folder(parent)):
-            return False
-        path, loaded, total = self._state(parent)
-        return path not in self._pending and (total is None or loaded < total)
+        return (not parent.isValid() or parent.column() == 0) and \
+            self.node_of(parent).can_fetch()
 
     def fetchMore(self, parent: Index) -> None:
-        if not self.canFetchMore(parent):
-            return
-        path, loaded, _total = self._state(parent)
-        self._pending.add(path)
-        self.fetchRequested.emit(path, loaded)
+        node = self.node_of(parent)
+        if self.canFetchMore(parent):
+            node.pending = True
+            self.fetchRequested.emit(node.path, len(node.children))
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
 
 # ------------------------------------------------------------------ the preview

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
-from inspector.models.resources import COLUMNS, Preview, ResourceTree, preview_of
+from inspector.models.resources import Preview, ResourceTree, preview_of
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, register_pane
 from probe.exceptions import QtmcpError
@@ -57,7 +57,7 @@ class ResourcesPane(Pane):
         header = self.view.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in range(1, len(COLUMNS)):
+        for col in range(1, len(ResourceTree.COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.view.selectionModel().currentRowChanged.connect(
             lambda current, _old: self.choose(current))

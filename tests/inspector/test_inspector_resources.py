@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtCore import QModelIndex
 from PySide6.QtGui import QImage
 
-from inspector.models.resources import hex_dump
+from inspector.models.resources import ResourceTree, hex_dump
 from inspector.panes.resources import ResourcesPane
 from inspector.window.main_window import MainWindow
 from tests.support.app import ARTIFACTS, ROOT, DemoApp
@@ -88,3 +89,27 @@ def test_render_the_resources_tool(pane: ResourcesPane, window: MainWindow) -> N
     run(pane.load_preview(":/demo/qml/main.qml"))
     out2 = ARTIFACTS / "inspector-resources-text.png"
     assert window.grab().save(str(out2))
+
+
+def test_a_big_folder_is_read_a_page_at_a_time() -> None:
+    """The tree asks for the next page only when the view reaches the end of a folder
+    (canFetchMore/fetchMore), from where the last page stopped."""
+    model = ResourceTree()
+    asked: list[tuple[str, int]] = []
+    model.fetchRequested.connect(lambda path, offset: asked.append((path, offset)))
+    model.fetchMore(QModelIndex())
+    model.fetchMore(QModelIndex())  # already asked: not twice
+    assert asked == [(":/", 0)]
+    model.add_page({"path": ":/", "offset": 0, "total": 1, "cut": False, "entries": [
+        {"path": ":/crowd", "name": "crowd", "folder": True, "size": None, "qt": False}]})
+    crowd = model.index_of(":/crowd")
+    assert model.hasChildren(crowd) and model.canFetchMore(crowd)
+    page = [{"path": f":/crowd/f{i}", "name": f"f{i}", "folder": False, "size": 7,
+             "qt": False} for i in range(500)]
+    model.fetchMore(crowd)
+    model.add_page({"path": ":/crowd", "offset": 0, "total": 1200, "cut": True,
+                    "entries": page})
+    assert model.rowCount(crowd) == 500 and model.canFetchMore(crowd)
+    model.fetchMore(crowd)
+    assert asked[-1] == (":/crowd", 500)
+    assert not model.canFetchMore(model.index_of(":/crowd/f3"))  # a file
