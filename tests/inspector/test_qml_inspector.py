@@ -243,6 +243,41 @@ def test_click_on_live_view_picks_the_item(window: MainWindow, qq: Client) -> No
     assert window.pane(QuickPane).by_id[pad_id].text() == "padArea : MouseArea"  # type: ignore[index]
 
 
+def test_quick_items_show_the_items_bindings_what_they_read_and_their_values(
+        window: MainWindow, qq: Client) -> None:
+    """The QML bindings under the Quick items tool's tree, for padLabel: each row is the
+    probe's answer for the item, values as qt.properties reads them now."""
+    pane = window.pane(QuickPane).bindings
+    window.show_tool("quick")
+    label_id = inspector_id(window, "padLabel")
+    window.select_object_id(label_id)
+    qwait(lambda: pane.model.row_named("text").isValid(), what="padLabel's bindings")
+    text = pane.model.row_named("text")
+    clicks = qq.call("qt.properties.get", {"objectId": "@id:padArea", "name": "clicks"})
+    assert text.siblingAtColumn(1).data() == f"clicks: {clicks['value']}"
+    assert text.siblingAtColumn(2).data() == '"clicks: " + padArea.clicks'
+    assert text.siblingAtColumn(3).data() == "binding"
+    dep = pane.model.index(0, 0, text)
+    assert dep.data() == "padArea.clicks" and dep.siblingAtColumn(1).data() == str(
+        clicks["value"])
+    assert dep.siblingAtColumn(2).data().endswith("· clicks")
+    z = pane.model.row_named("z")
+    assert (z.siblingAtColumn(1).data(), z.siblingAtColumn(3).data()) == ("1.0", "literal")
+    assert "padLabel" in pane.title.text() and "main.qml" in pane.title.text()
+    qq.call("qt.ui.click", {"objectId": "@id:padArea"})  # the app changes: Reload reads it
+    pane.refresh()
+    qwait(lambda: pane.model.row_named("text").siblingAtColumn(1).data()
+          == f"clicks: {clicks['value'] + 1}", what="the new value after a click")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    window.resize(1366, 768)
+    assert window.grab().save(str(ARTIFACTS / "inspector-bindings.png"))
+    # an object QML did not make: the tab says so, and shows none
+    found = run(window.conn.call("qt.objects.find", {"name": "controlChannel"}))
+    window.select_object_id(found["objects"][0]["id"])
+    qwait(lambda: "no QML declaration" in pane.title.text(), what="the tab to say so")
+    assert pane.model.rowCount() == 0 and "not created by QML" in pane.status.text()
+
+
 def test_widget_app_shows_the_empty_state(window: MainWindow, demo: DemoApp) -> None:
     conn = Connection(window.watcher)
     probe = ProbeClient(conn)
