@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
 from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
 from inspector.models.quick_items import ID_ROLE, QuickItemModel
-from inspector.panes.bindings import BindingsPane
 from inspector.style.words import counted
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, register_pane
+from inspector.widgets.qml_bindings import BindingsPane
 from probe.exceptions import QtmcpError
 from probe.wire.qml import Item as QuickItem
 from probe.wire.qt_objects import Lifecycle

@@ -1,4 +1,5 @@
-"""QML bindings: what the chosen Qt Quick item's declaration sets, and how.
+"""QML bindings (the lower half of the Quick items tool): what the chosen Qt Quick item's
+declaration sets, and how.
 
 Each property its .qml declaration sets: the value now, the binding's expression (or a
 literal), what the expression reads (expand a binding: each property with its value now
