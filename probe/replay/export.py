@@ -215,8 +215,9 @@ def shown_texts(report: Any, own_ref: str | None = None) -> list[str]:
 
 #: Reads whose texts become checks: what the agent saw is what the app must show again.
 READS = ("chr.readPage", "chr.getPageText", "chr.find")
-#: Texts checked for one read at most.
-READS_LIMIT = 8
+#: Texts checked for one read at most (a form's page text gives about 25: its status line
+#: comes last, so a smaller bound cut the text most worth checking).
+READS_LIMIT = 24
 #: In a chr.readPage tree: a static text's line, and a value shown as text.
 _STATIC = re.compile(r'^\s*(?:text|heading|status|alert) "(?P<text>(?:[^"\\]|\\.)+)"')
 _VALUE = re.compile(r'\bvalue="(?P<text>(?:[^"\\]|\\.)+)"')
@@ -233,7 +234,9 @@ def _kept(text: str, out: list[str]) -> None:
 def read_texts(method: str, result: Any) -> list[str]:
     """The texts a read showed the agent, as checks a replay can find again by name or
     value (chr.waitFor): a page's static texts (labels, status lines) and the values its
-    fields showed; a page text's values (``Country: France`` -> ``France``) and other lines;
+    fields showed; a page text's lines, a ``name: value`` line as its two halves
+    (``Country: France`` -> ``Country``, ``France``: one line may be a field's label and
+    value or one text holding a colon, and each half is found either way);
     the names chr.find matched. Names of controls alone are left out of a page (they
     seldom change), and so are numbers (found inside any text); at most READS_LIMIT."""
     if not isinstance(result, dict):
@@ -254,7 +257,9 @@ def read_texts(method: str, result: Any) -> list[str]:
             if line.strip() == title:
                 continue
             name, colon, value = line.partition(": ")
-            _kept(value if colon and value else name, out)
+            _kept(name, out)  # a label's name, or the first part of a text with a colon
+            if colon and value:
+                _kept(value, out)
     return out[:READS_LIMIT]
 
 

@@ -227,6 +227,7 @@ def submit_then_read(agent: Client) -> None:
                                  "value": True})
     agent.call("qt.methods.invoke", {"objectId": "mainWindow", "method": "submitForm"})
     agent.call("chr.readPage", {"filter": "all"})
+    agent.call("chr.getPageText")
 
 
 def test_an_export_checks_the_texts_the_agent_read(
@@ -241,9 +242,10 @@ def test_an_export_checks_the_texts_the_agent_read(
                      str(tmp_path / "read.json"), "--timeout", "1.5"]) == 0
     capsys.readouterr()
     script = json.loads((tmp_path / "read.json").read_text())
-    last = script["steps"][-1]
-    assert last["check"] == "text" and "Submitted: Grace Hopper" in last["texts"]
-    assert "Grace Hopper" in last["texts"]  # the name field's value
+    page, text = script["steps"][-2:]
+    assert page["check"] == "text" and "Submitted: Grace Hopper" in page["texts"]
+    assert "Grace Hopper" in page["texts"]  # the name field's value
+    assert text["check"] == "text" and {"Submitted", "Grace Hopper"} <= set(text["texts"])
     assert not any("shows" in s for s in script["steps"])  # known from the read only
     assert "app.reads([" in out.read_text()
 
@@ -251,7 +253,7 @@ def test_an_export_checks_the_texts_the_agent_read(
     assert passed.returncode == 0, passed.stdout[-3000:] + passed.stderr[-2000:]
     broken = _pytest(out, QTMCP_DEMO_BROKEN="1")
     assert broken.returncode == 1, broken.stdout[-3000:]
-    step = len(script["steps"])
+    step = len(script["steps"]) - 1  # the page read, before the page text
     assert f"diverged at step {step}" in broken.stdout and "a text the agent read" \
         in broken.stdout
     assert 'expected: the app shows "Submitted: Grace Hopper"' in broken.stdout
