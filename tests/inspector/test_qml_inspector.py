@@ -18,9 +18,11 @@ from inspector.models.broker import Broker
 from inspector.panes.live_view import LiveViewPane
 from inspector.panes.objects import ObjectsPane
 from inspector.panes.quick import NO_QUICK, QuickPane
+from inspector.style import theme
+from inspector.widgets.qml_bindings import BindingsPane
 from inspector.window.main_window import MainWindow
 from probe.client import Client
-from tests.support.app import ARTIFACTS, DemoApp, wait_until
+from tests.support.app import ARTIFACTS, DemoApp, start_demo, wait_until
 from tests.support.inspector import hover, qwait, run
 
 Rect = tuple[int, int, int, int]
@@ -276,6 +278,29 @@ def test_quick_items_show_the_items_bindings_what_they_read_and_their_values(
     window.select_object_id(found["objects"][0]["id"])
     qwait(lambda: "no QML declaration" in pane.title.text(), what="the tab to say so")
     assert pane.model.rowCount() == 0 and "not created by QML" in pane.status.text()
+
+
+def test_a_binding_loop_shows_in_the_error_tone(window: MainWindow) -> None:
+    """tests/apps/problems.qml's looped item (width: height + 1, height: width + 1): the
+    binding Qt reported the loop at is marked, in red, and named in the title."""
+    app = start_demo(module="tests.apps.problems_app")
+    conn = Connection(window.watcher)
+    probe = ProbeClient(conn)
+    pane = BindingsPane(probe, Broker(probe))
+    try:
+        run(conn.connect_to(pid=app.pid))
+        answer = run(conn.call("qml.bindings", {"objectId": "@id:looped"}))
+        pane.set_object(answer["objectId"], "looped")
+        qwait(lambda: pane.model.row_named("width").isValid(), what="the looped bindings")
+        assert pane.model.loops == ["width"] and "binding loop at width" in pane.title.text()
+        width = pane.model.row_named("width")
+        assert width.siblingAtColumn(3).data() == "binding loop"
+        assert width.data(Qt.ItemDataRole.ForegroundRole).color() == theme.accent("error")
+        assert pane.model.index(0, 0, width).data() == "height"  # what it reads
+    finally:
+        run(conn.close(emit=False))
+        pane.deleteLater()
+        app.stop()
 
 
 def test_widget_app_shows_the_empty_state(window: MainWindow, demo: DemoApp) -> None:
