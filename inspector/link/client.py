@@ -36,6 +36,7 @@ from inspector.link.api.qt_models import QtModels
 from inspector.link.api.qt_objects import QtObjects
 from inspector.link.api.qt_problems import QtProblems
 from inspector.link.api.qt_properties import QtProperties
+from inspector.link.api.qt_resources import QtResources
 from inspector.link.api.qt_signals import QtSignals
 from inspector.link.api.qt_style import QtStyle
 from inspector.link.api.qt_system import QtSystem
@@ -53,7 +54,7 @@ __all__ = ["REFUSALS", "ProbeClient", "Unavailable"]
 
 class ProbeClient(ChrConsole, ChrPage, ProbeAgentView, ProbeFrames, ProbeGate, ProbeSelection,
                   ProbeSession, Qml, QtEvents, QtLayout, QtMethods, QtModels, QtObjects, QtProblems,
-                  QtProperties, QtSignals, QtStyle, QtSystem, QtTimers, QtUi):
+                  QtProperties, QtResources, QtSignals, QtStyle, QtSystem, QtTimers, QtUi):
     """Typed calls to the connected probe, and typed notifications from it."""
 
     def __init__(self, conn: Connection) -> None:
