@@ -78,7 +78,8 @@ class Connections(TypedDict):
     """``qt.signals.connections``: whom the object's signals reach (``outbound``), who
     reaches it (``inbound``: connections to its methods or signals), and per signal Qt's
     count of receivers (``signals``: only those with one). ``watching``: whether the probe
-    saw connects being made in this app (off: every connection is unseen)."""
+    sees this app's connects being made (false in a PyQt6 or C++ app, or with
+    QTMCP_CONNECTIONS=0: every connection is then counted unseen)."""
 
     objectId: str
     className: str

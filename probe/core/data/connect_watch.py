@@ -5,12 +5,13 @@ Python code connects through PySide6 with ``SignalInstance.connect``
 ...)``; :func:`start` replaces both with thin wrappers that run Qt's own connect first,
 then note the signal instance, the returned ``QMetaObject.Connection``, a weak hold on
 the slot and the calling frames (:func:`origin.note_caller`: code objects and offsets;
-names and lines are read only when asked). A note is dropped when its connection ends: a sweep, run when the table has
-doubled since the last one, keeps only connections Qt still holds (``bool(connection)``
-is false once it is disconnected, or its sender or receiver is deleted), so the table is
-bounded by the app's live Python connections. Holding the signal instance keeps its
-identity unique while the note lives; it does not keep its object alive. Light: loaded
-at ``probe.install``, it imports nothing the start does not already (#41).
+names and lines are read only when asked). A note is dropped when its connection ends: a
+sweep, run when the table has doubled since the last one, keeps only connections Qt
+still holds (``bool(connection)`` is false once it is disconnected, or its sender or
+receiver is deleted), so the table is bounded by the app's live Python connections.
+Holding the signal instance keeps its identity unique while the note lives; it does not
+keep its object alive. Light: loaded at ``probe.install``, it imports nothing the start
+does not already (#41).
 ``QTMCP_CONNECTIONS=0`` (or ``probe.install(connections=False)``) turns it off.
 """
 
@@ -19,7 +20,6 @@ from __future__ import annotations
 import os
 import threading
 import weakref
-from collections.abc import Callable
 from dataclasses import dataclass
 from types import BuiltinMethodType, MethodType
 from typing import Any
@@ -32,27 +32,8 @@ _state: dict[str, Any] = {"on": False, "connect": None, "by_name": None}
 _lock = threading.Lock()
 
 
-@dataclass(slots=True)
-class Seen:
-    """One connection the probe saw made."""
-
-    signal: Any  # the SignalInstance connected (kept: its id stays its own)
-    handle: QMetaObject.Connection
-    slot: Callable[[], Any]  # the slot, or None once it is gone (a weak hold where possible)
-    frames: tuple[Any, ...]
-    #: made by qtmcp itself (a subscription, a watch), not by the app
-    own: bool
-
-    def alive(self) -> bool:
-        try:
-            return bool(self.handle)
-        except RuntimeError:
-            return False
-
-
-#: id(SignalInstance) -> the connections seen made through it.
-_seen: dict[int, list[Seen]] = {}
-_size = {"now": 0, "swept": 64}
+#: Frames noted per connect: the line that called it is nearly always the first.
+DEPTH = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,41 +45,83 @@ class Bound:
     name: str
 
 
-def _hold(slot: Any) -> Callable[[], Any]:
-    """A weak hold on ``slot`` where Python allows one (a bound method through its object
-    and function), else a strong one (signal instances, objects that refuse weak
-    references: no QObject is kept by it)."""
-    try:
-        if isinstance(slot, MethodType):
-            return weakref.WeakMethod(slot)
-        owner = getattr(slot, "__self__", None)
-        if isinstance(owner, QObject) and isinstance(slot, BuiltinMethodType):
-            ref = weakref.ref(owner)
-            name = slot.__name__
+@dataclass(slots=True)
+class Seen:
+    """One connection the probe saw made, as the reader gets it."""
 
-            def bound() -> Bound | None:
-                me = ref()
-                return Bound(me, name) if me is not None else None
-            return bound
-        return weakref.ref(slot)
+    signal: Any  # the SignalInstance connected
+    handle: QMetaObject.Connection
+    #: the slot (a Bound for a Qt method), None when what it belonged to is gone
+    slot: Any
+    frames: tuple[Any, ...]
+    #: made by qtmcp itself (a subscription, a watch), not by the app
+    own: bool
+
+
+#: id(SignalInstance) -> the connections seen made through it, each (signal instance
+#: (kept: its id stays its own), connection, held slot, frames). Tuples, not objects:
+#: a connect pays for as little as can be.
+_seen: dict[int, list[tuple[Any, Any, Any, tuple[Any, ...]]]] = {}
+_size = {"now": 0, "swept": 64}
+_WEAK = "w"
+_METHOD = "m"
+_QT = "q"
+
+
+def _hold(slot: Any) -> Any:
+    """What a note keeps of ``slot``: a bound method as its object (weakly) and function,
+    a Qt method as its object (weakly) and name, else the slot itself weakly where Python
+    allows, strongly where not (signal instances, builtins: no app object kept)."""
+    if type(slot) is MethodType:
+        try:
+            return (_METHOD, weakref.ref(slot.__self__), slot.__func__)
+        except TypeError:
+            return slot
+    if type(slot) is BuiltinMethodType:
+        owner = slot.__self__
+        if isinstance(owner, QObject):
+            return (_QT, weakref.ref(owner), slot.__name__)
+    try:
+        return (_WEAK, weakref.ref(slot))
     except TypeError:
-        return lambda: slot
+        return slot
+
+
+def _held(hold: Any) -> Any:
+    """The slot a :func:`_hold` kept, or None when its object is gone."""
+    if type(hold) is tuple and hold and hold[0] in (_WEAK, _METHOD, _QT):
+        kind, ref = hold[0], hold[1]
+        target = ref()
+        if kind == _WEAK or target is None:
+            return target
+        return MethodType(hold[2], target) if kind == _METHOD else Bound(target, hold[2])
+    return hold
+
+
+def _alive(handle: Any) -> bool:
+    try:
+        return bool(handle)
+    except RuntimeError:
+        return False
 
 
 def _note(signal: Any, slot: Any, handle: Any, frames: tuple[Any, ...]) -> None:
-    own = bool(frames) and origin.qtmcp_file(frames[0].co_filename)
-    seen = Seen(signal, handle, _hold(slot), frames, own)
-    with _lock:
-        _seen.setdefault(id(signal), []).append(seen)
-        _size["now"] += 1
-        if _size["now"] >= 2 * _size["swept"]:
+    """Note one connect. No lock: appending is atomic; a note appended to a list a sweep
+    on another thread has just replaced is lost, and then counted as unseen."""
+    notes = _seen.get(id(signal))
+    if notes is None:
+        notes = _seen[id(signal)] = []
+    notes.append((signal, handle, _hold(slot), frames))
+    _size["now"] += 1
+    if _size["now"] >= 2 * _size["swept"]:
+        with _lock:
             _sweep()
 
 
 def _sweep() -> None:
     """Forget connections Qt no longer holds (lock held)."""
     for key, notes in list(_seen.items()):
-        kept = [n for n in notes if n.alive()]
+        kept = [n for n in notes if _alive(n[1])]
         if kept:
             _seen[key] = kept
         else:
@@ -111,7 +134,7 @@ def _wrap(connect: Any) -> Any:
     def connect_seen(self: Any, slot: Any, *args: Any, **kwargs: Any) -> Any:
         handle = connect(self, slot, *args, **kwargs)
         try:
-            _note(self, slot, handle, origin.note_caller(1))
+            _note(self, slot, handle, origin.note_caller(1, DEPTH))
         except Exception:  # noqa: BLE001 - watching never raises into the app
             pass
         return handle
@@ -143,7 +166,7 @@ def _wrap_static(connect: Any) -> Any:
         handle = connect(*args, **kwargs)
         if len(args) >= 3:
             try:
-                _by_name(args[0], args[1], args[2:], handle, origin.note_caller(1))
+                _by_name(args[0], args[1], args[2:], handle, origin.note_caller(1, DEPTH))
             except Exception:  # noqa: BLE001 - watching never raises into the app
                 pass
         return handle
@@ -196,7 +219,9 @@ def notes_of(keys: set[int] | None = None) -> list[Seen]:
     """The live notes of these signal instances (ids), or all of them."""
     with _lock:
         if keys is None:
-            notes = [n for group in _seen.values() for n in group]
+            notes = [n for group in list(_seen.values()) for n in list(group)]
         else:
-            notes = [n for k in keys for n in _seen.get(k, ())]
-    return [n for n in notes if n.alive()]
+            notes = [n for k in keys for n in list(_seen.get(k, ()))]
+    return [Seen(signal, handle, _held(hold), frames,
+                 bool(frames) and origin.qtmcp_file(frames[0].co_filename))
+            for signal, handle, hold, frames in notes if _alive(handle)]

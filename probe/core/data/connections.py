@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from types import FunctionType, MethodType
 from typing import Any, Literal, cast
 
-from PySide6.QtCore import QMetaMethod, QObject, SignalInstance
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QMetaMethod, QObject, SignalInstance
 
 from probe.core import faults
 from probe.core.data.connect_watch import Bound, Seen, notes_of, watching
@@ -124,7 +125,7 @@ def inbound(obj: QObject, signals: list[SignalInfo]) -> list[Seen]:
     mine = _instances(obj, signals)
     out: list[Seen] = []
     for n in notes_of():
-        slot = n.slot()
+        slot = n.slot
         if slot is None:
             continue
         if type(slot) is SignalInstance:
@@ -236,7 +237,7 @@ def report(obj: QObject, ids: IdTable) -> Connections:
     signals = signals_of(obj)
     out = outbound(obj, signals)
     into = inbound(obj, signals)
-    wanted = {id(s) for _, n in out if type(s := n.slot()) is SignalInstance}
+    wanted = {id(s) for _, n in out if type(s := n.slot) is SignalInstance}
     wanted |= {id(n.signal) for n in into}
     owners = owners_of(wanted, obj) if wanted else {}
     counted = {s.signature: s.counted_as for s in signals}
@@ -263,7 +264,14 @@ def report(obj: QObject, ids: IdTable) -> Connections:
                     for n in into if not n.own]
     return {"objectId": ids.id_of(obj), "className": QObject.metaObject(obj).className(),
             "outbound": listed, "inbound": inbound_rows, "signals": rows,
-            "watching": watching()}
+            "watching": watching() and _pyside_app()}
+
+
+def _pyside_app() -> bool:
+    """Whether the app is PySide6's own (a PyQt6 or C++ app connects where no wrapper
+    sees it)."""
+    app = QCoreApplication.instance()
+    return app is not None and bool(faults.value(shiboken6.createdByPython, False, app))
 
 
 def _summary(obj: QObject | None, ids: IdTable) -> Any:
@@ -274,7 +282,7 @@ def _summary(obj: QObject | None, ids: IdTable) -> Any:
 
 def _connection(signal: str, n: Seen, owners: dict[int, QObject], ids: IdTable,
                 sender: QObject | None = None, inbound: bool = False) -> Connection:
-    slot = faults.value(describe, Slot("callable", "?", None, None), n.slot(), owners)
+    slot = faults.value(describe, Slot("callable", "?", None, None), n.slot, owners)
     row: Connection = {"signal": signal, "kind": slot.kind, "slot": slot.name,
                        "defined": slot.defined, "connectedAt": connected_at(n)}
     if inbound:

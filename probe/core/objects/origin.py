@@ -89,8 +89,8 @@ def _noted(obj: Any) -> tuple[Any, ...] | None:
     return ref.frames if ref is not None and ref() is obj else None
 
 
-def note_caller(skip: int) -> tuple[Any, ...]:
-    """(code, offset, …) of the ``DEPTH`` frames above the caller ``skip`` levels up (none
+def note_caller(skip: int, depth: int = DEPTH) -> tuple[Any, ...]:
+    """(code, offset, …) of the ``depth`` frames above the caller ``skip`` levels up (none
     when there is no Python frame there: C++, QML, calls a Python type's ``__init__``);
     :func:`site_in` turns it into the app's line."""
     f = _getframe(1)
@@ -98,7 +98,7 @@ def note_caller(skip: int) -> tuple[Any, ...]:
         f = f.f_back if f is not None else None
     note: list[Any] = []
     n = 0
-    while f is not None and n < DEPTH:
+    while f is not None and n < depth:
         note.append(f.f_code)
         note.append(f.f_lasti)
         f = f.f_back
