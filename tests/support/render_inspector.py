@@ -1,14 +1,15 @@
 """Render the inspector with a live agent session, for a human to look at.
 
     xvfb-run -a -s "-screen 0 1366x768x24" env QT_QPA_PLATFORM=xcb \\
-        .venv/bin/python -m tests.support.render_inspector 1366 768 inspector-1366.png [dark] [tool]
+        .venv/bin/python -m tests.support.render_inspector 1366 768 inspector-1366.png [dark] [tool] [object]
 
 Under a real X server (Xvfb) the picture is the screen itself, as a user would see it;
 without one (QT_QPA_PLATFORM=offscreen) it is the window's own rendering. The demo app
 runs offscreen beside it; an agent (Claude Code's way: through ``qtmcp mcp``) reads the
 page, fills three fields and reads a property; the object tree selects ``emailEdit``.
 ``tool`` (a tool's name, e.g. ``connections``) opens that tool instead of the
-accessibility tree. Not a test: a tool.
+accessibility tree; ``object`` (an objectName) is selected instead of ``emailEdit``.
+Not a test: a tool.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ def ref_of(text: str, start: str) -> str:
     return line.split("[", 1)[1].split("]", 1)[0]
 
 
-def main(width: int, height: int, out: str, theme: str = "light", tool: str = "") -> int:
+def main(width: int, height: int, out: str, theme: str = "light", tool: str = "",
+         chosen: str = "emailEdit") -> int:
     qapp = QApplication([sys.argv[0]])
     loop = qasync.QEventLoop(qapp, already_running=True)
     asyncio.set_event_loop(loop)
@@ -76,7 +78,7 @@ def main(width: int, height: int, out: str, theme: str = "light", tool: str = ""
             agent.text("get_property", {"object_id": "nameEdit", "name": "text"})
             wait(lambda: win.pane(AccessibilityPane).last_target is not None
                  and win.pane(AccessibilityPane).reads > 1)
-            reveal = asyncio.ensure_future(win.pane(ObjectsPane).reveal("emailEdit"))
+            reveal = asyncio.ensure_future(win.pane(ObjectsPane).reveal(chosen))
             wait(reveal.done)
             wait(lambda: "text" in win.pane(PropertiesPane).model.by_name)
             log = win.pane(AgentLogPane)
@@ -100,4 +102,4 @@ def main(width: int, height: int, out: str, theme: str = "light", tool: str = ""
 
 
 if __name__ == "__main__":
-    sys.exit(main(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], *sys.argv[4:6]))
+    sys.exit(main(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], *sys.argv[4:7]))
