@@ -63,8 +63,8 @@ def connected_text(row: Row | None) -> str:
 
 class ConnectionModel(QAbstractTableModel):
     """Rows of connections in one direction; columns: signal, slot and the object at the
-    other end (receiver or sender). The line that connected a row is :meth:`line_at`
-    (the pane shows the current row's as a link)."""
+    other end (receiver or sender). The line that connected a row is its ``at`` (the
+    pane shows the current row's as a link)."""
 
     def __init__(self, direction: Direction, parent: Any = None) -> None:
         super().__init__(parent)
@@ -93,10 +93,6 @@ class ConnectionModel(QAbstractTableModel):
         """The object at the other end of row ``row`` (to jump to), if the probe named it."""
         r = self.row_at(row)
         return r.other if r is not None else None
-
-    def line_at(self, row: int) -> CodeLine | None:
-        r = self.row_at(row)
-        return r.at if r is not None else None
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.rows)
