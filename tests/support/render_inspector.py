@@ -1,7 +1,8 @@
 """Render the inspector with a live agent session, for a human to look at.
 
     xvfb-run -a -s "-screen 0 1366x768x24" env QT_QPA_PLATFORM=xcb \\
-        .venv/bin/python -m tests.support.render_inspector 1366 768 inspector-1366.png [dark] [tool] [object]
+        .venv/bin/python -m tests.support.render_inspector 1366 768 inspector-1366.png \\
+        [dark] [tool] [object]
 
 Under a real X server (Xvfb) the picture is the screen itself, as a user would see it;
 without one (QT_QPA_PLATFORM=offscreen) it is the window's own rendering. The demo app
