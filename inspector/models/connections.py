@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QFont
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
 
-from inspector.style import theme
+from inspector.models.columns import Column, RowTable
 from probe.wire._shared import CodeLine, ObjectSummary
 from probe.wire.qt_signals import Connection, SignalReceivers
-
-Index = QModelIndex | QPersistentModelIndex
-Direction = Literal["outbound", "inbound"]
 
 #: What an unseen receiver may be, said once for every such row.
 UNSEEN = "made in C++, by Qt or PySide6, or before the probe came in"
@@ -61,75 +58,78 @@ def connected_text(row: Row | None) -> str:
     return f'Connected at <a href="open">{code_line(row.at)}</a> in {function}()'
 
 
-class ConnectionModel(QAbstractTableModel):
+def _shown_other(r: Row) -> str:
+    if r.other is not None:
+        return object_label(r.other)
+    return "(outside its tree)" if r.kind == "signal" and not r.unseen else ""
+
+
+def _tip(r: Row) -> str:
+    if r.unseen:
+        return f"{r.unseen} connection(s) of {r.signal} the probe did not see: {UNSEEN}"
+    where = f"\nconnected at {r.at['file']}:{r.at['line']}" if r.at else ""
+    return f"{r.kind}: {r.slot}{where}"
+
+
+def _other_tip(r: Row) -> str | None:
+    if r.other is None:
+        return None
+    return f"{r.other['className']} {r.other['path']} ({r.other['id']}): double-click selects it"
+
+
+def _tone(r: Row) -> str | None:
+    return "muted" if r.unseen or r.gone else None
+
+
+_Column = Column[Row]
+_SIGNAL = _Column("Signal", lambda r: r.signal, tip=_tip, tone=_tone)
+_SLOT = _Column("Slot", lambda r: r.slot + (" (gone)" if r.gone else ""), tip=_tip, tone=_tone)
+
+
+class ConnectionModel(RowTable[Row]):
     """Rows of connections in one direction; columns: signal, slot and the object at the
     other end (receiver or sender). The line that connected a row is its ``at`` (the
     pane shows the current row's as a link)."""
 
-    def __init__(self, direction: Direction, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.direction = direction
-        self.columns = ("Signal", "Slot", "Receiver" if direction == "outbound" else "Sender")
-        self.rows: list[Row] = []
+    #: which end of a connection the third column names
+    OTHER = "receiver"
 
     def load(self, connections: list[Connection],
              counts: list[SignalReceivers] | None = None) -> None:
         """Show these connections (and, outbound, the unseen count of each signal)."""
-        self.beginResetModel()
-        other = "receiver" if self.direction == "outbound" else "sender"
-        self.rows = [Row(c["signal"], c["slot"], c.get(other), c["connectedAt"], c["kind"],
-                         gone=bool(c.get("gone"))) for c in connections]
-        self.rows += [Row(s["signal"], f"{s['unseen']} not seen", None, None,
-                          unseen=s["unseen"]) for s in counts or [] if s["unseen"]]
-        self.endResetModel()
+        rows = [Row(c["signal"], c["slot"], c.get(self.OTHER), c["connectedAt"], c["kind"],
+                    gone=bool(c.get("gone"))) for c in connections]
+        rows += [Row(s["signal"], f"{s['unseen']} not seen", None, None, unseen=s["unseen"])
+                 for s in counts or [] if s["unseen"]]
+        self.set_rows(rows)
 
     def clear(self) -> None:
-        self.load([])
+        self.set_rows([])
 
-    def row_at(self, row: int) -> Row | None:
+    def row_of(self, row: int) -> Row | None:
         return self.rows[row] if 0 <= row < len(self.rows) else None
 
     def object_at(self, row: int) -> ObjectSummary | None:
         """The object at the other end of row ``row`` (to jump to), if the probe named it."""
-        r = self.row_at(row)
+        r = self.row_of(row)
         return r.other if r is not None else None
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.columns)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.columns[section]
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        r = self.row_at(index.row()) if index.isValid() else None
-        if r is None:
-            return None
-        col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            other = object_label(r.other) or ("" if r.unseen or r.kind != "signal"
-                                              else "(outside its tree)")
-            return (r.signal, r.slot + (" (gone)" if r.gone else ""), other)[col]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tip(r, col)
-        if role == Qt.ItemDataRole.ForegroundRole and (r.unseen or r.gone):
-            return QBrush(theme.accent("muted"))
-        if role == Qt.ItemDataRole.FontRole and r.unseen:
+    def style(self, row: Row, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.FontRole and row.unseen:
             font = QFont()
             font.setItalic(True)
             return font
         return None
 
-    def _tip(self, r: Row, col: int) -> str:
-        if r.unseen:
-            return f"{r.unseen} connection(s) of {r.signal} the probe did not see: {UNSEEN}"
-        if col == 2 and r.other is not None:
-            return (f"{r.other['className']} {r.other['path']} ({r.other['id']}): "
-                    "double-click selects it")
-        where = f"\nconnected at {r.at['file']}:{r.at['line']}" if r.at else ""
-        return (f"{r.kind}: {r.slot}" if col == 1 else r.signal) + where
+
+class OutboundModel(ConnectionModel):
+    """What the object's signals call, then the counts of what the probe did not see."""
+
+    COLUMNS = (_SIGNAL, _SLOT, _Column("Receiver", _shown_other, tip=_other_tip))
+
+
+class InboundModel(ConnectionModel):
+    """What calls the object's slots or signals."""
+
+    OTHER = "sender"
+    COLUMNS = (_SIGNAL, _SLOT, _Column("Sender", _shown_other, tip=_other_tip))

@@ -22,7 +22,13 @@ from PySide6.QtWidgets import (
 
 from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
-from inspector.models.connections import ConnectionModel, connected_text, object_label
+from inspector.models.connections import (
+    ConnectionModel,
+    InboundModel,
+    OutboundModel,
+    connected_text,
+    object_label,
+)
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import ObjectPane, register_pane
 from inspector.widgets.source_link import open_source
@@ -54,8 +60,8 @@ class ConnectionsPane(ObjectPane):
     def __init__(self, probe: ProbeClient, broker: Broker,
                  parent: QWidget | None = None) -> None:
         super().__init__(probe, broker, parent)
-        self.outbound = ConnectionModel("outbound", self)
-        self.inbound = ConnectionModel("inbound", self)
+        self.outbound = OutboundModel(self)
+        self.inbound = InboundModel(self)
         #: the object whose connections the tables show (None while one loads)
         self.shown: str | None = None
         #: the line the link under the tables opens
@@ -132,7 +138,7 @@ class ConnectionsPane(ObjectPane):
 
     def show_line(self, model: ConnectionModel, row: int) -> None:
         """Say under the tables where row ``row`` of ``model`` was connected."""
-        found = model.row_at(row)
+        found = model.row_of(row)
         self.line = found.at if found is not None else None
         self.link.setText(connected_text(found))
         self.link.setToolTip(f"{self.line['file']}:{self.line['line']} (click opens it)"

@@ -58,8 +58,8 @@ def shown(model: ConnectionModel, signal: str = "") -> list[tuple[str, ...]]:
 
 def test_outbound_rows_are_the_apps_connections(window: MainWindow) -> None:
     pane = window.pane(ConnectionsPane)
-    select(window, "qtMethodButton")
-    qwait(lambda: shown(pane.outbound, "clicked"), what="qtMethodButton's connection")
+    button = select(window, "qtMethodButton")
+    qwait(lambda: pane.shown == button, what="qtMethodButton's connections shown")
     assert shown(pane.outbound, "clicked") == [("clicked()", "QLabel.clear", "status")]
     assert f"connections_app.py:{marked('qtMethod')}</a> in Window.connect_all()" \
         in pane.link.text()
@@ -74,28 +74,29 @@ def test_outbound_rows_are_the_apps_connections(window: MainWindow) -> None:
 
 def test_a_connection_before_the_probe_is_a_grey_count(window: MainWindow) -> None:
     pane = window.pane(ConnectionsPane)
-    select(window, "earlyButton")
-    qwait(lambda: shown(pane.outbound, "clicked"), what="earlyButton's count")
+    early = select(window, "earlyButton")
+    qwait(lambda: pane.shown == early, what="earlyButton's connections shown")
     assert shown(pane.outbound, "clicked") == [("clicked(bool)", "1 not seen", "")]
     row = next(r for r in range(pane.outbound.rowCount())
                if pane.outbound.data(pane.outbound.index(r, 0)) == "clicked(bool)")
     tip = pane.outbound.data(pane.outbound.index(row, 1), Qt.ItemDataRole.ToolTipRole)
     assert "before the probe" in tip
-    select(window, "undoneButton")  # connected, then disconnected: nothing, said so
-    qwait(lambda: pane.shown is not None and pane.object_label.startswith("undoneButton"),
-          what="undoneButton loaded")
+    # connected, then disconnected: nothing, said so
+    undone = select(window, "undoneButton")
+    qwait(lambda: pane.shown == undone, what="undoneButton's connections shown")
     assert shown(pane.outbound, "clicked") == [] and pane.inbound.rowCount() == 0
 
 
 def test_the_link_opens_the_line_that_connected(window: MainWindow, tmp_path: Path,
-                                     monkeypatch: pytest.MonkeyPatch) -> None:
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "editor-args.txt"
     script = "import sys; open(sys.argv[1], 'w').write(' '.join(sys.argv[2:]))"
     monkeypatch.setenv("QTMCP_EDITOR", f'{sys.executable} -c "{script}" {out} '
                                        "{file}:{line}")
     pane = window.pane(ConnectionsPane)
-    select(window, "connWindow")
-    qwait(lambda: pane.inbound.rowCount() == 3, what="the window's inbound rows")
+    win = select(window, "connWindow")
+    qwait(lambda: pane.shown == win, what="the window's connections shown")
+    assert pane.inbound.rowCount() == 3
     row = next(r for r, values in enumerate(shown(pane.inbound))
                if values[1] == "partial(Window.say)")
     pane.in_view.setCurrentIndex(pane.inbound.index(row, 1))
