@@ -96,6 +96,17 @@ def test_connections_name_the_apps_slots_and_lines(qt: Client) -> None:
     assert "MainWindow.unsaved" in {r["slot"] for r in edit["outbound"]}
 
 
+def test_actions_from_a_ui_file_are_listed_and_triggered(qt: Client) -> None:
+    """jwrite's actions come from its .ui file: each is listed in its menu, and File ›
+    New triggered from qt.actions runs jwrite's own slot (an empty untitled document)."""
+    found = {a["object"]["objectName"]: a for a in qt.call("qt.actions.list", {})["actions"]}
+    assert {"actionNew", "actionOpen", "actionSave", "actionSave_As", "actionUndo"} <= set(found)
+    assert ("menu", "File") in {(s["kind"], s["title"]) for s in found["actionNew"]["shownIn"]}
+    out = qt.call("qt.actions.trigger", {"objectId": "actionNew"})
+    assert out["triggered"] is True and _text(qt) == ""
+    assert qt.call("chr.tabsContext", {})["tabs"][0]["title"] == "Untitled*"
+
+
 @pytest.fixture(scope="module")
 def forgetful() -> Iterator[Client]:
     """Another jwrite, whose change reports take any baseline as old."""

@@ -1,0 +1,212 @@
+"""The app's actions: every QAction (and QShortcut) of its windows with its text, keys,
+context, state and where it is shown, and the shortcuts that collide.
+
+Two enabled actions or QShortcuts with the same keys, active in the same place, collide:
+Qt then fires neither ("Ambiguous shortcut overload"). Where a shortcut is active follows
+its context: a window or application shortcut anywhere in its window, a widget (with
+children) shortcut only where focus is in the widgets it was added to. Two collide when
+their places meet: either is window-wide, or one's widget is inside (or is) the other's.
+An action added to no widget is inactive. ``problems/shortcuts.py`` reports the same
+collisions as problems. GUI thread.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from typing import Any, Literal
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtWidgets import QApplication, QMenu, QToolBar, QWidget
+
+from probe.core import faults
+from probe.core.errors import QtError
+from probe.core.objects import paths
+from probe.core.objects.idtable import IdTable
+from probe.core.objects.text import strip_mnemonic
+from probe.wire.qt_actions import ActionInfo, Collision, ShownIn
+
+_WIDE = (Qt.ShortcutContext.WindowShortcut, Qt.ShortcutContext.ApplicationShortcut)
+Context = Literal["widget", "widgetWithChildren", "window", "application"]
+_CONTEXTS: dict[Qt.ShortcutContext, Context] = {Qt.ShortcutContext.WidgetShortcut: "widget",
+             Qt.ShortcutContext.WidgetWithChildrenShortcut: "widgetWithChildren",
+             Qt.ShortcutContext.WindowShortcut: "window",
+             Qt.ShortcutContext.ApplicationShortcut: "application"}
+
+#: (owner, its widgets, or None when window-wide)
+Entry = tuple[QObject, "list[QWidget] | None"]
+
+
+def _inside(inner: QWidget, outer: QWidget) -> bool:
+    w: QWidget | None = inner
+    while w is not None:
+        if w is outer:
+            return True
+        w = QWidget.parentWidget(w)
+    return False
+
+
+def _meet(a: list[QWidget] | None, b: list[QWidget] | None) -> bool:
+    if a is None or b is None:
+        return True
+    return any(_inside(x, y) or _inside(y, x) for x in a for y in b)
+
+
+def _entries(win: QWidget) -> dict[str, list[Entry]]:
+    keys: dict[str, list[Entry]] = defaultdict(list)
+    for action in QObject.findChildren(win, QAction):
+        if not QAction.isEnabled(action) or not QAction.shortcuts(action):
+            continue
+        widgets = [o for o in QAction.associatedObjects(action) if isinstance(o, QWidget)]
+        if not widgets:
+            continue  # added nowhere: its shortcut never fires
+        scope = None if QAction.shortcutContext(action) in _WIDE else widgets
+        for seq in QAction.shortcuts(action):
+            if not seq.isEmpty():
+                keys[seq.toString()].append((action, scope))
+    for sc in QObject.findChildren(win, QShortcut):
+        if QShortcut.isEnabled(sc) and not QShortcut.key(sc).isEmpty():
+            parent = QObject.parent(sc)
+            scope = None if QShortcut.context(sc) in _WIDE or not isinstance(
+                parent, QWidget) else [parent]
+            keys[QShortcut.key(sc).toString()].append((sc, scope))
+    return keys
+
+
+def collisions(win: QWidget) -> list[tuple[str, QObject, list[QObject]]]:
+    """(keys, an action or shortcut, the others its keys collide with) in ``win``."""
+    out: list[tuple[str, QObject, list[QObject]]] = []
+    for key, entries in _entries(win).items():
+        for i, (owner, scope) in enumerate(entries):
+            others = [o for j, (o, s) in enumerate(entries) if j != i and _meet(scope, s)]
+            if others:
+                out.append((key, owner, others))
+    return out
+
+
+def label(obj: QObject) -> str:
+    """``QAction 'actionSave'``: its class and objectName (else its text)."""
+    name = QObject.objectName(obj) or (
+        strip_mnemonic(QAction.text(obj)) if isinstance(obj, QAction) else "")
+    return f"{type(obj).__name__} {name!r}" if name else type(obj).__name__
+
+
+# ------------------------------------------------------------------------------ listing
+
+
+def _windows() -> list[QWidget]:
+    """Every top-level widget that is no popup of another (a menu's actions are found
+    through the window that owns the menu)."""
+    return [w for w in QApplication.topLevelWidgets()
+            if QWidget.parentWidget(w) is None or not isinstance(w, QMenu)]
+
+
+def all_actions() -> Iterator[tuple[QWidget, QAction]]:
+    """(window, action) for every action under a top-level widget, each once."""
+    seen: set[int] = set()
+    for win in _windows():
+        for action in faults.value(QObject.findChildren, [], win, QAction, obj=win):
+            if id(action) not in seen and not QAction.isSeparator(action):
+                seen.add(id(action))
+                yield win, action
+
+
+def _keys(seq: QKeySequence) -> str:
+    return seq.toString(QKeySequence.SequenceFormat.PortableText)
+
+
+def _shown_in(action: QAction, ids: IdTable) -> list[ShownIn]:
+    """The menus, toolbars and widgets the action is added to (not a toolbar's own
+    button for it: the toolbar says it)."""
+    widgets = [o for o in QAction.associatedObjects(action) if isinstance(o, QWidget)]
+    out: list[ShownIn] = []
+    for obj in widgets:
+        if QWidget.parentWidget(obj) in widgets:
+            continue
+        if isinstance(obj, QMenu):
+            kind, title = "menu", strip_mnemonic(QMenu.title(obj))
+        elif isinstance(obj, QToolBar):
+            kind, title = "toolbar", QWidget.windowTitle(obj)
+        else:
+            kind = "widget"
+            title = QObject.objectName(obj) or QObject.metaObject(obj).className()
+        out.append({"kind": kind, "title": title, "object": paths.describe(obj, ids)})
+    return out
+
+
+def describe(action: QAction, clashes: list[Collision], ids: IdTable) -> ActionInfo:
+    """One action as :class:`ActionInfo` says."""
+    info: ActionInfo = {
+        "object": paths.describe(action, ids),
+        "text": strip_mnemonic(QAction.text(action)),
+        "shortcuts": [_keys(s) for s in QAction.shortcuts(action) if not s.isEmpty()],
+        "context": _CONTEXTS.get(QAction.shortcutContext(action), "window"),
+        "enabled": QAction.isEnabled(action), "visible": QAction.isVisible(action),
+        "checkable": QAction.isCheckable(action), "checked": QAction.isChecked(action),
+        "shownIn": _shown_in(action, ids), "conflicts": clashes}
+    tip = QAction.toolTip(action)
+    if tip and tip != info["text"]:
+        info["toolTip"] = tip
+    return info
+
+
+def listing(ids: IdTable) -> list[ActionInfo]:
+    """Every action of the app's windows, with the collisions of its keys."""
+    clashes: dict[int, list[Collision]] = defaultdict(list)
+    for win in _windows():
+        for key, owner, others in faults.value(collisions, [], win, obj=win):
+            clashes[id(owner)].append({"keys": key, "others": [label(o) for o in others],
+                                       "ids": [ids.id_of(o) for o in others]})
+    return faults.each(list(all_actions()),
+                       lambda pair: describe(pair[1], clashes.get(id(pair[1]), []), ids),
+                       obj=lambda pair: pair[1])
+
+
+# ----------------------------------------------------------------------------- trigger
+
+
+def action_of(obj: QObject) -> QAction:
+    """``obj`` as an action, or INVALID_PARAMS that says where the actions are listed."""
+    if not isinstance(obj, QAction):
+        raise QtError("INVALID_PARAMS", f"{label(obj)} is not an action",
+                      hint="qt.actions.list lists the app's actions with their ids.",
+                      className=QObject.metaObject(obj).className())
+    return obj
+
+
+def prepare_trigger(action: QAction, checked: bool | None, ids: IdTable
+                    ) -> tuple[dict[str, Any], Callable[[], Any]]:
+    """Check the action can be triggered (enabled; checkable when ``checked`` is given)
+    and return what the answer says and the delivery: ``QAction.trigger``, as a menu
+    entry, a toolbar button or its shortcut does (``triggered`` and ``toggled`` fire).
+    A checkable action already in the state asked for is not triggered."""
+    text = strip_mnemonic(QAction.text(action))
+    if not QAction.isEnabled(action):
+        raise QtError("ELEMENT_NOT_ENABLED", f"the action {text or label(action)!r} is "
+                      "disabled", hint="Satisfy what enables it first.",
+                      action=ids.id_of(action))
+    if checked is not None and not QAction.isCheckable(action):
+        raise QtError("INVALID_PARAMS", f"the action {text or label(action)!r} is not "
+                      "checkable", hint="Leave out checked to trigger it.",
+                      action=ids.id_of(action))
+    info: dict[str, Any] = {"object": paths.describe(action, ids), "text": text,
+                            "triggered": True}
+    if checked is not None and QAction.isChecked(action) == checked:
+        info["triggered"] = False  # already so: a user would not click it
+        return info, lambda: None
+    return info, lambda: QAction.trigger(action)
+
+
+def read_back(action: QAction, info: dict[str, Any], checked: bool | None) -> dict[str, Any]:
+    """The answer with a checkable action's state as it is now; FORM_INPUT_NOT_TAKEN when
+    it is not the state asked for (the app unchecked it again)."""
+    if not QAction.isCheckable(action):
+        return info
+    now = QAction.isChecked(action)
+    if checked is not None and now != checked:
+        raise QtError("FORM_INPUT_NOT_TAKEN", f"the action {info['text']!r} is "
+                      f"{'checked' if now else 'unchecked'} after the trigger",
+                      hint="The app's own code reverted it; read why in its console.",
+                      expected=checked, actual=now)
+    return {**info, "checked": now}
