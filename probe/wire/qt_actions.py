@@ -7,9 +7,10 @@ from probe.wire._typing import NotRequired, TypedDict
 
 
 class ShownIn(TypedDict):
-    """A widget an action is added to: a menu (its title), a toolbar or another widget."""
+    """A widget an action is added to: a menu (its title), a toolbar (its title), the menu
+    bar (a menu's own action) or another widget (its objectName or class)."""
 
-    kind: Literal["menu", "toolbar", "widget"]
+    kind: Literal["menu", "toolbar", "menubar", "widget"]
     title: str
     object: ObjectSummary
 

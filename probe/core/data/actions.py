@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QApplication, QMenu, QToolBar, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QMenuBar, QToolBar, QWidget
 
 from probe.core import faults
 from probe.core.errors import QtError
@@ -102,12 +102,25 @@ def _windows() -> list[QWidget]:
             if QWidget.parentWidget(w) is None or not isinstance(w, QMenu)]
 
 
+def _qt_own(action: QAction) -> bool:
+    """One of Qt's own actions, which no app code made: a line edit's clear button
+    (``_q_…``), a menu bar's extension button (no text, shown only in ``qt_…`` widgets)."""
+    if QObject.objectName(action).startswith("_q_"):
+        return True
+    if QAction.text(action) or QObject.objectName(action):
+        return False
+    shown = [o for o in QAction.associatedObjects(action) if isinstance(o, QWidget)]
+    return bool(shown) and all(QObject.objectName(o).startswith("qt_") for o in shown)
+
+
 def all_actions() -> Iterator[tuple[QWidget, QAction]]:
-    """(window, action) for every action under a top-level widget, each once."""
+    """(window, action) for every action under a top-level widget, each once (not a
+    separator, not Qt's own)."""
     seen: set[int] = set()
     for win in _windows():
         for action in faults.value(QObject.findChildren, [], win, QAction, obj=win):
-            if id(action) not in seen and not QAction.isSeparator(action):
+            if id(action) not in seen and not QAction.isSeparator(action) \
+                    and not _qt_own(action):
                 seen.add(id(action))
                 yield win, action
 
@@ -128,6 +141,8 @@ def _shown_in(action: QAction, ids: IdTable) -> list[ShownIn]:
             kind, title = "menu", strip_mnemonic(QMenu.title(obj))
         elif isinstance(obj, QToolBar):
             kind, title = "toolbar", QWidget.windowTitle(obj)
+        elif isinstance(obj, QMenuBar):
+            kind, title = "menubar", ""
         else:
             kind = "widget"
             title = QObject.objectName(obj) or QObject.metaObject(obj).className()

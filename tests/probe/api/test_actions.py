@@ -104,6 +104,12 @@ def test_bad_input_gets_the_tables_errors(acts: Client, app: DemoApp, params: di
 
 
 def test_the_demos_clear_form_action_clears_the_form(qt: Client) -> None:
+    everything = qt.call("qt.actions.list", {})["actions"]
+    # Qt's own (a line edit's clear button, the menu bar's extension button) are not the app's
+    assert all(a["text"] and not a["object"]["objectName"].startswith("_q_")
+               for a in everything), [a["object"] for a in everything if not a["text"]]
+    menus = [a for a in everything if a["text"] == "Edit"]
+    assert [(s["kind"], s["title"]) for s in menus[0]["shownIn"]] == [("menubar", "")]
     qt.call("qt.properties.set", {"objectId": "nameEdit", "name": "text", "value": "Ada"})
     found = listed(qt)["actionClearForm"]
     assert found["shortcuts"] == ["Ctrl+Shift+R"]
