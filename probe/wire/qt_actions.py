@@ -5,12 +5,16 @@ from typing import Literal
 from probe.wire._shared import Modal, ObjectSummary
 from probe.wire._typing import NotRequired, TypedDict
 
+#: Where an action's keys act: Qt::ShortcutContext's names.
+ShortcutContext = Literal["widget", "widgetWithChildren", "window", "application"]
+
 
 class ShownIn(TypedDict):
     """A widget an action is added to: a menu (its title), a toolbar (its title), the menu
-    bar (a menu's own action) or another widget (its objectName or class)."""
+    bar (a menu's own action) or another widget (its objectName or class); for a Qt
+    Quick Action, the menus and items bound to it (``item``)."""
 
-    kind: Literal["menu", "toolbar", "menubar", "widget"]
+    kind: Literal["menu", "toolbar", "menubar", "widget", "item"]
     title: str
     object: ObjectSummary
 
@@ -27,13 +31,14 @@ class Collision(TypedDict):
 
 
 class ActionInfo(TypedDict):
-    """One QAction: its text (mnemonic taken out), key sequences (portable text, e.g.
-    ``Ctrl+S``), shortcut context, state, where it is shown and its key collisions."""
+    """One QAction, Qt Quick Action or Shortcut (no text, never checkable): its text
+    (mnemonic taken out), key sequences (portable text, e.g. ``Ctrl+S``), shortcut
+    context, state, where it is shown and its key collisions."""
 
     object: ObjectSummary
     text: str
     shortcuts: list[str]
-    context: Literal["widget", "widgetWithChildren", "window", "application"]
+    context: ShortcutContext
     enabled: bool
     visible: bool
     checkable: bool

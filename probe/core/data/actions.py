@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from typing import Any, Literal
+from typing import Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
@@ -25,11 +25,11 @@ from probe.core.errors import QtError
 from probe.core.objects import paths
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.text import strip_mnemonic
-from probe.wire.qt_actions import ActionInfo, Collision, ShownIn
+from probe.core.qml import actions as quick
+from probe.wire.qt_actions import ActionInfo, Collision, ShortcutContext, ShownIn
 
 _WIDE = (Qt.ShortcutContext.WindowShortcut, Qt.ShortcutContext.ApplicationShortcut)
-Context = Literal["widget", "widgetWithChildren", "window", "application"]
-_CONTEXTS: dict[Qt.ShortcutContext, Context] = {Qt.ShortcutContext.WidgetShortcut: "widget",
+_CONTEXTS: dict[Qt.ShortcutContext, ShortcutContext] = {Qt.ShortcutContext.WidgetShortcut: "widget",
              Qt.ShortcutContext.WidgetWithChildrenShortcut: "widgetWithChildren",
              Qt.ShortcutContext.WindowShortcut: "window",
              Qt.ShortcutContext.ApplicationShortcut: "application"}
@@ -167,58 +167,111 @@ def describe(action: QAction, clashes: list[Collision], ids: IdTable) -> ActionI
 
 
 def listing(ids: IdTable) -> list[ActionInfo]:
-    """Every action of the app's windows, with the collisions of its keys."""
+    """Every action of the app's windows, with the collisions of its keys, then the Qt
+    Quick Actions and Shortcuts of its Quick windows."""
     clashes: dict[int, list[Collision]] = defaultdict(list)
     for win in _windows():
         for key, owner, others in faults.value(collisions, [], win, obj=win):
             clashes[id(owner)].append({"keys": key, "others": [label(o) for o in others],
                                        "ids": [ids.id_of(o) for o in others]})
-    return faults.each(list(all_actions()),
-                       lambda pair: describe(pair[1], clashes.get(id(pair[1]), []), ids),
-                       obj=lambda pair: pair[1])
+    out = faults.each(list(all_actions()),
+                      lambda pair: describe(pair[1], clashes.get(id(pair[1]), []), ids),
+                      obj=lambda pair: pair[1])
+    bound: dict[Any, dict[int, list[QObject]]] = {}
+    for win, obj in list(quick.found()):
+        if win not in bound:
+            bound[win] = faults.value(quick.users, {}, win, obj=win)
+        got = faults.attempt(_quick_info, obj, bound[win].get(id(obj), []), ids, obj=obj)
+        if not isinstance(got, faults.Failed):
+            out.append(got)
+    return out
+
+
+def _quick_shown_in(user: QObject, ids: IdTable) -> ShownIn:
+    menu = quick.menu_of(user)
+    if menu is not None:
+        return {"kind": "menu", "title": strip_mnemonic(str(menu.property("title") or "")),
+                "object": paths.describe(menu, ids)}
+    title = QObject.objectName(user) or QObject.metaObject(user).className()
+    return {"kind": "item", "title": title, "object": paths.describe(user, ids)}
+
+
+def _quick_info(obj: QObject, users: list[QObject], ids: IdTable) -> ActionInfo:
+    """A Qt Quick Action or Shortcut as :class:`ActionInfo` says (a Shortcut has no
+    text, and is neither checkable nor shown anywhere)."""
+    action = quick.is_action(obj)
+    shown: list[ShownIn] = []
+    for user in users:
+        place = _quick_shown_in(user, ids)
+        if all(s["object"]["id"] != place["object"]["id"] for s in shown):
+            shown.append(place)
+    return {"object": paths.describe(obj, ids),
+            "text": strip_mnemonic(str(obj.property("text") or "")) if action else "",
+            "shortcuts": quick.shortcut_keys(obj), "context": quick.context(obj),
+            "enabled": quick.flag(obj, "enabled"), "visible": True,
+            "checkable": action and quick.flag(obj, "checkable"),
+            "checked": action and quick.flag(obj, "checked"),
+            "shownIn": shown, "conflicts": []}
 
 
 # ----------------------------------------------------------------------------- trigger
 
 
-def action_of(obj: QObject) -> QAction:
-    """``obj`` as an action, or INVALID_PARAMS that says where the actions are listed."""
-    if not isinstance(obj, QAction):
+def action_of(obj: QObject) -> QObject:
+    """``obj`` as an action (a QAction or a Qt Quick Action), or INVALID_PARAMS that says
+    where the actions are listed."""
+    if quick.is_shortcut(obj):
+        raise QtError("INVALID_PARAMS", f"{label(obj)} is a Qt Quick Shortcut: its keys "
+                      "trigger it", hint="Press its keys with chr.key (the keys are in "
+                      "qt.actions.list).", className=QObject.metaObject(obj).className())
+    if not isinstance(obj, QAction) and not quick.is_action(obj):
         raise QtError("INVALID_PARAMS", f"{label(obj)} is not an action",
                       hint="qt.actions.list lists the app's actions with their ids.",
                       className=QObject.metaObject(obj).className())
     return obj
 
 
-def prepare_trigger(action: QAction, checked: bool | None, ids: IdTable
+def _state(action: QObject) -> tuple[str, bool, bool, bool]:
+    """(text, enabled, checkable, checked) of a QAction or a Qt Quick Action."""
+    if isinstance(action, QAction):
+        return (strip_mnemonic(QAction.text(action)), QAction.isEnabled(action),
+                QAction.isCheckable(action), QAction.isChecked(action))
+    return (strip_mnemonic(str(action.property("text") or "")),
+            quick.flag(action, "enabled"), quick.flag(action, "checkable"),
+            quick.flag(action, "checked"))
+
+
+def prepare_trigger(action: QObject, checked: bool | None, ids: IdTable
                     ) -> tuple[dict[str, Any], Callable[[], Any]]:
     """Check the action can be triggered (enabled; checkable when ``checked`` is given)
     and return what the answer says and the delivery: ``QAction.trigger``, as a menu
     entry, a toolbar button or its shortcut does (``triggered`` and ``toggled`` fire).
     A checkable action already in the state asked for is not triggered."""
-    text = strip_mnemonic(QAction.text(action))
-    if not QAction.isEnabled(action):
+    text, enabled, checkable, now = _state(action)
+    if not enabled:
         raise QtError("ELEMENT_NOT_ENABLED", f"the action {text or label(action)!r} is "
                       "disabled", hint="Satisfy what enables it first.",
                       action=ids.id_of(action))
-    if checked is not None and not QAction.isCheckable(action):
+    if checked is not None and not checkable:
         raise QtError("INVALID_PARAMS", f"the action {text or label(action)!r} is not "
                       "checkable", hint="Leave out checked to trigger it.",
                       action=ids.id_of(action))
     info: dict[str, Any] = {"object": paths.describe(action, ids), "text": text,
                             "triggered": True}
-    if checked is not None and QAction.isChecked(action) == checked:
+    if checked is not None and now == checked:
         info["triggered"] = False  # already so: a user would not click it
         return info, lambda: None
-    return info, lambda: QAction.trigger(action)
+    if isinstance(action, QAction):
+        return info, lambda: QAction.trigger(action)
+    return info, lambda: quick.trigger(action)
 
 
-def read_back(action: QAction, info: dict[str, Any], checked: bool | None) -> dict[str, Any]:
+def read_back(action: QObject, info: dict[str, Any], checked: bool | None) -> dict[str, Any]:
     """The answer with a checkable action's state as it is now; FORM_INPUT_NOT_TAKEN when
     it is not the state asked for (the app unchecked it again)."""
-    if not QAction.isCheckable(action):
+    _text, _enabled, checkable, now = _state(action)
+    if not checkable:
         return info
-    now = QAction.isChecked(action)
     if checked is not None and now != checked:
         raise QtError("FORM_INPUT_NOT_TAKEN", f"the action {info['text']!r} is "
                       f"{'checked' if now else 'unchecked'} after the trigger",

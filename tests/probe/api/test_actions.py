@@ -117,3 +117,39 @@ def test_the_demos_clear_form_action_clears_the_form(qt: Client) -> None:
         ("menu", "Edit"), ("toolbar", "Main toolbar")}
     qt.call("qt.actions.trigger", {"objectId": found["object"]["id"]})
     assert text_of(qt, "nameEdit") == ""
+
+
+# ------------------------------------------------------------------------------ Qt Quick
+
+
+@pytest.fixture(scope="module")
+def quick_app() -> Iterator[DemoApp]:
+    a = start_demo(module="tests.apps.actions_quick_app")
+    yield a
+    a.stop()
+
+
+def log_of(qt: Client) -> str:
+    return str(qt.call("qt.properties.get", {"objectId": "quickActionsWindow",
+                                             "name": "log"})["value"])
+
+
+def test_quick_actions_and_shortcuts_are_listed_and_triggered(quick_app: DemoApp) -> None:
+    qt = quick_app.client()
+    found = listed(qt)
+    save, grid = found["quickSave"], found["quickGrid"]
+    assert (save["text"], save["shortcuts"], save["context"]) == ("Save", ["Ctrl+S"], "window")
+    assert [(s["kind"], s["title"]) for s in save["shownIn"]] == [("menu", "File")]
+    assert grid["checkable"] and not grid["checked"]
+    printing = found["quickPrint"]
+    assert printing["shortcuts"] == ["Ctrl+P"]  # StandardKey.Print
+    assert [(s["kind"], s["title"]) for s in printing["shownIn"]] == [("item", "printButton")]
+    find = found["quickFind"]
+    assert (find["text"], find["shortcuts"], find["checkable"]) == ("", ["Ctrl+F"], False)
+    assert qt.call("qt.actions.trigger", {"objectId": "quickSave"})["triggered"] is True
+    on = qt.call("qt.actions.trigger", {"objectId": "quickGrid", "checked": True})
+    assert on["checked"] is True
+    assert log_of(qt) == "save;grid=true;"  # the app's own handlers ran
+    with pytest.raises(RemoteError) as err:
+        qt.call("qt.actions.trigger", {"objectId": "quickFind"})
+    assert err.value.name == "INVALID_PARAMS" and "chr.key" in err.value.hint
