@@ -80,6 +80,17 @@ def test_connections_of_a_pyqt6_app_are_counted_not_named(cola: RealApp) -> None
     assert counted >= 1, buttons
 
 
+def test_actions_of_a_pyqt6_app_are_listed(cola: RealApp) -> None:
+    """PyQt6 made git-cola's QActions: each is read through the probe's PySide6 of the same
+    Qt, with its keys and the menus that show it."""
+    qt = cola.client()
+    wait_for_window(qt, 60)
+    found = qt.call("qt.actions.list", {})["actions"]
+    keyed = [a for a in found if a["shortcuts"] and a["shownIn"]]
+    assert len(keyed) >= 5, [a["text"] for a in found][:20]
+    assert any(s["kind"] == "menu" for a in keyed for s in a["shownIn"])
+
+
 def test_console_on_pyqt6_runs_code(console: RealApp) -> None:
     qt = console.client()
     wait_for_window(qt, 60)
