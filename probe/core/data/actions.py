@@ -190,7 +190,7 @@ def listing(ids: IdTable) -> list[ActionInfo]:
 def _quick_shown_in(user: QObject, ids: IdTable) -> ShownIn:
     menu = quick.menu_of(user)
     if menu is not None:
-        return {"kind": "menu", "title": strip_mnemonic(str(menu.property("title") or "")),
+        return {"kind": "menu", "title": strip_mnemonic(str(QObject.property(menu, "title") or "")),
                 "object": paths.describe(menu, ids)}
     title = QObject.objectName(user) or QObject.metaObject(user).className()
     return {"kind": "item", "title": title, "object": paths.describe(user, ids)}
@@ -206,7 +206,7 @@ def _quick_info(obj: QObject, users: list[QObject], ids: IdTable) -> ActionInfo:
         if all(s["object"]["id"] != place["object"]["id"] for s in shown):
             shown.append(place)
     return {"object": paths.describe(obj, ids),
-            "text": strip_mnemonic(str(obj.property("text") or "")) if action else "",
+            "text": strip_mnemonic(str(QObject.property(obj, "text") or "")) if action else "",
             "shortcuts": quick.shortcut_keys(obj), "context": quick.context(obj),
             "enabled": quick.flag(obj, "enabled"), "visible": True,
             "checkable": action and quick.flag(obj, "checkable"),
@@ -236,7 +236,7 @@ def _state(action: QObject) -> tuple[str, bool, bool, bool]:
     if isinstance(action, QAction):
         return (strip_mnemonic(QAction.text(action)), QAction.isEnabled(action),
                 QAction.isCheckable(action), QAction.isChecked(action))
-    return (strip_mnemonic(str(action.property("text") or "")),
+    return (strip_mnemonic(str(QObject.property(action, "text") or "")),
             quick.flag(action, "enabled"), quick.flag(action, "checkable"),
             quick.flag(action, "checked"))
 

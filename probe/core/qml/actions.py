@@ -79,12 +79,12 @@ def context(obj: QObject) -> ShortcutContext:
 
 def shortcut_keys(obj: QObject) -> list[str]:
     if is_shortcut(obj):
-        return keys(obj.property("sequences")) + keys(obj.property("sequence"))
-    return keys(obj.property("shortcut"))
+        return keys(QObject.property(obj, "sequences")) + keys(QObject.property(obj, "sequence"))
+    return keys(QObject.property(obj, "shortcut"))
 
 
 def flag(obj: QObject, name: str) -> bool:
-    return bool(obj.property(name))
+    return bool(QObject.property(obj, name))
 
 
 def users(win: Any) -> dict[int, list[QObject]]:
