@@ -60,9 +60,8 @@ class ToolBox(QWidget):
         self.details.setDocumentMode(True)
         self.details.setElideMode(Qt.TextElideMode.ElideNone)  # never a title cut short
         self.details.setUsesScrollButtons(True)
-        self.details.setIconSize(QSize(16, 16))
-        for pane in details:
-            self.details.addTab(pane, icon(pane.NAME), pane.TITLE)
+        for pane in details:  # text only: with icons four titles overflow at 1284 px wide
+            self.details.addTab(pane, pane.TITLE)
             self.details.setTabToolTip(self.details.count() - 1, pane.SPEC.tip or pane.TITLE)
         #: each tool's page: the pane itself, or a splitter of its tree and the details
         self.pages: dict[str, QWidget] = {}
@@ -182,7 +181,3 @@ class ToolBox(QWidget):
             item = self.list.item(row)
             if item is not None:
                 item.setIcon(icon(pane.NAME))
-        for i in range(self.details.count()):
-            widget = self.details.widget(i)
-            if isinstance(widget, Pane):
-                self.details.setTabIcon(i, icon(widget.NAME))
