@@ -215,6 +215,11 @@ def stop() -> None:
         _size.update(now=0, swept=64)
 
 
+def held() -> int:
+    """How many notes the table holds, ended connections not yet swept included."""
+    return sum(len(group) for group in list(_seen.values()))
+
+
 def notes_of(keys: set[int] | None = None) -> list[Seen]:
     """The live notes of these signal instances (ids), or all of them."""
     with _lock:
