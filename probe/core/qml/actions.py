@@ -1,6 +1,9 @@
 """Qt Quick Controls' ``Action`` and Qt Quick's ``Shortcut``: found in the app's Quick
-windows, read through their properties (their C++ classes are private), and triggered
-through ``Action.trigger()`` as a MenuItem or Button bound to it does. GUI thread."""
+windows, read through their properties (their C++ classes are private; PySide6 converts
+neither ``Qt::ShortcutContext`` nor ``QQuickAction*``/``QQuickMenu*``: those are read as
+QML expressions, :func:`qmltypes.evaluate`), and triggered through ``Action.trigger()``
+as a MenuItem or Button bound to it does. Imports no QtQml: a widgets app stays one
+(importing it made a C++ widgets app on PySide6 6.4 look for QtQuick). GUI thread."""
 
 from __future__ import annotations
 
@@ -9,7 +12,6 @@ from typing import Any
 
 from PySide6.QtCore import QMetaObject, QObject
 from PySide6.QtGui import QKeySequence
-from PySide6.QtQml import QQmlEngine, QQmlExpression
 
 from probe.core import faults
 from probe.core.objects import qmltypes
@@ -57,22 +59,11 @@ def keys(value: Any) -> list[str]:
     return out
 
 
-def _evaluate(obj: QObject, text: str) -> Any:
-    """``text`` evaluated in QML with ``obj`` as its scope, None when it fails: PySide6
-    converts no private type a property holds (``Qt::ShortcutContext``,
-    ``QQuickAction*``), but QML hands them over as a number or a QObject."""
-    context = QQmlEngine.contextForObject(obj)
-    if context is None:
-        return None
-    value, failed = QQmlExpression(context, obj, text).evaluate()
-    return None if failed else value
-
-
 def context(obj: QObject) -> ShortcutContext:
     """A Shortcut's context (an Action's shortcut acts in its window)."""
     if not is_shortcut(obj):
         return "window"
-    value = _evaluate(obj, "context + 0")
+    value = qmltypes.evaluate(obj, "context + 0")
     return CONTEXTS.get(int(value), "window") if isinstance(value, (int, float)) \
         else "window"
 
@@ -93,7 +84,7 @@ def users(win: Any) -> dict[int, list[QObject]]:
     for obj in faults.value(QObject.findChildren, [], win, QObject, obj=win):
         if QObject.metaObject(obj).indexOfProperty("action") < 0:
             continue
-        bound = faults.value(_evaluate, None, obj, "action", obj=obj)
+        bound = faults.value(qmltypes.evaluate, None, obj, "action", obj=obj)
         if isinstance(bound, QObject):
             out.setdefault(id(bound), []).append(obj)
     return out
@@ -103,7 +94,7 @@ def menu_of(item: QObject) -> QObject | None:
     """The Menu a MenuItem is in, else None."""
     if QObject.metaObject(item).indexOfProperty("menu") < 0:
         return None
-    menu = _evaluate(item, "menu")
+    menu = qmltypes.evaluate(item, "menu")
     return menu if isinstance(menu, QObject) else None
 
 
