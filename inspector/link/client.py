@@ -29,6 +29,7 @@ from inspector.link.api.probe_gate import ProbeGate
 from inspector.link.api.probe_selection import ProbeSelection
 from inspector.link.api.probe_session import ProbeSession
 from inspector.link.api.qml import Qml
+from inspector.link.api.qt_actions import QtActions
 from inspector.link.api.qt_events import QtEvents
 from inspector.link.api.qt_layout import QtLayout
 from inspector.link.api.qt_methods import QtMethods
@@ -53,8 +54,9 @@ __all__ = ["REFUSALS", "ProbeClient", "Unavailable"]
 
 
 class ProbeClient(ChrConsole, ChrPage, ProbeAgentView, ProbeFrames, ProbeGate, ProbeSelection,
-                  ProbeSession, Qml, QtEvents, QtLayout, QtMethods, QtModels, QtObjects, QtProblems,
-                  QtProperties, QtResources, QtSignals, QtStyle, QtSystem, QtTimers, QtUi):
+                  ProbeSession, Qml, QtActions, QtEvents, QtLayout, QtMethods, QtModels,
+                  QtObjects, QtProblems, QtProperties, QtResources, QtSignals, QtStyle, QtSystem,
+                  QtTimers, QtUi):
     """Typed calls to the connected probe, and typed notifications from it."""
 
     def __init__(self, conn: Connection) -> None:
