@@ -18,6 +18,8 @@ the action methods run on while the app deletes it (``deleteLater``).
 
 from __future__ import annotations
 
+import gc
+import json
 import signal
 import sys
 import tempfile
@@ -52,6 +54,7 @@ from PySide6.QtWidgets import (
 )
 
 import probe
+from probe.core.objects import origin
 from resources.demo_app import ControlChannel
 
 APP_NAME = "qtmcp-hardening"
@@ -262,6 +265,22 @@ class Channel(ControlChannel):
             window.kinds_timer.start(ms)
         else:
             window.kinds_timer.stop()
+
+    def _cmd_rebuild_kinds(self, arg: str) -> None:
+        """``rebuild-kinds [N]``: replace the panel of every kind N times (default 1) now."""
+        for _ in range(int(arg or "1")):
+            self.app_window.rebuild_kinds()
+
+    def _cmd_held(self, arg: str) -> None:
+        """``held``: one line ``held {json}``: what the probe keeps for the objects and
+        elements it has seen (creation-site notes, and each session's tables by their
+        state key), so a test sees them return to their baseline after churn."""
+        running = probe.installed()
+        sessions = list(running.hub.sessions.values()) if running is not None else []
+        tables = [{key: value.held() for key, value in list(s.state.items())
+                   if callable(getattr(value, "held", None))} for s in sessions]
+        gc.collect()
+        self.write("held " + json.dumps({"notes": origin.noted_count(), "sessions": tables}))
 
     def _cmd_close_modal(self, arg: str) -> None:
         for widget in QApplication.topLevelWidgets():
