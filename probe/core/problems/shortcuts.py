@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QShortcut
 from PySide6.QtWidgets import QWidget
 
 from probe.core import faults
+from probe.core.objects import qtchildren
 from probe.core.problems.scan import Problem, Scan
 
 KIND = "duplicate_shortcut"
@@ -42,7 +43,7 @@ def _meet(a: list[QWidget] | None, b: list[QWidget] | None) -> bool:
 
 def _entries(win: QWidget) -> dict[str, list[Entry]]:
     keys: dict[str, list[Entry]] = defaultdict(list)
-    for action in QObject.findChildren(win, QAction):
+    for action in qtchildren.find_children(win, QAction):
         if not QAction.isEnabled(action) or not QAction.shortcuts(action):
             continue
         widgets = [o for o in QAction.associatedObjects(action) if isinstance(o, QWidget)]
@@ -52,7 +53,7 @@ def _entries(win: QWidget) -> dict[str, list[Entry]]:
         for seq in QAction.shortcuts(action):
             if not seq.isEmpty():
                 keys[seq.toString()].append((action, scope))
-    for sc in QObject.findChildren(win, QShortcut):
+    for sc in qtchildren.find_children(win, QShortcut):
         if QShortcut.isEnabled(sc) and not QShortcut.key(sc).isEmpty():
             parent = QObject.parent(sc)
             scope = None if QShortcut.context(sc) in _WIDE or not isinstance(

@@ -84,6 +84,7 @@ from probe.core.a11y.walk.rules import (
     reading_order,
     states_of,
 )
+from probe.core.objects import qtchildren
 from probe.core.objects.qtclass import handles_mouse, python_class
 from probe.core.objects.text import clean_name, strip_mnemonic
 
@@ -178,7 +179,7 @@ def gap_name(w: QWidget) -> str:
     text = QWidget.toolTip(w) or QWidget.accessibleDescription(w) or QObject.objectName(w)
     if text or isinstance(w, QAbstractScrollArea):
         return clean_name(text)
-    if any(QWidget.isVisible(c) for c in QObject.findChildren(w, QWidget, options=_DIRECT)):
+    if any(QWidget.isVisible(c) for c in qtchildren.find_children(w, QWidget, direct=True)):
         return ""
     return QObject.metaObject(w).className()
 
@@ -467,13 +468,13 @@ class WidgetWalker:
             more = self._rows(w, out)
             viewport = QAbstractScrollArea.viewport(w)  # index widgets and open editors
             at = compat.map_to(viewport, self.window, QPoint(0, 0))
-            inside = [c for c in QObject.findChildren(viewport, QWidget, options=_DIRECT)
+            inside = [c for c in qtchildren.find_children(viewport, QWidget, direct=True)
                       if QWidget.isVisible(c) and not reach.outside(c, viewport)]
             if inside:
                 self._in_cells(w, inside, out, start, at, depth)
             return more
         visible, is_window, outside = QWidget.isVisible, QWidget.isWindow, reach.outside
-        kids = [c for c in QObject.findChildren(w, QWidget, options=_DIRECT)
+        kids = [c for c in qtchildren.find_children(w, QWidget, direct=True)
                 if visible(c) and not is_window(c) and not outside(c, w)]
         outer = self.clip
         if kids and reach.clips(w):
