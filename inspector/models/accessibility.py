@@ -13,15 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QFont
 
 from inspector.link.marks import Mark
 from inspector.link.page import PageNode, Rect
+from inspector.models.columns import Column, Columns, Index, muted
 from inspector.style import theme
 from probe.wire.probe_session import Client
-
-Index = QModelIndex | QPersistentModelIndex
 
 
 @dataclass(eq=False)
@@ -73,10 +72,33 @@ class A11yNode:
         return f"{self.role} {self.name!r}" + (f" [{self.ref}]" if self.ref else "")
 
 
-class AccessibilityModel(QAbstractItemModel):
+def _tip(node: A11yNode) -> str:
+    """Everything the probe said of the element."""
+    return "\n".join(f"{k}: {v}" for k, v in node.page.raw.items())
+
+
+def _bounds(node: A11yNode) -> str:
+    b = node.bounds
+    return f"{b[0]},{b[1]} {b[2]}×{b[3]}" if b else ""
+
+
+def _object(node: A11yNode) -> str:
+    return " ".join(p for p in (node.object_name or node.page.class_name, node.object_id) if p)
+
+
+_Column = Column[A11yNode]
+
+
+class AccessibilityModel(Columns[A11yNode], QAbstractItemModel):
     """Read-only tree: Role, Name, Ref, Value, States, Bounds, Object."""
 
-    COLUMNS = ("Role", "Name", "Ref", "Value", "States", "Bounds", "Object")
+    COLUMNS = (_Column("Role", lambda n: n.role, tip=_tip),
+               _Column("Name", lambda n: n.name, tip=_tip),
+               _Column("Ref", lambda n: n.ref, tip=_tip, tone=lambda n: "inspector"),
+               _Column("Value", lambda n: "" if n.value is None else str(n.value), tip=_tip),
+               _Column("States", lambda n: n.states_text(), tip=_tip),
+               _Column("Bounds", _bounds, tip=_tip, tone=muted),
+               _Column("Object", _object, tip=_tip, tone=muted))
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -205,49 +227,17 @@ class AccessibilityModel(QAbstractItemModel):
             return 0
         return len(self.node_of(parent).children)
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return len(self.COLUMNS)
+    def row_at(self, index: Index) -> A11yNode | None:
+        return self.node_of(index) if index.isValid() else None
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        node = self.node_of(index)
-        col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            if col == 0:
-                return node.role
-            if col == 1:
-                return node.name
-            if col == 2:
-                return node.ref
-            if col == 3:
-                return "" if node.value is None else str(node.value)
-            if col == 4:
-                return node.states_text()
-            if col == 5:
-                b = node.bounds
-                return f"{b[0]},{b[1]} {b[2]}×{b[3]}" if b else ""
-            return " ".join(p for p in (node.object_name or node.page.class_name,
-                                        node.object_id) if p)
+    def style(self, node: A11yNode, column: int, role: int) -> Any:
+        """The node the followed agent named stands out; a ref is bold."""
         if role == Qt.ItemDataRole.BackgroundRole and node is self.marked:
             return QBrush(theme.accent("agentBg"))
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if col == 2:
-                return QBrush(theme.accent("inspector"))
-            if col in (5, 6):
-                return QBrush(theme.accent("muted"))
-        if role == Qt.ItemDataRole.FontRole and col == 2 and node.ref:
+        if role == Qt.ItemDataRole.FontRole and column == 2 and node.ref:
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ToolTipRole:
-            tip = "\n".join(f"{k}: {v}" for k, v in node.page.raw.items())
-            return ("the agent's last call named this element\n" + tip
-                    if node is self.marked else tip)
+        if role == Qt.ItemDataRole.ToolTipRole and node is self.marked:
+            return "the agent's last call named this element\n" + _tip(node)
         return None

@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QFont
 
+from inspector.models.columns import Column
 from inspector.models.log_model import BoundedLogModel, clock, refilter
 from inspector.style import theme
 from probe.wire.chr_console import Message as ConsoleMessage
@@ -32,10 +33,33 @@ class Message:
     message: ConsoleMessage
 
 
+def _first_line(row: Message) -> str:
+    first = row.text.split("\n", 1)[0]
+    return first + (" …" if "\n" in row.text else "")
+
+
+def _time_tone(row: Message) -> str | None:
+    """Errors, warnings and debug lines are written in their level's colour; the time
+    of the others is muted."""
+    return _tone(row) or "muted"
+
+
+def _tone(row: Message) -> str | None:
+    if row.level in ("error", "warning", "debug", "critical"):
+        return row.level
+    return None
+
+
+_Column = Column[Message]
+
+
 class ConsoleModel(BoundedLogModel):
     """Columns: time, level, source, text."""
 
-    COLUMNS = ("Time", "Level", "Source", "Message")
+    COLUMNS = (_Column("Time", lambda r: r.time, tone=_time_tone),
+               _Column("Level", lambda r: r.level, tone=_tone),
+               _Column("Source", lambda r: r.source, tone=_tone),
+               _Column("Message", _first_line, tip=lambda r: r.text[:4000], tone=_tone))
 
     def __init__(self, limit: int = 20000, flush_ms: int = 80, parent: Any = None) -> None:
         super().__init__(limit, flush_ms, parent)
@@ -70,21 +94,8 @@ class ConsoleModel(BoundedLogModel):
         self.level_counts = {}
         super().clear()
 
-    def display(self, row: Message, column: int) -> Any:
-        if column == 3:
-            first = row.text.split("\n", 1)[0]
-            return first + (" …" if "\n" in row.text else "")
-        return (row.time, row.level, row.source)[column]
-
-    def decorate(self, row: Message, column: int, role: int) -> Any:
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if row.level == "critical":
-                return QBrush(theme.accent("critical"))
-            if row.level in ("error", "warning", "debug"):
-                return QBrush(theme.accent(row.level))
-            if column == 0:
-                return QBrush(theme.accent("muted"))
-        elif role == Qt.ItemDataRole.BackgroundRole:
+    def style(self, row: Message, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.BackgroundRole:
             if row.level == "critical":
                 return QBrush(theme.accent("criticalBg"))
             if row.level in ("error", "warning"):
@@ -93,8 +104,6 @@ class ConsoleModel(BoundedLogModel):
             font = QFont()
             font.setBold(True)
             return font
-        elif role == Qt.ItemDataRole.ToolTipRole and column == 3:
-            return row.text[:4000]
         return None
 
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex
 
+from inspector.models.columns import Column, RowTable
+from inspector.models.log_model import clock
 from probe.wire.qt_events import QtEvent
 
-Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
-COLUMNS = ("Time", "Type", "Receiver", "Details")
 #: Rows kept; the oldest go first.
 MAX_ROWS = 5000
 
@@ -39,59 +38,45 @@ def details_text(event: QtEvent) -> str:
     return "  ".join(parts)
 
 
-class EventLogModel(QAbstractTableModel):
+def _receiver(event: QtEvent) -> str:
+    return f"{event['className']} {event['objectName']}".strip() + f" ({event['receiver']})"
+
+
+_Column = Column[QtEvent]
+
+
+class EventLogModel(RowTable[QtEvent]):
     """Bounded event rows; :meth:`add` appends a batch."""
+
+    COLUMNS = (_Column("Time", lambda e: clock(e["ts"]), tip=lambda e: clock(e["ts"])),
+               _Column("Type", lambda e: e["type"], tip=lambda e: e["type"]),
+               _Column("Receiver", _receiver, tip=_receiver),
+               _Column("Details", details_text, tip=details_text))
 
     def __init__(self, parent: Any = None, max_rows: int = MAX_ROWS) -> None:
         super().__init__(parent)
         self.max_rows = max_rows
-        self.events: list[QtEvent] = []
         self.dropped = 0
+
+    @property
+    def events(self) -> list[QtEvent]:
+        return self.rows
 
     def add(self, events: list[QtEvent], dropped: int = 0) -> None:
         self.dropped += dropped
         if not events:
             return
         events = events[-self.max_rows:]
-        overflow = len(self.events) + len(events) - self.max_rows
+        overflow = len(self.rows) + len(events) - self.max_rows
         if overflow > 0:
             self.beginRemoveRows(_ROOT, 0, overflow - 1)
-            del self.events[:overflow]
+            del self.rows[:overflow]
             self.endRemoveRows()
-        first = len(self.events)
+        first = len(self.rows)
         self.beginInsertRows(_ROOT, first, first + len(events) - 1)
-        self.events.extend(events)
+        self.rows.extend(events)
         self.endInsertRows()
 
     def clear(self) -> None:
-        self.beginResetModel()
-        self.events.clear()
         self.dropped = 0
-        self.endResetModel()
-
-    def rowCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self.events)
-
-    def columnCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or role not in (Qt.ItemDataRole.DisplayRole,
-                                               Qt.ItemDataRole.ToolTipRole):
-            return None
-        e = self.events[index.row()]
-        col = index.column()
-        if col == 0:
-            return time.strftime("%H:%M:%S", time.localtime(e["ts"])) + \
-                f".{int(e['ts'] * 1000) % 1000:03d}"
-        if col == 1:
-            return e["type"]
-        if col == 2:
-            return f"{e['className']} {e['objectName']}".strip() + f" ({e['receiver']})"
-        return details_text(e)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section]
-        return None
+        self.set_rows([])

@@ -3,26 +3,19 @@
 Live logs (agent traffic, console, signal emissions) can arrive at thousands of rows
 a second. Rows are queued in :meth:`append` and inserted together by a single-shot
 timer that only runs while rows are pending, so the view sees one insert per batch.
-The model keeps at most ``limit`` rows and counts those it had to drop.
+The model keeps at most ``limit`` rows and counts those it had to drop. Its columns are
+declared as :class:`~inspector.models.columns.Column` values (``COLUMNS``).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-    QTimer,
-    Signal,
-)
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, QTimer, Signal
 
-Index = QModelIndex | QPersistentModelIndex
+from inspector.models.columns import RowTable
 
 
 def clock(ts: float | None) -> str:
@@ -32,10 +25,8 @@ def clock(ts: float | None) -> str:
     return time.strftime("%H:%M:%S", time.localtime(ts)) + f".{int(ts * 1000) % 1000:03d}"
 
 
-class BoundedLogModel(QAbstractTableModel):
-    """Rows are whatever :meth:`prepare` makes of a record; subclasses say how to show them."""
-
-    COLUMNS: ClassVar[tuple[str, ...]] = ()
+class BoundedLogModel(RowTable[Any]):
+    """Rows are whatever :meth:`prepare` makes of a record; subclasses declare ``COLUMNS``."""
 
     #: (rows inserted by this flush)
     flushed = Signal(int)
@@ -46,7 +37,6 @@ class BoundedLogModel(QAbstractTableModel):
                  parent: Any = None) -> None:
         super().__init__(parent)
         self.limit = limit
-        self.rows: list[Any] = []
         self.dropped = 0
         self._pending: list[Any] = []
         self._timer = QTimer(self)
@@ -111,36 +101,6 @@ class BoundedLogModel(QAbstractTableModel):
     def prepare(self, record: Any) -> Any:
         """Turn an incoming record into the stored row (precompute display strings here)."""
         return record
-
-    def display(self, row: Any, column: int) -> Any:
-        raise NotImplementedError
-
-    def decorate(self, row: Any, column: int, role: int) -> Any:
-        """Colours, tool tips, fonts: anything but display text."""
-        return None
-
-    # ------------------------------------------------------------ Qt model
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if (role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal
-                and 0 <= section < len(self.COLUMNS)):
-            return self.COLUMNS[section]
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.row() >= len(self.rows):
-            return None
-        row = self.rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.display(row, index.column())
-        return self.decorate(row, index.column(), role)
 
 
 def refilter(proxy: QSortFilterProxyModel, change: Callable[[], None]) -> None:

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QFont
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
 
-from inspector.style import theme
+from inspector.models.columns import Column, Index, RowTable, muted
 from probe.wire.qt_methods import MethodInfo
-
-Index = QModelIndex | QPersistentModelIndex
 
 
 def signature_text(method: MethodInfo) -> str:
@@ -26,10 +24,21 @@ def signature_text(method: MethodInfo) -> str:
     return f"{method['name']}({params})"
 
 
-class MethodModel(QAbstractTableModel):
+def _signature(method: MethodInfo) -> str:
+    return method["signature"]
+
+
+_Column = Column[MethodInfo]
+
+
+class MethodModel(RowTable[MethodInfo]):
     """Rows of methods; columns: signature, kind, return type, declared in."""
 
-    COLUMNS = ("Signature", "Kind", "Returns", "Declared in")
+    COLUMNS = (_Column("Signature", signature_text, tip=_signature),
+               _Column("Kind", lambda m: m["kind"], tip=_signature, tone=muted),
+               _Column("Returns", lambda m: m["returnType"] or "void", tip=_signature,
+                       tone=muted),
+               _Column("Declared in", lambda m: m["declaredIn"], tip=_signature, tone=muted))
     toggled = Signal(str, bool)
 
     def __init__(self, kinds: tuple[str, ...], checkable: bool = False,
@@ -37,23 +46,21 @@ class MethodModel(QAbstractTableModel):
         super().__init__(parent)
         self.kinds = kinds
         self.checkable = checkable
-        self.methods: list[MethodInfo] = []
         self.checked: set[str] = set()
 
     def load(self, methods: list[MethodInfo]) -> None:
-        self.beginResetModel()
-        self.methods = [m for m in methods if m["kind"] in self.kinds]
-        self.methods.sort(key=lambda m: (m["declaredIn"] in ("QObject", "QWidget"), m["name"]))
-        self.endResetModel()
+        self.set_rows(sorted((m for m in methods if m["kind"] in self.kinds),
+                             key=lambda m: (m["declaredIn"] in ("QObject", "QWidget"),
+                                            m["name"])))
 
     def clear(self) -> None:
         self.load([])
 
     def method_at(self, row: int) -> MethodInfo | None:
-        return self.methods[row] if 0 <= row < len(self.methods) else None
+        return self.rows[row] if 0 <= row < len(self.rows) else None
 
     def row_of(self, signature: str) -> int:
-        for row, m in enumerate(self.methods):
+        for row, m in enumerate(self.rows):
             if signature in (m["signature"], m["name"]):
                 return row
         return -1
@@ -65,39 +72,17 @@ class MethodModel(QAbstractTableModel):
             index = self.index(row, 0)
             self.dataChanged.emit(index, index)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.methods)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.COLUMNS[section]
-        return None
-
     def flags(self, index: Index) -> Qt.ItemFlag:
         base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         if self.checkable and index.column() == 0:
             base |= Qt.ItemFlag.ItemIsUserCheckable
         return base
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        m = self.method_at(index.row()) if index.isValid() else None
-        if m is None:
-            return None
-        col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (signature_text(m), m["kind"], m["returnType"] or "void", m["declaredIn"])[col]
-        if role == Qt.ItemDataRole.CheckStateRole and self.checkable and col == 0:
+    def style(self, m: MethodInfo, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.CheckStateRole and self.checkable and column == 0:
             return (Qt.CheckState.Checked if m["signature"] in self.checked
                     else Qt.CheckState.Unchecked)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return m["signature"]
-        if role == Qt.ItemDataRole.ForegroundRole and col > 0:
-            return QBrush(theme.accent("muted"))
-        if role == Qt.ItemDataRole.FontRole and col == 0:
+        if role == Qt.ItemDataRole.FontRole and column == 0:
             font = QFont()
             font.setBold(m["declaredIn"] not in ("QObject", "QWidget"))
             return font

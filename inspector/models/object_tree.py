@@ -12,21 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractItemModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-    Signal,
-)
-from PySide6.QtGui import QBrush, QFont
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QFont
 
-from inspector.style import theme
+from inspector.models.columns import Column, Columns, Index, muted
 from probe.wire._shared import ObjectSummary
 from probe.wire.qt_objects import ObjectNode
-
-Index = QModelIndex | QPersistentModelIndex
 
 
 class Node:
@@ -79,10 +70,31 @@ class Node:
         return bool(self.children) if self.children is not None else self.child_count > 0
 
 
-class ObjectTreeModel(QAbstractItemModel):
+def _tip(node: Node) -> str:
+    qml = (f"\nQML {node.qml_type}" + (f", id {node.qml_id}" if node.qml_id else "")
+           if node.qml_type else "")
+    return f"{node.path}\n{node.class_name} {node.id}{qml}"
+
+
+def _hidden(node: Node) -> bool:
+    return node.is_widget and node.visible is False
+
+
+def _unnamed(node: Node) -> bool:
+    return not (node.object_name or node.qml_id)
+
+
+_Column = Column[Node]
+
+
+class ObjectTreeModel(Columns[Node], QAbstractItemModel):
     """Columns: object (objectName or class), class, id."""
 
-    COLUMNS = ("Object", "Class", "Id")
+    COLUMNS = (_Column("Object", lambda n: n.display, tip=_tip,
+                       tone=lambda n: "muted" if _unnamed(n) or _hidden(n) else None),
+               _Column("Class", lambda n: n.class_name, tip=_tip,
+                       tone=lambda n: "muted" if _hidden(n) else None),
+               _Column("Id", lambda n: n.id, tip=_tip, tone=muted))
     fetchRequested = Signal(str)
 
     def __init__(self, parent: Any = None) -> None:
@@ -255,9 +267,6 @@ class ObjectTreeModel(QAbstractItemModel):
         node = self.node_of(parent)
         return len(node.children) if node.children is not None else 0
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return len(self.COLUMNS)
-
     def hasChildren(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
         if parent.isValid() and parent.column() != 0:
             return False
@@ -273,30 +282,11 @@ class ObjectTreeModel(QAbstractItemModel):
             node.fetching = True
             self.fetchRequested.emit(node.id)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.COLUMNS[section]
-        return None
+    def row_at(self, index: Index) -> Node | None:
+        return self.node_of(index) if index.isValid() else None
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        node = self.node_of(index)
-        col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (node.display, node.class_name, node.id)[col]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            qml = (f"\nQML {node.qml_type}" + (f", id {node.qml_id}" if node.qml_id else "")
-                   if node.qml_type else "")
-            return f"{node.path}\n{node.class_name} {node.id}{qml}"
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if col == 0 and not (node.object_name or node.qml_id):
-                return QBrush(theme.accent("muted"))
-            if col == 2 or (node.is_widget and node.visible is False):
-                return QBrush(theme.accent("muted"))
-        if (role == Qt.ItemDataRole.FontRole and col == 0
-                and not (node.object_name or node.qml_id)):
+    def style(self, node: Node, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.FontRole and column == 0 and _unnamed(node):
             font = QFont()
             font.setItalic(True)
             return font

@@ -4,62 +4,74 @@ row so a double-click can open it."""
 from __future__ import annotations
 
 import os
-from typing import Any, cast
+from dataclasses import dataclass
+from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtCore import QModelIndex
 
 from inspector.models import sources
+from inspector.models.columns import Column, RowTable
 from inspector.style.words import counted
 from probe.wire.qt_problems import Problem, ProblemReport
 
-COLUMNS = ("Problem", "Element", "What", "Fix", "Source")
-SOURCE = len(COLUMNS) - 1
-#: Where a row keeps its :class:`Problem`.
-PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 1
+
+@dataclass(frozen=True, slots=True)
+class ProblemRow:
+    """One finding with the texts its cells show."""
+
+    problem: Problem
+    kind: str
+    element: str
+    what: str
+    source: str
+    #: the source file and line in full (the Source column's tool tip)
+    where: str
+
+    @classmethod
+    def of(cls, p: Problem) -> ProblemRow:
+        element = p.get("path") or p.get("className") or "—"
+        if "ref" in p:
+            element += f" [{p['ref']}]"
+        source = p.get("source", sources.NONE)
+        near = sources.known_near(source)
+        where = sources.where(source) or (sources.where(near) + " (parent)"
+                                          if near is not None else "unknown")
+        count = p.get("count", 0)
+        what = f"{p['message']} ({count}×)" if count > 1 else p["message"]
+        return cls(p, p["kind"].replace("_", " "), element, what,
+                   os.path.basename(where) if source["file"] else where,
+                   sources.where(source) or source.get("unknown", ""))
 
 
-def _item(text: str, tip: str = "") -> QStandardItem:
-    item = QStandardItem(text)
-    item.setEditable(False)
-    if tip:
-        item.setToolTip(tip)
-    return item
+def _tip(text: str) -> str | None:
+    return text or None
 
 
-class ProblemTable(QStandardItemModel):
+_Column = Column[ProblemRow]
+
+
+class ProblemTable(RowTable[ProblemRow]):
     """Rows: the problems of the latest report, in the probe's order (by kind)."""
 
+    COLUMNS = (
+        _Column("Problem", lambda r: r.kind),
+        _Column("Element", lambda r: r.element, tip=lambda r: _tip(r.problem.get("objectId", ""))),
+        _Column("What", lambda r: r.what,
+                tip=lambda r: r.problem.get("traceback") or r.problem["message"]),
+        _Column("Fix", lambda r: r.problem["hint"], tip=lambda r: _tip(r.problem["hint"])),
+        _Column("Source", lambda r: r.source, tip=lambda r: _tip(r.where)))
+
     def __init__(self, parent: Any = None) -> None:
-        super().__init__(0, len(COLUMNS), parent)
-        self.setHorizontalHeaderLabels(list(COLUMNS))
+        super().__init__(parent)
         self.report: ProblemReport | None = None
 
     def show(self, report: ProblemReport) -> None:
         self.report = report
-        self.removeRows(0, self.rowCount())
-        for p in report["problems"]:
-            element = p.get("path") or p.get("className") or "—"
-            if "ref" in p:
-                element += f" [{p['ref']}]"
-            source = p.get("source", sources.NONE)
-            near = sources.known_near(source)
-            where = sources.where(source) or (sources.where(near) + " (parent)"
-                                              if near is not None else "unknown")
-            count = p.get("count", 0)
-            what = f"{p['message']} ({count}×)" if count > 1 else p["message"]
-            row = [_item(p["kind"].replace("_", " ")), _item(element, p.get("objectId", "")),
-                   _item(what, p.get("traceback") or p["message"]), _item(p["hint"], p["hint"]),
-                   _item(os.path.basename(where) if source["file"] else where,
-                         sources.where(source) or source.get("unknown", ""))]
-            row[0].setData(p, PROBLEM_ROLE)
-            self.appendRow(row)
+        self.set_rows([ProblemRow.of(p) for p in report["problems"]])
 
     def problem(self, index: QModelIndex) -> Problem | None:
-        if not index.isValid():
-            return None
-        value = self.item(index.row(), 0).data(PROBLEM_ROLE)
-        return cast(Problem, value) if isinstance(value, dict) else None  # as shown
+        row = self.row_at(index)
+        return row.problem if row is not None else None
 
     def summary(self) -> str:
         if self.report is None:

@@ -12,15 +12,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QFont
 
+from inspector.models.columns import Column, Columns, Index
 from inspector.models.log_model import clock
 from inspector.models.values import color_of, format_value, kind_of
 from inspector.style import theme
 from probe.wire.qt_properties import EnumInfo, PropertyInfo, PropertyList
 
-Index = QModelIndex | QPersistentModelIndex
 DYNAMIC = "Dynamic properties"
 
 
@@ -99,10 +99,36 @@ class Group:
     props: list[Prop] = field(default_factory=list)
 
 
-class PropertyModel(QAbstractItemModel):
+def _tip(prop: Prop) -> str:
+    lines = [f"{prop.name}: {prop.type}",
+             "writable" if prop.editable else "read-only",
+             f"declared in {prop.declared_in}" if prop.declared_in else "dynamic"]
+    if prop.notify:
+        lines.append(f"notify: {prop.notify} (followed live)")
+    elif prop.snapshot:
+        lines.append(prop.snapshot_note())
+    if prop.enum:
+        lines.append("values: " + ", ".join(prop.enum["names"][:30]))
+    if prop.error:
+        lines.append(f"last set failed: {prop.error}")
+    return "\n".join(lines)
+
+
+def _tone(prop: Prop) -> str | None:
+    """A failed set in the error colour; a read-only property muted."""
+    return "error" if prop.error else None if prop.editable else "muted"
+
+
+_Column = Column[Prop]
+
+
+class PropertyModel(Columns[Prop], QAbstractItemModel):
     """Two levels: class groups, then their properties. Columns: name, value, type."""
 
-    COLUMNS = ("Property", "Value", "Type")
+    COLUMNS = (_Column("Property", lambda p: p.name, tip=_tip, tone=_tone),
+               _Column("Value", lambda p: format_value(p.value, p.type), tip=_tip, tone=_tone),
+               _Column("Type", lambda p: p.type + ("" if p.editable else " (read-only)"),
+                       tip=_tip, tone=lambda p: _tone(p) or "muted"))
     editRequested = Signal(str, object)
 
     def __init__(self, parent: Any = None) -> None:
@@ -227,15 +253,6 @@ class PropertyModel(QAbstractItemModel):
         item = parent.internalPointer()
         return len(item.props) if isinstance(item, Group) and parent.column() == 0 else 0
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 3
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.COLUMNS[section]
-        return None
-
     def flags(self, index: Index) -> Qt.ItemFlag:
         base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         prop = self.prop_at(index)
@@ -245,56 +262,36 @@ class PropertyModel(QAbstractItemModel):
             return base | Qt.ItemFlag.ItemIsUserCheckable
         return base | Qt.ItemFlag.ItemIsEditable
 
+    def row_at(self, index: Index) -> Prop | None:
+        return self.prop_at(index)
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+        group = index.internalPointer() if index.isValid() else None
+        if not isinstance(group, Group):
+            return super().data(index, role)
+        if role == Qt.ItemDataRole.DisplayRole and index.column() == 0:
+            return group.name
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None
+
+    def style(self, prop: Prop, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.BackgroundRole and prop.error:
+            return QBrush(theme.accent("errorBg"))
+        if column != 1:
             return None
-        item = index.internalPointer()
-        col = index.column()
-        if isinstance(item, Group):
-            if role == Qt.ItemDataRole.DisplayRole and col == 0:
-                return item.name
-            if role == Qt.ItemDataRole.FontRole:
-                font = QFont()
-                font.setBold(True)
-                return font
-            return None
-        prop: Prop = item
-        if role == Qt.ItemDataRole.DisplayRole:
-            if col == 0:
-                return prop.name
-            if col == 1:
-                return format_value(prop.value, prop.type)
-            return prop.type + ("" if prop.editable else " (read-only)")
-        if role == Qt.ItemDataRole.FontRole and col == 1 and prop.snapshot:
+        if role == Qt.ItemDataRole.FontRole and prop.snapshot:
             font = QFont()
             font.setItalic(True)  # a snapshot, not followed live (the tool tip says when)
             return font
-        if role == Qt.ItemDataRole.EditRole and col == 1:
+        if role == Qt.ItemDataRole.EditRole:
             return prop.value if not isinstance(prop.value, (dict, list)) else None
-        if role == Qt.ItemDataRole.CheckStateRole and col == 1 and prop.kind == "bool":
+        if role == Qt.ItemDataRole.CheckStateRole and prop.kind == "bool":
             return Qt.CheckState.Checked if prop.value else Qt.CheckState.Unchecked
-        if role == Qt.ItemDataRole.DecorationRole and col == 1:
+        if role == Qt.ItemDataRole.DecorationRole:
             return color_of(prop.value)
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if prop.error:
-                return QBrush(theme.accent("error"))
-            if not prop.editable or col == 2:
-                return QBrush(theme.accent("muted"))
-        if role == Qt.ItemDataRole.BackgroundRole and prop.error:
-            return QBrush(theme.accent("errorBg"))
-        if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [f"{prop.name}: {prop.type}",
-                     "writable" if prop.editable else "read-only",
-                     f"declared in {prop.declared_in}" if prop.declared_in else "dynamic"]
-            if prop.notify:
-                lines.append(f"notify: {prop.notify} (followed live)")
-            elif prop.snapshot:
-                lines.append(prop.snapshot_note())
-            if prop.enum:
-                lines.append("values: " + ", ".join(prop.enum["names"][:30]))
-            if prop.error:
-                lines.append(f"last set failed: {prop.error}")
-            return "\n".join(lines)
         return None
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:

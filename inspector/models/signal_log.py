@@ -5,12 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush
-
+from inspector.models.columns import Column, muted
 from inspector.models.log_model import BoundedLogModel, clock
 from inspector.models.traffic import short_json
-from inspector.style import theme
 from probe.wire.qt_signals import Emission
 
 
@@ -24,10 +21,17 @@ class EmissionRow:
     emission: Emission
 
 
+_Column = Column[EmissionRow]
+
+
 class SignalLogModel(BoundedLogModel):
     """Columns: time, object, signal, arguments."""
 
-    COLUMNS = ("Time", "Object", "Signal", "Arguments")
+    COLUMNS = (_Column("Time", lambda r: r.time, tone=muted),
+               _Column("Object", lambda r: r.object),
+               _Column("Signal", lambda r: r.signal),
+               _Column("Arguments", lambda r: r.args,
+                       tip=lambda r: short_json(r.emission["args"], 4000)))
 
     def __init__(self, limit: int = 10000, flush_ms: int = 80, parent: Any = None) -> None:
         super().__init__(limit, flush_ms, parent)
@@ -39,13 +43,3 @@ class SignalLogModel(BoundedLogModel):
         label = self.labels.get(e["subscriptionId"], e["objectId"])
         return EmissionRow(e["ts"], clock(e["ts"]), label, e["signal"], short_json(e["args"], 200),
                            e)
-
-    def display(self, row: EmissionRow, column: int) -> Any:
-        return (row.time, row.object, row.signal, row.args)[column]
-
-    def decorate(self, row: EmissionRow, column: int, role: int) -> Any:
-        if role == Qt.ItemDataRole.ForegroundRole and column == 0:
-            return QBrush(theme.accent("muted"))
-        if role == Qt.ItemDataRole.ToolTipRole and column == 3:
-            return short_json(row.emission["args"], 4000)
-        return None

@@ -8,21 +8,17 @@ timer events of objects that were not listed become rows of their own.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QStandardItem, QStandardItemModel
-
+from inspector.models.columns import Column, RowTable
 from probe.wire.qt_timers import Measurement, OtherTimer, TimerCount, TimerInfo, Wakeups
 
 #: A timer started with QObject.startTimer (no QTimer object of its own).
 START_TIMER = "QObject.startTimer"
 
-COLUMNS = ("Timer", "Owner", "Interval ms", "Active", "Wake-ups", "Per second")
 #: The column sorted on (the busiest timer first).
 WAKEUPS = 4
-#: The role the table sorts by (numbers as numbers).
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 def key_of(timer: TimerInfo) -> Any:
@@ -31,20 +27,46 @@ def key_of(timer: TimerInfo) -> Any:
     return (timer["id"], timer.get("timerId")) if timer["kind"] == START_TIMER else timer["id"]
 
 
-def _item(text: Any, sort: Any = None) -> QStandardItem:
-    item = QStandardItem("" if text is None else str(text))
-    item.setEditable(False)
-    item.setData(sort if sort is not None else (text if text is not None else ""), SORT_ROLE)
-    return item
+@dataclass(frozen=True, slots=True)
+class TimerRow:
+    """One timer's cells; a number sorts as a number (an empty cell as 0)."""
+
+    name: str
+    label: str
+    owner: str = ""
+    interval: int | None = None
+    active: bool = True
+    #: "" before a measurement, then a count
+    wakeups: int | str = ""
+    per_second: float | str = ""
 
 
-class TimerTable(QStandardItemModel):
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _number(value: Any) -> Any:
+    return value if isinstance(value, (int, float)) else 0
+
+
+_Column = Column[TimerRow]
+
+
+class TimerTable(RowTable[TimerRow]):
     """Rows: the listed timers (with their wake-ups once measured), then other timer
     events the measurement saw."""
 
+    COLUMNS = (_Column("Timer", lambda r: r.label, sort=lambda r: r.name),
+               _Column("Owner", lambda r: r.owner),
+               _Column("Interval ms", lambda r: _text(r.interval),
+                       sort=lambda r: r.interval or 0),
+               _Column("Active", lambda r: "yes" if r.active else "no"),
+               _Column("Wake-ups", lambda r: _text(r.wakeups), sort=lambda r: _number(r.wakeups)),
+               _Column("Per second", lambda r: _text(r.per_second),
+                       sort=lambda r: _number(r.per_second)))
+
     def __init__(self, parent: Any = None) -> None:
-        super().__init__(0, len(COLUMNS), parent)
-        self.setHorizontalHeaderLabels(list(COLUMNS))
+        super().__init__(parent)
         self.timers: list[TimerInfo] = []
         self.read_at = 0.0
         self.counts: dict[Any, Wakeups] = {}
@@ -80,7 +102,7 @@ class TimerTable(QStandardItemModel):
         self._fill()
 
     def _fill(self) -> None:
-        self.removeRows(0, self.rowCount())
+        rows: list[TimerRow] = []
         for t in self.timers:
             count = self.counts.get(key_of(t))
             name = t["objectName"] or t["className"] or "QTimer"
@@ -88,15 +110,10 @@ class TimerTable(QStandardItemModel):
             owner_text = "" if owner is None else (owner["objectName"] or owner["className"]) \
                 + (f" ({owner['id']})" if owner["id"] else "")
             wakeups = count["wakeups"] if count else ("" if not self.counts else 0)
-            self.appendRow([
-                _item(f"{name} ({t['id']})", name), _item(owner_text),
-                _item(t["interval"], t["interval"] or 0),
-                _item("yes" if t["active"] else "no"),
-                _item(wakeups, count["wakeups"] if count else 0),
-                _item(count["perSecond"] if count else "", count["perSecond"] if count else 0)])
+            rows.append(TimerRow(name, f"{name} ({t['id']})", owner_text, t["interval"],
+                                 t["active"], wakeups, count["perSecond"] if count else ""))
         for o in self.others:
             name = o["objectName"] or o["className"]
-            self.appendRow([
-                _item(f"timer event → {name} ({o['receiver']})", name), _item(""),
-                _item("", 0), _item("yes"), _item(o["wakeups"], o["wakeups"]),
-                _item(o["perSecond"], o["perSecond"])])
+            rows.append(TimerRow(name, f"timer event → {name} ({o['receiver']})",
+                                 wakeups=o["wakeups"], per_second=o["perSecond"]))
+        self.set_rows(rows)

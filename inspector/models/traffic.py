@@ -15,6 +15,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyM
 from PySide6.QtGui import QBrush, QFont
 
 from inspector.link.traffic import Call, held_call, passed
+from inspector.models.columns import Column, muted
 from inspector.models.log_model import BoundedLogModel, clock, refilter
 from inspector.style import theme
 from probe.wire import decode
@@ -103,10 +104,33 @@ class TrafficRow:
         return self.call.response()
 
 
+def _muted_unless_called_as(row: TrafficRow) -> str | None:
+    """The method is muted when the client named the call in its own words."""
+    return "muted" if row.called_as else None
+
+
+def _called_as_tip(row: TrafficRow) -> str | None:
+    if not row.called_as:
+        return None
+    return (f"{row.client} called {row.call.called_as}; the probe ran {row.method}"
+            f"{' ' + short_json(row.call.params, 2000) if row.call.params else ''}")
+
+
+_Column = Column[TrafficRow]
+
+
 class TrafficModel(BoundedLogModel):
     """Bounded log of calls; knows which session is the inspector's own."""
 
-    COLUMNS = ("Time", "Client", "Called as", "Method", "Params", "Duration", "Status")
+    COLUMNS = (
+        _Column("Time", lambda r: r.time, tone=muted),
+        _Column("Client", lambda r: r.client,
+                tip=lambda r: f"{r.client} ({r.role}), session {r.client_id}"),
+        _Column("Called as", lambda r: r.call.called_as, tip=_called_as_tip),
+        _Column("Method", lambda r: r.method, tone=_muted_unless_called_as),
+        _Column("Params", lambda r: r.params, tip=lambda r: short_json(r.call.params, 2000)),
+        _Column("Duration", lambda r: r.duration, tone=muted),
+        _Column("Status", lambda r: r.status))
     #: the columns by what they show
     TIME, CLIENT, CALLED_AS, METHOD, PARAMS, DURATION, STATUS = range(7)
     clientSeen = Signal(str)
@@ -171,23 +195,15 @@ class TrafficModel(BoundedLogModel):
         """A call of this or any other inspector (its pings, its reads): not an agent's."""
         return row.role == "inspector" or self.is_own(row)
 
-    def display(self, row: TrafficRow, column: int) -> Any:
-        if column == self.CLIENT:
-            return f"{row.client} (this inspector)" if self.is_own(row) else row.client
-        if column == self.CALLED_AS:
-            return row.call.called_as
-        return (row.time, "", "", row.method, row.params, row.duration, row.status)[column]
-
-    def decorate(self, row: TrafficRow, column: int, role: int) -> Any:
+    def style(self, row: TrafficRow, column: int, role: int) -> Any:
+        """What depends on the model as well: this inspector's own calls and failures."""
+        if role == Qt.ItemDataRole.DisplayRole and column == self.CLIENT and self.is_own(row):
+            return f"{row.client} (this inspector)"
         if role == Qt.ItemDataRole.ForegroundRole:
             if not row.ok:
                 return QBrush(theme.accent("error"))
             if self.is_inspector(row):
                 return QBrush(theme.accent("inspector"))
-            if column in (self.TIME, self.DURATION, self.METHOD) and row.called_as:
-                return QBrush(theme.accent("muted"))
-            if column in (self.TIME, self.DURATION):
-                return QBrush(theme.accent("muted"))
         elif role == Qt.ItemDataRole.BackgroundRole and not row.ok:
             return QBrush(theme.accent("errorBg"))
         elif role == Qt.ItemDataRole.BackgroundRole and row.awaiting:
@@ -199,13 +215,6 @@ class TrafficModel(BoundedLogModel):
             font = QFont()
             font.setBold(True)
             return font
-        elif role == Qt.ItemDataRole.ToolTipRole and column == self.PARAMS:
-            return short_json(row.call.params, 2000)
-        elif role == Qt.ItemDataRole.ToolTipRole and column == self.CALLED_AS and row.called_as:
-            return (f"{row.client} called {row.call.called_as}; the probe ran {row.method}"
-                    f"{' ' + short_json(row.call.params, 2000) if row.call.params else ''}")
-        elif role == Qt.ItemDataRole.ToolTipRole and column == self.CLIENT:
-            return f"{row.client} ({row.role}), session {row.client_id}"
         elif role == Qt.ItemDataRole.TextAlignmentRole and column == self.DURATION:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

@@ -25,10 +25,9 @@ from PySide6.QtWidgets import (
 
 from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
-from inspector.models.problems import COLUMNS, ProblemTable
+from inspector.models.problems import ProblemTable
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, register_pane
-from inspector.widgets.source_link import SourceLink
 from probe.exceptions import QtmcpError
 from probe.wire.qt_problems import ProblemReport
 
@@ -67,14 +66,14 @@ class ProblemsPane(Pane):
         self.view.verticalHeader().hide()
         self.view.setWordWrap(False)
         header = self.view.horizontalHeader()
-        for col in range(len(COLUMNS)):
+        for col in range(len(ProblemTable.COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
         for col, width in enumerate((170, 200, 260, 260)):
             self.view.setColumnWidth(col, width)
         self.view.selectionModel().currentRowChanged.connect(self._chosen)
         self.view.doubleClicked.connect(lambda _index: self.source.open())
-        self.source = SourceLink(self)
+        self.source = self.source_link()
         #: the chosen finding's traceback (an element a read failed on), else hidden
         self.traceback = QPlainTextEdit(self)
         self.traceback.setObjectName("problemsTraceback")

@@ -21,8 +21,9 @@ from PySide6.QtWidgets import (
 
 from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
+from inspector.models.columns import SORT_ROLE
 from inspector.models.log_model import clock
-from inspector.models.timers import COLUMNS, SORT_ROLE, WAKEUPS, TimerTable
+from inspector.models.timers import WAKEUPS, TimerTable
 from inspector.style.words import counted
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, register_pane
@@ -76,7 +77,7 @@ class TimersPane(Pane):
         self.view.setWordWrap(False)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in range(1, len(COLUMNS)):
+        for col in range(1, len(TimerTable.COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
 
         self.add_hint(self.view, lambda: (
@@ -141,5 +142,5 @@ class TimersPane(Pane):
 
     def rows(self) -> list[list[str]]:
         """The table as shown (sorted, filtered), for tests and export."""
-        return [[self.proxy.index(r, c).data() or "" for c in range(len(COLUMNS))]
+        return [[self.proxy.index(r, c).data() or "" for c in range(len(TimerTable.COLUMNS))]
                 for r in range(self.proxy.rowCount())]
