@@ -24,10 +24,13 @@ import signal
 import sys
 import tempfile
 import time
+from collections import Counter
 
+import shiboken6
 from PySide6.QtCore import (
     QCoreApplication,
     QEventLoop,
+    QObject,
     QSortFilterProxyModel,
     QStringListModel,
     Qt,
@@ -238,6 +241,17 @@ class Window(QMainWindow):
             self.activateWindow()
 
 
+def _describe(r: object) -> str:
+    """A short word on what holds a dead wrapper (diagnostics of ``types``)."""
+    if isinstance(r, dict):
+        return ",".join(sorted(str(k) for k in list(r)[:4]))[:80]
+    if hasattr(r, "__code__"):
+        return str(getattr(r, "__qualname__", ""))
+    if type(r).__name__ == "cell":
+        return ""
+    return type(r).__module__
+
+
 class Channel(ControlChannel):
     """The demo's control channel plus this app's commands."""
 
@@ -281,6 +295,24 @@ class Channel(ControlChannel):
                    if callable(getattr(value, "held", None))} for s in sessions]
         gc.collect()
         self.write("held " + json.dumps({"notes": origin.noted_count(), "sessions": tables}))
+
+    def _cmd_types(self, arg: str) -> None:
+        """``types [N]``: one line ``types {json}``: the N commonest object types the
+        collector tracks and their total (what grows when memory does)."""
+        gc.collect()
+        objects = gc.get_objects()
+        counts = Counter(type(o).__qualname__ for o in objects)
+        wrappers = [o for o in objects if isinstance(o, QObject)]
+        dead = [o for o in wrappers if not shiboken6.isValid(o)]
+        held_by: Counter[str] = Counter()
+        for o in dead[:300]:
+            for r in gc.get_referrers(o):
+                if r is not objects and r is not dead and r is not wrappers:
+                    held_by[type(r).__qualname__ + ":" + _describe(r)] += 1
+        self.write("types " + json.dumps({
+            "total": sum(counts.values()), "top": counts.most_common(int(arg or "30")),
+            "wrappers": len(wrappers), "dead": len(dead), "widgets": len(
+                QApplication.allWidgets()), "deadHeldBy": held_by.most_common(15)}))
 
     def _cmd_close_modal(self, arg: str) -> None:
         for widget in QApplication.topLevelWidgets():
