@@ -88,7 +88,9 @@ class Labels:
         #: id(widget) -> the first label among its siblings whose buddy it is (Qt's own
         #: accessible name looks there, scanning every sibling each time)
         self.buddies: dict[int, QLabel] = {}
-        loose = faults.each(qtchildren.find_children(window, QLabel), self._buddy)
+        # Qt's search, whose wrappers PySide ties to the window's: a C++-made dialog's
+        # fields stayed valid through it (qtchildren.adopted)
+        loose = faults.each(qtchildren.adopted(window, QLabel), self._buddy)
         if not loose:
             return
         positions: dict[int, Indexed] = {}

@@ -41,7 +41,7 @@ def pending_held(root: QWidget) -> Iterator[int]:
     the block runs (see the module's note); yields how many were held."""
     held: list[tuple[QWidget, Qt.WidgetAttribute]] = []
     visible, test, set_ = QWidget.isVisible, QWidget.testAttribute, QWidget.setAttribute
-    for w in qtchildren.find_children(root, QWidget):  # the live view runs this 20 times a second
+    for w in qtchildren.widgets_under(root):  # the live view runs this 20 times a second
         if visible(w):
             continue
         for flag in _PENDING:

@@ -63,7 +63,7 @@ def hold_windows() -> bool:
     for obj in roots:
         if not _made_by_pyside(obj):
             held = _held.setdefault(shiboken6.getCppPointer(obj)[0], obj)
-            qtchildren.adopt_all(held)  # parents each wrapper to a held one
+            qtchildren.adopted(held)  # parents each wrapper to a held one
     return True
 
 

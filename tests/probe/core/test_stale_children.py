@@ -103,16 +103,15 @@ def test_a_planted_stale_wrapper_never_reaches_a_path(window: QWidget, check: st
     assert dropped, "the stale wrapper was not dropped: this path did not ask for children"
     kinds = [type(k).__name__ for k in QObject.children(tabs)]
     assert kinds.count("QTabBar") == 1, kinds
+    # plain values only: pytest's repr of a stale wrapper would read freed memory
     if check == "object tree":
         assert "QTabBar" in result
-    if check in ("path lookup",):
-        assert isinstance(result, QTabBar)
-    if check == "find child":
-        assert isinstance(result, QTabBar)
+    if check in ("path lookup", "find child"):
+        assert type(result).__name__ == "QTabBar"
     if check == "descendants":
         assert sum(isinstance(o, QTabBar) for o in result) == 1
     if check in ("selector", "find by class"):
-        assert [type(o) for o in result] == [QTabBar]
+        assert [type(o).__name__ for o in result] == ["QTabBar"]
     if check == "page walk":
         assert "tab" in result
     if check == "problems scan":
@@ -126,7 +125,9 @@ def test_a_typed_search_finds_the_object_and_the_picture_is_drawn(window: QWidge
     found = qtchildren.find_children(window, QWidget)
     dropped = not shiboken6.isValid(fake)
     del fake
+    kinds = [type(w).__name__ if isinstance(w, QWidget) else "not a widget" for w in found]
+    del found
     assert dropped, "the stale wrapper was not dropped"
-    assert sum(isinstance(w, QTabBar) for w in found) == 1
-    assert all(isinstance(w, QWidget) for w in found)
+    assert kinds.count("QTabBar") == 1, kinds
+    assert "not a widget" not in kinds, kinds
     assert not render_window(window).isNull()
