@@ -37,6 +37,7 @@ from PySide6.QtCore import (
     QTimer,
     Slot,
 )
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -228,7 +229,12 @@ class Window(QMainWindow):
             self.kinds_menu.removeAction(action)
             action.deleteLater()
         for name in ("Kinds first", "Kinds second"):
-            self.kinds_menu.addAction(name).triggered.connect(self._clicked)
+            # made here, not by addAction(text): PySide ties the wrapper addAction returns
+            # to the menu's, and it outlives the action (2 dead wrappers per rebuild: the
+            # app's own growth, which the soak must not count as the probe's)
+            action = QAction(name, self.kinds_menu)
+            action.triggered.connect(self._clicked)
+            self.kinds_menu.addAction(action)
         self.kinds_built += 1
         if self.kinds_built % DIALOG_EVERY == 1:
             if self.kinds_dialog is not None:
