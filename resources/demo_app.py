@@ -17,6 +17,7 @@ a QApplication build the windows in-process with :func:`build_main_window`,
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import os
 import sys
@@ -32,6 +33,8 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     QPoint,
+    QRect,
+    QResource,
     QSize,
     QSocketNotifier,
     QSortFilterProxyModel,
@@ -68,6 +71,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLayout,
     QLineEdit,
     QMainWindow,
     QPlainTextEdit,
@@ -89,6 +93,9 @@ from PySide6.QtWidgets import (
 RESOURCES_DIR = Path(__file__).resolve().parent
 ICONS_DIR = RESOURCES_DIR / "icons"
 STYLE_SHEET = RESOURCES_DIR / "demo.qss"
+#: The demo's Qt resources (:/demo/…: a picture, a font, JSON, QML, a style sheet, a
+#: binary blob), compiled from demo.qrc.
+RESOURCE_FILE = RESOURCES_DIR / "demo.rcc"
 
 APP_NAME = "qtmcp-demo"
 BENCH_APP_NAME = "qtmcp-bench"
@@ -1005,6 +1012,35 @@ class ControlChannel(QObject):
         # prints it to stderr and carries on, exactly like an app bug would.
         self.raiseRequested.emit(arg or "demo error in slot")
 
+    def _cmd_layout_truth(self, arg: str) -> None:
+        """``layout-truth NAME``: the layout named NAME (or the layout of the widget named
+        NAME) as Qt's own items place it (each
+        ``itemAt(i).geometry()`` in window coordinates, the margins, the spacing), one
+        JSON line ``layout-truth {...}``: what a test checks qt.layout against."""
+        lay = self.window.findChild(QLayout, arg)
+        if lay is None and (holder := self.window.findChild(QWidget, arg)) is not None:
+            lay = holder.layout()
+        if lay is None:
+            raise LookupError(f"no layout named {arg!r}")
+        owner = lay.parentWidget()
+        assert owner is not None
+
+        def placed(r: QRect) -> list[int]:
+            top = owner.mapTo(self.window, r.topLeft())
+            return [top.x(), top.y(), r.width(), r.height()]
+
+        items = []
+        for i in range(lay.count()):
+            item = lay.itemAt(i)
+            assert item is not None
+            kind = "widget" if item.widget() else "layout" if item.layout() else "spacer"
+            items.append({"kind": kind, "rect": placed(item.geometry()),
+                          "name": item.widget().objectName() if item.widget() else ""})
+        m = lay.contentsMargins()
+        self.write("layout-truth " + json.dumps({
+            "geometry": placed(lay.geometry()), "items": items,
+            "margins": [m.left(), m.top(), m.right(), m.bottom()]}))
+
     def _cmd_set_title(self, arg: str) -> None:
         self.window.setWindowTitle(arg)
 
@@ -1117,6 +1153,7 @@ def main(argv: list[str] | None = None) -> int:
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *qt_args])
     app.setApplicationName(BENCH_APP_NAME if bench_mode else APP_NAME)
     app.setWindowIcon(icon("qtmcp"))
+    QResource.registerResource(str(RESOURCE_FILE))
 
     if args.probe and not _install_probe():
         return 2
