@@ -162,6 +162,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("core/objects/variant.py", "b"): "QBrush.style()",
     # Called through a Qt class held in a variable.
     ("core/a11y/labels.py", "cls"): "cls runs over (QLineEdit, QTextEdit, QPlainTextEdit)",
+    # QResource.children(): a resource folder's entries (a value the probe made here).
+    ("core/resources.py", "QResource(folder)"): "QResource(folder).children()",
     # The probe's own objects: made by the probe, of a Qt class, never an app's.
 }
 
