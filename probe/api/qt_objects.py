@@ -8,7 +8,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
 from probe.api._params import ObjectId, RootId
-from probe.core.objects import idtable, meta, paths, tree
+from probe.core.objects import idtable, meta, paths, qtchildren, tree
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.resolver import resolve
 from probe.core.qml.sources import source_of
@@ -143,7 +143,7 @@ def inspect(ctx: Context, objectId: ObjectId) -> Inspection:
     methods = meta.list_methods(obj)
     path = paths.path_of(obj)
     children = [paths.describe(c, ids, f"{path}/{seg}")
-                for c, _, seg in paths.segments_of(QObject.children(obj))]
+                for c, _, seg in paths.segments_of(qtchildren.children(obj))]
     return {"object": info_of(obj, ids), "properties": meta.list_properties(obj, ids),
             "methods": [m for m in methods if m["kind"] != "signal"],
             "signals": [m for m in methods if m["kind"] == "signal"],

@@ -18,20 +18,26 @@ the action methods run on while the app deletes it (``deleteLater``).
 
 from __future__ import annotations
 
+import gc
+import json
 import signal
 import sys
 import tempfile
 import time
+from collections import Counter
 
+import shiboken6
 from PySide6.QtCore import (
     QCoreApplication,
     QEventLoop,
+    QObject,
     QSortFilterProxyModel,
     QStringListModel,
     Qt,
     QTimer,
     Slot,
 )
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -52,6 +58,7 @@ from PySide6.QtWidgets import (
 )
 
 import probe
+from probe.core.objects import origin
 from resources.demo_app import ControlChannel
 
 APP_NAME = "qtmcp-hardening"
@@ -222,9 +229,13 @@ class Window(QMainWindow):
             self.kinds_menu.removeAction(action)
             action.deleteLater()
         for name in ("Kinds first", "Kinds second"):
-            action = self.kinds_menu.addAction(name)
+            # made here, not by addAction(text): PySide ties the wrapper addAction returns
+            # to the menu's, and it outlives the action (2 dead wrappers per rebuild: the
+            # app's own growth, which the soak must not count as the probe's)
+            action = QAction(name, self.kinds_menu)
             action.setObjectName(name.title().replace(" ", ""))  # KindsFirst, KindsSecond
             action.triggered.connect(self._clicked)
+            self.kinds_menu.addAction(action)
         self.kinds_built += 1
         if self.kinds_built % DIALOG_EVERY == 1:
             if self.kinds_dialog is not None:
@@ -235,6 +246,17 @@ class Window(QMainWindow):
             dialog.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
             dialog.show()
             self.activateWindow()
+
+
+def _describe(r: object) -> str:
+    """A short word on what holds a dead wrapper (diagnostics of ``types``)."""
+    if isinstance(r, dict):
+        return ",".join(sorted(str(k) for k in list(r)[:4]))[:80]
+    if hasattr(r, "__code__"):
+        return str(getattr(r, "__qualname__", ""))
+    if type(r).__name__ == "cell":
+        return ""
+    return type(r).__module__
 
 
 class Channel(ControlChannel):
@@ -264,6 +286,40 @@ class Channel(ControlChannel):
             window.kinds_timer.start(ms)
         else:
             window.kinds_timer.stop()
+
+    def _cmd_rebuild_kinds(self, arg: str) -> None:
+        """``rebuild-kinds [N]``: replace the panel of every kind N times (default 1) now."""
+        for _ in range(int(arg or "1")):
+            self.app_window.rebuild_kinds()
+
+    def _cmd_held(self, arg: str) -> None:
+        """``held``: one line ``held {json}``: what the probe keeps for the objects and
+        elements it has seen (creation-site notes, and each session's tables by their
+        state key), so a test sees them return to their baseline after churn."""
+        running = probe.installed()
+        sessions = list(running.hub.sessions.values()) if running is not None else []
+        tables = [{key: value.held() for key, value in list(s.state.items())
+                   if callable(getattr(value, "held", None))} for s in sessions]
+        gc.collect()
+        self.write("held " + json.dumps({"notes": origin.noted_count(), "sessions": tables}))
+
+    def _cmd_types(self, arg: str) -> None:
+        """``types [N]``: one line ``types {json}``: the N commonest object types the
+        collector tracks and their total (what grows when memory does)."""
+        gc.collect()
+        objects = gc.get_objects()
+        counts = Counter(type(o).__qualname__ for o in objects)
+        wrappers = [o for o in objects if isinstance(o, QObject)]
+        dead = [o for o in wrappers if not shiboken6.isValid(o)]
+        held_by: Counter[str] = Counter()
+        for o in dead[:300]:
+            for r in gc.get_referrers(o):
+                if r is not objects and r is not dead and r is not wrappers:
+                    held_by[type(r).__qualname__ + ":" + _describe(r)] += 1
+        self.write("types " + json.dumps({
+            "total": sum(counts.values()), "top": counts.most_common(int(arg or "30")),
+            "wrappers": len(wrappers), "dead": len(dead), "widgets": len(
+                QApplication.allWidgets()), "deadHeldBy": held_by.most_common(15)}))
 
     def _cmd_close_modal(self, arg: str) -> None:
         for widget in QApplication.topLevelWidgets():

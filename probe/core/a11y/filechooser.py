@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QWidget
 
 from probe.core.a11y import modal
 from probe.core.errors import QtError
-from probe.core.objects import qmltypes
+from probe.core.objects import qmltypes, qtchildren
 from probe.core.qml import filedialogs as quick_dialogs
 
 Deliver = Callable[[], Any]
@@ -89,7 +89,7 @@ def choose(paths: Sequence[str]) -> tuple[dict[str, Any], Deliver]:
     def answer() -> None:
         QFileDialog.setDirectory(dialog, folder)
         if QFileDialog.fileMode(dialog) != _MODE.Directory:
-            field = QObject.findChild(dialog, QLineEdit, "fileNameEdit")
+            field = qtchildren.find_child(dialog, QLineEdit, "fileNameEdit")
             typed = names[0] if len(names) == 1 else " ".join(f'"{n}"' for n in names)
             if field is not None:
                 QLineEdit.setText(field, typed)  # as typed: the dialog reads its field on accept

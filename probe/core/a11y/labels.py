@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from probe.core import faults
-from probe.core.objects import layoutitems, qtclass
+from probe.core.objects import layoutitems, qtchildren, qtclass
 from probe.core.objects.text import clean_name, strip_mnemonic
 
 #: Where a widget sits in a layout: (widget, layout, kind, numbers); the wrappers are kept
@@ -89,7 +89,9 @@ class Labels:
         #: id(widget) -> the first label among its siblings whose buddy it is (Qt's own
         #: accessible name looks there, scanning every sibling each time)
         self.buddies: dict[int, QLabel] = {}
-        loose = faults.each(QObject.findChildren(window, QLabel), self._buddy)
+        # Qt's search, whose wrappers PySide ties to the window's: a C++-made dialog's
+        # fields stayed valid through it (qtchildren.adopted)
+        loose = faults.each(qtchildren.adopted(window, QLabel), self._buddy)
         if not loose:
             return
         positions: dict[int, Indexed] = {}
@@ -210,7 +212,7 @@ def first_control(container: QWidget, wants_label: Callable[[QWidget], bool]
     would name, in reading order, the first that takes text (a scope combo box before
     a search field: the field), else the first; None when the first is no field (see
     ``_FIELDS``)."""
-    inside = [c for c in QObject.findChildren(container, QWidget)
+    inside = [c for c in qtchildren.find_children(container, QWidget)
               if QWidget.isVisibleTo(c, container) and not _part_of_control(c, container)]
     return first_field(sorted(inside, key=lambda c: _reading(c, container)), wants_label)
 

@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QTabBar, QWidget
 
 from probe.core.errors import QtError
+from probe.core.objects import qtchildren
 from probe.core.objects.text import strip_mnemonic
 from probe.core.qml import menus as quick_menus
 
@@ -37,7 +38,7 @@ def _same(a: str, b: str) -> bool:
 
 
 def _menu_bar(window: QWidget) -> QMenuBar | None:
-    bars = QObject.findChildren(window, QMenuBar)
+    bars = qtchildren.find_children(window, QMenuBar)
     return bars[0] if bars else None
 
 
@@ -63,12 +64,12 @@ def menu_paths(window: QWidget) -> list[str]:
 
 
 def _tab_bars(window: QWidget) -> list[QTabBar]:
-    return [b for b in QObject.findChildren(window, QTabBar) if QWidget.isVisible(b)]
+    return [b for b in qtchildren.find_children(window, QTabBar) if QWidget.isVisible(b)]
 
 
 def _actions(window: QWidget) -> list[QAction]:
     seen: dict[int, QAction] = {}
-    for a in QObject.findChildren(window, QAction):
+    for a in qtchildren.find_children(window, QAction):
         if not QAction.isSeparator(a) and (QAction.text(a) or QObject.objectName(a)):
             seen.setdefault(id(a), a)
     return list(seen.values())

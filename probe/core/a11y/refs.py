@@ -47,6 +47,9 @@ from probe.core.objects.text import clean_name
 _REF = re.compile(r"^ref_(\d+)$")
 #: Locators of older reads kept for resolving through identity.
 RETIRED_LIMIT = 5000
+#: Refs one read may hold (a session that only calls chr.find never starts a new read);
+#: past it the oldest are forgotten, and using one says so.
+CURRENT_LIMIT = 20_000
 #: ``ctx.state`` key whose dict the dispatcher adds to the call's meta (server.dispatch).
 CALL_NOTES = "call.notes"
 _HINT = ("The element of this ref is gone: call chr.readPage (or chr.find) for the refs "
@@ -195,6 +198,8 @@ class RefTable:
         self._by_key: dict[tuple[Any, ...], int] = {}
         #: Locators of older reads by ref number (newest read first wins), bounded.
         self._retired: dict[int, Locator] = {}
+        #: Refs dropped for the CURRENT_LIMIT (not for a dead widget), said when used.
+        self.forgotten = 0
         #: Meta fields for the running call (the session's ``call.notes``; see refs_for).
         self.notes: dict[str, Any] = {}
         #: The latest chr.readPage answer exactly as sent, with when and how it was asked
@@ -203,6 +208,10 @@ class RefTable:
 
     def __len__(self) -> int:
         return len(self._by_ref)
+
+    def held(self) -> int:
+        """Locators and keys kept (this read's refs, older reads' and their keys)."""
+        return len(self._by_ref) + len(self._retired) + len(self._by_key)
 
     def reset(self) -> None:
         """Start a new generation (a new chr.readPage): the refs it does not issue again
@@ -214,6 +223,16 @@ class RefTable:
             loc = self._retired.pop(n)
             self._by_key.pop(element_key(loc), None)
         self._by_ref.clear()
+
+    def forget_owners(self, dead: set[str]) -> None:
+        """The widgets of these ``#N`` ids are gone (the id table swept them): drop every
+        ref under them. Their numbers are never given again, so such a ref stays
+        REF_NOT_FOUND and can never name another element."""
+        for table in (self._by_ref, self._retired):
+            for n in [n for n, loc in table.items() if loc.owner in dead]:
+                del table[n]
+        for key in [key for key in self._by_key if key[0] in dead]:
+            del self._by_key[key]
 
     def issue(self, loc: Locator) -> str:
         """The ref of this element: the one it was given before in this session, else a
@@ -231,6 +250,10 @@ class RefTable:
         self._next += 1
         self._by_ref[n] = loc
         self._by_key[key] = n
+        if len(self._by_ref) > CURRENT_LIMIT:
+            old = next(iter(self._by_ref))
+            self._by_key.pop(element_key(self._by_ref.pop(old)), None)
+            self.forgotten += 1
         return f"ref_{n}"
 
     def existing(self, loc: Locator) -> str | None:
@@ -252,9 +275,12 @@ class RefTable:
     def _unissued(self, ref: str) -> QtError:
         m = _REF.match(ref.strip())
         ever = m is not None and int(m.group(1)) < self._next
-        why = ("its element is no longer shown" if ever else
+        why = ("its element is gone or no longer shown" if ever else
                "it was never issued in this session (a ref of another session or an "
                "earlier connection means nothing here)")
+        if ever and self.forgotten:
+            why += (f" (or it is one of the {self.forgotten} oldest refs this read let go: "
+                    f"a read keeps at most {CURRENT_LIMIT})")
         hint = _HINT if ever else _ISSUED_HINT
         issued = f"ref_1..ref_{self._next - 1}" if self._next > 1 else "none"
         return QtError("REF_NOT_FOUND", f"{ref} names nothing: {why}", hint=hint, ref=ref,
@@ -440,4 +466,5 @@ def refs_for(state: dict[str, Any]) -> RefTable:
     if table is None:
         table = state["chr.refs"] = RefTable()
         table.notes = state.setdefault(CALL_NOTES, {})
+        idtable.ids_for(state).on_sweep.append(table.forget_owners)
     return table

@@ -48,6 +48,10 @@ class TargetCache:
     def __init__(self) -> None:
         self._kept: dict[str, _Kept] = {}
 
+    def held(self) -> int:
+        """Descriptions kept."""
+        return len(self._kept)
+
     def describe(self, ident: str, ids: idtable.IdTable, refs: RefTable) -> dict[str, Any]:
         """``handles.target_and_object(ident)``'s handles, from memory while still true."""
         kept = self._kept.get(ident)

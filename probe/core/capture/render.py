@@ -24,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPainter, QRegion, QScreen, QWindow
 from PySide6.QtWidgets import QWidget
 
+from probe.core.objects import qtchildren
 from probe.core.objects.qmltypes import is_quick_window
 from probe.core.objects.qtclass import qt_method
 
@@ -40,7 +41,7 @@ def pending_held(root: QWidget) -> Iterator[int]:
     the block runs (see the module's note); yields how many were held."""
     held: list[tuple[QWidget, Qt.WidgetAttribute]] = []
     visible, test, set_ = QWidget.isVisible, QWidget.testAttribute, QWidget.setAttribute
-    for w in QObject.findChildren(root, QWidget):  # the live view runs this 20 times a second
+    for w in qtchildren.widgets_under(root):  # the live view runs this 20 times a second
         if visible(w):
             continue
         for flag in _PENDING:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication, QMenu, QMenuBar, QToolBar, QWidget
 
 from probe.core import faults
 from probe.core.errors import QtError
-from probe.core.objects import paths
+from probe.core.objects import paths, qtchildren
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.text import strip_mnemonic
 from probe.core.qml import actions as quick
@@ -55,7 +55,7 @@ def _meet(a: list[QWidget] | None, b: list[QWidget] | None) -> bool:
 
 def _entries(win: QWidget) -> dict[str, list[Entry]]:
     keys: dict[str, list[Entry]] = defaultdict(list)
-    for action in QObject.findChildren(win, QAction):
+    for action in qtchildren.find_children(win, QAction):
         if not QAction.isEnabled(action) or not QAction.shortcuts(action):
             continue
         widgets = [o for o in QAction.associatedObjects(action) if isinstance(o, QWidget)]
@@ -65,7 +65,7 @@ def _entries(win: QWidget) -> dict[str, list[Entry]]:
         for seq in QAction.shortcuts(action):
             if not seq.isEmpty():
                 keys[seq.toString()].append((action, scope))
-    for sc in QObject.findChildren(win, QShortcut):
+    for sc in qtchildren.find_children(win, QShortcut):
         if QShortcut.isEnabled(sc) and not QShortcut.key(sc).isEmpty():
             parent = QObject.parent(sc)
             scope = None if QShortcut.context(sc) in _WIDE or not isinstance(
@@ -118,7 +118,7 @@ def all_actions() -> Iterator[tuple[QWidget, QAction]]:
     separator, not Qt's own)."""
     seen: set[int] = set()
     for win in _windows():
-        for action in faults.value(QObject.findChildren, [], win, QAction, obj=win):
+        for action in faults.value(qtchildren.find_children, [], win, QAction, obj=win):
             if id(action) not in seen and not QAction.isSeparator(action) \
                     and not _qt_own(action):
                 seen.add(id(action))

@@ -31,7 +31,7 @@ from PySide6.QtGui import QColor, QIcon, QImage, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QHeaderView, QWidget
 
 from probe.core.errors import QtError
-from probe.core.objects import idtable, paths, resolver, variant
+from probe.core.objects import idtable, paths, qtchildren, resolver, variant
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.meta import objref_for
 from probe.core.objects.modelshape import columns_of, rows_of
@@ -116,7 +116,7 @@ def _model_of(obj: QAbstractItemView | QComboBox) -> QAbstractItemModel | None:
 def _walk() -> Iterator[QObject]:
     for root in paths.roots():
         yield root
-        yield from QObject.findChildren(root, QObject)
+        yield from qtchildren.descendants(root)
 
 
 def all_models() -> list[QAbstractItemModel]:

@@ -25,7 +25,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 
 from probe.core.data import appfilter
 from probe.core.errors import QtError
-from probe.core.objects import idtable, paths, variant
+from probe.core.objects import idtable, paths, qtchildren, variant
 from probe.core.objects.meta import find_signal, objref_for, signature
 from probe.wire._shared import ObjectSummary
 
@@ -219,7 +219,7 @@ class Lifecycle:
             if parent is None or not idtable.alive(parent):
                 continue
             try:
-                kids = QObject.children(parent)
+                kids = qtchildren.children(parent)
             except RuntimeError:
                 continue
             fresh.extend(kids[-n:] if n < len(kids) else kids)

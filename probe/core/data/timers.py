@@ -22,7 +22,7 @@ from PySide6.QtCore import (
     QTimerEvent,
 )
 
-from probe.core.objects import idtable, paths
+from probe.core.objects import idtable, paths, qtchildren
 from probe.core.objects.idtable import IdTable
 
 _TIMER = QEvent.Type.Timer
@@ -35,7 +35,7 @@ def all_timers() -> list[QTimer]:
     out: list[QTimer] = []
     for root in paths.roots():
         found = [root] if isinstance(root, QTimer) else []
-        found += QObject.findChildren(root, QTimer)
+        found += qtchildren.find_children(root, QTimer)
         out.extend(t for t in found if not paths.is_probe_internal(t))
     return out
 
@@ -69,7 +69,7 @@ def object_timers() -> list[tuple[QObject, Any]]:
         return []
     out: list[tuple[QObject, Any]] = []
     for root in paths.roots():
-        for obj in [root, *QObject.findChildren(root, QObject)]:
+        for obj in [root, *qtchildren.descendants(root)]:
             if isinstance(obj, QTimer) or paths.is_probe_internal(obj):
                 continue
             out.extend((obj, info) for info in dispatcher.registeredTimers(obj))

@@ -21,7 +21,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from probe.core.objects import qmltypes
+from probe.core.objects import qmltypes, qtchildren
 
 _held: dict[int, QObject] = {}
 
@@ -63,7 +63,7 @@ def hold_windows() -> bool:
     for obj in roots:
         if not _made_by_pyside(obj):
             held = _held.setdefault(shiboken6.getCppPointer(obj)[0], obj)
-            QObject.findChildren(held, QObject)  # parents each wrapper to a held one
+            qtchildren.adopted(held)  # parents each wrapper to a held one
     return True
 
 

@@ -13,8 +13,9 @@ the layout's child layouts), which makes no wrapper. Spacers are no members. GUI
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLayout, QWidget
+
+from probe.core.objects import qtchildren
 
 Entry = tuple[int, QWidget | None, QLayout | None]
 
@@ -23,14 +24,14 @@ def entries(lay: QLayout) -> list[Entry]:
     """``(index, widget, nested layout)`` of each widget and nested layout of ``lay`` (one
     of the two is None), in layout order; spacers are left out."""
     out: list[Entry] = []
-    for sub in QObject.children(lay):  # nested layouts are the layout's QObject children
+    for sub in qtchildren.children(lay):  # nested layouts are the layout's QObject children
         if isinstance(sub, QLayout):
             i = QLayout.indexOf(lay, sub)
             if i >= 0:
                 out.append((i, None, sub))
     owner = QLayout.parentWidget(lay)
     if owner is not None:
-        for w in QObject.children(owner):  # a layout's widgets are its widget's children
+        for w in qtchildren.children(owner):  # a layout's widgets are its widget's children
             if isinstance(w, QWidget):
                 i = QLayout.indexOf(lay, w)
                 if i >= 0:

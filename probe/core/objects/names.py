@@ -26,7 +26,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
 from probe.core.errors import QtError
-from probe.core.objects import namefiles, variant
+from probe.core.objects import namefiles, qtchildren, variant
 from probe.core.objects.idtable import IdTable, alive
 from probe.core.objects.paths import path_of, roots
 
@@ -169,9 +169,9 @@ class NameMap:
                 if not container and _fits_name(scope, name):
                     candidates.append(scope)
                 if name:
-                    candidates.extend(QObject.findChildren(scope, QObject, name))
+                    candidates.extend(qtchildren.find_children(scope, QObject, name))
                 else:
-                    candidates.extend(QObject.findChildren(scope, QObject))
+                    candidates.extend(qtchildren.descendants(scope))
         out = []
         for obj in candidates:
             if not alive(obj):

@@ -83,6 +83,11 @@ def _keep(obj: Any, frames: tuple[Any, ...]) -> None:
         pass
 
 
+def noted_count() -> int:
+    """Notes kept now (one per live Python-made wrapper; a diagnostic for tests)."""
+    return len(_notes)
+
+
 def _noted(obj: Any) -> tuple[Any, ...] | None:
     """The frames noted when ``obj`` was made, or None."""
     ref = _notes.get(id(obj))

@@ -8,7 +8,7 @@ alone works when it is unique. GUI thread only.
 Class segments use the class name without the ``_QMLTYPE_N`` / ``_QML_N`` suffix the QML
 engine appends (it changes from run to run), so recorded paths replay.
 
-Qt is called through its classes (``QObject.parent(obj)``, ``QObject.children(obj)``),
+Qt is called through its classes (``QObject.parent(obj)``; children through ``qtchildren``),
 never through attributes an app's class can shadow (the rule: ``probe/core/objects``).
 """
 
@@ -23,6 +23,7 @@ from PySide6.QtGui import QGuiApplication, QWindow
 from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.core.errors import QtError
+from probe.core.objects import qtchildren
 from probe.core.objects.idtable import IdTable, alive
 from probe.core.objects.qmltypes import quick_module
 from probe.core.objects.qtclass import visible_enabled
@@ -32,7 +33,7 @@ _SEGMENT = re.compile(r"^(.*)#(\d+)$")
 #: What the QML engine appends to a type's class name (a different number every run).
 QML_SUFFIX = re.compile(r"(_QMLTYPE_\d+|_QML_\d+)+$")
 _parent = QObject.parent
-_children = QObject.children
+_children = qtchildren.children
 _name = QObject.objectName
 _meta = QObject.metaObject
 #: How many names an OBJECT_NOT_FOUND lists in ``data.available``.
@@ -218,7 +219,7 @@ def _find_anywhere(name: str, top: list[QObject]) -> QObject:
     for root in top:
         if _name(root) == base:
             matches.append(root)
-        matches.extend(QObject.findChildren(root, QObject, base))
+        matches.extend(qtchildren.find_children(root, QObject, base))
     if k is not None and k < len(matches):
         return matches[k]
     if len(matches) == 1 and k is None:

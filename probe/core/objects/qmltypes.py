@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication, QWindow
+
+from probe.core.objects.qtchildren import fresh
 
 _SUFFIX = re.compile(r"(_QMLTYPE_\d+|_QML_\d+)+$")
 
@@ -157,34 +158,15 @@ def child_items(item: Any) -> list[Any]:
     class that outlived its C++ object (a QML type's meta-object, freed with its engine when
     a style was dropped) is handed out for the item that now lives at that address, and
     QQuickItem's methods refuse it (the Quick suite met one for Imagine's ItemDelegate).
-    :func:`_fresh` drops such wrappers. A live wrapper of a base class of the item (a
-    QObject) is only wrapped again, as :func:`as_quick_item` does: it is the app's."""
+    ``qtchildren.fresh`` drops such wrappers. A live wrapper of a base class of the item
+    (a QObject) is only wrapped again, as :func:`as_quick_item` does: it is the app's."""
     quick = quick_module()
     if quick is None:
         return []
-    kids = _fresh(lambda: quick.QQuickItem.childItems(item))
+    kids = fresh(lambda: quick.QQuickItem.childItems(item))
     if all(isinstance(k, quick.QQuickItem) for k in kids):
         return kids
     return [k for k in map(as_quick_item, kids) if k is not None]
-
-
-def children(obj: QObject) -> list[QObject]:
-    """``QObject.children(obj)`` without a stale wrapper of another class (see
-    :func:`child_items`; the Quick suite met one among a GridLayout's children)."""
-    return _fresh(lambda: QObject.children(obj))
-
-
-def _fresh(get: Callable[[], list[Any]]) -> list[Any]:
-    """``get()``, a list of QObjects from Qt; an entry that is no QObject is a stale
-    wrapper naming freed memory: it is invalidated (using it raises, never crashes) and
-    the list asked again, now with wrappers made for the objects."""
-    got = get()
-    stale = [k for k in got if not isinstance(k, QObject)]
-    if not stale:
-        return got
-    for k in stale:
-        shiboken6.invalidate(k)
-    return [k for k in get() if isinstance(k, QObject)]
 
 
 def content_item(window: Any) -> Any:

@@ -32,6 +32,7 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QWidget
 
 from probe.core.errors import QtError
+from probe.core.objects import qtchildren
 from probe.core.objects.paths import (
     AVAILABLE_LIMIT,
     QML_SUFFIX,
@@ -203,7 +204,7 @@ def _segment_ok(obj: QObject, seg: Segment) -> bool:
 
 
 def _visible_children(parent: QObject | None) -> list[QObject]:
-    kids = roots() if parent is None else list(QObject.children(parent))
+    kids = roots() if parent is None else list(qtchildren.children(parent))
     return [k for k in kids if not is_probe_internal(k)]
 
 
@@ -212,9 +213,9 @@ def _descendants(parent: QObject | None) -> list[QObject]:
         out: list[QObject] = []
         for root in roots():
             out.append(root)
-            out.extend(QObject.findChildren(root, QObject))
+            out.extend(qtchildren.descendants(root))
     else:
-        out = list(QObject.findChildren(parent, QObject))
+        out = list(qtchildren.descendants(parent))
     return [o for o in out if not is_probe_internal(o)]
 
 

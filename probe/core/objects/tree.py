@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QWidget
 
 from probe.core import collector
 from probe.core.errors import QtError
-from probe.core.objects import paths, qmltypes, variant
+from probe.core.objects import paths, qmltypes, qtchildren, variant
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.qtclass import visible_enabled
 from probe.wire.qt_objects import (
@@ -101,11 +101,11 @@ def _walker(ids: IdTable, depth: int, max_nodes: int, rows: list[list[Any]] | No
     """A recursive walk as a closure: names resolve as fast locals and cells. With
     ``rows``, each object is a row appended there (the compact form), else a node dict.
 
-    Qt is called through its classes (``QObject.children(obj)``, never ``obj.children()``:
+    Qt is called through its classes (``QObject.objectName(obj)``, never ``obj.objectName()``:
     an app's class may hide the method, see ``probe/core/objects``)."""
     id_of = ids.assigner()
     quick = _qml_annotator()
-    children_of = QObject.children
+    children_of = qtchildren.children  # no stale wrapper among them
     meta_of = QObject.metaObject
     name_of = QObject.objectName
     visible_of = QWidget.isVisible
@@ -186,7 +186,7 @@ def _scope(root: QObject | None) -> Iterator[QObject]:
     starts = [root] if root is not None else paths.roots()
     for start in starts:
         yield start
-        yield from QObject.findChildren(start, QObject)
+        yield from qtchildren.descendants(start)
 
 
 def find_by_name(name: str, root: QObject | None) -> list[QObject]:
@@ -196,7 +196,7 @@ def find_by_name(name: str, root: QObject | None) -> list[QObject]:
     for start in starts:
         if QObject.objectName(start) == name:
             out.append(start)
-        out.extend(QObject.findChildren(start, QObject, name))
+        out.extend(qtchildren.find_children(start, QObject, name))
     return out
 
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from probe.core.objects import qtchildren
 from probe.core.objects.paths import is_probe_internal
 
 #: Widgets a user acts on: these must be named, reachable and visible.
@@ -75,9 +76,9 @@ def scan(window: QWidget | None = None) -> Scan:
                and (window is None or w is window)]
     widgets: list[tuple[QWidget, QWidget]] = []
     for win in windows:
-        for w in QObject.findChildren(win, QWidget):
+        for w in qtchildren.descendants(win):  # every one: none left behind a stale wrapper
             # a floating dock, a dialog: windows of their own, scanned as such
-            if QWidget.isVisible(w) and QWidget.window(w) is win:
+            if isinstance(w, QWidget) and QWidget.isVisible(w) and QWidget.window(w) is win:
                 widgets.append((w, win))
     return Scan(windows, widgets)
 

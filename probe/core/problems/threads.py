@@ -15,7 +15,7 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QThread
 
 from probe.core import faults
-from probe.core.objects import paths
+from probe.core.objects import paths, qtchildren
 from probe.core.problems.scan import Problem, Scan
 
 KIND = "thread_without_loop"
@@ -48,7 +48,7 @@ def check(scan: Scan) -> list[Problem]:
     main = shiboken6.getCppPointer(QObject.thread(app))[0]
     candidates: dict[int, QObject] = {}
     for root in paths.roots():
-        for obj in [root, *QObject.findChildren(root, QObject)]:
+        for obj in [root, *qtchildren.descendants(root)]:
             for held in _held(obj):
                 candidates.setdefault(id(held), held)
     verdicts: dict[int, str] = {}

@@ -14,7 +14,7 @@ from PySide6.QtCore import QMetaObject, QObject
 from PySide6.QtGui import QKeySequence
 
 from probe.core import faults
-from probe.core.objects import qmltypes
+from probe.core.objects import qmltypes, qtchildren
 from probe.wire.qt_actions import ShortcutContext
 
 ACTION = "QQuickAction"
@@ -35,7 +35,7 @@ def is_shortcut(obj: QObject) -> bool:
 def found() -> Iterator[tuple[Any, QObject]]:
     """(window, Action or Shortcut) in every Qt Quick window."""
     for win in qmltypes.quick_windows():
-        for obj in faults.value(QObject.findChildren, [], win, QObject, obj=win):
+        for obj in faults.value(qtchildren.find_children, [], win, QObject, obj=win):
             if is_action(obj) or is_shortcut(obj):
                 yield win, obj
 
@@ -81,7 +81,7 @@ def flag(obj: QObject, name: str) -> bool:
 def users(win: Any) -> dict[int, list[QObject]]:
     """id(Action) -> the items and menus bound to it (``action: …``)."""
     out: dict[int, list[QObject]] = {}
-    for obj in faults.value(QObject.findChildren, [], win, QObject, obj=win):
+    for obj in faults.value(qtchildren.find_children, [], win, QObject, obj=win):
         if QObject.metaObject(obj).indexOfProperty("action") < 0:
             continue
         bound = faults.value(qmltypes.evaluate, None, obj, "action", obj=obj)

@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, qVersion
 from PySide6.QtGui import QAccessible
 from PySide6.QtQuick import QQuickItem
 
-from probe.core.objects import qmltypes
+from probe.core.objects import qmltypes, qtchildren
 from probe.core.objects.text import clean_name, strip_mnemonic
 
 #: Before Qt 6.10 a control without ``Accessible.*`` in its QML gets its accessible role
@@ -146,7 +146,7 @@ def has_tap_handler(item: QObject) -> bool:
     if QObject.inherits(item, "QQuickFlickable") or \
             (parent is not None and QObject.inherits(parent, "QQuickFlickable")):
         return False  # a view's own selection handler: its delegates are the clickables
-    for child in qmltypes.children(item):
+    for child in qtchildren.children(item):
         if QObject.inherits(child, "QQuickTapHandler") and QObject.property(child, "enabled"):
             return True
     return False
@@ -159,7 +159,7 @@ def is_split_handle(item: QObject) -> bool:
     parent = QQuickItem.parentItem(item) if isinstance(item, QQuickItem) else None
     if parent is None or not QObject.inherits(parent, "QQuickSplitView"):
         return False  # asked of every item: the cheap test first (children() is not)
-    if any(QObject.inherits(c, "QQuickSplitHandleAttached") for c in qmltypes.children(item)):
+    if any(QObject.inherits(c, "QQuickSplitHandleAttached") for c in qtchildren.children(item)):
         return True
     # a style's handle that never used its attached object (Imagine's image): any item the
     # SplitView holds beside its content and its background

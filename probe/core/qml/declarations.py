@@ -30,7 +30,8 @@ from typing import Any
 import shiboken6
 from PySide6.QtCore import QObject
 
-from probe.core.objects.qmltypes import children, context_of, is_quick_item, qml_id, type_name
+from probe.core.objects.qmltypes import context_of, is_quick_item, qml_id, type_name
+from probe.core.objects.qtchildren import children
 from probe.core.objects.qtclass import qt_class
 from probe.core.qml.qmltext import blank, match_close
 from probe.wire._shared import QmlDeclaration

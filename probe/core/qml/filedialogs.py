@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QMetaObject, QObject, QUrl
 
-from probe.core.objects import qmltypes
+from probe.core.objects import qmltypes, qtchildren
 from probe.core.qml import popups
 
 #: The QML FileDialog's fileMode values (QQuickFileDialog::FileMode).
@@ -45,7 +45,7 @@ def _facing(impl: QObject) -> QObject | None:
     for window in qmltypes.quick_windows():
         if popups.is_popup_window(window):
             continue
-        for obj in QObject.findChildren(window, QObject):
+        for obj in qtchildren.descendants(window):
             if QObject.inherits(obj, cls) and QObject.property(obj, "visible") and \
                     QObject.property(obj, "title") == title:
                 return obj

@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtCore import QMetaObject, QObject
 
 from probe.core.errors import QtError
-from probe.core.objects import qmltypes
+from probe.core.objects import qmltypes, qtchildren
 from probe.core.objects.text import strip_mnemonic
 
 Deliver = Callable[[], Any]
@@ -51,7 +51,7 @@ def menu_bar(window: QObject) -> QObject | None:
 
 
 def _menus(parent: QObject) -> list[QObject]:
-    return [c for c in qmltypes.children(parent) if QObject.inherits(c, "QQuickMenu")]
+    return [c for c in qtchildren.children(parent) if QObject.inherits(c, "QQuickMenu")]
 
 
 def entries(menu: QObject) -> list[tuple[str, QObject, QObject | None]]:

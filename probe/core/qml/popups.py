@@ -17,7 +17,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QGuiApplication, QWindow
 
-from probe.core.objects import qmltypes
+from probe.core.objects import qmltypes, qtchildren
 from probe.core.objects.text import clean_name, strip_mnemonic
 
 
@@ -33,7 +33,7 @@ def is_popup_window(window: object) -> bool:
 
 def popup_item(popup: QObject) -> Any:
     """The popup's visual item (its QQuickPopupItem child), or None."""
-    for child in qmltypes.children(popup):
+    for child in qtchildren.children(popup):
         if QObject.inherits(child, "QQuickPopupItem"):
             return child
     return None

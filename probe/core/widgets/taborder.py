@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from probe.core.objects import paths
+from probe.core.objects import paths, qtchildren
 from probe.core.objects.idtable import IdTable
 from probe.core.widgets.layout import rect, widget_rect
 
@@ -45,7 +45,7 @@ def _group(b: QAbstractButton) -> list[QAbstractButton]:
     parent = QWidget.parentWidget(b)
     if not QAbstractButton.autoExclusive(b) or parent is None:
         return [b]
-    return [s for s in QObject.children(parent) if isinstance(s, QAbstractButton)
+    return [s for s in qtchildren.children(parent) if isinstance(s, QAbstractButton)
             and QAbstractButton.autoExclusive(s) and QAbstractButton.isCheckable(s)]
 
 

@@ -162,6 +162,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("core/objects/variant.py", "b"): "QBrush.style()",
     # Called through a Qt class held in a variable.
     ("core/a11y/labels.py", "cls"): "cls runs over (QLineEdit, QTextEdit, QPlainTextEdit)",
+    # QResource.children(): a resource folder's entries (a value the probe made here).
+    ("core/resources.py", "QResource(folder)"): "QResource(folder).children()",
     # The probe's own objects: made by the probe, of a Qt class, never an app's.
 }
 
@@ -252,6 +254,40 @@ capture.grab(w)
     assert [call for *_, call in hits] == [line for line in flagged.strip().splitlines()]
     assert violations("from probe.core.capture import grab as capture\n" + passing,
                       "x.py") == []
+
+
+#: Qt calls that hand out an object's children: shiboken may give a stale wrapper of
+#: another class among them, so only ``qtchildren`` (and ``qmltypes.child_items``, which
+#: passes them through ``qtchildren.fresh``) may spell them.
+CHILDREN = {"children": "qtchildren.py", "findChildren": "qtchildren.py",
+            "findChild": "qtchildren.py", "childItems": "qmltypes.py"}
+
+
+def children_calls(source: str) -> list[tuple[int, str]]:
+    """(line, expression) of each Qt children call spelled through a Qt class
+    (``QObject.children``, ``QtQuick.QQuickItem.childItems``), called or taken."""
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in CHILDREN and \
+                _receiver_ok(node.value) and not (isinstance(node.value, ast.Name)
+                                                  and node.value.id == "self"):
+            out.append((node.lineno, ast.unparse(node)))
+    return out
+
+
+def test_children_come_through_qtchildren_only() -> None:
+    """Every ``children()``/``findChildren()`` of the probe goes through
+    ``probe/core/objects/qtchildren.py``, which drops stale wrappers."""
+    bad = [f"probe/{path.relative_to(PROBE).as_posix()}:{line}: {expr}"
+           for path in sorted(PROBE.rglob("*.py"))
+           for line, expr in children_calls(path.read_text(encoding="utf-8"))
+           if path.name != CHILDREN[expr.rsplit(".", 1)[1]]]
+    assert not bad, ("ask Qt for children through probe.core.objects.qtchildren "
+                     "(children, find_children, find_child):\n" + "\n".join(bad))
+    assert children_calls("kids = QObject.children\nQObject.findChildren(w, QLabel)\n"
+                          "quick.QQuickItem.childItems(item)\nself.children()\n") == [
+        (1, "QObject.children"), (2, "QObject.findChildren"),
+        (3, "quick.QQuickItem.childItems")]
 
 
 def test_the_rule_is_stated_where_core_starts() -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import QDate, QDateTime, QObject, Qt, QTime
+from PySide6.QtCore import QDate, QDateTime, Qt, QTime
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QDateTimeEdit,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from probe.core.a11y.form.values import Value, as_number, invalid
 from probe.core.a11y.refs import Element
+from probe.core.objects import qtchildren
 
 _ISO = Qt.DateFormat.ISODate
 _DATE = QDateTimeEdit.Section.DateSections_Mask
@@ -77,9 +78,7 @@ def _set_text(el: Element, w: QAbstractSpinBox, value: Value) -> str:
     """A custom spin box: the text pasted over its own (its validator takes or refuses
     it), then interpreted as Return does."""
     text = value if isinstance(value, str) else str(value)
-    edit = next(iter(QObject.findChildren(w, QLineEdit,
-                                          options=Qt.FindChildOption.FindDirectChildrenOnly)),
-                None)
+    edit = next(iter(qtchildren.find_children(w, QLineEdit, direct=True)), None)
     if edit is None:
         raise invalid(el, "this spin box has no text field to type into",
                       expected="a value its arrows reach (chr.click its arrows)")

@@ -45,6 +45,7 @@ from probe.core.a11y.form.values import (
 from probe.core.a11y.labels import readout_of, readout_value
 from probe.core.a11y.refs import Element
 from probe.core.errors import QtError
+from probe.core.objects import qtchildren
 from probe.core.objects.text import strip_mnemonic
 
 _OPTIONS_LIMIT = 50
@@ -226,7 +227,7 @@ def _check(el: Element, w: QAbstractButton, value: Value) -> Any:
     if not want and isinstance(w, QRadioButton) and QAbstractButton.autoExclusive(w):
         parent = QWidget.parentWidget(w)
         group = QAbstractButton.group(w).buttons() if QAbstractButton.group(w) is not None else [
-            b for b in (QObject.findChildren(parent, QRadioButton)
+            b for b in (qtchildren.find_children(parent, QRadioButton)
                         if parent is not None else [])
             if QWidget.parentWidget(b) is QWidget.parentWidget(w)]
         others = [strip_mnemonic(QAbstractButton.text(b)) for b in group if b is not w]

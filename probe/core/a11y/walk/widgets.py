@@ -86,12 +86,12 @@ from probe.core.a11y.walk.rules import (
     reading_order,
     states_of,
 )
+from probe.core.objects import qtchildren
 from probe.core.objects.qtclass import handles_mouse, python_class
 from probe.core.objects.text import clean_name, strip_mnemonic
 
 _NAME = QAccessible.Text.Name
 _VALUE = QAccessible.Text.Value
-_DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
 
 #: Item children (tabs, menu entries) shown per container, and how many are looked at.
 ITEM_CAP = 60
@@ -184,7 +184,7 @@ def gap_name(w: QWidget) -> str:
     text = QWidget.toolTip(w) or QWidget.accessibleDescription(w) or QObject.objectName(w)
     if text or isinstance(w, QAbstractScrollArea):
         return clean_name(text)
-    if any(QWidget.isVisible(c) for c in QObject.findChildren(w, QWidget, options=_DIRECT)):
+    if any(QWidget.isVisible(c) for c in qtchildren.find_children(w, QWidget, direct=True)):
         return ""
     return QObject.metaObject(w).className()
 
@@ -476,7 +476,7 @@ class WidgetWalker:
             more = self._rows(w, out)
             viewport = QAbstractScrollArea.viewport(w)  # index widgets and open editors
             at = compat.map_to(viewport, self.window, QPoint(0, 0))
-            inside = [c for c in QObject.findChildren(viewport, QWidget, options=_DIRECT)
+            inside = [c for c in qtchildren.find_children(viewport, QWidget, direct=True)
                       if QWidget.isVisible(c) and not reach.outside(c, viewport)]
             if inside:
                 self._in_cells(w, inside, out, start, at, depth)
@@ -623,7 +623,7 @@ def _shown_children(w: QWidget) -> list[Placed]:
     width, height = gw(w), gh(w)
     out: list[Placed] = []
     scrolls: bool | None = None  # w is a scroll area's viewport (asked when needed)
-    for c in QObject.findChildren(w, QWidget, options=_DIRECT):
+    for c in qtchildren.find_children(w, QWidget, direct=True):
         if not visible(c) or is_window(c):
             continue
         placed = (gx(c), gy(c), gw(c), gh(c), c)
