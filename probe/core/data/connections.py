@@ -29,7 +29,7 @@ from PySide6.QtCore import QCoreApplication, QMetaMethod, QObject, SignalInstanc
 
 from probe.core import faults
 from probe.core.data.connect_watch import Bound, Seen, notes_of, watching
-from probe.core.objects import origin, paths
+from probe.core.objects import origin, paths, qtchildren
 from probe.core.objects.idtable import IdTable
 from probe.wire._shared import CodeLine
 from probe.wire.qt_signals import Connection, Connections, SignalReceivers
@@ -225,7 +225,7 @@ def owners_of(signals: set[int], near: QObject, limit: int = 20000) -> dict[int,
         for value in list(own.values()):
             if type(value) is SignalInstance and id(value) in signals:
                 found[id(value)] = obj
-        stack.extend(faults.value(QObject.children, [], obj))
+        stack.extend(faults.value(qtchildren.children, [], obj))
     return found
 
 
