@@ -28,7 +28,6 @@ from inspector.models.broker import Broker
 from inspector.models.problems import ProblemTable
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, register_pane
-from inspector.widgets.source_link import SourceLink
 from probe.exceptions import QtmcpError
 from probe.wire.qt_problems import ProblemReport
 
@@ -74,7 +73,7 @@ class ProblemsPane(Pane):
             self.view.setColumnWidth(col, width)
         self.view.selectionModel().currentRowChanged.connect(self._chosen)
         self.view.doubleClicked.connect(lambda _index: self.source.open())
-        self.source = SourceLink(self)
+        self.source = self.source_link()
         #: the chosen finding's traceback (an element a read failed on), else hidden
         self.traceback = QPlainTextEdit(self)
         self.traceback.setObjectName("problemsTraceback")

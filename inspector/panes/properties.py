@@ -26,7 +26,6 @@ from inspector.models.properties import PropertyModel
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import ObjectPane, describe_error, register_pane
 from inspector.widgets.property_editors import PropertyDelegate
-from inspector.widgets.source_link import SourceLink
 from probe.exceptions import QtmcpError, RemoteError
 from probe.wire._shared import Source
 from probe.wire.qt_signals import Emission
@@ -53,7 +52,7 @@ class PropertiesPane(ObjectPane):
         self.note = ElidedLabel("", self)
         self.note.setObjectName("propertiesNote")
         self.title.setObjectName("propertiesTitle")
-        self.source = SourceLink(self)  # where the object was made; a click opens it
+        self.source = self.source_link()  # where the object was made; a click opens it
         self.filter = self.make_filter("Filter properties (Ctrl+F)")
         self.filter.textChanged.connect(self._filter_changed)
         bar = self.filter_bar(self.filter, "Read every property again (F5)")

@@ -49,6 +49,7 @@ from inspector.models.broker import Broker
 from inspector.style import theme
 from inspector.style.actions import recolour, set_icon
 from inspector.widgets.hints import EmptyHint
+from inspector.widgets.source_link import SourceLink
 from probe.exceptions import RemoteError
 
 #: What a pane is in the window (see the module's docstring).
@@ -245,6 +246,20 @@ class Pane(QWidget):
         for w in widgets:
             bar.addWidget(w)
         return bar
+
+    def source_link(self) -> SourceLink:
+        """A "made at" link whose outcome the pane's status line tells: an editor that
+        could not start, or a file refused, would otherwise go unsaid."""
+        link = SourceLink(self)
+        link.opened.connect(self._source_opened)
+        return link
+
+    def _source_opened(self, result: object) -> None:
+        if isinstance(result, str):
+            self.show_error(f"Source: {result}")
+        elif isinstance(result, list) and result:
+            self.show_info(f"Opened in {result[0]}" if result[0] != "(desktop)"
+                           else "Opened with the desktop's default application")
 
     def show_error(self, exc: BaseException | str) -> None:
         text = exc if isinstance(exc, str) else describe_error(exc)

@@ -98,6 +98,23 @@ def test_an_object_qt_made_says_why_and_opens_its_parent(window: MainWindow,
     assert editor.read_text() == f"{APP_PY}:{line}"
 
 
+def test_the_pane_says_when_the_editor_cannot_open_the_line(
+        window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A click whose editor cannot start says so in the pane (it went unsaid before)."""
+    select(window, "nameEdit")
+    pane = window.pane(PropertiesPane)
+    qwait(lambda: "problems_app.py" in pane.source.text(), what="the source link")
+    missing = tmp_path / "no-such-editor"
+    monkeypatch.setenv("QTMCP_EDITOR", f"{missing} {{file}}:{{line}}")
+    pane.source.linkActivated.emit("open")
+    assert pane.status.isVisibleTo(pane), "the failure went unsaid"
+    assert pane.status.text().startswith(f"Source: {missing}:"), pane.status.text()
+    pane.grab().save(str(ARTIFACTS / "inspector-source-refused.png"))
+    monkeypatch.setenv("QTMCP_EDITOR", f"{sys.executable} -c pass {{file}}")
+    pane.source.linkActivated.emit("open")
+    assert pane.status.text() == f"Opened in {sys.executable}"
+
+
 def test_problems_pane_lists_the_planted_problems(window: MainWindow, editor: Path) -> None:
     pane = window.pane(ProblemsPane)
     report = run(pane.load())
