@@ -32,7 +32,6 @@ from PySide6.QtWidgets import QAbstractItemView, QWidget
 from probe.core.a11y.itemrefs import (
     filtered_out,
     live_index,
-    position,
     source_handle,
     source_index,
 )
@@ -40,6 +39,7 @@ from probe.core.a11y.roles import role_name
 from probe.core.a11y.viewrows import item_text
 from probe.core.errors import QtError
 from probe.core.objects import idtable
+from probe.core.objects.modelshape import position
 from probe.core.objects.qmltypes import is_quick
 from probe.core.objects.qtclass import qt_class, visible_enabled
 from probe.core.objects.text import clean_name

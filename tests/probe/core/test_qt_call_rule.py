@@ -149,8 +149,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("core/a11y/itemrefs.py", "handle"): "QPersistentModelIndex.parent() and .model()",
     ("core/a11y/viewrows.py", "idx"): "QModelIndex.parent()",
     ("core/a11y/viewrows.py", "p"): "QModelIndex.parent()",
-    ("core/a11y/viewrows.py", "cur"): "QModelIndex.parent()",
     ("core/data/models.py", "idx"): "QModelIndex.parent()",
+    ("core/objects/modelshape.py", "cur"): "QModelIndex.parent()",
     ("core/data/models.py", "p"): "QModelIndex.parent()",
     ("core/data/models.py", "self.index"): "QPersistentModelIndex.parent()",
     # QMetaObject.property(i): the meta-object's i-th QMetaProperty, a value.
