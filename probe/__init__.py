@@ -88,7 +88,7 @@ def install(app: Any = None, **options: Any) -> Probe | None:
         if origins if origins is not None else origin.enabled_by_env():
             origin.start()  # before the app builds its windows: from here on, noted
         api.declare_from_start()  # the console is captured from the start
-        running = Probe(Options.resolve(**options), REGISTRY, Hooks(app_errors=(QtError,)))
+        running = Probe(Options.from_env(**options), REGISTRY, Hooks(app_errors=(QtError,)))
         REGISTRY.defer(lambda: _declare(running, names_dir))
         _probe = running.start()
         _probe.executor.prelude = hold_windows

@@ -23,14 +23,14 @@ def ref_table(ctx: Context) -> refs.RefTable:
     return refs.refs_for(ctx.state)
 
 
-def resolve(ctx: Context, ident: str) -> Any:
+def object_of(ctx: Context, ident: str) -> Any:
     """The one object ``ident`` names: a path, ``#N``, symbolic name or selector."""
-    return resolver.resolve(ident, ids(ctx))
+    return resolver.object_of(ident, ids(ctx))
 
 
 def element(ctx: Context, ref: str) -> refs.Element:
     """The live element of a ref (REF_NOT_FOUND when it names none)."""
-    return ref_table(ctx).resolve(ref, ids(ctx))
+    return ref_table(ctx).element_of(ref, ids(ctx))
 
 
 def reachable(ctx: Context, ref: str) -> refs.Element:
@@ -46,4 +46,4 @@ def target(ctx: Context, ident: str) -> tuple[Any, refs.Element | None]:
     if refs.is_ref(ident):
         el = element(ctx, ident)
         return (el.obj if el.obj is not None else el.widget), el
-    return resolve(ctx, ident), None
+    return object_of(ctx, ident), None

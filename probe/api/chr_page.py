@@ -58,7 +58,7 @@ def read_page(
     table = _session.ref_table(ctx)
     element = None
     if ref_id is not None:
-        element = table.resolve(ref_id, ids)
+        element = table.element_of(ref_id, ids)
         window = wins.toplevel_of(element.widget)
     else:
         window = wins.window_for(tabId, ids)

@@ -57,7 +57,7 @@ def selection_set(ctx: Context, objectId: Annotated[str | None, P(
         ctx.shared.pop(_SELECTION, None)
         _publish_each(ctx, "selection", "probe.selection", None, {"selected": False, "by": by})
         return None
-    obj = _session.resolve(ctx, objectId)
+    obj = _session.object_of(ctx, objectId)
     ctx.shared[_SELECTION] = {"obj": obj, "by": by, "ts": time.time()}
     _publish_each(ctx, "selection", "probe.selection", obj, {"selected": True, "by": by})
     return paths.describe(obj, _session.ids(ctx))

@@ -258,7 +258,7 @@ class RefTable:
         return QtError("REF_NOT_FOUND", f"{ref} names nothing: {why}", hint=hint, ref=ref,
                        issued=issued, current=len(self._by_ref))
 
-    def resolve(self, ref: str, ids: idtable.IdTable) -> Element:
+    def element_of(self, ref: str, ids: idtable.IdTable) -> Element:
         """The live element of ``ref``; REF_NOT_FOUND when it is gone or no longer the same.
 
         A ref of an older read is resolved through identity when its element is shown.

@@ -52,7 +52,7 @@ def sources(page: dict[str, Any], refs: RefTable, ids: IdTable) -> dict[str, str
     out: dict[str, str] = {}
     for ref in _refs_in(page):
         try:
-            element = refs.resolve(ref, ids)
+            element = refs.element_of(ref, ids)
         except QtError:  # gone since the read
             continue
         source = source_of(element.obj or element.widget)

@@ -43,7 +43,7 @@ def test_an_element_holds_no_interface_and_says_when_its_widget_is_gone(qtbot: Q
     ids, table = IdTable(), RefTable()
     ref = table.issue(Locator(ids.id_of(button), (), "button", "Go"))
     before = len(_interfaces())
-    el = table.resolve(ref, ids)
+    el = table.element_of(ref, ids)
     assert el.iface.text(QAccessible.Text.Name) == "Go"
     held = len(_interfaces())  # a count only: the repr of a dead wrapper crashes
     assert held == before, f"the element holds {held - before} interface wrapper(s)"
@@ -62,7 +62,7 @@ def test_an_item_element_is_looked_up_again_and_never_names_another(qtbot: QtBot
     bar.show()
     ids, table = IdTable(), RefTable()
     ref = table.issue(Locator(ids.id_of(bar), (1,), "tab", "Beta"))
-    el = table.resolve(ref, ids)
+    el = table.element_of(ref, ids)
     assert el.iface.text(QAccessible.Text.Name) == "Beta"
     bar.removeTab(1)
     with pytest.raises(QtError) as err:
