@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from probe.core.a11y import actions, refs
+from probe.core.a11y import actions
+from probe.core.a11y.identity import refs
 from probe.core.objects import idtable, resolver
 from probe.server.context import Context
 

@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject
 
 from probe.api import _session
 from probe.api._params import Target
-from probe.core.a11y import handles
+from probe.core.a11y.identity import handles
 from probe.core.objects import idtable, paths
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method, notification, topic

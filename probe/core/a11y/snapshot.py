@@ -19,9 +19,10 @@ from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QWidget
 
 from probe.core import collector, faults
-from probe.core.a11y import itemrefs, reach
+from probe.core.a11y import reach
+from probe.core.a11y.identity import itemrefs
+from probe.core.a11y.identity.refs import Element, LastRead, Locator, RefTable, element_key
 from probe.core.a11y.nodes import ItemNode, Node, SpotNode, unread_note
-from probe.core.a11y.refs import Element, LastRead, Locator, RefTable, element_key
 from probe.core.a11y.roles import SEMANTIC
 from probe.core.a11y.walk import walker_for
 from probe.core.a11y.walk.rules import VALUE_LIMIT

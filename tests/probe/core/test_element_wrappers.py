@@ -4,7 +4,7 @@ Qt frees a widget's accessible interface with the widget and never tells shiboke
 Python wrapper still held then stays "valid", and shiboken hands that same wrapper out
 again for the next interface made at its address (calling it crashed the app, issue #37).
 (A script holding each interface of 2,000 buttons made and deleted in turn got a held
-wrapper back 409 times on PySide6 6.11.3.) So :class:`~probe.core.a11y.refs.Element` looks
+wrapper back 409 times on PySide6 6.11.3.) So :class:`~probe.core.a11y.identity.refs.Element` looks
 its interface up at every use.
 """
 
@@ -19,7 +19,7 @@ from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QPushButton, QTabBar, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
-from probe.core.a11y.refs import Locator, RefTable
+from probe.core.a11y.identity.refs import Locator, RefTable
 from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable
 

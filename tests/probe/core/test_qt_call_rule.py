@@ -143,10 +143,10 @@ ONLY_WITHOUT_ARGUMENTS = frozenset({"parent", "text"})
 #: (module under probe/, receiver as written) -> why a forbidden name is fine there.
 ALLOWED: dict[tuple[str, str], str] = {
     # QModelIndex / QPersistentModelIndex are values: no app subclasses them.
-    ("core/a11y/itemrefs.py", "idx"): "QModelIndex.parent()",
-    ("core/a11y/itemrefs.py", "cur"): "QModelIndex.parent()",
-    ("core/a11y/itemrefs.py", "p"): "QModelIndex.parent()",
-    ("core/a11y/itemrefs.py", "handle"): "QPersistentModelIndex.parent() and .model()",
+    ("core/a11y/identity/itemrefs.py", "idx"): "QModelIndex.parent()",
+    ("core/a11y/identity/itemrefs.py", "cur"): "QModelIndex.parent()",
+    ("core/a11y/identity/itemrefs.py", "p"): "QModelIndex.parent()",
+    ("core/a11y/identity/itemrefs.py", "handle"): "QPersistentModelIndex.parent() and .model()",
     ("core/a11y/viewrows.py", "idx"): "QModelIndex.parent()",
     ("core/a11y/viewrows.py", "p"): "QModelIndex.parent()",
     ("core/data/models.py", "idx"): "QModelIndex.parent()",

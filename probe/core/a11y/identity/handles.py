@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QWidget
 if TYPE_CHECKING:
     from PySide6.QtQuick import QQuickItem
 
-from probe.core.a11y.refs import Locator, RefTable, is_ref
+from probe.core.a11y.identity.refs import Locator, RefTable, is_ref
 from probe.core.a11y.roles import role_name
 from probe.core.errors import QtError
 from probe.core.input import simulate as qinput

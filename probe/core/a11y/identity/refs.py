@@ -29,7 +29,7 @@ from PySide6.QtCore import QObject, QPersistentModelIndex, QRect
 from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QAbstractItemView, QWidget
 
-from probe.core.a11y.itemrefs import (
+from probe.core.a11y.identity.itemrefs import (
     filtered_out,
     live_index,
     source_handle,

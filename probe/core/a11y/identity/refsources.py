@@ -14,7 +14,7 @@ import os
 import re
 from typing import Any
 
-from probe.core.a11y.refs import RefTable
+from probe.core.a11y.identity.refs import RefTable
 from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable
 from probe.core.qml.sources import short, source_of
