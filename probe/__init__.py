@@ -59,7 +59,7 @@ def install(app: Any = None, **options: Any) -> Probe | None:
             raise RuntimeError("probe.install() must be called on the GUI (main) thread")
         if "PySide6.QtCore" not in sys.modules:  # a PyQt6 or C++ app: match its Qt first
             # imported only here: a PySide6 app is spared ctypes and subprocess (2.5 MiB)
-            from probe.launcher.qtrelease import prepare_import
+            from probe.bootstrap.qtrelease import prepare_import
 
             mismatch = prepare_import()  # before anything of ours imports PySide6
             if mismatch is not None:
