@@ -16,7 +16,8 @@ class AppWatch:
 
     ``make_filter`` builds the filter object (its ``eventFilter`` is the watcher's own hot
     path, so it stays the watcher's class); ``timer_name`` names the timer (``qtmcp…``:
-    probe-internal); ``flush`` runs when the timer fires."""
+    probe-internal); ``flush`` runs when the timer fires, which the watcher starts itself
+    (``timer``: its check comes first on the per-event path)."""
 
     def __init__(self, make_filter: Callable[[], QObject], timer_name: str,
                  flush: Callable[[], None]) -> None:
@@ -54,11 +55,6 @@ class AppWatch:
         if self.timer is not None:
             self.timer.stop()
         self.filter = self.timer = None
-
-    def schedule(self, ms: int) -> None:
-        """Flush in ``ms`` unless a flush is already due."""
-        if self.timer is not None and not self.timer.isActive():
-            self.timer.start(ms)
 
     def _attach(self, app: QCoreApplication) -> None:
         self.filter = self._make_filter()

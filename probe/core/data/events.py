@@ -206,7 +206,9 @@ class EventHub:
             self._schedule()
 
     def _schedule(self) -> None:
-        self._watch.schedule(int(self.interval * 1000))
+        timer = self._watch.timer
+        if timer is not None and not timer.isActive():
+            timer.start(int(self.interval * 1000))
 
     def flush(self) -> None:
         for mon in list(self.monitors.values()):

@@ -185,8 +185,10 @@ class Lifecycle:
         self._schedule()
 
     def _schedule(self) -> None:
-        wait = max(0.0, self.interval - (time.monotonic() - self._last_flush))
-        self._watch.schedule(int(wait * 1000))
+        timer = self._watch.timer
+        if timer is not None and not timer.isActive():
+            wait = max(0.0, self.interval - (time.monotonic() - self._last_flush))
+            timer.start(int(wait * 1000))
 
     def flush(self) -> None:
         """Describe the new children and report dead ids to every listener."""
