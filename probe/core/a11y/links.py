@@ -27,6 +27,10 @@ from probe.core.objects.text import clean_name
 LINK_CAP = 50
 
 
+#: The widgets that may show links (has_links is False for any other).
+LINKED = (QLabel, QTextBrowser)
+
+
 def has_links(w: QWidget) -> bool:
     """A label whose text is rich text with at least one link, or a text browser with
     one (its links are clicked in its viewport)."""

@@ -12,6 +12,9 @@ through its classes (the shadowing rule: ``probe/core/objects``). GUI thread.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QMdiArea, QWidget
 
@@ -40,10 +43,17 @@ def clips(w: QWidget) -> bool:
 def outside(child: QWidget, parent: QWidget) -> bool:
     """Whether ``child`` lies wholly outside ``parent``'s rectangle (not counting a scroll
     area's viewport, whose children are only scrolled away)."""
-    x, y = QWidget.x(child), QWidget.y(child)
-    return (x >= QWidget.width(parent) or y >= QWidget.height(parent)
-            or x + QWidget.width(child) <= 0 or y + QWidget.height(child) <= 0) \
-        and not in_viewport(parent)
+    at = (QWidget.x(child), QWidget.y(child), QWidget.width(child), QWidget.height(child))
+    return lies_outside(at, QWidget.width(parent), QWidget.height(parent)) and \
+        not in_viewport(parent)
+
+
+def lies_outside(geo: Sequence[Any], width: int, height: int) -> bool:
+    """Whether a rectangle ``geo`` (x, y, width, height in a parent, then anything) lies
+    wholly outside a parent of ``width`` x ``height`` (:func:`outside` without the
+    viewport's exception, for a walk that read the geometry already)."""
+    x, y = geo[0], geo[1]
+    return x >= width or y >= height or x + geo[2] <= 0 or y + geo[3] <= 0
 
 
 def offscreen_ancestor(w: QWidget) -> QWidget | None:

@@ -8,6 +8,7 @@ or a tab panel). GUI thread.
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import Iterator
@@ -50,11 +51,13 @@ class View:
     ref: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Record:
     """One element as the change report compares them (``changes``): its identity for the
     session (``key``, see refs.element_key), the locator its ref is issued from, and what
-    an agent sees of it. Plain values: a record outlives the widgets it describes."""
+    an agent sees of it. Plain values: a record outlives the widgets it describes. Never
+    changed once made; not declared frozen, as a frozen dataclass is made five times
+    slower (2 us, one per element of every read)."""
 
     key: tuple[Any, ...]
     locator: Locator
@@ -81,25 +84,36 @@ def _filtered(node: Node, interactive: bool) -> list[View]:
     return kids
 
 
-def _cut(views: list[View], depth: int, level: int = 0) -> None:
-    for v in views:
-        if level >= depth and v.children:
-            v.hidden = sum(1 for c in v.children for _ in _iter(c))
-            v.children = []
-        else:
-            _cut(v.children, depth, level + 1)
-
-
 def _iter(view: View) -> Iterator[View]:
     yield view
     for c in view.children:
         yield from _iter(c)
 
 
-def _walk_views(views: list[View], level: int = 0) -> Iterator[tuple[int, View]]:
-    for v in views:
-        yield level, v
-        yield from _walk_views(v.children, level + 1)
+def _walk_views(views: list[View], depth: int) -> list[tuple[int, View]]:
+    """The views in document order with their levels, cut at ``depth`` (a view at that
+    level keeps no children: ``hidden`` counts them). One pass with a stack, not nested
+    generators (each node passed up through every level above it)."""
+    out: list[tuple[int, View]] = []
+    stack = [(0, v) for v in reversed(views)]
+    while stack:
+        at, v = stack.pop()
+        out.append((at, v))
+        if not v.children:
+            continue
+        if at >= depth:
+            v.hidden = sum(1 for c in v.children for _ in _iter(c))
+            v.children = []
+        else:
+            stack += [(at + 1, c) for c in reversed(v.children)]
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _quoted(text: str) -> str:
+    """``text`` as a JSON string, as the outline quotes names and values (a form repeats
+    its labels: each is quoted once)."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 class Reader:
@@ -114,6 +128,9 @@ class Reader:
         self.walker = walker_for(window, full_text, labels_in)
         #: a modal dialog blocks the window: nothing in it is interactive (no refs)
         self.blocked = blocked
+        #: id(node) -> its locator, made once per node of this read (the records and the
+        #: refs both ask; the reader holds the nodes it was asked about, so ids are stable)
+        self._locators: dict[int, tuple[Node, Locator]] = {}
 
     # ------------------------------------------------------------------------ refs
 
@@ -129,8 +146,17 @@ class Reader:
             return Locator(owner, (), node.role, node.name, index)
         return Locator(owner, node.path, node.role, node.name)
 
+    def _located(self, node: Node) -> Locator:
+        """:meth:`locator` of ``node`` in its own window, asked once per read."""
+        got = self._locators.get(id(node))
+        if got is not None and got[0] is node:
+            return got[1]
+        loc = self.locator(node)
+        self._locators[id(node)] = (node, loc)
+        return loc
+
     def issue(self, node: Node) -> str:
-        return self.refs.issue(self.locator(node))
+        return self.refs.issue(self._located(node))
 
     def records(self, root: Node, level: int = 0, parent: tuple[Any, ...] | None = None
                 ) -> list[Record]:
@@ -141,7 +167,7 @@ class Reader:
         stack: list[tuple[Node, int, tuple[Any, ...] | None]] = [(root, level, parent)]
         while stack:
             node, level, parent = stack.pop()
-            loc = self.locator(node)
+            loc = self._located(node)
             key = element_key(loc)
             n = seen.get(key, 0)
             seen[key] = n + 1
@@ -149,7 +175,8 @@ class Reader:
                 key = (*key, n)
             out.append(Record(key, loc, _ref_worthy(node), node.role, node.name, node.value,
                               tuple(node.states), parent, level))
-            stack.extend((c, level + 1, key) for c in reversed(node.children))
+            if node.children:
+                stack += [(c, level + 1, key) for c in reversed(node.children)]
         return out
 
     def roots_for(self, element: Element | None) -> list[Node]:
@@ -168,8 +195,7 @@ class Reader:
               ) -> tuple[list[View], list[tuple[int, View]]]:
         """The output tree and its nodes in document order (with their levels)."""
         views = [v for n in roots for v in _filtered(n, interactive)]
-        _cut(views, depth)
-        flat = list(_walk_views(views))
+        flat = _walk_views(views, depth)
         for _, v in flat:
             if _ref_worthy(v.node) and not self.blocked:
                 v.ref = self.issue(v.node)
@@ -266,14 +292,14 @@ class Reader:
         n = v.node
         parts = ["  " * level + n.role]
         if n.name:
-            parts.append(json.dumps(n.name, ensure_ascii=False))
+            parts.append(_quoted(n.name))
         if v.ref:
             parts.append(REF_FORMAT.format(ref=v.ref))
         if n.value:
             if n.role in NUMERIC:
                 parts.append(f"value={n.value}")
             else:
-                parts.append("value=" + json.dumps(n.value, ensure_ascii=False))
+                parts.append("value=" + _quoted(n.value))
         if n.full:
             parts.append(f"(cut: {n.full} chars)")
         if n.states:

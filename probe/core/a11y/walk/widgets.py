@@ -56,6 +56,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QRadioButton,
     QScrollBar,
+    QSpinBox,
     QSplitter,
     QStackedWidget,
     QTabBar,
@@ -80,6 +81,7 @@ from probe.core.a11y.walk.rules import (
     MAX_RAW_DEPTH,
     VALUE_LIMIT,
     VALUE_ROLES,
+    Placed,
     cut,
     reading_order,
     states_of,
@@ -109,6 +111,10 @@ _LABELLED = (QLineEdit, QAbstractSpinBox, QComboBox, QAbstractSlider, QTextEdit,
 #: tables (Qt names none of them; a C++ Qt 6.4 names a list by one of its numbers), a
 #: progress bar, a calendar.
 _NAMED_BY_LABEL = (*_LABELLED, QAbstractItemView, QProgressBar, QCalendarWidget)
+
+#: Widgets whose accessible name the walk reads as Qt's interface makes it (Labels.qt_name)
+#: rather than asking it: Qt scans every sibling for a buddy label each time.
+_NAMED_LIKE_QT = (QGroupBox, QLineEdit, QAbstractSpinBox)
 
 #: Qt's controls made of other controls (and Qt's containers): the parts inside are what a
 #: user clicks, so an app's subclass of one that handles the mouse is no gap filler.
@@ -316,10 +322,11 @@ class WidgetWalker:
     # ---------------------------------------------------------------------- widgets
 
     def _widget(self, w: QWidget, ox: int, oy: int, out: list[Node], depth: int,
-                panel: QTabWidget | None) -> None:
+                panel: QTabWidget | None, geo: Rect | None = None) -> None:
         """Walk one widget into ``out``; when reading it raises, it is kept as an
-        ``unread`` element (:meth:`_unread`) and the walk goes on."""
-        failed = faults.attempt(self._read, w, ox, oy, out, depth, panel, obj=w)
+        ``unread`` element (:meth:`_unread`) and the walk goes on. ``geo``: its geometry
+        in its parent when the caller has read it already."""
+        failed = faults.attempt(self._read, w, ox, oy, out, depth, panel, geo, obj=w)
         if isinstance(failed, faults.Failed):
             self._unread(w, ox, oy, out, depth, failed.reason)
 
@@ -347,13 +354,14 @@ class WidgetWalker:
             _shown_text(w) or placeholder(w) or tool_tip(w)
 
     def _read(self, w: QWidget, ox: int, oy: int, out: list[Node], depth: int,
-              panel: QTabWidget | None) -> None:
+              panel: QTabWidget | None, geo: Rect | None = None) -> None:
         wid = id(w)
         if wid in self.labels.used:
             return
-        x, y = ox + QWidget.x(w), oy + QWidget.y(w)
-        if self.clip is not None and not _overlaps((x, y, QWidget.width(w),
-                                                    QWidget.height(w)), self.clip):
+        if geo is None:
+            geo = (QWidget.x(w), QWidget.y(w), QWidget.width(w), QWidget.height(w))
+        x, y, width, height = ox + geo[0], oy + geo[1], geo[2], geo[3]
+        if self.clip is not None and not _overlaps((x, y, width, height), self.clip):
             return  # clipped away for good (an MDI area's edge): no user reaches it
         iface = QAccessible.queryAccessibleInterface(w)
         if iface is None or not iface.isValid():
@@ -365,14 +373,13 @@ class WidgetWalker:
             role = "textbox"  # a read-only text edit or browser: its text is its value
         if role in HIDDEN and not (role == "scrollbar" and _standalone_bar(w)):
             return
-        name = self._qt_name(w, iface)
         label = self.labels.names.get(wid, "")
         if role == "combobox" and not QWidget.accessibleName(w):
             name = label  # Qt names a combo box by its value: its label, tip … name it
         elif isinstance(w, QAbstractItemView) and not QWidget.accessibleName(w):
             name = label  # what Qt calls a view (one of its numbers) is nothing shown
-        elif label and not name:
-            name = label
+        else:
+            name = self._qt_name(w, iface) or label
         if wid in self.labels.composites:
             name = ""  # its label names the first control inside it
         if role == "tablist":
@@ -405,7 +412,7 @@ class WidgetWalker:
             else:
                 more = walked
             unread = self.unread_views.pop(wid, "") or unread
-        if role in ("text", "textbox"):
+        if role in ("text", "textbox") and isinstance(w, links.LINKED):
             found = faults.attempt(_links, w, x, y, obj=w)  # rich-text links: elements
             if isinstance(found, faults.Failed):
                 unread = f"its links: {found.reason}"
@@ -432,7 +439,7 @@ class WidgetWalker:
         if role in VALUE_ROLES and not st.passwordEdit:
             readout = self.labels.readouts.get(wid) if role == "slider" else None
             shown = QLabel.text(readout).strip() if readout is not None else \
-                iface.text(_VALUE) or ""
+                qt_value(w, iface, role)
             value, full = cut(shown, self.limit)
         if role == "text" and self.limit is not None:
             name, full = cut(name, self.limit)
@@ -442,17 +449,19 @@ class WidgetWalker:
         if drop:
             states.append("droptarget")
         node = Node(role, name, w, obj=w, value=value, states=states,
-                    bounds=(x, y, QWidget.width(w), QWidget.height(w)),
+                    bounds=(x, y, width, height),
                     interactive=interactive, gap=gap, label=label, children=kids, more=more,
                     full=full, unread=unread)
         self.count += 1
         out.append(node)
 
     def _qt_name(self, w: QWidget, iface: QAccessibleInterface) -> str:
-        """``iface.text(Name)``; for a group box read from the widget and the labels
-        indexed for this walk instead, where Qt scans every sibling of it (#41)."""
-        if isinstance(w, QGroupBox) and not QWidget.isWindow(w):
-            name = self.labels.group_name(w)
+        """``iface.text(Name)``; for a group box, a line edit or a spin box read from the
+        widget and the labels indexed for this walk instead, where Qt scans every sibling
+        of it (#41)."""
+        if isinstance(w, _NAMED_LIKE_QT) and not QWidget.isWindow(w):
+            name = self.labels.group_name(w) if isinstance(w, QGroupBox) else \
+                self.labels.qt_name(w)
             if name is not None:
                 return name
         return iface.text(_NAME)
@@ -473,9 +482,7 @@ class WidgetWalker:
             if inside:
                 self._in_cells(w, inside, out, start, at, depth)
             return more
-        visible, is_window, outside = QWidget.isVisible, QWidget.isWindow, reach.outside
-        kids = [c for c in QObject.findChildren(w, QWidget, options=_DIRECT)
-                if visible(c) and not is_window(c) and not outside(c, w)]
+        kids = _shown_children(w)
         outer = self.clip
         if kids and reach.clips(w):
             here = (x, y, QWidget.width(w), QWidget.height(w))
@@ -493,19 +500,20 @@ class WidgetWalker:
             return self._items(iface, w, out, ())
         return 0
 
-    def _placed(self, w: QWidget, kids: list[QWidget], x: int, y: int, out: list[Node],
+    def _placed(self, w: QWidget, kids: list[Placed], x: int, y: int, out: list[Node],
                 depth: int) -> None:
-        """Walk ``w``'s child widgets ``kids`` in reading order."""
+        """Walk ``w``'s child widgets ``kids`` (placed: with their geometry) in reading
+        order."""
         if kids:
             panel = None
             if isinstance(w, QStackedWidget):
                 parent = QWidget.parentWidget(w)
                 if isinstance(parent, QTabWidget):
                     panel = parent
-            gx, gy, gw, gh = QWidget.x, QWidget.y, QWidget.width, QWidget.height
-            placed = reading_order([(gx(c), gy(c), gw(c), gh(c), c) for c in kids])
-            for _, _, _, _, c in placed:
-                self._widget(c, x, y, out, depth + 1, panel)
+            used = self.labels.used  # labels shown as a control's name: no element
+            for cx, cy, cw, ch, c in reading_order(kids):
+                if id(c) not in used:
+                    self._widget(c, x, y, out, depth + 1, panel, (cx, cy, cw, ch))
 
     def _in_cells(self, view: QAbstractItemView, inside: list[QWidget], out: list[Node],
                   start: int, at: QPoint, depth: int) -> None:
@@ -606,6 +614,40 @@ class WidgetWalker:
 
     def _local(self, r: QRect) -> tuple[int, int, int, int]:
         return (r.x() - self.origin.x(), r.y() - self.origin.y(), r.width(), r.height())
+
+
+def _shown_children(w: QWidget) -> list[Placed]:
+    """The child widgets of ``w`` a walk goes into, with their geometry (each read once):
+    shown, no window of their own, not wholly outside ``w`` (:func:`reach.outside`)."""
+    visible, is_window = QWidget.isVisible, QWidget.isWindow
+    gx, gy, gw, gh = QWidget.x, QWidget.y, QWidget.width, QWidget.height
+    width, height = gw(w), gh(w)
+    out: list[Placed] = []
+    scrolls: bool | None = None  # w is a scroll area's viewport (asked when needed)
+    for c in QObject.findChildren(w, QWidget, options=_DIRECT):
+        if not visible(c) or is_window(c):
+            continue
+        placed = (gx(c), gy(c), gw(c), gh(c), c)
+        if reach.lies_outside(placed, width, height):
+            if scrolls is None:
+                scrolls = reach.in_viewport(w)
+            if not scrolls:
+                continue
+        out.append(placed)
+    return out
+
+
+def qt_value(w: QWidget, iface: QAccessibleInterface, role: str) -> str:
+    """``iface.text(Value)`` of a control of ``role`` that is no password field; a line
+    edit's (a textbox: a spin box's own line edit is no element) or spin box's read from
+    the widget, as their interfaces answer it (a typed getter costs a tenth of the
+    interface's call, #41). A double spin box's interface leaves out its prefix and
+    suffix: it is asked."""
+    if role == "textbox" and isinstance(w, QLineEdit):
+        return QLineEdit.text(w)
+    if role == "spinbutton" and isinstance(w, QSpinBox):
+        return QAbstractSpinBox.text(w)
+    return iface.text(_VALUE) or ""
 
 
 def _links(w: QWidget, x: int, y: int) -> list[Node]:
