@@ -17,6 +17,7 @@ a QApplication build the windows in-process with :func:`build_main_window`,
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import os
 import sys
@@ -32,6 +33,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     QPoint,
+    QRect,
     QSize,
     QSocketNotifier,
     QSortFilterProxyModel,
@@ -68,6 +70,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLayout,
     QLineEdit,
     QMainWindow,
     QPlainTextEdit,
@@ -1004,6 +1007,35 @@ class ControlChannel(QObject):
         # Emitted, not raised here: the exception happens inside a slot, where PySide
         # prints it to stderr and carries on, exactly like an app bug would.
         self.raiseRequested.emit(arg or "demo error in slot")
+
+    def _cmd_layout_truth(self, arg: str) -> None:
+        """``layout-truth NAME``: the layout named NAME (or the layout of the widget named
+        NAME) as Qt's own items place it (each
+        ``itemAt(i).geometry()`` in window coordinates, the margins, the spacing), one
+        JSON line ``layout-truth {...}``: what a test checks qt.layout against."""
+        lay = self.window.findChild(QLayout, arg)
+        if lay is None and (holder := self.window.findChild(QWidget, arg)) is not None:
+            lay = holder.layout()
+        if lay is None:
+            raise LookupError(f"no layout named {arg!r}")
+        owner = lay.parentWidget()
+        assert owner is not None
+
+        def placed(r: QRect) -> list[int]:
+            top = owner.mapTo(self.window, r.topLeft())
+            return [top.x(), top.y(), r.width(), r.height()]
+
+        items = []
+        for i in range(lay.count()):
+            item = lay.itemAt(i)
+            assert item is not None
+            kind = "widget" if item.widget() else "layout" if item.layout() else "spacer"
+            items.append({"kind": kind, "rect": placed(item.geometry()),
+                          "name": item.widget().objectName() if item.widget() else ""})
+        m = lay.contentsMargins()
+        self.write("layout-truth " + json.dumps({
+            "geometry": placed(lay.geometry()), "items": items,
+            "margins": [m.left(), m.top(), m.right(), m.bottom()]}))
 
     def _cmd_set_title(self, arg: str) -> None:
         self.window.setWindowTitle(arg)

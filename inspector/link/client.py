@@ -30,12 +30,14 @@ from inspector.link.api.probe_selection import ProbeSelection
 from inspector.link.api.probe_session import ProbeSession
 from inspector.link.api.qml import Qml
 from inspector.link.api.qt_events import QtEvents
+from inspector.link.api.qt_layout import QtLayout
 from inspector.link.api.qt_methods import QtMethods
 from inspector.link.api.qt_models import QtModels
 from inspector.link.api.qt_objects import QtObjects
 from inspector.link.api.qt_problems import QtProblems
 from inspector.link.api.qt_properties import QtProperties
 from inspector.link.api.qt_signals import QtSignals
+from inspector.link.api.qt_style import QtStyle
 from inspector.link.api.qt_system import QtSystem
 from inspector.link.api.qt_timers import QtTimers
 from inspector.link.api.qt_ui import QtUi
@@ -50,8 +52,8 @@ __all__ = ["REFUSALS", "ProbeClient", "Unavailable"]
 
 
 class ProbeClient(ChrConsole, ChrPage, ProbeAgentView, ProbeFrames, ProbeGate, ProbeSelection,
-                  ProbeSession, Qml, QtEvents, QtMethods, QtModels, QtObjects, QtProblems,
-                  QtProperties, QtSignals, QtSystem, QtTimers, QtUi):
+                  ProbeSession, Qml, QtEvents, QtLayout, QtMethods, QtModels, QtObjects, QtProblems,
+                  QtProperties, QtSignals, QtStyle, QtSystem, QtTimers, QtUi):
     """Typed calls to the connected probe, and typed notifications from it."""
 
     def __init__(self, conn: Connection) -> None:

@@ -5,9 +5,10 @@ tree, the Quick items, the live view) calls :meth:`Broker.choose`; every pane th
 an object follows ``objectChosen``; and the agents are told (their get_user_selection).
 An agent's highlight chooses the same way. The agent's page: the accessibility pane
 fills :attr:`Broker.page`, the live view finds agents' marks in it and outlines the
-element the followed agent named (``agentTargetChanged``). A logged call the user picks
-(``callChosen``) is shown again on the live view. So no pane knows another, and the main
-window wires none of them.
+element the followed agent named (``agentTargetChanged``). The chosen widget's layout
+(:attr:`Broker.layout`) is read once for the live view's overlay and the Layout tab. A
+logged call the user picks (``callChosen``) is shown again on the live view. So no pane
+knows another, and the main window wires none of them.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from inspector.link.client import ProbeClient
 from inspector.link.traffic import Call
 from inspector.models.accessibility import AccessibilityModel
+from inspector.models.layout import LayoutModel
 from probe.exceptions import QtmcpError
 
 
@@ -45,6 +47,9 @@ class Broker(QObject):
         self.probe = probe
         #: the page as the followed agent reads it (refs and all)
         self.page = AccessibilityModel(self)
+        #: the chosen widget's layout, read once for the live view's overlay and the
+        #: Layout tab (each follows the chosen object while it shows it)
+        self.layout = LayoutModel(probe, self)
         self.chosen: str | None = None
         probe.on_highlight(lambda object_id: self.choose(object_id))
 

@@ -70,6 +70,14 @@ class LiveViewPane(Pane):
         self.zoom_box.setObjectName("liveZoom")
         self.zoom_box.addItems(list(ZOOMS))
         self.zoom_box.currentTextChanged.connect(self.set_zoom)
+        self.layout_button = self.tool_button(
+            "layout", "Layout", "draw the chosen widget's layout over the picture: its "
+            "cells, margins (orange) and spacing (green), the window's tab order (numbered) "
+            "and its layout problems (red); the Layout tab lists the same",
+            checkable=True, with_text=True)
+        self.layout_button.setObjectName("liveLayout")
+        self.layout_button.toggled.connect(self.show_layout)
+        broker.layout.changed.connect(self._layout_read)
         self.info = ElidedLabel("", self)  # new text must not resize the pane
         self.info.setObjectName("liveInfo")
         self.hover_label = ElidedLabel("", self)
@@ -78,6 +86,7 @@ class LiveViewPane(Pane):
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.zoom_box)
+        bar.addWidget(self.layout_button)
         bar.addWidget(self.hover_label, 2)
         bar.addWidget(self.info, 1)
 
@@ -104,6 +113,12 @@ class LiveViewPane(Pane):
         self._restart.setSingleShot(True)
         self._restart.setInterval(300)
         self._restart.timeout.connect(lambda: self.run(self.start_stream()))
+        #: the layout is read again once the picture has been still this long (a resize,
+        #: a page switched, text that grew): one read per burst of frames
+        self._relayout = QTimer(self)
+        self._relayout.setSingleShot(True)
+        self._relayout.setInterval(250)
+        self._relayout.timeout.connect(self.broker.layout.reload)
         probe.on_frame(self._on_frame)
         probe.on_traffic(self._on_traffic)
         broker.objectChosen.connect(lambda object_id, _label: self.set_object(object_id))
@@ -128,6 +143,7 @@ class LiveViewPane(Pane):
     def on_connected(self) -> None:
         self.streaming = False
         self.marks.clear()
+        self.broker.layout.forget()
         self.view.empty_text = WAITING
         self.view.update()
         self.run(self.start_stream())
@@ -170,6 +186,8 @@ class LiveViewPane(Pane):
             image = base
         self.frames += 1
         self.last_frame = frame
+        if self.layout_button.isChecked():
+            self._relayout.start()  # the picture changed: so may the layout
         self.window_name = frame["window"] or self.window_name
         self.view.image = image
         self.view.scale = frame["scale"]
@@ -237,6 +255,8 @@ class LiveViewPane(Pane):
         """Outline ``object_id`` (the chosen object) on the picture."""
         object_id = object_id or None
         self.selected_id = object_id
+        if self.layout_button.isChecked():
+            self.broker.layout.follow(object_id)
         if self.element is not None and self.element[0] == object_id:
             return  # an element of it was chosen: its own bounds stay outlined
         self.element = None
@@ -270,6 +290,23 @@ class LiveViewPane(Pane):
         if self.window_name and placement["windowName"] != self.window_name:
             return None
         return rect_of(placement["window"])
+
+    # ------------------------------------------------------------ layout overlay
+
+    def show_layout(self, on: bool) -> None:
+        """Draw the chosen widget's layout over the picture (or stop)."""
+        if on:
+            self.broker.layout.follow(self.selected_id)
+        self._layout_read()
+
+    def _layout_read(self) -> None:
+        overlay = self.broker.layout.overlay if self.layout_button.isChecked() else None
+        if overlay is not None and self.window_name and overlay.window != self.window_name:
+            overlay = None  # the widget is in another window than the one streamed
+        self.view.overlay = overlay
+        if self.layout_button.isChecked() and self.broker.layout.error:
+            self.show_info(f"Layout: {self.broker.layout.error}")
+        self.view.update()
 
     # ------------------------------------------------------------ agent marks
 

@@ -15,7 +15,9 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from inspector.link.marks import Mark
 from inspector.link.page import Rect
+from inspector.models.layout import Box, LayoutOverlay
 from inspector.style import theme
+from inspector.widgets import layout_overlay
 
 MARK_COLOUR = QColor("#ff6d00")
 SELECT_COLOUR = QColor("#1e88e5")
@@ -46,6 +48,8 @@ class FrameView(QWidget):
         self.agent_target: Rect | None = None
         self.agent_label = ""
         self.empty_text = ""
+        #: the chosen widget's layout, drawn when the live view's Layout button is on
+        self.overlay: LayoutOverlay | None = None
         self._scaled = QPixmap()
         self._scaled_key: tuple[int, int, int] | None = None
 
@@ -79,6 +83,9 @@ class FrameView(QWidget):
         k = self.factor()
         top = self.to_view(r[0], r[1])
         return QRectF(top.x(), top.y(), r[2] * k, r[3] * k)
+
+    def _box_to_view(self, r: Box) -> QRectF:
+        return self.rect_to_view(r)
 
     def to_window(self, p: QPointF) -> tuple[int, int] | None:
         ww, wh = self.window_size()
@@ -136,6 +143,8 @@ class FrameView(QWidget):
             p.fillRect(r, fill)
             p.setPen(QPen(SELECT_COLOUR, 2))
             p.drawRect(r)
+        if self.overlay is not None:  # over the selection's tint: its colours stay true
+            layout_overlay.paint(p, self.overlay, self._box_to_view)
         if self.agent_target is not None:
             r = self.rect_to_view(self.agent_target)
             p.setPen(QPen(theme.accent("agent"), 2, Qt.PenStyle.DashLine))

@@ -19,12 +19,12 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QSplitter,
     QStackedWidget,
-    QTabWidget,
     QWidget,
 )
 
 from inspector.style.icons import icon
 from inspector.widgets.pane import Pane
+from inspector.window.detail_tabs import DetailTabs
 
 #: The tree's share of an object tool's width (the details take the rest).
 TREE_SHARE = 0.48
@@ -55,15 +55,14 @@ class ToolBox(QWidget):
         self.list.setFrameShape(QFrame.Shape.NoFrame)
         self.stack = QStackedWidget(self)
         self.stack.setObjectName("toolStack")
-        self.details = QTabWidget(self)
+        self.details = DetailTabs(self)
         self.details.setObjectName("detailTabs")
         self.details.setDocumentMode(True)
         self.details.setElideMode(Qt.TextElideMode.ElideNone)  # never a title cut short
         self.details.setUsesScrollButtons(True)
         self.details.setIconSize(QSize(16, 16))
         for pane in details:
-            self.details.addTab(pane, icon(pane.NAME), pane.TITLE)
-            self.details.setTabToolTip(self.details.count() - 1, pane.SPEC.tip or pane.TITLE)
+            self.details.add(pane, icon(pane.NAME), pane.TITLE, pane.SPEC.tip or pane.TITLE)
         #: each tool's page: the pane itself, or a splitter of its tree and the details
         self.pages: dict[str, QWidget] = {}
         self._tree_sizes: list[int] = []

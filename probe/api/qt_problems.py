@@ -2,42 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, cast
+from typing import Annotated, Literal
 
-from probe.api import _session
-from probe.core.a11y.identity.handles import ref_of
-from probe.core.objects import paths
-from probe.core.problems import KINDS, Problem, report
-from probe.core.qml.sources import source_of
+from probe.api._problems import entry
+from probe.core.problems import KINDS, report
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method
-from probe.wire.qt_problems import Problem as ProblemEntry
 from probe.wire.qt_problems import ProblemReport
 
 Kind = Literal[tuple(KINDS)]  # type: ignore[valid-type]
-
-
-def _entry(ctx: Context, p: Problem) -> ProblemEntry:
-    ids = _session.ids(ctx)
-    out: ProblemEntry = {"kind": p.kind, "message": p.message, "hint": p.hint}
-    extra = dict(p.extra or {})
-    if p.obj is not None:
-        out.update({"objectId": ids.id_of(p.obj), "path": paths.path_of(p.obj),
-                    "className": type(p.obj).__name__})
-        ref = ref_of(p.obj, ids, _session.ref_table(ctx))
-        if ref:
-            out["ref"] = ref
-        out["source"] = source_of(p.obj)
-    for key in ("path", "className"):  # a fault's element is no live object
-        if key in extra:
-            out[key] = extra.pop(key)
-    cover = extra.pop("coveredBy", None)
-    if cover is not None:
-        out["coveredBy"] = ids.id_of(cover)
-    if "source" in extra:
-        out["source"] = extra.pop("source")
-    out.update(cast(ProblemEntry, extra))  # the keys of its kind (wire Problem's list)
-    return out
 
 
 @method("qt.problems", tool=Tool("find_problems", "native", heavy=True))
@@ -68,5 +41,5 @@ def problems(
     counts: dict[str, int] = {}
     for p in found:
         counts[p.kind] = counts.get(p.kind, 0) + 1
-    return {"problems": [_entry(ctx, p) for p in found[:limit]], "counts": counts,
+    return {"problems": [entry(ctx, p) for p in found[:limit]], "counts": counts,
             "total": len(found), "truncated": len(found) > limit}

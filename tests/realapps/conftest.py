@@ -4,7 +4,10 @@ stops (:mod:`tests.support.faultgate`)."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,6 +34,17 @@ def quirks() -> Iterator[RealApp]:
 @pytest.fixture(scope="module")
 def quirks_qml() -> Iterator[RealApp]:
     yield from start(str(HERE / "quirks_qml.py"))
+
+
+@pytest.fixture(scope="module")
+def finance() -> Iterator[RealApp]:
+    """ferrous-cat-finance, run from a copy of its folder (it opens its database there)."""
+    spec = importlib.util.find_spec("ferrous_cat_finance")
+    if spec is None or spec.origin is None or importlib.util.find_spec("fpdf") is None:
+        pytest.skip("ferrous-cat-finance is not installed (pip install -e '.[realapps]')")
+    work = Path(tempfile.mkdtemp(prefix="qtmcp-finance-")) / "app"
+    shutil.copytree(Path(spec.origin).parent, work)
+    yield from start(str(work / "financial_app.py"), cwd=work)
 
 
 @pytest.fixture(scope="package")

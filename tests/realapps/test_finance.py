@@ -10,26 +10,8 @@ every call was APP_BUSY, then OBJECT_STALE).
 
 from __future__ import annotations
 
-import importlib.util
-import shutil
-import tempfile
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
 from tests.realapps import tasks
-from tests.support.realapp import RealApp, start, wait_for_window
-
-
-@pytest.fixture(scope="module")
-def finance() -> Iterator[RealApp]:
-    spec = importlib.util.find_spec("ferrous_cat_finance")
-    if spec is None or spec.origin is None or importlib.util.find_spec("fpdf") is None:
-        pytest.skip("ferrous-cat-finance is not installed (pip install -e '.[realapps]')")
-    work = Path(tempfile.mkdtemp(prefix="qtmcp-finance-")) / "app"
-    shutil.copytree(Path(spec.origin).parent, work)  # its database lives beside its code
-    yield from start(str(work / "financial_app.py"), cwd=work)
+from tests.support.realapp import RealApp, wait_for_window
 
 
 def test_the_probe_survives_a_throwaway_application(finance: RealApp) -> None:

@@ -54,6 +54,10 @@ def test_shadowed_methods_and_list_models_answer_every_read(qt: Client) -> None:
                            ("qt.objects.query", {"className": "QWidget", "visible": True}),
                            ("qt.objects.findByClass", {"className": "QPushButton"}),
                            ("qt.ui.geometry", {"target": "shadowButton"}),
+                           ("qt.layout", {"target": "shadowButton"}),
+                           ("qt.layout", {"target": "shadowPage"}),
+                           ("qt.style", {"target": "shadowButton"}),
+                           ("qt.style", {"target": "shadowPage"}),
                            ("cu.screenshot", {})]:
         qt.call(method, params)  # raises on INTERNAL_ERROR
     clicks = _prop(qt, "quirks", "shadowClicks") or 0
@@ -334,3 +338,13 @@ def test_timers_below_shadowing_parents_are_counted_and_listed(qt: Client) -> No
     assert ticker and ticker[0]["wakeups"] > 0
     listed = qt.call("qt.timers.list", {})
     assert any(t["objectName"] == "shadowTicker" for t in listed["timers"])
+
+
+def test_every_widget_answers_its_layout_and_style(qt: Client) -> None:
+    """Widgets whose classes hide Qt's methods (layout, style, font, parent …): qt.layout
+    and qt.style answer for each, about that widget."""
+    widgets = qt.call("qt.objects.findByClass", {"className": "QWidget"})["objects"]
+    assert len(widgets) > 20
+    for w in widgets:
+        assert qt.call("qt.layout", {"objectId": w["id"]})["target"]["id"] == w["id"]
+        assert qt.call("qt.style", {"objectId": w["id"]})["target"]["id"] == w["id"]

@@ -1,14 +1,16 @@
 """Render the inspector with a live agent session, for a human to look at.
 
     xvfb-run -a -s "-screen 0 1366x768x24" env QT_QPA_PLATFORM=xcb \\
-        .venv/bin/python -m tests.support.render_inspector 1366 768 inspector-1366.png [dark] [tool]
+        .venv/bin/python -m tests.support.render_inspector 1366 768 inspector-1366.png \\
+            [dark] [tool] [overlay]
 
 Under a real X server (Xvfb) the picture is the screen itself, as a user would see it;
 without one (QT_QPA_PLATFORM=offscreen) it is the window's own rendering. The demo app
 runs offscreen beside it; an agent (Claude Code's way: through ``qtmcp mcp``) reads the
 page, fills three fields and reads a property; the object tree selects ``emailEdit``.
 ``tool`` (a tool's name, e.g. ``connections``) opens that tool instead of the
-accessibility tree. Not a test: a tool.
+accessibility tree (a details tab's name, e.g. ``layout``, opens that tab beside the
+object tree); ``overlay`` turns the live view's layout overlay on. Not a test: a tool.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import QApplication
 
 from inspector.panes.accessibility import AccessibilityPane
 from inspector.panes.agent_log import AgentLogPane
+from inspector.panes.live_view import LiveViewPane
 from inspector.panes.objects import ObjectsPane
 from inspector.panes.properties import PropertiesPane
 from inspector.window.main_window import MainWindow
@@ -50,7 +53,8 @@ def ref_of(text: str, start: str) -> str:
     return line.split("[", 1)[1].split("]", 1)[0]
 
 
-def main(width: int, height: int, out: str, theme: str = "light", tool: str = "") -> int:
+def main(width: int, height: int, out: str, theme: str = "light", tool: str = "",
+         overlay: str = "") -> int:
     qapp = QApplication([sys.argv[0]])
     loop = qasync.QEventLoop(qapp, already_running=True)
     asyncio.set_event_loop(loop)
@@ -81,8 +85,11 @@ def main(width: int, height: int, out: str, theme: str = "light", tool: str = ""
             wait(lambda: "text" in win.pane(PropertiesPane).model.by_name)
             log = win.pane(AgentLogPane)
             wait(lambda: sum(r.client == "claude-code" for r in log.visible_rows()) >= 5)
-            if tool:
-                win.show_tool(tool)
+            if tool and not win.show_tool(tool):
+                win.show_tool("objects")
+                win.tools.show_details(tool)
+            if overlay == "overlay":
+                win.pane(LiveViewPane).layout_button.setChecked(True)
             QTest.qWait(1500)  # the last frames and marks, the tool's first load
             shot = (qapp.primaryScreen().grabWindow(0, 0, 0, width, height)
                     if qapp.platformName() == "xcb" else win.grab())
@@ -100,4 +107,4 @@ def main(width: int, height: int, out: str, theme: str = "light", tool: str = ""
 
 
 if __name__ == "__main__":
-    sys.exit(main(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], *sys.argv[4:6]))
+    sys.exit(main(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], *sys.argv[4:7]))

@@ -7,6 +7,7 @@ Qt itself would coerce (``5`` into ``"5"``, ``"x"`` into an enum 0); we refuse i
 
 Shapes: QColor ``"#rrggbb"`` (``"#aarrggbb"`` with alpha); QPoint ``{"x","y"}``; QSize
 ``{"width","height"}``; QRect ``{"x","y","width","height"}`` (F variants with floats);
+QMargins ``{"left","top","right","bottom"}``;
 QFont ``{"family","pointSizeF","weight","bold","italic","underline","strikeOut"}``;
 QUrl, QDateTime (ISO 8601), QDate, QTime, QKeySequence as strings; enums by name,
 flags as ``"A|B"``.
@@ -28,6 +29,7 @@ from PySide6.QtCore import (
     QDate,
     QDateTime,
     QLocale,
+    QMargins,
     QMetaEnum,
     QModelIndex,
     QObject,
@@ -178,6 +180,8 @@ _TO_JSON: dict[type, Callable[[Any], Any]] = {
     QSize: lambda s: {"width": s.width(), "height": s.height()},
     QSizeF: lambda s: {"width": s.width(), "height": s.height()},
     QRect: lambda r: {"x": r.x(), "y": r.y(), "width": r.width(), "height": r.height()},
+    QMargins: lambda m: {"left": m.left(), "top": m.top(), "right": m.right(),
+                         "bottom": m.bottom()},
     QRectF: lambda r: {"x": r.x(), "y": r.y(), "width": r.width(), "height": r.height()},
     QFont: _font,
     QUrl: lambda u: u.toString(),
@@ -340,6 +344,7 @@ def _floats(keys: tuple[str, ...], example: dict[str, float]) -> Callable[[Any],
 _XY = ("x", "y")
 _WH = ("width", "height")
 _XYWH = ("x", "y", "width", "height")
+_LTRB = ("left", "top", "right", "bottom")
 
 
 def _color_in(v: Any) -> QColor:
@@ -499,6 +504,8 @@ FROM_JSON: dict[str, Callable[[Any], Any]] = {
     "QSize": lambda v: QSize(*_ints(_WH, {"width": 200, "height": 100})(v)),
     "QSizeF": lambda v: QSizeF(*_floats(_WH, {"width": 200.5, "height": 100})(v)),
     "QRect": lambda v: QRect(*_ints(_XYWH, {"x": 0, "y": 0, "width": 200, "height": 100})(v)),
+    "QMargins": lambda v: QMargins(*_ints(_LTRB, {"left": 6, "top": 6, "right": 6,
+                                                  "bottom": 6})(v)),
     "QRectF": lambda v: QRectF(*_floats(_XYWH, {"x": 0, "y": 0, "width": 200.5,
                                                 "height": 100})(v)),
     "QFont": _font_in,
@@ -653,6 +660,7 @@ def _by_current(current: Any) -> Callable[[Any], Any] | None:
         return _map
     for cls, name in ((QColor, "QColor"), (QPoint, "QPoint"), (QPointF, "QPointF"),
                       (QSize, "QSize"), (QSizeF, "QSizeF"), (QRect, "QRect"),
+                      (QMargins, "QMargins"),
                       (QRectF, "QRectF"), (QFont, "QFont"), (QUrl, "QUrl"),
                       (QDateTime, "QDateTime"), (QDate, "QDate"), (QTime, "QTime")):
         if isinstance(current, cls):

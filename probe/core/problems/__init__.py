@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtWidgets import QWidget
+
 from probe.core import faults
 from probe.core.problems import (
     clipped,
@@ -48,12 +50,13 @@ KINDS: dict[str, tuple[Check, str]] = {
 }
 
 
-def report(kinds: list[str] | None = None) -> list[Problem]:
-    """The problems of the kinds asked for (all by default), each check run once."""
+def report(kinds: list[str] | None = None, window: QWidget | None = None) -> list[Problem]:
+    """The problems of the kinds asked for (all by default), each check run once; of one
+    ``window`` when given."""
     wanted = set(kinds or KINDS)
     done: set[Check] = set()
     found: list[Problem] = []
-    walked = walk_windows()
+    walked = walk_windows(window)
     for kind, (check, _) in KINDS.items():
         if kind in wanted and check not in done and check is not readfaults.check:
             done.add(check)
@@ -63,4 +66,7 @@ def report(kinds: list[str] | None = None) -> list[Problem]:
     return found
 
 
-__all__ = ["KINDS", "Problem", "report"]
+#: What the layout overlay shows of a window: the kinds a layout causes.
+LAYOUT_KINDS = [clipped.KIND, covered.KIND, geometry.ZERO, geometry.OUTSIDE]
+
+__all__ = ["KINDS", "LAYOUT_KINDS", "Problem", "report"]

@@ -68,9 +68,11 @@ def in_control(w: QWidget) -> bool:
     return False
 
 
-def scan() -> Scan:
+def scan(window: QWidget | None = None) -> Scan:
+    """The visible windows (only ``window`` when given) and their visible widgets."""
     windows = [w for w in QApplication.topLevelWidgets()
-               if QWidget.isVisible(w) and not is_probe_internal(w)]
+               if QWidget.isVisible(w) and not is_probe_internal(w)
+               and (window is None or w is window)]
     widgets: list[tuple[QWidget, QWidget]] = []
     for win in windows:
         for w in QObject.findChildren(win, QWidget):
