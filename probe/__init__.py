@@ -47,7 +47,8 @@ def install(app: Any = None, **options: Any) -> Probe | None:
     ``--native-dialogs``; True, the default here, leaves the app's choice),
     ``names_dir`` (QTMCP_NAMES_DIR: the one folder qt.names.load/save use; default
     ``qtmcp-names`` in the app's config folder), ``max_reply`` (QTMCP_MAX_REPLY: bytes of
-    one answer, a batch's included; 32 MiB).
+    one answer, a batch's included; 32 MiB), ``connections`` (QTMCP_CONNECTIONS=0: do not
+    watch the app's connects; qt.signals.connections then counts them without names).
     Call it on the GUI (main) thread. ``app`` is accepted for symmetry; the probe
     finds the QApplication itself, even one created later.
     """
@@ -75,6 +76,7 @@ def install(app: Any = None, **options: Any) -> Probe | None:
         # Qt and the server load here, not when a client imports probe.client. The
         # methods load at the first call (_declare): most of the start-up cost (#41).
         from probe import api
+        from probe.core.data import connect_watch
         from probe.core.errors import QtError
         from probe.core.objects import origin
         from probe.core.objects.foreign import hold_windows
@@ -87,6 +89,9 @@ def install(app: Any = None, **options: Any) -> Probe | None:
         origins = options.pop("origins", None)
         if origins if origins is not None else origin.enabled_by_env():
             origin.start()  # before the app builds its windows: from here on, noted
+        watch = options.pop("connections", None)
+        if watch if watch is not None else connect_watch.enabled_by_env():
+            connect_watch.start()  # the app's connects from here on are named
         api.declare_from_start()  # the console is captured from the start
         running = Probe(Options.from_env(**options), REGISTRY, Hooks(app_errors=(QtError,)))
         REGISTRY.defer(lambda: _declare(running, names_dir))

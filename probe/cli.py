@@ -724,6 +724,7 @@ def _join_values(argv: list[str]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     ns = build_parser().parse_args(_join_values(_split_launch(args)))
+    ns.argv = args  # the words typed: an agent command says them to the traffic mirror
     try:
         _take_token(ns)
         code = COMMANDS[ns.command](ns)

@@ -54,7 +54,8 @@ def _table(*rows: tuple[int, str, str, str]) -> dict[str, ErrorKind]:
 
 #: The error table. Ranges: -327xx/-326xx JSON-RPC spec, -320xx transport and probe,
 #: 1000 objects, 1100 properties, 1200 methods, 1300 signals, 1400 UI and selectors,
-#: 1500 name map, 1600 chrome mode, 1700 QML, 1800 item models, 1900 sync, 2000 probe.
+#: 1500 name map, 1600 chrome mode, 1700 QML, 1800 item models, 1900 sync, 2000 probe,
+#: 2100 resources.
 ERRORS: dict[str, ErrorKind] = _table(
     (-32700, "PARSE_ERROR", "Message is not valid JSON",
      "Send one JSON-RPC 2.0 object (or a batch array) encoded as UTF-8 JSON text."),
@@ -194,6 +195,12 @@ ERRORS: dict[str, ErrorKind] = _table(
      "Only the inspector runs the approval gate: it connects with the inspector token "
      "(inspector_token in the discovery file); data.requiredRole says which role, data.role "
      "what this client is."),
+    (2100, "RESOURCE_NOT_FOUND", "No such resource",
+     "Resource paths look like :/icons/open.png (qrc:/ works too); qt.resources.list "
+     "lists a folder, data.available what the nearest folder holds."),
+    (2101, "RESOURCE_TOO_LARGE", "The resource is too large to preview",
+     "data.limit is the bound; read its first bytes with qt.resources.read and "
+     "kind='binary' or 'text'."),
 )
 
 

@@ -34,6 +34,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QPoint,
     QRect,
+    QResource,
     QSize,
     QSocketNotifier,
     QSortFilterProxyModel,
@@ -92,6 +93,9 @@ from PySide6.QtWidgets import (
 RESOURCES_DIR = Path(__file__).resolve().parent
 ICONS_DIR = RESOURCES_DIR / "icons"
 STYLE_SHEET = RESOURCES_DIR / "demo.qss"
+#: The demo's Qt resources (:/demo/…: a picture, a font, JSON, QML, a style sheet, a
+#: binary blob), compiled from demo.qrc.
+RESOURCE_FILE = RESOURCES_DIR / "demo.rcc"
 
 APP_NAME = "qtmcp-demo"
 BENCH_APP_NAME = "qtmcp-bench"
@@ -1149,6 +1153,7 @@ def main(argv: list[str] | None = None) -> int:
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *qt_args])
     app.setApplicationName(BENCH_APP_NAME if bench_mode else APP_NAME)
     app.setWindowIcon(icon("qtmcp"))
+    QResource.registerResource(str(RESOURCE_FILE))
 
     if args.probe and not _install_probe():
         return 2

@@ -29,6 +29,7 @@ from inspector.link.api.probe_gate import ProbeGate
 from inspector.link.api.probe_selection import ProbeSelection
 from inspector.link.api.probe_session import ProbeSession
 from inspector.link.api.qml import Qml
+from inspector.link.api.qt_actions import QtActions
 from inspector.link.api.qt_events import QtEvents
 from inspector.link.api.qt_layout import QtLayout
 from inspector.link.api.qt_methods import QtMethods
@@ -36,6 +37,7 @@ from inspector.link.api.qt_models import QtModels
 from inspector.link.api.qt_objects import QtObjects
 from inspector.link.api.qt_problems import QtProblems
 from inspector.link.api.qt_properties import QtProperties
+from inspector.link.api.qt_resources import QtResources
 from inspector.link.api.qt_signals import QtSignals
 from inspector.link.api.qt_style import QtStyle
 from inspector.link.api.qt_system import QtSystem
@@ -52,8 +54,9 @@ __all__ = ["REFUSALS", "ProbeClient", "Unavailable"]
 
 
 class ProbeClient(ChrConsole, ChrPage, ProbeAgentView, ProbeFrames, ProbeGate, ProbeSelection,
-                  ProbeSession, Qml, QtEvents, QtLayout, QtMethods, QtModels, QtObjects, QtProblems,
-                  QtProperties, QtSignals, QtStyle, QtSystem, QtTimers, QtUi):
+                  ProbeSession, Qml, QtActions, QtEvents, QtLayout, QtMethods, QtModels,
+                  QtObjects, QtProblems, QtProperties, QtResources, QtSignals, QtStyle, QtSystem,
+                  QtTimers, QtUi):
     """Typed calls to the connected probe, and typed notifications from it."""
 
     def __init__(self, conn: Connection) -> None:

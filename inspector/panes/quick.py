@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QSizePolicy,
+    QSplitter,
     QStackedWidget,
     QToolButton,
     QTreeView,
@@ -29,6 +30,7 @@ from inspector.models.quick_items import ID_ROLE, QuickItemModel
 from inspector.style.words import counted
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, register_pane
+from inspector.widgets.qml_bindings import BindingsPane
 from probe.exceptions import QtmcpError
 from probe.wire.qml import Item as QuickItem
 from probe.wire.qt_objects import Lifecycle
@@ -92,7 +94,16 @@ class QuickPane(Pane):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
-        layout.addWidget(self.stack, 1)
+        #: the chosen item's QML bindings, under the tree
+        self.bindings = BindingsPane(probe, broker, self)
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        split.setObjectName("quickSplit")
+        split.setChildrenCollapsible(False)
+        split.addWidget(self.stack)
+        split.addWidget(self.bindings)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        layout.addWidget(split, 1)
         layout.addWidget(self.status)
 
         self._reload = QTimer(self)
@@ -107,11 +118,13 @@ class QuickPane(Pane):
     def on_connected(self) -> None:
         self.available = None
         self._fill([])
+        self.bindings.on_connected()
         self.refresh()
 
     def refresh(self) -> None:
         if self.probe.is_connected:
             self.run(self.load())
+            self.bindings.refresh()
 
     def _on_lifecycle(self, _report: Lifecycle) -> None:
         if self.available and not self._reload.isActive():

@@ -14,6 +14,7 @@ import base64
 import json
 import os
 import re
+import shlex
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -356,3 +357,25 @@ def add_parsers(sub: Any) -> None:
 
 
 NAMES = (*COMMANDS, "session", "skill")
+
+
+#: Options that pick the app or the session (and the token): not part of what was asked.
+_WHO = ("--pid", "--app", "--url", "--token", "--token-file", "-s", "--session")
+
+
+def said(argv: list[str]) -> str:
+    """The command as the user typed it, for whoever watches the traffic: ``qtmcp`` and
+    its words, without the options that pick the app or session (never the token)."""
+    words: list[str] = []
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+            continue
+        if word in _WHO:
+            skip = True
+            continue
+        if word.startswith(tuple(f"{o}=" for o in _WHO)):
+            continue
+        words.append(word)
+    return shlex.join(["qtmcp", *words])

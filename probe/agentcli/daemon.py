@@ -3,7 +3,8 @@
 ``python -m probe.agentcli.daemon NAME`` listens on ``cli-NAME.sock`` in the user's
 private runtime folder and answers one JSON line per connection:
 
-- ``{"op": "call", "tool": …, "args": {…}, "target": {"pid", "started"} | {"url", "token"}}``
+- ``{"op": "call", "tool": …, "args": {…}, "target": {"pid", "started"} | {"url", "token"},
+  "command": "qtmcp click ref_7"}`` (``command``: as typed, shown in the traffic mirror)
   runs the MCP tool through the MCP server's own :class:`~probe.mcp.server.Bridge`, one
   per app, so the answer is the tool's text to the character (change reports, errors and
   hints included), and the refs one call gave out name the same elements in the next;
@@ -141,8 +142,11 @@ class Session:
             return {"error": True, "text": "BAD_REQUEST: a call needs tool and args"}
         bridge = self._bridge(request.get("target") or {})
         try:
+            command = request.get("command")
+            via = {"command": command, "tool": tool, "arguments": dict(args)} \
+                if isinstance(command, str) and command else None
             result = await bridge.call_tool(None, types.CallToolRequestParams(
-                name=tool, arguments=args))
+                name=tool, arguments=args), via=via)
         except Exception as exc:  # the caller gets the reason, and the session lives on
             log.exception("tool %s failed", tool)
             return {"error": True, "text": f"INTERNAL_ERROR: {type(exc).__name__}: {exc}"}

@@ -25,7 +25,8 @@ def run(ns: argparse.Namespace) -> int:
         return 2
     try:
         target = sessions.choose(pid=ns.pid, app=ns.app, url=ns.url, token=ns.token)
-        answer = sessions.call(name, tool, args, target)
+        answer = sessions.call(name, tool, args, target,
+                               command=commands.said(getattr(ns, "argv", [])))
     except sessions.NoApp as exc:
         print(exc.text(), file=sys.stderr)
         return 1

@@ -123,9 +123,14 @@ def only_app(pid: int | None = None, app: str | None = None) -> discovery.ProbeI
 # ------------------------------------------------------------------ one call
 
 
-def call(name: str, tool: str, args: dict[str, Any], target: dict[str, Any]) -> Answer:
-    """Call ``tool`` in session ``name`` (started if it is not running)."""
-    reply = request(name, {"op": "call", "tool": tool, "args": args, "target": target},
+def call(name: str, tool: str, args: dict[str, Any], target: dict[str, Any],
+         command: str | None = None) -> Answer:
+    """Call ``tool`` in session ``name`` (started if it is not running); ``command``: the
+    command line the user typed, which the traffic mirror shows for the call."""
+    message = {"op": "call", "tool": tool, "args": args, "target": target}
+    if command:
+        message["command"] = command
+    reply = request(name, message,
                     timeout=budget(args) + SLACK_SECONDS, start=True)
     return Answer(reply.get("text", ""), bool(reply.get("error")),
                   [(d, m) for d, m in reply.get("images", [])])

@@ -14,6 +14,7 @@ from probe.core.errors import QtError
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.qmltypes import is_quick
 from probe.core.objects.resolver import object_of
+from probe.core.problems import qmlwarnings
 from probe.server.context import Context
 from probe.server.registry import P, Replay, Tool, method
 from probe.wire.qml import Bindings, Evaluated, Item, Tree
@@ -113,7 +114,11 @@ def bindings(
     ``kind`` (binding, literal, alias, object, unset), ``source`` ("qml file", or "none"
     when the declaration does not set it), ``file``, ``line``. An imperative assignment
     made later breaks a binding without any public trace: ``bound`` says what the file
-    declares, compare ``value`` with ``expression`` when in doubt.
+    declares, compare ``value`` with ``expression`` when in doubt. A binding also lists
+    its ``dependencies`` (each property its expression reads: as written, whose
+    (``objectId``), which ``property``, its ``value`` now) and ``loop``: Qt reported a
+    binding loop at it.
     """
     ids = ids_for(ctx.state)
-    return _bindings().bindings(object_of(objectId, ids), ids, name)
+    return _bindings().bindings(object_of(objectId, ids), ids, name,
+                                qmlwarnings.binding_loops())

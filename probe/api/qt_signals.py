@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from probe.api._params import ObjectId
+from probe.core.data import connections
 from probe.core.data.signals import LIFECYCLE, SUBSCRIPTIONS, Sink
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.resolver import object_of
@@ -16,6 +17,7 @@ from probe.server.context import Context
 from probe.server.registry import P, Tool, method, notification
 from probe.wire.qt_objects import Lifecycle
 from probe.wire.qt_signals import (
+    Connections,
     Emission,
     LifecycleSwitch,
     Subscription,
@@ -89,3 +91,16 @@ def set_lifecycle(ctx: Context, enabled: Annotated[bool, P("on or off")]) -> Lif
     else:
         LIFECYCLE.disable(ctx.session.id)
     return {"enabled": enabled, "listeners": len(LIFECYCLE.listeners)}
+
+
+@method("qt.signals.connections", tool=Tool("list_connections", "native"))
+def connections_(ctx: Context, objectId: ObjectId) -> Connections:
+    """What happens when the object's signals fire, and what makes it act: ``outbound``
+    lists each connection from its signals (the slot by name, e.g. ``MainWindow.submit``
+    or ``<lambda>``, the receiver object, where the slot is defined and the app's line
+    that called ``connect``), ``inbound`` those that call its methods or signals, and
+    ``signals`` Qt's receiver count per connected signal, with ``unseen``: connections
+    made where the probe could not see (C++, Qt itself, a PyQt6 app, before the probe
+    came in), counted but not named. A deleted object is OBJECT_STALE."""
+    ids = ids_for(ctx.state)
+    return connections.report(object_of(objectId, ids), ids)

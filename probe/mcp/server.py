@@ -277,8 +277,10 @@ class Bridge:
             return types.ListToolsResult(tools=list(LOCAL_TOOLS))
         return types.ListToolsResult(tools=[*link.tools, *LOCAL_TOOLS])
 
-    async def call_tool(self, ctx: Any, params: types.CallToolRequestParams
-                        ) -> types.CallToolResult:
+    async def call_tool(self, ctx: Any, params: types.CallToolRequestParams,
+                        via: dict[str, Any] | None = None) -> types.CallToolResult:
+        """Run one tool; ``via``: how its user asked for it, for the traffic mirror (an
+        agent CLI command line), else the tool and its arguments."""
         name, args = params.name, dict(params.arguments or {})
         try:
             if name == "list_apps":
@@ -293,7 +295,7 @@ class Bridge:
             route = link.toolset.routes.get(name)
             if route is None:
                 return self._unknown(name, link)
-            return await self._call(link, name, route, args)
+            return await self._call(link, name, route, args, via)
         except RemoteError as exc:
             speak = self.link.toolset.speak if self.link is not None else None
             return mcp_tools.error_result(exc, speak=speak)
@@ -318,10 +320,12 @@ class Bridge:
             return mcp_tools.failure(f"INVALID_ARGUMENTS: {exc}")
 
     async def _call(self, link: Link, name: str, route: mcp_tools.Route,
-                    args: dict[str, Any]) -> types.CallToolResult:
+                    args: dict[str, Any], via: dict[str, Any] | None = None
+                    ) -> types.CallToolResult:
         """One probe call for a tool: its arguments renamed, its result as content (or
         written to the file ``save_to`` names)."""
-        via = {"tool": name, "arguments": dict(args)}  # the agent's words, for the mirror
+        # the user's words, for the mirror: the agent's tool call, or the command typed
+        via = via or {"tool": name, "arguments": dict(args)}
         path = args.pop(mcp_tools.SAVE_TO, None)
         overwrite = args.pop(mcp_tools.OVERWRITE, False) is True
         params = route.arguments(args)

@@ -17,7 +17,9 @@ changed the app"). This module turns such records into steps:
 - a *check* for each reading the agent made: ``qt.properties.get`` becomes
   ``{"check": "property", ...}`` (the replay waits until the property has the value the
   agent saw), ``qt.wait`` / ``qt.ui.exists`` / ``qt.ui.isVisible`` a ``"wait"``, a
-  passing ``qt.assert`` an ``"assert"``.
+  passing ``qt.assert`` an ``"assert"``, and a read of the page (``chr.readPage``,
+  ``chr.getPageText``, ``chr.find``) a ``"text"`` check of the texts it showed (a status
+  line, a field's value, a match's name: :func:`read_texts`), which the replay waits for.
 
 Everything else (tree reads, screenshots, failed calls) is listed under ``"skipped"``
 with the reason. Pure: records in, dicts and text out; no Qt and no connection
@@ -212,6 +214,56 @@ def shown_texts(report: Any, own_ref: str | None = None) -> list[str]:
     return out
 
 
+#: Reads whose texts become checks: what the agent saw is what the app must show again.
+READS = ("chr.readPage", "chr.getPageText", "chr.find")
+#: Texts checked for one read at most (a form's page text gives about 25: its status line
+#: comes last, so a smaller bound cut the text most worth checking).
+READS_LIMIT = 24
+#: In a chr.readPage tree: a static text's line, and a value shown as text.
+_STATIC = re.compile(r'^\s*(?:text|heading|status|alert) "(?P<text>(?:[^"\\]|\\.)+)"')
+_VALUE = re.compile(r'\bvalue="(?P<text>(?:[^"\\]|\\.)+)"')
+
+
+def _kept(text: str, out: list[str]) -> None:
+    """Add ``text`` to ``out`` unless it is empty, a bare number (found inside any text),
+    one character, or already there; a text cut with … is kept up to the cut."""
+    text = text.removesuffix("…").strip()
+    if len(text) > 1 and not _NUMBER.fullmatch(text) and text not in out:
+        out.append(text)
+
+
+def read_texts(method: str, result: Any) -> list[str]:
+    """The texts a read showed the agent, as checks a replay can find again by name or
+    value (chr.waitFor): a page's static texts (labels, status lines) and the values its
+    fields showed; a page text's lines, a ``name: value`` line as its two halves
+    (``Country: France`` -> ``Country``, ``France``: one line may be a field's label and
+    value or one text holding a colon, and each half is found either way);
+    the names chr.find matched. Names of controls alone are left out of a page (they
+    seldom change), and so are numbers (found inside any text); at most READS_LIMIT."""
+    if not isinstance(result, dict):
+        return []
+    out: list[str] = []
+    if method == "chr.find":
+        for match in result.get("matches") or []:
+            if isinstance(match, dict) and isinstance(match.get("name"), str):
+                _kept(match["name"], out)
+    elif isinstance(result.get("text"), str) and method == "chr.readPage":
+        for line in result["text"].splitlines():
+            for m in (_STATIC.match(line), _VALUE.search(line)):
+                if m is not None:
+                    _kept(json.loads(f'"{m.group("text")}"'), out)
+    elif isinstance(result.get("text"), str):
+        title = result.get("title")
+        for line in result["text"].splitlines():
+            if line.strip() == title:
+                continue
+            name, colon, value = line.partition(": ")
+            _kept(name, out)  # a label's name, or the first part of a text with a colon
+            if colon and value:
+                _kept(value, out)
+    return out[:READS_LIMIT]
+
+
 class _Builder:
     """Walks the chosen records once, building steps and the list of what was left out."""
 
@@ -263,6 +315,8 @@ class _Builder:
                 self.skip(row, rec, "its params were too large to record")
             elif how["how"] == "check":
                 self.check(row, rec, method, str(how.get("check")))
+            elif method in READS:
+                self.read(row, rec, method)
             elif how["how"] == "run":
                 self.action(row, rec, method, list(how.get("expect") or ()))
             else:
@@ -297,6 +351,16 @@ class _Builder:
             if shows:
                 step["shows"] = shows
         self.add(row, rec, step)
+
+    def read(self, row: int, rec: dict[str, Any], method: str) -> None:
+        """A read of the page: the texts it showed become a check (the replay waits until
+        the app shows each of them again)."""
+        result = _answer(rec)
+        texts = read_texts(method, result) if not _truncated(result) else []
+        if not texts:
+            self.skip(row, rec, "reads only (no text in its answer to check)")
+            return
+        self.add(row, rec, {"check": "text", "texts": texts})
 
     def check(self, row: int, rec: dict[str, Any], method: str, kind: str) -> None:
         """A reading the replay waits for or asserts; ``kind`` is what the method's
@@ -402,13 +466,18 @@ def check_script(script: Any) -> list[str]:
                     step.get("property"), str):
                 problems.append(f"step {n}: a {step['check']} check needs 'target' and "
                                 "'property'")
+        elif step.get("check") == "text":
+            texts = step.get("texts")
+            if not isinstance(texts, list) or not texts or not all(
+                    isinstance(t, str) and t for t in texts):
+                problems.append(f"step {n}: a text check needs 'texts', a list of texts")
         elif step.get("check") == "wait":
             if not isinstance(step.get("target"), str) or not isinstance(
                     step.get("condition"), str):
                 problems.append(f"step {n}: a wait check needs 'target' and 'condition'")
         else:
             problems.append(f"step {n} is neither an action ('do') nor a check ('check': "
-                            "property, assert or wait)")
+                            "property, assert, wait or text)")
     return problems
 
 
@@ -473,6 +542,8 @@ def _step_source(step: dict[str, Any]) -> str:
     if check == "property":
         return _call("expect_property", [_py(step["target"]), _py(step["property"]),
                                          _py(step["value"])])
+    if check == "text":
+        return _call("reads", [_py(step["texts"])])
     if check == "assert":
         return _call("expect_assert", [_py(step["target"]), _py(step["property"]),
                                        _py(step.get("operator", "==")), _py(step["value"])])
@@ -482,7 +553,8 @@ def _step_source(step: dict[str, Any]) -> str:
 def _comment(n: int, step: dict[str, Any]) -> str:
     what = step.get("do") or {"property": "check the value the agent read",
                               "assert": "check the agent's assertion",
-                              "wait": "wait for what the agent saw"}[step["check"]]
+                              "wait": "wait for what the agent saw",
+                              "text": "the texts the agent read"}[step["check"]]
     by = f" by {step['client']}" if step.get("client") else ""
     note = f" ({step['note']})" if step.get("note") else ""
     return f"    # step {n} · session call {step.get('call', '?')}{by}: {what}{note}"
@@ -574,8 +646,9 @@ def export(session: str | Path, *, pytest_path: str | Path | None = None,
 
 def count_checks(steps: list[dict[str, Any]]) -> int:
     """The assertions of ``steps``: each check, each action's compared answer, each text
-    an action's change report named."""
-    return sum(("check" in s) + ("expect" in s) + len(s.get("shows") or ()) for s in steps)
+    an action's change report named, each text a read showed."""
+    return sum(("check" in s and s["check"] != "text") + ("expect" in s)
+               + len(s.get("shows") or ()) + len(s.get("texts") or ()) for s in steps)
 
 
 def summary(script: dict[str, Any]) -> str:

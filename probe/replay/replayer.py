@@ -236,6 +236,25 @@ class Replayer:
                 found = f"no name or value containing it after {self.timeout:g} s"
             raise self._diverged(what, expected, found, target) from None
 
+    def reads(self, texts: list[str], *, timeout: float | None = None,
+              call: int | None = None) -> None:
+        """Wait until the app shows each text the agent read (a label's text, a field's
+        value, a match's name, as chr.waitFor finds names and values)."""
+        __tracebackhide__ = True  # pytest: show the test's line
+        self._next(call)
+        for text in texts:
+            try:
+                self.client.call("chr.waitFor", {
+                    "text": text, "timeout": self.timeout if timeout is None else timeout,
+                    "report_changes": False})
+            except RemoteError as exc:
+                found = self._found(exc)
+                if exc.name == "TIMEOUT":
+                    found = (f"no name or value containing it after "
+                             f"{self.timeout if timeout is None else timeout:g} s")
+                raise self._diverged("a text the agent read",
+                                     f"the app shows {_short(text)}", found) from None
+
     def expect_property(self, target: str, name: str, value: Any, *,
                         timeout: float | None = None, call: int | None = None) -> None:
         """Wait until property ``name`` of ``target`` has ``value`` (what the agent read)."""
@@ -317,6 +336,8 @@ class Replayer:
                            expect=step.get("expect"), shows=step.get("shows"), call=call,
                            params=step.get("params"))
         check = step["check"]
+        if check == "text":
+            return self.reads(step["texts"], call=call)
         if check == "property":
             return self.expect_property(step["target"], step["property"], step.get("value"),
                                         call=call)

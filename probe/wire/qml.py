@@ -53,6 +53,16 @@ class Evaluated(TypedDict):
     value: Any
 
 
+class Dependency(TypedDict):
+    """A property a binding's expression reads: as written, and whose it is."""
+
+    name: str
+    #: None: a context property that is no object (``property`` is its name)
+    objectId: str | None
+    property: str
+    value: Any
+
+
 class Binding(TypedDict):
     """One property of an item: its value, and the binding or value the .qml gives it."""
 
@@ -64,6 +74,10 @@ class Binding(TypedDict):
     source: str
     file: str | None
     line: int | None
+    #: a binding's (or alias's): the properties its expression reads
+    dependencies: NotRequired[list[Dependency]]
+    #: Qt reported a binding loop at this binding
+    loop: NotRequired[bool]
 
 
 class Bindings(TypedDict):

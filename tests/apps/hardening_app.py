@@ -222,7 +222,9 @@ class Window(QMainWindow):
             self.kinds_menu.removeAction(action)
             action.deleteLater()
         for name in ("Kinds first", "Kinds second"):
-            self.kinds_menu.addAction(name).triggered.connect(self._clicked)
+            action = self.kinds_menu.addAction(name)
+            action.setObjectName(name.title().replace(" ", ""))  # KindsFirst, KindsSecond
+            action.triggered.connect(self._clicked)
         self.kinds_built += 1
         if self.kinds_built % DIALOG_EVERY == 1:
             if self.kinds_dialog is not None:

@@ -140,6 +140,7 @@ def main() -> None:
         component = QQmlComponent(engine, QUrl.fromLocalFile(os.path.join(HERE,
                                                                           "problems.qml")))
         window.qml_item = component.create()
+        window.qml_item.setParent(window)  # in the object tree: @id:looped finds it
     QTimer.singleShot(0, lambda: print("ready", flush=True))
     app.exec()
 

@@ -18,9 +18,11 @@ from inspector.models.broker import Broker
 from inspector.panes.live_view import LiveViewPane
 from inspector.panes.objects import ObjectsPane
 from inspector.panes.quick import NO_QUICK, QuickPane
+from inspector.style import theme
+from inspector.widgets.qml_bindings import BindingsPane
 from inspector.window.main_window import MainWindow
 from probe.client import Client
-from tests.support.app import ARTIFACTS, DemoApp, wait_until
+from tests.support.app import ARTIFACTS, DemoApp, start_demo, wait_until
 from tests.support.inspector import hover, qwait, run
 
 Rect = tuple[int, int, int, int]
@@ -239,6 +241,64 @@ def test_click_on_live_view_picks_the_item(window: MainWindow, qq: Client) -> No
     pad_id = window.pane(ObjectsPane).selected_id()
     qwait(lambda: window.pane(QuickPane).selected_id() == pad_id, what="padArea in the Quick pane")
     assert window.pane(QuickPane).model.find(pad_id or "").data() == "padArea : MouseArea"
+
+
+def test_quick_items_show_the_items_bindings_what_they_read_and_their_values(
+        window: MainWindow, qq: Client) -> None:
+    """The QML bindings under the Quick items tool's tree, for padLabel: each row is the
+    probe's answer for the item, values as qt.properties reads them now."""
+    pane = window.pane(QuickPane).bindings
+    window.show_tool("quick")
+    label_id = inspector_id(window, "padLabel")
+    window.select_object_id(label_id)
+    qwait(lambda: pane.model.row_named("text").isValid(), what="padLabel's bindings")
+    text = pane.model.row_named("text")
+    clicks = qq.call("qt.properties.get", {"objectId": "@id:padArea", "name": "clicks"})
+    assert text.siblingAtColumn(1).data() == f"clicks: {clicks['value']}"
+    assert text.siblingAtColumn(2).data() == '"clicks: " + padArea.clicks'
+    assert text.siblingAtColumn(3).data() == "binding"
+    dep = pane.model.index(0, 0, text)
+    assert dep.data() == "padArea.clicks" and dep.siblingAtColumn(1).data() == str(
+        clicks["value"])
+    assert dep.siblingAtColumn(2).data().endswith("· clicks")
+    z = pane.model.row_named("z")
+    assert (z.siblingAtColumn(1).data(), z.siblingAtColumn(3).data()) == ("1.0", "literal")
+    assert "padLabel" in pane.title.text() and "main.qml" in pane.title.text()
+    qq.call("qt.ui.click", {"objectId": "@id:padArea"})  # the app changes: Reload reads it
+    pane.refresh()
+    qwait(lambda: pane.model.row_named("text").siblingAtColumn(1).data()
+          == f"clicks: {clicks['value'] + 1}", what="the new value after a click")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    window.resize(1366, 768)
+    assert window.grab().save(str(ARTIFACTS / "inspector-bindings.png"))
+    # an object QML did not make: the tab says so, and shows none
+    found = run(window.conn.call("qt.objects.find", {"name": "controlChannel"}))
+    window.select_object_id(found["objects"][0]["id"])
+    qwait(lambda: "no QML declaration" in pane.title.text(), what="the tab to say so")
+    assert pane.model.rowCount() == 0 and "not created by QML" in pane.status.text()
+
+
+def test_a_binding_loop_shows_in_the_error_tone(window: MainWindow) -> None:
+    """tests/apps/problems.qml's looped item (width: height + 1, height: width + 1): the
+    binding Qt reported the loop at is marked, in red, and named in the title."""
+    app = start_demo(module="tests.apps.problems_app")
+    conn = Connection(window.watcher)
+    probe = ProbeClient(conn)
+    pane = BindingsPane(probe, Broker(probe))
+    try:
+        run(conn.connect_to(pid=app.pid))
+        answer = run(conn.call("qml.bindings", {"objectId": "@id:looped"}))
+        pane.set_object(answer["objectId"], "looped")
+        qwait(lambda: pane.model.row_named("width").isValid(), what="the looped bindings")
+        assert pane.model.loops == ["width"] and "binding loop at width" in pane.title.text()
+        width = pane.model.row_named("width")
+        assert width.siblingAtColumn(3).data() == "binding loop"
+        assert width.data(Qt.ItemDataRole.ForegroundRole).color() == theme.accent("error")
+        assert pane.model.index(0, 0, width).data() == "height"  # what it reads
+    finally:
+        run(conn.close(emit=False))
+        pane.deleteLater()
+        app.stop()
 
 
 def test_widget_app_shows_the_empty_state(window: MainWindow, demo: DemoApp) -> None:

@@ -18,6 +18,7 @@ import pytest
 from probe.client import Client
 from tests.support.chrome import parse, ref_of
 from tests.support.realapp import RealApp, start, wait_for_window
+from tests.support.resources_demo import qt_resource_bytes
 
 from . import tasks
 
@@ -120,6 +121,20 @@ def test_pyzo_opens_a_file_tab_and_reads_it(pyzo: RealApp) -> None:
     assert any(n["role"] == "menuitem" and n["name"] == "File" for n in parse(page["text"]))
     out = qt.call("chr.navigate", {"url": "File > New", "tabId": main})
     assert out["changes"] != "no visible change", out
+
+
+def test_pyzo_resources_are_qts_own_and_read_as_its_qfile_reads_them(pyzo: RealApp) -> None:
+    """qt.resources.* in an app we did not write: Pyzo registers none of its own, so its
+    tree is Qt's (marked so), and a picture's bytes are what a QFile of it reads (Qt's
+    resources live in the Qt libraries this process loads too)."""
+    qt = _agent(pyzo)
+    root = {e["name"]: e for e in qt.call("qt.resources.list")["entries"]}
+    assert root["qt-project.org"]["qt"] and root["qt-project.org"]["folder"]
+    path = ":/qt-project.org/styles/commonstyle/images/standardbutton-ok-16.png"
+    own = qt_resource_bytes(path)
+    got = qt.call("qt.resources.read", {"path": path, "kind": "binary", "maxBytes": 4096})
+    assert got["qt"] and got["size"] == len(own) and bytes.fromhex(got["hex"]) == own[:512]
+    assert qt.call("qt.resources.read", {"path": path})["image"]["width"] == 16
 
 
 #: Elements whose names do not say that they end the app or leave it for good.

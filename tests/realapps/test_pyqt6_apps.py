@@ -66,6 +66,31 @@ def test_git_cola_on_pyqt6_stages_and_commits(cola: RealApp, repo: Path) -> None
     assert counting.calls == 5
 
 
+def test_connections_of_a_pyqt6_app_are_counted_not_named(cola: RealApp) -> None:
+    """PyQt6 connects where no PySide6 wrapper sees it: every receiver is counted, as
+    unseen, and the answer says the probe does not watch this app's connects."""
+    qt = cola.client()
+    wait_for_window(qt, 60)
+    buttons = qt.call("qt.objects.query", {"className": "QPushButton"})["objects"]
+    counted = 0
+    for button in buttons:
+        got = qt.call("qt.signals.connections", {"objectId": button["id"]})
+        assert got["watching"] is False and got["outbound"] == [] and got["inbound"] == []
+        counted += sum(s["unseen"] for s in got["signals"] if s["signal"] == "clicked(bool)")
+    assert counted >= 1, buttons
+
+
+def test_actions_of_a_pyqt6_app_are_listed(cola: RealApp) -> None:
+    """PyQt6 made git-cola's QActions: each is read through the probe's PySide6 of the same
+    Qt, with its keys and the menus that show it."""
+    qt = cola.client()
+    wait_for_window(qt, 60)
+    found = qt.call("qt.actions.list", {})["actions"]
+    keyed = [a for a in found if a["shortcuts"] and a["shownIn"]]
+    assert len(keyed) >= 5, [a["text"] for a in found][:20]
+    assert any(s["kind"] == "menu" for a in keyed for s in a["shownIn"])
+
+
 def test_console_on_pyqt6_runs_code(console: RealApp) -> None:
     qt = console.client()
     wait_for_window(qt, 60)

@@ -65,3 +65,13 @@ def test_its_modal_dialog_is_listed_blocks_and_closes_on_escape(qt: Client) -> N
     wait_until(lambda: not [t for t in qt.call("chr.tabsContext")["tabs"]
                             if t["kind"] == "dialog"], 10, "the dialog closed by Escape")
     assert ref_of(qt.call("chr.readPage"), "Add", "button")
+
+
+def test_bindings_of_qml_loaded_from_data_say_why_they_cannot_be_read(qt: Client) -> None:
+    """progress-list loads its QML from a string (engine.loadData): there is no .qml file to
+    read a declaration from, so qml.bindings says so with a hint, and the app lives on."""
+    with pytest.raises(RemoteError) as exc:
+        qt.call("qml.bindings", {"objectId": "@id:inputField"})
+    assert exc.value.name == "NOT_SUPPORTED"
+    assert "declaration" in exc.value.message and exc.value.hint
+    assert qt.call("qt.ping")

@@ -9,6 +9,8 @@ says what changed in the editor.
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import shutil
 import sys
 import tempfile
@@ -73,6 +75,36 @@ def test_write_fix_and_save_a_letter(qt: Client) -> None:
     wait_until(lambda: qt.call("chr.tabsContext", {})["tabs"][0]["title"] == "letter.txt",
                10, "the title naming the file")
 
+
+def test_connections_name_the_apps_slots_and_lines(qt: Client) -> None:
+    """jwrite's window comes from a .ui file (QUiLoader: objects made in C++) and its
+    slots are methods of a plain Python class: each action's triggered names the slot
+    and the line of jwrite's code that connected it."""
+    spec = importlib.util.find_spec("jwrite")  # its file, read as text, not imported
+    assert spec is not None and spec.origin is not None
+    source = Path(spec.origin).with_name("main_window.py")
+    lines = source.read_text(encoding="utf-8").splitlines()
+    got = qt.call("qt.signals.connections", {"objectId": "actionSave"})
+    assert [(r["signal"], r["kind"], r["slot"], r["receiver"]) for r in got["outbound"]] == [
+        ("triggered()", "method", "MainWindow.save", None)]
+    at = got["outbound"][0]["connectedAt"]
+    assert os.path.samefile(at["file"], source)
+    assert lines[at["line"] - 1].strip() == "self.window.actionSave.triggered.connect(self.save)"
+    counts = {s["signal"]: s for s in got["signals"]}
+    assert counts["triggered(bool)"]["named"] == 1
+    edit = qt.call("qt.signals.connections", {"objectId": "textEdit"})
+    assert "MainWindow.unsaved" in {r["slot"] for r in edit["outbound"]}
+
+
+def test_actions_from_a_ui_file_are_listed_and_triggered(qt: Client) -> None:
+    """jwrite's actions come from its .ui file: each is listed in its menu, and File ›
+    New triggered from qt.actions runs jwrite's own slot (an empty untitled document)."""
+    found = {a["object"]["objectName"]: a for a in qt.call("qt.actions.list", {})["actions"]}
+    assert {"actionNew", "actionOpen", "actionSave", "actionSave_As", "actionUndo"} <= set(found)
+    assert ("menu", "File") in {(s["kind"], s["title"]) for s in found["actionNew"]["shownIn"]}
+    out = qt.call("qt.actions.trigger", {"objectId": "actionNew"})
+    assert out["triggered"] is True and _text(qt) == ""
+    assert qt.call("chr.tabsContext", {})["tabs"][0]["title"] == "Untitled*"
 
 
 @pytest.fixture(scope="module")

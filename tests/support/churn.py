@@ -158,6 +158,8 @@ class ChurnCalls:
             "qt.properties.set": {"objectId": "kindsField", "name": "text", "value": "set"},
             "qt.methods.invoke": {"objectId": rng.choice(["kindsCheck", "kindsButton"]),
                                   "method": "toggle"},
+            "qt.actions.trigger": {"objectId": rng.choice(["KindsFirst", "KindsSecond",
+                                                           "kindsCheck"])},
             "qt.models.setData": {"modelId": "kindsList", "row": 0, "column": 0,
                                   "value": "fig"},
             "qt.transaction": {"steps": [

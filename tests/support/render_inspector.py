@@ -2,7 +2,7 @@
 
     xvfb-run -a -s "-screen 0 1366x768x24" env QT_QPA_PLATFORM=xcb \\
         .venv/bin/python -m tests.support.render_inspector 1366 768 inspector-1366.png \\
-            [dark] [tool] [overlay]
+            [dark] [tool] [overlay] [object]
 
 Under a real X server (Xvfb) the picture is the screen itself, as a user would see it;
 without one (QT_QPA_PLATFORM=offscreen) it is the window's own rendering. The demo app
@@ -10,7 +10,9 @@ runs offscreen beside it; an agent (Claude Code's way: through ``qtmcp mcp``) re
 page, fills three fields and reads a property; the object tree selects ``emailEdit``.
 ``tool`` (a tool's name, e.g. ``connections``) opens that tool instead of the
 accessibility tree (a details tab's name, e.g. ``layout``, opens that tab beside the
-object tree); ``overlay`` turns the live view's layout overlay on. Not a test: a tool.
+object tree); ``overlay`` turns the live view's layout overlay on (any other word leaves
+it off); ``object`` (an objectName) is selected instead of ``emailEdit``. Not a test: a
+tool.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ def ref_of(text: str, start: str) -> str:
 
 
 def main(width: int, height: int, out: str, theme: str = "light", tool: str = "",
-         overlay: str = "") -> int:
+         overlay: str = "", chosen: str = "emailEdit") -> int:
     qapp = QApplication([sys.argv[0]])
     loop = qasync.QEventLoop(qapp, already_running=True)
     asyncio.set_event_loop(loop)
@@ -80,7 +82,7 @@ def main(width: int, height: int, out: str, theme: str = "light", tool: str = ""
             agent.text("get_property", {"object_id": "nameEdit", "name": "text"})
             wait(lambda: win.pane(AccessibilityPane).last_target is not None
                  and win.pane(AccessibilityPane).reads > 1)
-            reveal = asyncio.ensure_future(win.pane(ObjectsPane).reveal("emailEdit"))
+            reveal = asyncio.ensure_future(win.pane(ObjectsPane).reveal(chosen))
             wait(reveal.done)
             wait(lambda: "text" in win.pane(PropertiesPane).model.by_name)
             log = win.pane(AgentLogPane)
@@ -107,4 +109,4 @@ def main(width: int, height: int, out: str, theme: str = "light", tool: str = ""
 
 
 if __name__ == "__main__":
-    sys.exit(main(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], *sys.argv[4:7]))
+    sys.exit(main(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], *sys.argv[4:8]))

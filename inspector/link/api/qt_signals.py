@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from inspector.link.api._base import Family
-from probe.wire.qt_signals import Emission, LifecycleSwitch, Subscription, Unsubscribed
+from probe.wire.qt_signals import (
+    Connections,
+    Emission,
+    LifecycleSwitch,
+    Subscription,
+    Unsubscribed,
+)
 
 
 class QtSignals(Family):
@@ -25,6 +31,11 @@ class QtSignals(Family):
     async def unsubscribe_signal(self, subscription_id: str) -> None:
         await self.conn.call("qt.signals.unsubscribe", {"subscriptionId": subscription_id},
                              result=Unsubscribed)
+
+    async def connections(self, object_id: str) -> Connections:
+        """Whom the object's signals reach, who reaches it, and Qt's receiver counts."""
+        return await self.conn.call("qt.signals.connections", {"objectId": object_id},
+                                    result=Connections)
 
     def on_emission(self, callback: Callable[[Emission], None]) -> None:
         self._notes("qt.signals.emitted", Emission, callback)

@@ -89,15 +89,16 @@ def _noted(obj: Any) -> tuple[Any, ...] | None:
     return ref.frames if ref is not None and ref() is obj else None
 
 
-def _note(skip: int) -> tuple[Any, ...]:
-    """(code, offset, …) of the ``DEPTH`` frames above the caller ``skip`` levels up (none
-    when there is no Python frame there: C++, QML, calls a Python type's ``__init__``)."""
+def note_caller(skip: int, depth: int = DEPTH) -> tuple[Any, ...]:
+    """(code, offset, …) of the ``depth`` frames above the caller ``skip`` levels up (none
+    when there is no Python frame there: C++, QML, calls a Python type's ``__init__``);
+    :func:`site_in` turns it into the app's line."""
     f = _getframe(1)
     for _ in range(skip):
         f = f.f_back if f is not None else None
     note: list[Any] = []
     n = 0
-    while f is not None and n < DEPTH:
+    while f is not None and n < depth:
         note.append(f.f_code)
         note.append(f.f_lasti)
         f = f.f_back
@@ -123,7 +124,7 @@ def _wrap_factory(make: Any) -> Any:
     def factory(self: Any, *args: Any, **kwargs: Any) -> Any:
         made = make(self, *args, **kwargs)
         if isinstance(made, QObject) and _noted(made) is None:
-            _keep(made, _note(1))
+            _keep(made, note_caller(1))
         return made
 
     factory.__name__ = getattr(make, "__name__", "factory")
@@ -135,7 +136,7 @@ def _wrap_factory(make: Any) -> Any:
 def _wrap(init: Any) -> Any:
     # no functools.wraps: copying __doc__ makes shiboken build every signature (slow)
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        note = _note(1)
+        note = note_caller(1)
         init(self, *args, **kwargs)
         _keep(self, note)
 
@@ -320,9 +321,14 @@ def site_of(obj: QObject) -> PythonSite | None:
     methods; ``stack`` the app's frames from there outwards), or None when no note was
     taken (made before recording, by C++, or only by qtmcp itself)."""
     note = _noted(obj)
-    if not note:
-        return None
-    own = _own_inits(obj)
+    return site_in(note, _own_inits(obj)) if note else None
+
+
+def site_in(note: tuple[Any, ...], own: set[CodeType] | frozenset[CodeType] = frozenset()
+            ) -> PythonSite | None:
+    """The app's line in a :func:`note_caller` note: its first frame outside Qt, qtmcp,
+    the stdlib and the ``own`` code objects (with the app's frames from there outwards
+    and the ``own`` ones that ran before it as ``init``), or None when it has none."""
     frames = [(note[i], note[i + 1]) for i in range(0, len(note), 2)]
     app = [(c, ln) for c, ln in frames if not _hidden(c.co_filename)]
     outer = [(c, ln) for c, ln in app if c not in own]
@@ -335,3 +341,9 @@ def site_of(obj: QObject) -> PythonSite | None:
     if inits:
         site["init"] = inits  # the app's own __init__ lines that ran for it
     return site
+
+
+@functools.lru_cache(maxsize=4096)
+def qtmcp_file(filename: str) -> bool:
+    """Whether ``filename`` is qtmcp's own (the probe's folder)."""
+    return os.path.abspath(filename).startswith(_hidden_roots()[0])

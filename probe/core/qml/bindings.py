@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Collection
 from functools import lru_cache
 from typing import Any
 
@@ -24,6 +25,7 @@ from probe.core.objects.meta import objref_for
 from probe.core.objects.paths import path_of
 from probe.core.objects.qmltypes import context_of, qml_id, type_name
 from probe.core.objects.variant import to_json
+from probe.core.qml.dependencies import dependencies
 from probe.core.qml.qmltext import blank as _blank
 from probe.core.qml.qmltext import match_close as _match_close
 
@@ -165,9 +167,12 @@ def _read(obj: QObject, name: str, ctx: QQmlContext, ids: IdTable) -> tuple[bool
         return True, None
 
 
-def bindings(obj: QObject, ids: IdTable, name: str | None = None) -> dict[str, Any]:
+def bindings(obj: QObject, ids: IdTable, name: str | None = None,
+             loops: Collection[tuple[str, int, str]] = ()) -> dict[str, Any]:
     """Per property set in the object's QML declaration: value, whether the declaration
-    binds it (and to what expression), file and line. See the section comment."""
+    binds it (and to what expression, what that reads: ``dependencies``), file and line.
+    ``loops``: (file, line, property) of the binding loops Qt reported; a binding there is
+    marked ``loop``. See the section comment."""
     ctx = context_of(obj)
     if ctx is None:
         raise QtError("NOT_SUPPORTED", f"{path_of(obj)} was not created by QML",
@@ -187,11 +192,16 @@ def bindings(obj: QObject, ids: IdTable, name: str | None = None) -> dict[str, A
         if name is not None and m["name"] != name:
             continue
         ok, value = _read(obj, m["name"], ctx, ids)
-        rows.append({"name": m["name"], "value": value if ok else None,
-                     "bound": m["kind"] == "binding",
-                     "expression": m["expression"] if m["kind"] in ("binding", "alias")
-                     else None, "kind": m["kind"], "source": "qml file", "file": path,
-                     "line": m["line"]})
+        row = {"name": m["name"], "value": value if ok else None,
+               "bound": m["kind"] == "binding",
+               "expression": m["expression"] if m["kind"] in ("binding", "alias")
+               else None, "kind": m["kind"], "source": "qml file", "file": path,
+               "line": m["line"]}
+        if m["kind"] in ("binding", "alias"):
+            row["dependencies"] = dependencies(obj, ctx, m["expression"], ids)
+            row["loop"] = any(f == path and line == m["line"] and m["name"].split(".")[-1]
+                              == prop.split(".")[-1] for f, line, prop in loops)
+        rows.append(row)
     if name is not None and not rows:
         ok, value = _read(obj, name, ctx, ids)
         if not ok:

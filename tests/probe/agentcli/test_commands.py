@@ -11,15 +11,18 @@ shows the apps it needs (:func:`tests.support.agentcli.runtime_with`).
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
+from inspector.link.traffic import Call
 from probe.client import Client
 from probe.wire.chr_page import Tabs
+from probe.wire.probe_session import Traffic
 from probe.wire.qt_properties import PropertyValue
 from tests.support.agentcli import Cli, runtime_with
 from tests.support.app import DemoApp, start_demo, wait_until
@@ -118,6 +121,25 @@ def test_form_task_with_refs_from_one_invocation_used_in_the_next(one: Cli, qt: 
     assert prop(qt, "countryCombo", "currentText") == "Japan"
     assert prop(qt, "termsCheck", "checked") is True
     assert prop(qt, "statusLabel", "text") == "Submitted: Ada"
+
+
+def test_the_traffic_names_each_call_as_the_cli_command_typed(one: Cli, demo: DemoApp,
+                                                               qt: Client) -> None:
+    """Whoever watches the traffic (the inspector's request log) sees the command the
+    user typed, without the options that pick the app or session, beside the tool it
+    ran and its arguments."""
+    watcher = demo.client(name="cli-watcher", role="inspector")
+    watcher.call("probe.subscribe", {"topics": ["traffic"]})
+    ref = one.ref('textbox "Name"')
+    one.ok("fill", ref, "Ada Lovelace", "--pid", str(demo.pid))
+    record = watcher.wait_notification(
+        "probe.traffic", lambda p: p["method"] == "chr.formInput"
+        and p["client"]["role"] == "cli")
+    typed = shlex.join(["qtmcp", "fill", ref, "Ada Lovelace"])
+    assert record["via"]["command"] == typed
+    assert record["via"]["tool"] == "form_input"
+    assert record["via"]["arguments"] == {"ref": ref, "value": "Ada Lovelace"}
+    assert Call(cast(Traffic, record)).called_as == typed  # the request log's "Called as"
 
 
 def test_find_gives_a_ref_the_next_call_clicks(one: Cli, qt: Client) -> None:

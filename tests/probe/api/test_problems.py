@@ -27,12 +27,15 @@ def line_of(path: str, needle: str) -> int:
 
 
 @pytest.fixture(scope="module")
-def report() -> Iterator[dict[str, Any]]:
+def problems_app() -> Iterator[DemoApp]:
     app: DemoApp = start_demo(module="tests.apps.problems_app")
-    try:
-        yield app.client().call("qt.problems", {})
-    finally:
-        app.stop()
+    yield app
+    app.stop()
+
+
+@pytest.fixture(scope="module")
+def report(problems_app: DemoApp) -> dict[str, Any]:
+    return problems_app.client().call("qt.problems", {})
 
 
 @pytest.mark.parametrize("kind", WIDGET_KINDS)
@@ -61,6 +64,22 @@ def test_qml_problems_point_to_their_qml_line(report: dict[str, Any], kind: str,
                                               needle: str) -> None:
     p = next(p for p in report["problems"] if p["kind"] == kind)
     assert (p["source"]["file"], p["source"]["line"]) == (APP_QML, line_of(APP_QML, needle))
+
+
+def test_qml_bindings_mark_the_binding_loop_qt_reported(problems_app: DemoApp) -> None:
+    """qml.bindings of the looped item: width and height read each other
+    (``dependencies``), and the binding Qt reported the loop at is marked ``loop``."""
+    qt = problems_app.client()
+    answer = qt.call("qml.bindings", {"objectId": "@id:looped"})
+    item_id = answer["objectId"]
+    props = {p["name"]: p for p in answer["properties"]}
+    width, height = props["width"], props["height"]
+    assert [(d["objectId"], d["property"]) for d in width["dependencies"]] == [
+        (item_id, "height")]
+    assert [(d["objectId"], d["property"]) for d in height["dependencies"]] == [
+        (item_id, "width")]
+    assert width["line"] == line_of(APP_QML, "// binding_loop")
+    assert width["loop"] is True and height["loop"] is False  # Qt names the one it met
 
 
 def test_counts_add_up(report: dict[str, Any]) -> None:

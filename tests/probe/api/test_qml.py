@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import PySide6
 import pytest
 
 from probe.client import Client
@@ -453,3 +454,46 @@ def test_handles_prefer_the_qml_id(qq: Client) -> None:
     assert out["selector"] == "@id:padArea" and out["selectorKind"] == "qmlId"
     assert out["ref"].startswith("ref_") and out["bounds"]["width"] > 0
     assert qq.call("qt.ui.handles", {"target": out["ref"]})["id"] == out["id"]
+
+
+def test_qt_quick_controls_qml_is_read_from_qts_own_resources(qq: Client) -> None:
+    """A Quick app's QML from qrc: Qt Quick Controls' Basic style serves its .qml files from
+    :/qt-project.org; the preview is the file Qt ships beside them (qt.resources.read)."""
+    folder = ":/qt-project.org/imports/QtQuick/Controls/Basic"
+    listing = qq.call("qt.resources.list", {"path": folder})
+    names = {e["name"]: e for e in listing["entries"]}
+    assert names["Button.qml"]["qt"] and names["Button.qml"]["size"] > 0
+    got = qq.call("qt.resources.read", {"path": f"qrc:{folder[1:]}/Button.qml"})
+    shipped = Path(PySide6.__file__).parent / "Qt/qml/QtQuick/Controls/Basic/Button.qml"
+    assert got["kind"] == "text" and got["qt"] and got["mimeType"] == "text/x-qml"
+    assert got["text"].encode() == shipped.read_bytes()
+
+
+def _deps(binding: dict[str, Any]) -> list[tuple[str, str | None, str]]:
+    return [(d["name"], d["objectId"], d["property"]) for d in binding["dependencies"]]
+
+
+def test_a_binding_names_what_its_expression_reads(qq: Client) -> None:
+    """Each property a binding reads, resolved as QML does: an id (padArea), the item's
+    own property (parent), an id of the file that uses a component, a context property
+    (an object's, or a plain value's); each with its value now, as qt.properties reads it."""
+    area_id = qq.call("qml.info", {"objectId": "@id:padArea"})["id"]
+    label = _bindings(qq, "padLabel")
+    (clicks,) = label["text"]["dependencies"]
+    assert (clicks["name"], clicks["objectId"], clicks["property"]) == (
+        "padArea.clicks", area_id, "clicks")
+    assert clicks["value"] == qq.call("qt.properties.get", {"objectId": area_id,
+                                                            "name": "clicks"})["value"]
+    assert label["text"]["loop"] is False
+    (parent,) = label["anchors.centerIn"]["dependencies"]  # the item's own property
+    assert parent["name"] == "parent" and parent["objectId"] == qq.call(
+        "qml.info", {"objectId": "@id:padLabel"})["id"]
+    assert parent["value"]["objectName"] == "clickPad"
+    assert "dependencies" not in label["z"]  # a literal reads nothing
+    assert [d[0] for d in _deps(_bindings(qq, "pages")["currentIndex"])] == [
+        "tabBar.currentIndex"]
+    version = _bindings(qq, "versionText", "text")["text"]["dependencies"]
+    by_name = {d["name"]: d for d in version}
+    assert set(by_name) == {"backend.greeting", "appVersion"}
+    assert by_name["backend.greeting"]["objectId"] and by_name["appVersion"]["objectId"] is None
+    assert by_name["appVersion"]["value"]  # the context property's value

@@ -140,11 +140,24 @@ def _python_app(apps: list[App], binding: str, how: str, env: dict[str, str]
     return _attach(_start(apps, [sys.executable, str(FORM)], env))
 
 
-def _drive(info: discovery.ProbeInfo, qt_release: str) -> None:
+def _drive(info: discovery.ProbeInfo, qt_release: str, named: bool = False) -> None:
     with Client.connect(info.url, info.token) as qt:
         assert qt.call("qt.version")["qt"] == qt_release
+        _connections(qt, named)
         seen = drive_form(qt)
     assert set(seen) == set(STEPS)
+
+
+def _connections(qt: Client, named: bool) -> None:
+    """The submit button's clicked: named with its slot when the probe saw the app's
+    connect (a PySide6 app launched with it), else counted unseen
+    (installed or attached after it, PyQt6, C++): never an error."""
+    got = qt.call("qt.signals.connections", {"objectId": "submitButton"})
+    clicked = next(s for s in got["signals"] if s["signal"] == "clicked(bool)")
+    assert clicked["named"] + clicked["unseen"] == clicked["receivers"] >= 1, got
+    assert [r["slot"] for r in got["outbound"]] == (["Form.on_submit"] if named else []), got
+    listing = qt.call("qt.actions.list", {})  # a widgets app: no QtQml, no QtQuick loaded
+    assert listing["count"] == len(listing["actions"])
 
 
 @pytest.mark.parametrize("how", ["install", "launch", "attach"])
@@ -153,7 +166,8 @@ def test_pyside6_app(how: str, apps: list[App]) -> None:
         _need("gdb", "apt-get install gdb")
     from PySide6.QtCore import qVersion
 
-    _drive(_python_app(apps, "PySide6", how, {}), qVersion())
+    # in-app install and attach come after the form connected its button: counted unseen
+    _drive(_python_app(apps, "PySide6", how, {}), qVersion(), named=how == "launch")
 
 
 @pytest.mark.parametrize("how", ["install", "launch", "attach"])

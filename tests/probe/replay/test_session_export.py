@@ -121,12 +121,15 @@ def test_script_holds_actions_checks_and_what_was_left_out(session: Path) -> Non
     # the command line the app was started with, from the session (not a guess)
     assert script["format"] == "qtmcp-script" and script["command"] == DEMO_COMMAND
     assert script["cwd"] == str(ROOT)
-    shape = [(s.get("do") or s["check"], s["target"].rsplit("/", 1)[-1])
-             for s in script["steps"]]
+    # what the agent read (the page, each find's match) is checked as texts
+    reads = [s["texts"] for s in script["steps"] if s.get("check") == "text"]
+    assert reads[0] == ["France"]  # the page read first: the combo box's value
+    assert ["Name"] in reads and ["Submit"] in reads  # what the finds matched
+    steps = [s for s in script["steps"] if s.get("check") != "text"]
+    shape = [(s.get("do") or s["check"], s["target"].rsplit("/", 1)[-1]) for s in steps]
     assert shape == [("chr.formInput", "nameEdit"), ("property", "nameEdit"),
                      ("chr.formInput", "termsCheck"), ("chr.formInput", "countryCombo"),
                      ("chr.click", "submitButton"), ("property", "statusLabel")]
-    steps = script["steps"]
     assert steps[0]["params"] == {"value": "Ada Lovelace"}
     assert steps[0]["expect"] == {"value": "Ada Lovelace"}
     assert steps[2]["expect"] == {"checked": True}
@@ -134,7 +137,7 @@ def test_script_holds_actions_checks_and_what_was_left_out(session: Path) -> Non
     assert steps[-1]["client"] == "form-agent"
     assert records[steps[-1]["call"] - 1]["method"] == "qt.properties.get"
     why = {s["method"]: s["why"] for s in script["skipped"]}
-    assert why["chr.find"] == "reads only" and why["chr.readPage"] == "reads only"
+    assert "chr.find" not in why and "chr.readPage" not in why
     assert why["chr.formInput"] == "failed when recorded (REF_NOT_FOUND)"
     assert why["probe.subscribe"] == "made by the inspector"
     assert se.check_script(json.loads(json.dumps(script))) == []
@@ -152,7 +155,7 @@ def test_exported_pytest_passes_on_the_demo_and_fails_when_it_changes(
     script_path = tmp_path / "form.json"
     assert cli.main(["export", str(session), "--pytest", str(out), "--script",
                      str(script_path), "--timeout", "1.5"]) == 0
-    assert "6 steps (4 actions, 6 checks)" in capsys.readouterr().out
+    assert "11 steps (4 actions, 11 checks)" in capsys.readouterr().out
     text = out.read_text()
     assert "from probe.testing import AppDriver, launch_app" in text
     assert "sleep(" not in text and "time." not in text
@@ -166,7 +169,7 @@ def test_exported_pytest_passes_on_the_demo_and_fails_when_it_changes(
     broken = _pytest(out, QTMCP_DEMO_BROKEN="1")
     assert broken.returncode == 1, broken.stdout[-3000:]
     # the click's own check diverges first: the status line its report named
-    assert "diverged at step 5: chr.click on submitButton" in broken.stdout
+    assert "diverged at step 10: chr.click on submitButton" in broken.stdout
     assert 'expected: the app shows "Submitted: Ada Lovelace"' in broken.stdout
     assert "found:    no name or value containing it after 1.5 s" in broken.stdout
 
@@ -196,7 +199,7 @@ def test_an_export_checks_what_each_action_showed(
     out = tmp_path / "test_five.py"
     assert cli.main(["export", str(session), "--pytest", str(out), "--script",
                      str(tmp_path / "five.json"), "--timeout", "1.5"]) == 0
-    assert "5 steps (5 actions, 5 checks)" in capsys.readouterr().out
+    assert "6 steps (5 actions, 6 checks)" in capsys.readouterr().out
     script = json.loads((tmp_path / "five.json").read_text())
     click = script["steps"][-1]
     assert click["do"] == "chr.click" and click["shows"] == ["Submitted: Grace Hopper"]
@@ -209,7 +212,50 @@ def test_an_export_checks_what_each_action_showed(
     assert passed.returncode == 0, passed.stdout[-3000:] + passed.stderr[-2000:]
     broken = _pytest(out, QTMCP_DEMO_BROKEN="1")
     assert broken.returncode == 1, broken.stdout[-3000:]
-    assert "diverged at step 5: chr.click on submitButton" in broken.stdout
+    assert "diverged at step 6: chr.click on submitButton" in broken.stdout
+    assert 'expected: the app shows "Submitted: Grace Hopper"' in broken.stdout
+
+
+def submit_then_read(agent: Client) -> None:
+    """Fill two fields, submit through the window's slot (no change report), then read the
+    page: the status line is known only from the read."""
+    page = agent.call("chr.readPage", {"filter": "interactive"})["text"]
+    refs = {line.split('"')[1]: line.split("[")[1].split("]")[0]
+            for line in page.splitlines() if '"' in line and "[ref_" in line}
+    agent.call("chr.formInput", {"ref": refs["Name"], "value": "Grace Hopper"})
+    agent.call("chr.formInput", {"ref": refs["I accept the terms and conditions"],
+                                 "value": True})
+    agent.call("qt.methods.invoke", {"objectId": "mainWindow", "method": "submitForm"})
+    agent.call("chr.readPage", {"filter": "all"})
+    agent.call("chr.getPageText")
+
+
+def test_an_export_checks_the_texts_the_agent_read(
+        plain_demo: AppDriver, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A read of the page becomes checks of the texts it showed (the status line, the
+    fields' values): the exported test passes on the demo and fails against an app that
+    no longer shows a text the agent read, naming it."""
+    plain_demo.call("qt.methods.invoke", {"objectId": "mainWindow", "method": "resetForm"})
+    session = save(plain_demo, record(plain_demo, submit_then_read), tmp_path / "read")
+    out = tmp_path / "test_read.py"
+    assert cli.main(["export", str(session), "--pytest", str(out), "--script",
+                     str(tmp_path / "read.json"), "--timeout", "1.5"]) == 0
+    capsys.readouterr()
+    script = json.loads((tmp_path / "read.json").read_text())
+    page, text = script["steps"][-2:]
+    assert page["check"] == "text" and "Submitted: Grace Hopper" in page["texts"]
+    assert "Grace Hopper" in page["texts"]  # the name field's value
+    assert text["check"] == "text" and {"Submitted", "Grace Hopper"} <= set(text["texts"])
+    assert not any("shows" in s for s in script["steps"])  # known from the read only
+    assert "app.reads([" in out.read_text()
+
+    passed = _pytest(out)
+    assert passed.returncode == 0, passed.stdout[-3000:] + passed.stderr[-2000:]
+    broken = _pytest(out, QTMCP_DEMO_BROKEN="1")
+    assert broken.returncode == 1, broken.stdout[-3000:]
+    step = len(script["steps"]) - 1  # the page read, before the page text
+    assert f"diverged at step {step}" in broken.stdout and "a text the agent read" \
+        in broken.stdout
     assert 'expected: the app shows "Submitted: Grace Hopper"' in broken.stdout
 
 
@@ -221,16 +267,16 @@ def test_replay_cli_passes_live_and_reports_the_divergence(
     capsys.readouterr()
     assert cli.main(["replay", str(script), "--url", demo.url, "--token",
                      demo.token or ""]) == 0
-    assert "all 6 steps passed" in capsys.readouterr().out
+    assert "all 11 steps passed" in capsys.readouterr().out
     assert demo.client().call("qt.properties.get", {
         "objectId": "countryCombo", "name": "currentText"})["value"] == "Germany"
 
     monkeypatch.setenv("QTMCP_DEMO_BROKEN", "1")
     assert cli.main(["replay", str(script), "--launch", "--timeout", "1"]) == 1
     err = capsys.readouterr().err
-    assert "diverged at step 5 (session call" in err
+    assert "diverged at step 10 (session call" in err
     assert "found:    no name or value containing it after 1 s" in err
-    assert "(4 of 6 steps passed before it)" in err
+    assert "(9 of 11 steps passed before it)" in err
     # the property the agent read diverges too, naming the value found
     lenient = {**json.loads(script.read_text())}
     lenient["steps"] = [{k: v for k, v in s.items() if k != "shows"}
@@ -238,7 +284,7 @@ def test_replay_cli_passes_live_and_reports_the_divergence(
     script.write_text(json.dumps(lenient))
     assert cli.main(["replay", str(script), "--launch", "--timeout", "1"]) == 1
     err = capsys.readouterr().err
-    assert "diverged at step 6 (session call" in err
+    assert "diverged at step 11 (session call" in err
     assert 'found:    text == "Sent: Ada Lovelace" (still, after 1 s)' in err
 
 
@@ -298,7 +344,8 @@ def test_item_refs_replay_by_role_and_name(demo: DemoApp) -> None:
 
     records = record(demo, open_data_tab)
     script = se.build_script(records, {"app": "qtmcp-demo"})
-    click, check = script["steps"]
+    read, click, check = script["steps"]
+    assert read == {**read, "check": "text", "texts": ["Data"]}  # what the find matched
     assert click["item"] == {"role": "tab", "name": "Data"}
     assert click["target"].endswith("/qt_tabwidget_tabbar")
     assert check == {**check, "check": "property", "property": "currentIndex", "value": 1}
@@ -413,7 +460,7 @@ def test_calls_that_run_other_calls_are_replayed_by_their_steps(demo: DemoApp) -
 
     records = record(demo, agent_calls)
     script = se.build_script(records, {"app": "qtmcp-demo"})
-    assert [s["do"] for s in script["steps"]] == ["qt.methods.invoke", "chr.formInput",
+    assert [s["do"] for s in script["steps"] if "do" in s] == ["qt.methods.invoke", "chr.formInput",
                                                    "chr.formInput", "chr.click"]
     skipped = {s["method"] for s in script["skipped"]}
     assert {"chr.fillForm", "chr.batch", "chr.computer"} <= skipped
