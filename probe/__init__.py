@@ -60,7 +60,7 @@ def install(app: Any = None, **options: Any) -> Probe | None:
             raise RuntimeError("probe.install() must be called on the GUI (main) thread")
         if "PySide6.QtCore" not in sys.modules:  # a PyQt6 or C++ app: match its Qt first
             # imported only here: a PySide6 app is spared ctypes and subprocess (2.5 MiB)
-            from probe.launcher.qtrelease import prepare_import
+            from probe.bootstrap.qtrelease import prepare_import
 
             mismatch = prepare_import()  # before anything of ours imports PySide6
             if mismatch is not None:
@@ -93,7 +93,7 @@ def install(app: Any = None, **options: Any) -> Probe | None:
         if watch if watch is not None else connect_watch.enabled_by_env():
             connect_watch.start()  # the app's connects from here on are named
         api.declare_from_start()  # the console is captured from the start
-        running = Probe(Options.resolve(**options), REGISTRY, Hooks(app_errors=(QtError,)))
+        running = Probe(Options.from_env(**options), REGISTRY, Hooks(app_errors=(QtError,)))
         REGISTRY.defer(lambda: _declare(running, names_dir))
         _probe = running.start()
         _probe.executor.prelude = hold_windows

@@ -317,7 +317,7 @@ def cmd_attach(ns: argparse.Namespace) -> int:
 
 
 def cmd_runtime(ns: argparse.Namespace) -> int:
-    from probe.launcher import qtrelease, runtime
+    from probe.bootstrap import qtrelease, runtime
 
     target = ns.target
     try:

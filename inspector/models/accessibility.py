@@ -10,25 +10,22 @@ role and name).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QFont
 
 from inspector.link.marks import Mark
 from inspector.link.page import PageNode, Rect
-from inspector.models.columns import Column, Columns, Index, muted
+from inspector.models.columns import Column, NodeTree, TreeNode, muted
 from inspector.style import theme
 from probe.wire.probe_session import Client
 
 
 @dataclass(eq=False)
-class A11yNode:
+class A11yNode(TreeNode):
     page: PageNode
-    parent: A11yNode | None = None
-    children: list[A11yNode] = field(default_factory=list)
-    row: int = 0
 
     @property
     def role(self) -> str:
@@ -89,7 +86,7 @@ def _object(node: A11yNode) -> str:
 _Column = Column[A11yNode]
 
 
-class AccessibilityModel(Columns[A11yNode], QAbstractItemModel):
+class AccessibilityModel(NodeTree[A11yNode]):
     """Read-only tree: Role, Name, Ref, Value, States, Bounds, Object."""
 
     COLUMNS = (_Column("Role", lambda n: n.role, tip=_tip),
@@ -101,8 +98,7 @@ class AccessibilityModel(Columns[A11yNode], QAbstractItemModel):
                _Column("Object", _object, tip=_tip, tone=muted))
 
     def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.root = A11yNode(PageNode({}))
+        super().__init__(A11yNode(PageNode({})), parent)
         self.by_object: dict[str, A11yNode] = {}
         self.by_ref: dict[str, A11yNode] = {}
         self.count = 0
@@ -122,8 +118,7 @@ class AccessibilityModel(Columns[A11yNode], QAbstractItemModel):
 
     def _add(self, parent: A11yNode, items: list[PageNode]) -> None:
         for page in items:
-            node = A11yNode(page, parent, row=len(parent.children))
-            parent.children.append(node)
+            node = parent.adopt(A11yNode(page))
             self.count += 1
             # the outermost node of an object wins (a list's items share its id)
             if node.object_id and node.object_id not in self.by_object:
@@ -200,35 +195,6 @@ class AccessibilityModel(Columns[A11yNode], QAbstractItemModel):
         return node.bounds if node is not None else None
 
     # ------------------------------------------------------------ Qt model API
-
-    def node_of(self, index: Index) -> A11yNode:
-        return index.internalPointer() if index.isValid() else self.root  # type: ignore[return-value]
-
-    def index_of(self, node: A11yNode, column: int = 0) -> QModelIndex:
-        if node is self.root or node.parent is None:
-            return QModelIndex()
-        return self.createIndex(node.row, column, node)
-
-    def index(self, row: int, column: int,
-              parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
-        node = self.node_of(parent)
-        if 0 <= row < len(node.children) and 0 <= column < len(self.COLUMNS):
-            return self.createIndex(row, column, node.children[row])
-        return QModelIndex()
-
-    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override] # noqa: B008
-        if not index.isValid():
-            return QModelIndex()
-        node = self.node_of(index).parent
-        return self.index_of(node) if node is not None else QModelIndex()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        if parent.isValid() and parent.column() != 0:
-            return 0
-        return len(self.node_of(parent).children)
-
-    def row_at(self, index: Index) -> A11yNode | None:
-        return self.node_of(index) if index.isValid() else None
 
     def style(self, node: A11yNode, column: int, role: int) -> Any:
         """The node the followed agent named stands out; a ref is bold."""

@@ -7,17 +7,24 @@ tool tip, foreground and sort roles come from that list, so a column is written 
 place. Anything else a cell shows (fonts, backgrounds, check boxes) comes from
 :meth:`Columns.style`.
 
-:class:`RowTable` is a flat table of rows held in a list; a tree mixes :class:`Columns`
-into its ``QAbstractItemModel`` and answers ``row_at`` with the node behind an index.
+:class:`RowTable` is a flat table of rows held in a list; :class:`NodeTree` a tree of
+:class:`TreeNode` values held whole. A tree that loads lazily mixes :class:`Columns` into
+its own ``QAbstractItemModel`` and answers ``row_at`` with the node behind an index.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QBrush
 
 from inspector.style import theme
@@ -128,3 +135,59 @@ class RowTable(Columns[R], QAbstractTableModel):
 
     def columnCount(self, parent: Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self.COLUMNS)
+
+
+N = TypeVar("N", bound="TreeNode")
+
+
+@dataclass(eq=False, kw_only=True)
+class TreeNode:
+    """A node of a :class:`NodeTree`: subclass it with the node's own fields."""
+
+    parent: Any = field(default=None, repr=False)
+    children: list[Any] = field(default_factory=list, repr=False)
+    #: this node's row under its parent
+    row: int = 0
+
+    def adopt(self, child: N) -> N:
+        """Append ``child`` under this node; returns it."""
+        child.parent, child.row = self, len(self.children)
+        self.children.append(child)
+        return child
+
+
+class NodeTree(Columns[N], QAbstractItemModel):
+    """A tree whose nodes are all known (a reply held whole): index and parent from the
+    nodes' ``parent``, ``children`` and ``row``; the invisible root is :attr:`root`."""
+
+    def __init__(self, root: N, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.root = root
+
+    def node_of(self, index: Index) -> N:
+        return index.internalPointer() if index.isValid() else self.root
+
+    def row_at(self, index: Index) -> N | None:
+        return self.node_of(index) if index.isValid() else None
+
+    def index_of(self, node: N, column: int = 0) -> QModelIndex:
+        if node is self.root or node.parent is None:
+            return QModelIndex()
+        return self.createIndex(node.row, column, node)
+
+    def index(self, row: int, column: int, parent: Index = _ROOT) -> QModelIndex:
+        node = self.node_of(parent)
+        if 0 <= row < len(node.children) and 0 <= column < len(self.COLUMNS):
+            return self.createIndex(row, column, node.children[row])
+        return QModelIndex()
+
+    def parent(self, index: Index = _ROOT) -> QModelIndex:  # type: ignore[override]  # QObject.parent() too
+        if not index.isValid():
+            return QModelIndex()
+        node = self.node_of(index).parent
+        return self.index_of(node) if node is not None else QModelIndex()
+
+    def rowCount(self, parent: Index = _ROOT) -> int:
+        if parent.isValid() and parent.column() != 0:
+            return 0
+        return len(self.node_of(parent).children)

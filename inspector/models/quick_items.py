@@ -3,15 +3,14 @@ QML type and id, scene geometry, visibility and z."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QStandardItem, QStandardItemModel
+from PySide6.QtCore import QModelIndex, Qt
 
-from inspector.style import theme
+from inspector.models.columns import Column, NodeTree, TreeNode
 from probe.wire.qml import Item as QuickItem
 
-COLUMNS = ("Item", "Geometry", "Visible", "z", "Id")
 #: The role holding a row's object id (``#N``).
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -29,41 +28,67 @@ def _number(value: float | None) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.3g}"
 
 
-class QuickItemModel(QStandardItemModel):
-    """One row per item; ``by_id`` finds an item's first cell by its ``#N``."""
+@dataclass(eq=False)
+class QuickNode(TreeNode):
+    item: QuickItem
+
+
+def _tip(node: QuickNode) -> str:
+    item = node.item
+    tip = f"{item['className']} {item['id']}"
+    source = item.get("source")
+    if source is not None:
+        line = source.get("line")
+        tip += f"\n{source['file']}" + (f":{line}" if line else "")
+    return tip
+
+
+def _hidden(node: QuickNode) -> str | None:
+    return "muted" if node.item["visible"] is False else None
+
+
+def _visible(node: QuickNode) -> str:
+    visible = node.item["visible"]
+    return "" if visible is None else ("yes" if visible else "no")
+
+
+_Column = Column[QuickNode]
+
+
+class QuickItemModel(NodeTree[QuickNode]):
+    """One row per item; ``by_id`` finds an item's node by its ``#N``."""
+
+    COLUMNS = (
+        _Column("Item", lambda n: item_label(n.item), tip=_tip,
+                tone=lambda n: _hidden(n) or (None if n.item["qmlId"] else "muted")),
+        _Column("Geometry", lambda n: " ".join(str(v) for v in n.item["geometry"]), tip=_tip,
+                tone=_hidden),
+        _Column("Visible", _visible, tip=_tip, tone=_hidden),
+        _Column("z", lambda n: _number(n.item.get("z")), tip=_tip, tone=_hidden),
+        _Column("Id", lambda n: n.item["id"], tip=_tip, tone=_hidden))
 
     def __init__(self, parent: Any = None) -> None:
-        super().__init__(0, len(COLUMNS), parent)
-        self.setHorizontalHeaderLabels(list(COLUMNS))
-        self.by_id: dict[str, QStandardItem] = {}
+        super().__init__(QuickNode(item={}), parent)  # pyright: ignore[reportArgumentType]  # the invisible root shows nothing
+        self.by_id: dict[str, QuickNode] = {}
 
     def fill(self, items: list[QuickItem]) -> None:
-        self.removeRows(0, self.rowCount())
+        self.beginResetModel()
+        self.root.children.clear()
         self.by_id.clear()
-        root = self.invisibleRootItem()
         for item in items:
-            self._add(root, item)
+            self._add(self.root, item)
+        self.endResetModel()
 
-    def _add(self, parent: QStandardItem, item: QuickItem) -> None:
-        geometry = " ".join(str(v) for v in item["geometry"])
-        visible = item["visible"]
-        cells = [QStandardItem(item_label(item)), QStandardItem(geometry),
-                 QStandardItem("" if visible is None else ("yes" if visible else "no")),
-                 QStandardItem(_number(item.get("z"))), QStandardItem(item["id"])]
-        tip = f"{item['className']} {item['id']}"
-        source = item.get("source")
-        if source is not None:
-            line = source.get("line")
-            tip += f"\n{source['file']}" + (f":{line}" if line else "")
-        for cell in cells:
-            cell.setData(item["id"], ID_ROLE)
-            cell.setToolTip(tip)
-            cell.setEditable(False)
-            if visible is False:
-                cell.setForeground(QBrush(theme.accent("muted")))
-        if not item["qmlId"]:
-            cells[0].setForeground(QBrush(theme.accent("muted")))
-        parent.appendRow(cells)
-        self.by_id.setdefault(item["id"], cells[0])
+    def _add(self, parent: QuickNode, item: QuickItem) -> None:
+        node = parent.adopt(QuickNode(item=item))
+        self.by_id.setdefault(item["id"], node)
         for child in item.get("children", []):
-            self._add(cells[0], child)
+            self._add(node, child)
+
+    def find(self, object_id: str) -> QModelIndex:
+        """The first cell of the item ``object_id`` (invalid for none)."""
+        node = self.by_id.get(object_id)
+        return self.index_of(node) if node is not None else QModelIndex()
+
+    def style(self, node: QuickNode, column: int, role: int) -> Any:
+        return node.item["id"] if role == ID_ROLE else None

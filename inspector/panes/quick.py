@@ -47,7 +47,6 @@ class QuickPane(Pane):
                  parent: QWidget | None = None) -> None:
         super().__init__(probe, broker, parent)
         self.model = QuickItemModel(self)
-        self.by_id = self.model.by_id
         self.available: bool | None = None  # None: not asked yet
         self.count = 0
         self._syncing = False
@@ -175,13 +174,12 @@ class QuickPane(Pane):
 
     def select_object(self, object_id: str | None) -> bool:
         """Make the row of ``object_id`` current without echoing it; False if not an item."""
-        item = self.by_id.get(object_id or "")
+        index = self.model.find(object_id or "")
         self._syncing = True
         try:
-            if item is None:
+            if not index.isValid():
                 self.view.setCurrentIndex(QModelIndex())
                 return False
-            index = item.index()
             self.view.scrollTo(index)
             self.view.setCurrentIndex(index)
             return True

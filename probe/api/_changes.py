@@ -20,7 +20,8 @@ from typing import Any
 
 from probe.api._params import ReportChanges
 from probe.core import faults
-from probe.core.a11y import changes, refs
+from probe.core.a11y import changes
+from probe.core.a11y.identity import refs
 from probe.core.errors import QtError
 from probe.core.objects import idtable
 from probe.server.context import Context, Meta

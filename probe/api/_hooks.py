@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from probe.api._act import describe_modal
-from probe.core.a11y import refs, targetcache
+from probe.core.a11y.identity import refs, targetcache
 from probe.core.capture import frames
 from probe.core.data import events, signals, waits
 from probe.core.errors import QtError, known_failure

@@ -26,7 +26,7 @@ from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QWidget
 
 from probe.api import _session
-from probe.core.a11y import handles
+from probe.core.a11y.identity import handles
 from probe.core.capture import diffimage, render
 from probe.core.capture import grab as capture
 from probe.core.capture.frames import find_window, window_names

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from probe.core.a11y import actions, refs
+from probe.core.a11y import actions
+from probe.core.a11y.identity import refs
 from probe.core.objects import idtable, resolver
 from probe.server.context import Context
 
@@ -23,14 +24,14 @@ def ref_table(ctx: Context) -> refs.RefTable:
     return refs.refs_for(ctx.state)
 
 
-def resolve(ctx: Context, ident: str) -> Any:
+def object_of(ctx: Context, ident: str) -> Any:
     """The one object ``ident`` names: a path, ``#N``, symbolic name or selector."""
-    return resolver.resolve(ident, ids(ctx))
+    return resolver.object_of(ident, ids(ctx))
 
 
 def element(ctx: Context, ref: str) -> refs.Element:
     """The live element of a ref (REF_NOT_FOUND when it names none)."""
-    return ref_table(ctx).resolve(ref, ids(ctx))
+    return ref_table(ctx).element_of(ref, ids(ctx))
 
 
 def reachable(ctx: Context, ref: str) -> refs.Element:
@@ -46,4 +47,4 @@ def target(ctx: Context, ident: str) -> tuple[Any, refs.Element | None]:
     if refs.is_ref(ident):
         el = element(ctx, ident)
         return (el.obj if el.obj is not None else el.widget), el
-    return resolve(ctx, ident), None
+    return object_of(ctx, ident), None

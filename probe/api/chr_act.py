@@ -31,9 +31,10 @@ from probe.api._params import (
     Text,
     WaitForIdle,
 )
-from probe.core.a11y import actions, form, navigate, refs
+from probe.core.a11y import actions, form, navigate
 from probe.core.a11y import windows as wins
 from probe.core.a11y.form import typed
+from probe.core.a11y.identity import refs
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput

@@ -17,8 +17,9 @@ from PySide6.QtCore import QCoreApplication
 from probe.api import _session
 from probe.api._changes import remember
 from probe.api._params import PageFilter, TabId
-from probe.core.a11y import pagetext, refsources, snapshot
+from probe.core.a11y import pagetext, snapshot
 from probe.core.a11y import windows as wins
+from probe.core.a11y.identity import refsources
 from probe.discovery import app_label
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method
@@ -58,7 +59,7 @@ def read_page(
     table = _session.ref_table(ctx)
     element = None
     if ref_id is not None:
-        element = table.resolve(ref_id, ids)
+        element = table.element_of(ref_id, ids)
         window = wins.toplevel_of(element.widget)
     else:
         window = wins.window_for(tabId, ids)

@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from probe.api._access import inspector_only
-from probe.core.a11y import agentview, refs
+from probe.core.a11y import agentview
 from probe.core.a11y import windows as wins
+from probe.core.a11y.identity import refs
 from probe.core.errors import QtError
 from probe.core.objects import idtable
 from probe.server.context import Context

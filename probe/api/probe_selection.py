@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject
 
 from probe.api import _session
 from probe.api._params import Target
-from probe.core.a11y import handles
+from probe.core.a11y.identity import handles
 from probe.core.objects import idtable, paths
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method, notification, topic
@@ -57,7 +57,7 @@ def selection_set(ctx: Context, objectId: Annotated[str | None, P(
         ctx.shared.pop(_SELECTION, None)
         _publish_each(ctx, "selection", "probe.selection", None, {"selected": False, "by": by})
         return None
-    obj = _session.resolve(ctx, objectId)
+    obj = _session.object_of(ctx, objectId)
     ctx.shared[_SELECTION] = {"obj": obj, "by": by, "ts": time.time()}
     _publish_each(ctx, "selection", "probe.selection", obj, {"selected": True, "by": by})
     return paths.describe(obj, _session.ids(ctx))

@@ -13,7 +13,7 @@ from probe.api._params import ItemId
 from probe.core.errors import QtError
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.qmltypes import is_quick
-from probe.core.objects.resolver import resolve
+from probe.core.objects.resolver import object_of
 from probe.core.problems import qmlwarnings
 from probe.server.context import Context
 from probe.server.registry import P, Replay, Tool, method
@@ -54,7 +54,7 @@ def tree(
     ``visible``, ``enabled``, ``opacity``, ``z``.
     """
     ids = ids_for(ctx.state)
-    root = resolve(objectId, ids) if objectId is not None else None
+    root = object_of(objectId, ids) if objectId is not None else None
     return _qml().tree(root, ids, depth, maxNodes)
 
 
@@ -62,7 +62,7 @@ def tree(
 def info(ctx: Context, objectId: ItemId) -> Item:
     """One item's QML type, id, source, geometry, visibility and opacity."""
     ids = ids_for(ctx.state)
-    obj = resolve(objectId, ids)
+    obj = object_of(objectId, ids)
     if not is_quick(obj):
         raise _qml().not_an_item(obj)
     return _qml().describe_item(obj, ids)
@@ -78,7 +78,7 @@ def context_properties(
     """The item's QML context: base URL, the ids it defines, its context object and the
     context properties asked for by name (``missing`` lists names it does not have)."""
     ids = ids_for(ctx.state)
-    return _qml().context_info(resolve(objectId, ids), ids, names)
+    return _qml().context_info(object_of(objectId, ids), ids, names)
 
 
 @method("qml.evaluate", changes=True, replay=Replay.run("value"),
@@ -95,7 +95,7 @@ def evaluate(
         raise QtError("QML_EVAL_DISABLED", "qml.evaluate is turned off in this app",
                       option="allow_eval", env="QTMCP_ALLOW_EVAL")
     ids = ids_for(ctx.state)
-    return {"value": _qml().evaluate(resolve(objectId, ids), expression)}
+    return {"value": _qml().evaluate(object_of(objectId, ids), expression)}
 
 
 @method("qml.bindings", tool=Tool("qml_bindings", "qml"))
@@ -120,5 +120,5 @@ def bindings(
     binding loop at it.
     """
     ids = ids_for(ctx.state)
-    return _bindings().bindings(resolve(objectId, ids), ids, name,
+    return _bindings().bindings(object_of(objectId, ids), ids, name,
                                 qmlwarnings.binding_loops())

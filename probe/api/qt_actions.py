@@ -11,7 +11,7 @@ from probe.api._params import ObjectId
 from probe.api._pointer import ACTION_TIMEOUT
 from probe.core.data import actions
 from probe.core.objects.idtable import ids_for
-from probe.core.objects.resolver import resolve
+from probe.core.objects.resolver import object_of
 from probe.server.context import Context, Meta
 from probe.server.registry import P, Tool, method
 from probe.wire.qt_actions import ActionList, ActionTriggered
@@ -42,12 +42,12 @@ async def trigger(ctx: Context, objectId: ObjectId,
     ids = ids_for(ctx.state)
 
     def prepare() -> tuple[Any, Any]:
-        return actions.prepare_trigger(actions.action_of(resolve(objectId, ids)), checked,
+        return actions.prepare_trigger(actions.action_of(object_of(objectId, ids)), checked,
                                        ids)
 
     info, _, settled = await _act.perform(ctx, prepare, True, ACTION_TIMEOUT)
     out = dict(info)
     if settled and "modal" not in out:
         out = await ctx.gui(lambda: actions.read_back(
-            actions.action_of(resolve(objectId, ids)), out, checked))
+            actions.action_of(object_of(objectId, ids)), out, checked))
     return cast(Meta[ActionTriggered], Meta(out, settled=settled))

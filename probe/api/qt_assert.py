@@ -43,7 +43,7 @@ def assert_(ctx: Context, objectId: ObjectId,
             value: Annotated[Any, P("expected JSON value (a regex for 'matches')")] = None,
             ) -> Asserted:
     """Check a property of an element; ASSERTION_FAILED with data.actual if it does not hold."""
-    obj = _session.resolve(ctx, objectId)
+    obj = _session.object_of(ctx, objectId)
     got = meta.get_property(obj, property, _session.ids(ctx))
     actual = got["value"]
     if operator == "matches":

@@ -11,7 +11,7 @@ from typing import Annotated, Any, cast
 
 from probe.core.data import events as core
 from probe.core.objects.idtable import ids_for
-from probe.core.objects.resolver import resolve
+from probe.core.objects.resolver import object_of
 from probe.server.context import Context
 from probe.server.registry import P, method, notification
 from probe.wire.qt_events import EventBatch, Started, Status, Stopped, Types
@@ -47,7 +47,7 @@ def start(
     """
     wanted = core.event_types(types)
     ids = ids_for(ctx.state)
-    root = resolve(objectId, ids) if objectId else None
+    root = object_of(objectId, ids) if objectId else None
     session = ctx.session
     replaced = bool(ctx.state.get(_KEY))
     if replaced:

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from probe.api._params import ObjectId
 from probe.core.objects import meta
 from probe.core.objects.idtable import ids_for
-from probe.core.objects.resolver import resolve
+from probe.core.objects.resolver import object_of
 from probe.server.context import Context
 from probe.server.registry import P, Replay, Tool, method
 from probe.wire.qt_methods import Invoked, MethodList
@@ -19,7 +19,7 @@ def list_(ctx: Context, objectId: ObjectId,
                           P("only this kind")] = None) -> MethodList:
     """Slots, signals and invokables with signatures, parameter types and declaring class."""
     ids = ids_for(ctx.state)
-    obj = resolve(objectId, ids)
+    obj = object_of(objectId, ids)
     methods = meta.list_methods(obj)
     if kind and kind != "all":
         methods = [m for m in methods if m["kind"] == kind]
@@ -36,4 +36,4 @@ def invoke(ctx: Context, objectId: ObjectId,
                                                "parameter types")] = None) -> Invoked:
     """Call a slot or invokable (or emit a signal) on the GUI thread; returns its result."""
     ids = ids_for(ctx.state)
-    return meta.invoke(resolve(objectId, ids), method, args or [], ids)
+    return meta.invoke(object_of(objectId, ids), method, args or [], ids)

@@ -8,7 +8,7 @@ from probe.core.errors import QtError
 from probe.core.objects import namefiles, paths
 from probe.core.objects.idtable import ids_for
 from probe.core.objects.names import NAMES
-from probe.core.objects.resolver import resolve
+from probe.core.objects.resolver import object_of
 from probe.server.context import Context
 from probe.server.registry import P, Replay, Tool, method
 from probe.wire.qt_names import Loaded, Names, Registered, Saved, Unregistered, Validation
@@ -66,7 +66,7 @@ def validate(ctx: Context,
     results = []
     for n in targets:
         try:
-            obj = NAMES.resolve(n, ids, resolve)
+            obj = NAMES.object_named(n, ids, object_of)
             results.append({"name": n, "ok": True, "object": paths.describe(obj, ids)})
         except QtError as exc:
             results.append({"name": n, "ok": False, "error": exc.name,

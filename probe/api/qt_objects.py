@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QWidget
 from probe.api._params import ObjectId, RootId
 from probe.core.objects import idtable, meta, paths, qtchildren, tree
 from probe.core.objects.idtable import ids_for
-from probe.core.objects.resolver import resolve
+from probe.core.objects.resolver import object_of
 from probe.core.qml.sources import source_of
 from probe.server.context import Context, Meta
 from probe.server.registry import P, Tool, method
@@ -26,7 +26,7 @@ Limit = Annotated[int, P("at most this many objects", minimum=1, maximum=100000)
 
 
 def _root(ctx: Context, root: str | None) -> QObject | None:
-    return resolve(root, ids_for(ctx.state)) if root else None
+    return object_of(root, ids_for(ctx.state)) if root else None
 
 
 def _described(ctx: Context, found: list[QObject], limit: int) -> Meta[Found]:
@@ -89,7 +89,7 @@ def object_tree(
     item adds qmlType and qmlId); a start object's path is ``prefix`` + its segment.
     """
     ids = ids_for(ctx.state)
-    root = resolve(objectId, ids) if objectId else None
+    root = object_of(objectId, ids) if objectId else None
     result = tree.tree(ids, root, depth, maxNodes, compact)
     return Meta(result, truncated=result["truncated"], count=result["count"])
 
@@ -123,7 +123,7 @@ def info_of(obj: QObject, ids: idtable.IdTable) -> ObjectInfo:
 def info(ctx: Context, objectId: ObjectId) -> ObjectInfoWithSource:
     """One object: its description, parent id, superclasses, (widgets) geometry and
     ``source``: the line that made it (see qt.objects.inspect)."""
-    obj = resolve(objectId, ids_for(ctx.state))
+    obj = object_of(objectId, ids_for(ctx.state))
     return {**info_of(obj, ids_for(ctx.state)), "source": source_of(obj)}
 
 
@@ -139,7 +139,7 @@ def inspect(ctx: Context, objectId: ObjectId) -> Inspection:
     came in, by C++, or by JavaScript) with ``near``: the nearest ancestor's source.
     """
     ids = ids_for(ctx.state)
-    obj = resolve(objectId, ids)
+    obj = object_of(objectId, ids)
     methods = meta.list_methods(obj)
     path = paths.path_of(obj)
     children = [paths.describe(c, ids, f"{path}/{seg}")

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from probe.api._params import ObjectId
 from probe.core.objects import meta
 from probe.core.objects.idtable import ids_for
-from probe.core.objects.resolver import resolve
+from probe.core.objects.resolver import object_of
 from probe.server.context import Context
 from probe.server.registry import P, Replay, Tool, method
 from probe.wire.qt_properties import PropertyList, PropertySet, PropertyValue
@@ -19,7 +19,7 @@ Name = Annotated[str, P("property name (qt.properties.list shows them)", minLeng
 def list_(ctx: Context, objectId: ObjectId) -> PropertyList:
     """Static and dynamic properties: type, value, readable/writable/designable, enum names."""
     ids = ids_for(ctx.state)
-    obj = resolve(objectId, ids)
+    obj = object_of(objectId, ids)
     return {"objectId": ids.id_of(obj), "className": obj.metaObject().className(),
             "properties": meta.list_properties(obj, ids)}
 
@@ -29,7 +29,7 @@ def list_(ctx: Context, objectId: ObjectId) -> PropertyList:
 def get(ctx: Context, objectId: ObjectId, name: Name) -> PropertyValue:
     """Read one property as JSON (enums by name, QColor as #rrggbb, QRect as an object...)."""
     ids = ids_for(ctx.state)
-    return meta.get_property(resolve(objectId, ids), name, ids)
+    return meta.get_property(object_of(objectId, ids), name, ids)
 
 
 @method("qt.properties.set", changes=True, replay=Replay.run("value"),
@@ -44,4 +44,4 @@ def set_(ctx: Context, objectId: ObjectId, name: Name,
     a value the object changes (clamps, rounds) gives PROPERTY_SET_FAILED with data.actual.
     """
     ids = ids_for(ctx.state)
-    return meta.set_property(resolve(objectId, ids), name, value, ids)
+    return meta.set_property(object_of(objectId, ids), name, value, ids)

@@ -12,7 +12,7 @@ from probe.api._params import ObjectId
 from probe.core.data import connections
 from probe.core.data.signals import LIFECYCLE, SUBSCRIPTIONS, Sink
 from probe.core.objects.idtable import ids_for
-from probe.core.objects.resolver import resolve
+from probe.core.objects.resolver import object_of
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method, notification
 from probe.wire.qt_objects import Lifecycle
@@ -54,7 +54,7 @@ def subscribe(ctx: Context, objectId: ObjectId,
                                        "valueChanged(int)", minLength=1)]) -> Subscription:
     """Get a ``qt.signals.emitted`` notification (JSON args, timestamp) each time it fires."""
     ids = ids_for(ctx.state)
-    obj = resolve(objectId, ids)
+    obj = object_of(objectId, ids)
     _cleanup_on_close(ctx)
     sub = SUBSCRIPTIONS.subscribe(ctx.session.id, obj, signal, ids, _sink(ctx))
     return {"subscriptionId": sub.id, "objectId": sub.object_id, "signal": sub.signal}
@@ -103,4 +103,4 @@ def connections_(ctx: Context, objectId: ObjectId) -> Connections:
     made where the probe could not see (C++, Qt itself, a PyQt6 app, before the probe
     came in), counted but not named. A deleted object is OBJECT_STALE."""
     ids = ids_for(ctx.state)
-    return connections.report(resolve(objectId, ids), ids)
+    return connections.report(object_of(objectId, ids), ids)

@@ -8,7 +8,7 @@ from typing import Annotated, cast
 
 from probe.core.data import timers as core
 from probe.core.objects.idtable import ids_for
-from probe.core.objects.resolver import resolve
+from probe.core.objects.resolver import object_of
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method
 from probe.wire.qt_timers import Measurement, Timers
@@ -41,7 +41,7 @@ async def measure(
     ``timers`` are QTimers; ``otherTimers`` are bare startTimer timers, with interval.
     """
     ids = ids_for(ctx.state)
-    root = await ctx.gui(resolve, objectId, ids) if objectId else None
+    root = await ctx.gui(object_of, objectId, ids) if objectId else None
     m = await ctx.gui(core.Measurement)  # its QObject must live on the GUI thread
     await ctx.gui(m.start)
     try:

@@ -24,7 +24,7 @@ from probe.wire.qt_transaction import Done
 def _snapshot(ctx: Context, ident: str | None) -> tuple[QObject, dict[str, Any]] | None:
     """The writable properties of the step's target (or the focus widget), GUI thread."""
     try:
-        obj = _session.resolve(ctx, ident) if ident is not None else QApplication.focusWidget()
+        obj = _session.object_of(ctx, ident) if ident is not None else QApplication.focusWidget()
     except QtError:
         return None
     if obj is None:

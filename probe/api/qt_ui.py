@@ -71,7 +71,7 @@ async def _input(ctx: Context, target: str, wait_for_idle: bool, timeout: float,
     """Resolve and check the target, deliver ``deliver_for(widget)``, settle, describe."""
 
     def prepare() -> tuple[Any, Any]:
-        obj = _session.resolve(ctx, target)
+        obj = _session.object_of(ctx, target)
         if isinstance(obj, QAction):
             if not QAction.isEnabled(obj):
                 raise QtError("ELEMENT_NOT_ENABLED", f"{QObject.objectName(obj)} is disabled")
@@ -209,7 +209,7 @@ async def drag(ctx: Context, objectId: ObjectId,
         raise QtError("INVALID_PARAMS", "drag needs 'to' or 'toPosition'")
 
     def deliver_for(w: QWidget) -> Any:
-        drop = _widget(_session.resolve(ctx, to)) if to is not None else None
+        drop = _widget(_session.object_of(ctx, to)) if to is not None else None
         a = start if start is not None else w.rect().center()
         b = end if end is not None else (drop or w).rect().center()
 
@@ -254,7 +254,7 @@ def geometry_of(obj: Any) -> dict[str, Any]:
 @method("qt.ui.geometry")
 def geometry(ctx: Context, objectId: ObjectId) -> Geometry:
     """Where a widget is: in its parent (local), in its window (window), on screen (global)."""
-    obj = _session.resolve(ctx, objectId)
+    obj = _session.object_of(ctx, objectId)
     return cast(Geometry, {"target": described(ctx, obj), **geometry_of(obj)})
 
 
@@ -286,7 +286,7 @@ def hit_test_method(ctx: Context, x: Annotated[int, P("window x")],
 def _screenshot_target(ctx: Context, target: str | None) -> Any:
     if target is None:
         return window_named(None)
-    return _session.resolve(ctx, target)
+    return _session.object_of(ctx, target)
 
 
 def shoot(ctx: Context, target: str | None, source: str = "app"
@@ -353,7 +353,7 @@ async def compare_screenshot(
 def exists(ctx: Context, objectId: ObjectId) -> Exists:
     """Whether anything matches (never ELEMENT_NOT_FOUND): count and the first matches."""
     try:
-        found = resolver.resolve_all(objectId, _session.ids(ctx))
+        found = resolver.objects_of(objectId, _session.ids(ctx))
     except QtError as exc:
         if exc.name in ("ELEMENT_NOT_FOUND", "OBJECT_NOT_FOUND", "OBJECT_STALE"):
             return {"exists": False, "count": 0, "matches": []}
@@ -367,7 +367,7 @@ def exists(ctx: Context, objectId: ObjectId) -> Exists:
 def is_visible(ctx: Context, objectId: ObjectId) -> Visibility:
     """Whether the element exists and a user can see it (it and its window are shown)."""
     try:
-        obj = _session.resolve(ctx, objectId)
+        obj = _session.object_of(ctx, objectId)
     except QtError as exc:
         if exc.name in ("ELEMENT_NOT_FOUND", "OBJECT_NOT_FOUND", "OBJECT_STALE"):
             return {"exists": False, "visible": False}

@@ -159,7 +159,7 @@ async def wait_signal(
                                       f"{signal}", target=objectId, signal=signal))
 
     def connect() -> tuple[list[Any], str, ObjectSummary, Any]:
-        obj = _session.resolve(ctx, objectId)
+        obj = _session.object_of(ctx, objectId)
         sig = meta.signature(meta.find_signal(obj, signal))
         objref = meta.objref_for(ids)
         what = paths.path_of(obj)

@@ -4,7 +4,7 @@
 app needs no change and its argv, exit code and exceptions are its own. The probe starts
 the moment the app has imported its Qt binding (PySide6 or PyQt6), before it creates its
 QApplication: only then is the app's Qt release known, and the probe's PySide6 must be
-of exactly that release (:mod:`probe.launcher.qtrelease`). A C++ app (an ELF file) is
+of exactly that release (:mod:`probe.bootstrap.qtrelease`). A C++ app (an ELF file) is
 :mod:`probe.launcher.native`'s.
 """
 

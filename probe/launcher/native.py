@@ -2,7 +2,7 @@
 
 Both find the app's Qt release (the ``libQt6Core`` it links or has loaded), take the
 PySide6 of exactly that release from the prepared runtimes (``qtmcp runtime X``), write
-a boot file (:mod:`probe.launcher.boot` with the paths and the probe's options), and let
+a boot file (:mod:`probe.bootstrap.boot` with the paths and the probe's options), and let
 the shim start Python on the app's GUI thread: preloaded for launch, loaded by gdb for
 attach. The app's own Python is this one's (its libpython, its site-packages), so the
 probe imports websockets and orjson from where qtmcp is installed.
@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from probe import discovery
-from probe.launcher import qtrelease, runtime, shim
+from probe.bootstrap import qtrelease, runtime
+from probe.launcher import shim
 
 ROOT = str(Path(__file__).resolve().parent.parent.parent)
 _ELF = b"\x7fELF"
@@ -65,7 +66,7 @@ def write_boot(folder: Path, options: dict[str, Any], status: Path | None) -> Pa
     fd = os.open(boot, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
         fh.write(f"import sys\nsys.path.insert(0, {ROOT!r})\n"
-                 "from probe.launcher import boot\n"
+                 "from probe.bootstrap import boot\n"
                  f"boot.start({config!r})\n")
     return boot
 

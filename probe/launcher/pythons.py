@@ -25,7 +25,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from probe.launcher import runtime
+from probe.bootstrap import runtime
 
 #: What the probe imports besides the standard library and the app's Qt binding.
 NEEDS = ("websockets", "orjson")

@@ -12,7 +12,7 @@ import sys
 import sysconfig
 from pathlib import Path
 
-from probe.launcher import runtime
+from probe.bootstrap import runtime
 
 SOURCE = Path(__file__).resolve().parent / "shim" / "qtmcp_shim.c"
 

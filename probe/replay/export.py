@@ -4,7 +4,8 @@ An agent names elements by refs (``ref_12``) and ``#N`` ids that mean something 
 its own session at that moment. The probe therefore records, in each traffic record of
 a call that changes the app or reads a value a replay checks, the stable handles of the
 call's target (``record["target"]``: the parameter that named it and its objectName path,
-QML id or text selector; see ``probe.core.a11y.handles.target_and_object``), and what the method's
+QML id or text selector; see
+``probe.core.a11y.identity.handles.target_and_object``), and what the method's
 declaration says a replay does with it (``record["replay"]``, when it is not "run what
 changed the app"). This module turns such records into steps:
 

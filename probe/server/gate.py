@@ -103,7 +103,7 @@ class Gate:
     def _changed(self) -> None:
         on = self.enabled
         if not on:
-            self._resolve_all("gateOff")
+            self._decide_all("gateOff")
         self.hub.publish("gate", "probe.gate.changed",
                                {"enabled": on, "enabledBy": sorted(self.enablers)})
 
@@ -181,21 +181,21 @@ class Gate:
         self.trusted[client_id] = until
         released = [h.gate_id for h in self.held.values() if h.session.id == client_id]
         for gate_id in released:
-            self._resolve(gate_id, "trusted")
+            self._decide(gate_id, "trusted")
         return {"clientId": client_id, "name": target.name, "until": until,
                 "released": released}
 
     # ------------------------------------------------------------------ cleanup
 
-    def _resolve(self, gate_id: str, outcome: str) -> None:
+    def _decide(self, gate_id: str, outcome: str) -> None:
         held = self.held.get(gate_id)
         if held is not None and not held.future.done():
             held.future.set_result(outcome)
 
-    def _resolve_all(self, outcome: str, session_id: int | None = None) -> None:
+    def _decide_all(self, outcome: str, session_id: int | None = None) -> None:
         for held in list(self.held.values()):
             if session_id is None or held.session.id == session_id:
-                self._resolve(held.gate_id, outcome)
+                self._decide(held.gate_id, outcome)
 
     def _closed_on_gui(self, session: Session) -> None:
         """Session-closed hook (runs on the GUI thread): hand over to the loop thread."""
@@ -206,11 +206,11 @@ class Gate:
 
     def shutdown(self) -> None:
         """The app is quitting: every held call ends with SHUTTING_DOWN (loop thread)."""
-        self._resolve_all("shutdown")
+        self._decide_all("shutdown")
 
     def session_gone(self, session_id: int) -> None:
         self.trusted.pop(session_id, None)
-        self._resolve_all("dropped", session_id)
+        self._decide_all("dropped", session_id)
         if session_id in self.enablers:
             self.enablers.discard(session_id)
             if not self.enabled:

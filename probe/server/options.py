@@ -47,7 +47,7 @@ class Options:
     native_dialogs: bool = True
 
     @classmethod
-    def resolve(cls, **given: Any) -> Options:
+    def from_env(cls, **given: Any) -> Options:
         """Explicit arguments win, then QTMCP_* environment variables, then defaults."""
         env = os.environ
         values: dict[str, Any] = {

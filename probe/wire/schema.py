@@ -106,10 +106,10 @@ class _Builder:
         if is_typeddict(hint):
             return self._typeddict(hint)
         if isinstance(hint, (str, typing.ForwardRef)):
-            return self.build(self._resolve(_text(hint)))
+            return self.build(self._named_type(_text(hint)))
         raise TypeError(f"cannot express {hint!r} as JSON Schema")
 
-    def _resolve(self, name: str) -> Any:
+    def _named_type(self, name: str) -> Any:
         """A name written as text inside a builtin generic (``list["PageNode"]``): Python
         3.10's ``get_type_hints`` leaves it a string there; it names a type of the module of
         a TypedDict being built."""

@@ -19,8 +19,8 @@ import sys
 import time
 
 from _common import ROOT, premise, run_bench, summary, table, target
+from probe.bootstrap import runtime
 from probe.client import Client
-from probe.launcher import runtime
 from probe.launcher.launch import wait_for_probe
 from tests.support.qtkinds import PYQT6_QT, cpp_app, cpp_release, pyqt6_dir
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from probe.launcher import runtime
+from probe.bootstrap import runtime
 from tests.support import qtkinds
 from tests.support.app import ARTIFACTS
 from tests.support.prereq import need

@@ -3,13 +3,17 @@ lazy tree, property edits, value formatting, themes and saved settings."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QAbstractProxyModel, QModelIndex, Qt
 from PySide6.QtWidgets import QApplication
 
+import inspector.models
 from inspector.link.traffic import Call
+from inspector.models.columns import Column, Columns
 from inspector.models.console import ConsoleFilter, ConsoleModel
 from inspector.models.object_tree import ObjectTreeModel
 from inspector.models.properties import DYNAMIC, PropertyModel
@@ -217,3 +221,29 @@ def test_window_saves_layout_theme_and_recent(aloop: Any, tmp_path: Path) -> Non
     again.toggle_theme()
     assert theme.current() == "light"
     again.close()
+
+
+def test_models_declare_their_columns_once() -> None:
+    """Every table and tree of probe data gets its header, column count and cells from
+    its declared columns (inspector/models/columns.py), none writes its own headerData;
+    the remote model's columns are the app model's own, read at run time."""
+    own_headers = {"RemoteTableModel"}
+    models: dict[str, type] = {}
+    for info in pkgutil.iter_modules(inspector.models.__path__, "inspector.models."):
+        if info.name == Columns.__module__:
+            continue  # the bases themselves
+        module = importlib.import_module(info.name)
+        for name, cls in vars(module).items():
+            if (isinstance(cls, type) and issubclass(cls, QAbstractItemModel)
+                    and not issubclass(cls, QAbstractProxyModel)
+                    and cls.__module__ == info.name):
+                models[name] = cls
+    assert {"TrafficModel", "ObjectTreeModel", "PropertyModel", "TimerTable"} <= set(models)
+    for name, cls in models.items():
+        if name in own_headers:
+            continue
+        assert issubclass(cls, Columns), f"{name} does not declare its columns"
+        assert "headerData" not in vars(cls) and "columnCount" not in vars(cls), name
+        based_on = any(m is not cls and issubclass(m, cls) for m in models.values())
+        assert (cls.COLUMNS or based_on) and all(isinstance(c, Column) for c in cls.COLUMNS), \
+            name

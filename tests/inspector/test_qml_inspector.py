@@ -150,21 +150,19 @@ def test_quick_pane_shows_items_with_ids_and_types(window: MainWindow, qq: Clien
     tree = run(window.conn.call("qml.tree"))
     assert pane.count == tree["count"] and f"{pane.count} items" in pane.summary.text()
     submit = next(n for n in nodes(tree) if n.get("qmlId") == "submitButton")
-    item = pane.by_id[submit["id"]]
-    assert item.text() == "submitButton : Button"
-    row = item.index()
+    row = pane.model.find(submit["id"])
+    assert row.data() == "submitButton : Button"
     geometry = row.siblingAtColumn(1).data()
     assert geometry == " ".join(str(v) for v in submit["geometry"])
     assert row.siblingAtColumn(2).data() == "yes"
     name_field = next(n for n in nodes(tree) if n.get("qmlId") == "nameField")
     assert name_field["geometry"][2:] == [260, 40]  # its size, not the empty text's cursor
     overlay = next(n for n in nodes(tree) if n.get("type") == "Overlay")
-    assert pane.by_id[overlay["id"]].index().siblingAtColumn(3).data() == "1000001"
+    assert pane.model.find(overlay["id"]).siblingAtColumn(3).data() == "1000001"
     list_page = next(n for n in nodes(tree) if n.get("qmlId") == "listPage")
-    assert pane.by_id[list_page["id"]].index().siblingAtColumn(2).data() == "no"
-    top = pane.model.item(0, 0)
-    assert top.text() == "root : ApplicationWindow"
-    assert "main.qml" in pane.by_id[submit["id"]].toolTip()
+    assert pane.model.find(list_page["id"]).siblingAtColumn(2).data() == "no"
+    assert pane.model.index(0, 0).data() == "root : ApplicationWindow"
+    assert "main.qml" in row.data(Qt.ItemDataRole.ToolTipRole)
 
 
 def test_object_tree_shows_qml_ids(window: MainWindow) -> None:
@@ -205,7 +203,7 @@ def _shown(model: Any, parent: Any = None) -> list[str]:
 def test_quick_selection_syncs_with_the_object_tree(window: MainWindow, qq: Client) -> None:
     pane = window.pane(QuickPane)
     pad_id = inspector_id(window, "clickPad")
-    pane.view.setCurrentIndex(pane.by_id[pad_id].index())
+    pane.view.setCurrentIndex(pane.model.find(pad_id))
     qwait(lambda: window.pane(ObjectsPane).selected_id() == pad_id,
           what="clickPad selected in the object tree")
     rect = scene_rect(qq, "clickPad")
@@ -242,7 +240,7 @@ def test_click_on_live_view_picks_the_item(window: MainWindow, qq: Client) -> No
     assert pane.view.selected == rect
     pad_id = window.pane(ObjectsPane).selected_id()
     qwait(lambda: window.pane(QuickPane).selected_id() == pad_id, what="padArea in the Quick pane")
-    assert window.pane(QuickPane).by_id[pad_id].text() == "padArea : MouseArea"  # type: ignore[index]
+    assert window.pane(QuickPane).model.find(pad_id or "").data() == "padArea : MouseArea"
 
 
 def test_quick_items_show_the_items_bindings_what_they_read_and_their_values(

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from probe.launcher import runtime
+from probe.bootstrap import runtime
 from tests.support import qtkinds
 from tests.support.prereq import need
 from tests.support.realapp import RealApp, start, wait_for_window

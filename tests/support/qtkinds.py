@@ -25,7 +25,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QTMCP_CACHE", str(ROOT / ".cache" / "qtmcp"))
 
-from probe.launcher import qtrelease, runtime  # noqa: E402 - after the path above
+from probe.bootstrap import qtrelease, runtime  # noqa: E402 - after the path above
 
 #: PyQt6 and the Qt it ships (PyQt6-Qt6); the probe joins it with PySide6 of that release.
 PYQT6 = "6.11.0"

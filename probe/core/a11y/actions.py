@@ -4,7 +4,7 @@ Widgets get their events through :mod:`probe.core.input.simulate` (QTest, as a u
 that are no widgets (tabs, menu entries, rows, cells) are pressed through their
 accessible Press action when they have one, else clicked at their centre through the
 window, where Qt finds the widget under the point as for a real mouse. Model items (a
-view plus a model index, see :mod:`probe.core.a11y.itemrefs`) are scrolled into view with
+view plus a model index, see :mod:`probe.core.a11y.identity.itemrefs`) are scrolled into view with
 ``view.scrollTo`` and clicked at the centre of their visual rect. Menu entries are clicked
 as a user clicks them (see :func:`_menu_entry`); a right click is a user's right click
 (press, release, context menu event). GUI thread.
@@ -29,8 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from probe.core import compat
-from probe.core.a11y import graphics, itemrefs, links, popups, reach
-from probe.core.a11y.refs import Element
+from probe.core.a11y import graphics, links, popups, reach
+from probe.core.a11y.identity import itemrefs
+from probe.core.a11y.identity.refs import Element
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput
@@ -245,7 +246,7 @@ def do_action(el: Element, name: str) -> None:
     """Run the item's accessible action ``name`` (Press, ShowMenu), its interface looked
     up now: a delivery runs after the app's own events, which may have deleted or rebuilt
     the item (OBJECT_STALE, REF_NOT_FOUND), and an interface kept from the validation
-    would be a dangling one (see :class:`~probe.core.a11y.refs.Element`)."""
+    would be a dangling one (see :class:`~probe.core.a11y.identity.refs.Element`)."""
     actions = el.iface.actionInterface()
     if actions is None or name not in actions.actionNames():
         raise QtError("OBJECT_STALE", f"{el.ref} no longer has its {name} action: the app "

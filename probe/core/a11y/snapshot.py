@@ -20,14 +20,15 @@ from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QWidget
 
 from probe.core import collector, faults
-from probe.core.a11y import itemrefs, reach
+from probe.core.a11y import reach
+from probe.core.a11y.identity import itemrefs
+from probe.core.a11y.identity.refs import Element, LastRead, Locator, RefTable, element_key
 from probe.core.a11y.nodes import ItemNode, Node, SpotNode, unread_note
-from probe.core.a11y.refs import Element, LastRead, Locator, RefTable, element_key
 from probe.core.a11y.roles import SEMANTIC
 from probe.core.a11y.walk import walker_for
 from probe.core.a11y.walk.rules import VALUE_LIMIT
 from probe.core.a11y.windows import window_title
-from probe.core.objects import idtable
+from probe.core.objects import idtable, modelshape
 from probe.core.qml import popups as quick_popups
 
 #: Roles whose value is a number and is shown unquoted.
@@ -487,11 +488,11 @@ def _model_matches(view: Any, query: str, window: QWidget, order: int
     out: list[tuple[float, tuple[int, int], Node, str]] = []
     keys = {}
     for k, (s, node) in enumerate(itemrefs.by_position(view, query, window), start=1):
-        keys[itemrefs.position(node.index)] = True
+        keys[modelshape.position(node.index)] = True
         out.append((s, (order, k), node, "position"))
     base = len(out) + 1
     for k, (s, where, node) in enumerate(found, start=base):
-        if itemrefs.position(node.index) not in keys:
+        if modelshape.position(node.index) not in keys:
             out.append((s, (order, k), node, where))
     return out
 

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from probe.core import compat, faults
 from probe.core.a11y.nodes import ItemNode, Node, SpotNode
-from probe.core.objects.modelshape import has_children, rows_of
+from probe.core.objects.modelshape import has_children, position, rows_of
 from probe.core.objects.text import clean_name
 
 #: A row the view hides (not counted as scrolled away).
@@ -212,14 +212,14 @@ class Rows:
                     break
             else:
                 parent = idx.parent()
-                holder = shown.get(index_key(parent)) if parent.isValid() else None
+                holder = shown.get(position(parent)) if parent.isValid() else None
                 if holder is not None:
                     holder.children.append(got)
                 else:
                     if parent.isValid() and not got.unread:
                         got.parent = clean_name(item_text(model, parent))
                     out.append(got)
-                shown[index_key(idx)] = got
+                shown[position(idx)] = got
             after = faults.attempt(QTreeView.indexBelow, view, idx, obj=view)
             if isinstance(after, faults.Failed):  # the rows below cannot be reached
                 self.unread = f"rows below {got.name if got else 'this one'!r}: " \
@@ -375,12 +375,3 @@ def _level(idx: QModelIndex) -> int:
         p = p.parent()
     return level
 
-
-def index_key(idx: QModelIndex | QPersistentModelIndex) -> tuple[int, ...]:
-    """(row, column) of an index and of each parent: the same cell, whatever handle."""
-    out: list[int] = []
-    cur = idx
-    while cur.isValid():
-        out += [cur.row(), cur.column()]
-        cur = cur.parent()
-    return tuple(out)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF
 from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QWheelEvent
 
 from probe.core.data import appfilter
@@ -141,19 +141,18 @@ class EventHub:
     def __init__(self, interval: float = 0.1) -> None:
         self.interval = interval
         self.monitors: dict[Any, Monitor] = {}
-        self._filter: _Filter | None = None
-        self._timer: QTimer | None = None
+        self._watch = appfilter.AppWatch(lambda: _Filter(self), "qtmcpEventTimer", self.flush)
         self._busy = False
         #: Events the filter has been handed, ever: still while off proves it costs nothing.
         self.filter_calls = 0
 
     @property
     def active(self) -> bool:
-        return self._filter is not None
+        return self._watch.active
 
     def status(self) -> dict[str, Any]:
         """Whether the app event filter is installed, for whom, and how often it ran."""
-        return {"active": self.active, "filterInstalled": self._filter is not None,
+        return {"active": self.active, "filterInstalled": self._watch.active,
                 "monitors": len(self.monitors), "filterCalls": self.filter_calls}
 
     def start(self, owner: Any, ids: IdTable, sink: Sink, types: set[int] | None,
@@ -161,34 +160,20 @@ class EventHub:
         mon = Monitor(ids, sink, types, weakref.ref(root) if root is not None else None,
                       max_rate)
         self.monitors[owner] = mon
-        if self._filter is None:
-            app = QCoreApplication.instance()
-            if app is None:
-                raise QtError("NOT_SUPPORTED", "no QCoreApplication: nothing to watch")
-            self._attach(app)
+        self._watch.start()
         return mon
-
-    def _attach(self, app: QCoreApplication) -> None:
-        self._filter = _Filter(self)
-        self._timer = appfilter.attach(app, self._filter, "qtmcpEventTimer", self.flush)
 
     def follow(self, app: QCoreApplication) -> None:
         """A new application runs (the last one was shut down): watch it as the last one
         was watched, for the monitors still on."""
-        if self._filter is not None:
-            self._attach(app)
+        self._watch.follow(app)
 
     def stop(self, owner: Any) -> Monitor | None:
         mon = self.monitors.pop(owner, None)
         if mon is not None:
             self._send(mon)
-        if not self.monitors and self._filter is not None:
-            app = QCoreApplication.instance()
-            if app is not None:
-                app.removeEventFilter(self._filter)
-            if self._timer is not None:
-                self._timer.stop()
-            self._filter = self._timer = None
+        if not self.monitors:
+            self._watch.stop()
         return mon
 
     def seen(self, receiver: QObject, event: QEvent) -> None:
@@ -221,8 +206,9 @@ class EventHub:
             self._schedule()
 
     def _schedule(self) -> None:
-        if self._timer is not None and not self._timer.isActive():
-            self._timer.start(int(self.interval * 1000))
+        timer = self._watch.timer
+        if timer is not None and not timer.isActive():
+            timer.start(int(self.interval * 1000))
 
     def flush(self) -> None:
         for mon in list(self.monitors.values()):

@@ -161,7 +161,7 @@ def source_chain(model: QAbstractItemModel) -> list[QAbstractItemModel]:
 def resolve_model(ident: str, ids: IdTable) -> QAbstractItemModel:
     """The model ``ident`` names: a model, or a view / combo box (its model)."""
     try:
-        obj = resolver.resolve(ident, ids)
+        obj = resolver.object_of(ident, ids)
     except QtError as exc:
         if exc.name not in ("OBJECT_NOT_FOUND", "ELEMENT_NOT_FOUND"):
             raise

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject
 
 from probe.core.data import appfilter
 from probe.core.errors import QtError
@@ -143,43 +143,28 @@ class Lifecycle:
         self.interval = interval
         self.max_batch = max_batch
         self.listeners: dict[Any, _Listener] = {}
-        self._filter: _Filter | None = None
-        self._timer: QTimer | None = None
+        self._watch = appfilter.AppWatch(lambda: _Filter(self), "qtmcpLifecycleTimer",
+                                         self.flush)
         self._pending = _Pending()
         self._last_flush = 0.0
 
     @property
     def active(self) -> bool:
-        return self._filter is not None
+        return self._watch.active
 
     def enable(self, owner: Any, ids: idtable.IdTable, sink: Sink) -> None:
         self.listeners[owner] = _Listener(ids, sink)
-        if self._filter is None:
-            app = QCoreApplication.instance()
-            if app is None:
-                raise QtError("NOT_SUPPORTED", "no QCoreApplication: nothing to watch")
-            self._attach(app)
-
-    def _attach(self, app: QCoreApplication) -> None:
-        self._filter = _Filter(self)
-        self._timer = appfilter.attach(app, self._filter, "qtmcpLifecycleTimer", self.flush)
+        self._watch.start()
 
     def follow(self, app: QCoreApplication) -> None:
         """A new application runs (the last one was shut down): watch it for the listeners
         still on."""
-        if self._filter is not None:
-            self._attach(app)
+        self._watch.follow(app)
 
     def disable(self, owner: Any) -> bool:
         was = self.listeners.pop(owner, None) is not None
-        if not self.listeners and self._filter is not None:
-            app = QCoreApplication.instance()
-            if app is not None:
-                app.removeEventFilter(self._filter)
-            if self._timer is not None:
-                self._timer.stop()
-            self._filter = None
-            self._timer = None
+        if not self.listeners and self._watch.active:
+            self._watch.stop()
             self._pending = _Pending()
         return was
 
@@ -200,9 +185,10 @@ class Lifecycle:
         self._schedule()
 
     def _schedule(self) -> None:
-        if self._timer is not None and not self._timer.isActive():
+        timer = self._watch.timer
+        if timer is not None and not timer.isActive():
             wait = max(0.0, self.interval - (time.monotonic() - self._last_flush))
-            self._timer.start(int(wait * 1000))
+            timer.start(int(wait * 1000))
 
     def flush(self) -> None:
         """Describe the new children and report dead ids to every listener."""

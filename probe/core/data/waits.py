@@ -79,7 +79,7 @@ def _geometry(obj: Any) -> list[int] | None:
 def observe(target: str, cond: Condition, ids: idtable.IdTable) -> tuple[bool, dict[str, Any]]:
     """Check ``cond`` once: (holds, what was observed). Ambiguous targets raise."""
     try:
-        found = resolver.resolve_all(target, ids)
+        found = resolver.objects_of(target, ids)
     except QtError as exc:
         if exc.name not in ("ELEMENT_NOT_FOUND", "OBJECT_NOT_FOUND", "OBJECT_STALE"):
             raise

@@ -16,7 +16,7 @@ from probe.core.compat import property_value
 from probe.core.errors import QtError
 from probe.core.objects import bounds, variant
 from probe.core.objects.idtable import IdTable
-from probe.core.objects.resolver import resolve
+from probe.core.objects.resolver import object_of
 from probe.wire import qt_methods
 from probe.wire import qt_properties as wire
 
@@ -224,7 +224,7 @@ def _object_arg(value: Any, type_name: str, where: str, ids: IdTable) -> QObject
                       hint="Give a path, #N or symbolic name, or null.",
                       expected={"type": type_name, "json": "an object id", "example": "#1"},
                       received=value)
-    target = resolve(value, ids)
+    target = object_of(value, ids)
     wanted = type_name.rstrip("*").strip()
     if wanted and not QObject.inherits(target, wanted):
         raise QtError("PROPERTY_TYPE_MISMATCH", f"{where}: {value!r} is a "

@@ -48,3 +48,14 @@ def has_children(model: Any, index: Index) -> bool:
     if isinstance(model, (QAbstractListModel, QAbstractTableModel)):
         return not index.isValid() and rows_of(model) > 0
     return bool(model.hasChildren(index))
+
+
+def position(idx: Index) -> tuple[int, ...]:
+    """(row, column) of an index and of each parent up to the root: the same cell whatever
+    handle names it (a persistent index, a fresh one), so a stable key."""
+    out: list[int] = []
+    cur = QModelIndex(idx) if isinstance(idx, QPersistentModelIndex) else idx  # pyright: ignore[reportArgumentType]  # PySide6's stub lacks QModelIndex(QPersistentModelIndex)
+    while cur.isValid():
+        out += [cur.row(), cur.column()]
+        cur = cur.parent()
+    return tuple(out)

@@ -125,7 +125,7 @@ class NameMap:
             return [self._lookup(definition, ids, lookup, (*_seen, name))]
         return self._search(definition, ids, lookup, (*_seen, name))
 
-    def resolve(self, name: str, ids: IdTable, lookup: Lookup, _seen: tuple[str, ...] = ()
+    def object_named(self, name: str, ids: IdTable, lookup: Lookup, _seen: tuple[str, ...] = ()
                 ) -> QObject:
         """The one object ``name`` matches; ``lookup`` resolves the paths, ids and selectors
         its definition holds (the resolver passes itself)."""
@@ -152,7 +152,7 @@ class NameMap:
     def _lookup(self, ident: str, ids: IdTable, lookup: Lookup, seen: tuple[str, ...]
                 ) -> QObject:
         if ident in self.names:
-            return self.resolve(ident, ids, lookup, seen)
+            return self.object_named(ident, ids, lookup, seen)
         return lookup(ident, ids)
 
     def _search(self, d: dict[str, Any], ids: IdTable, lookup: Lookup, seen: tuple[str, ...]

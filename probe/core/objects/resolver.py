@@ -23,7 +23,7 @@ def is_selector(ident: str) -> bool:
     return ident.startswith("@") or "*" in ident or "[" in ident
 
 
-def resolve(ident: str, ids: IdTable) -> QObject:
+def object_of(ident: str, ids: IdTable) -> QObject:
     """The live object ``ident`` names: ``#N``, a selector, a symbolic name or a path."""
     ident = ident.strip()
     if not ident:
@@ -34,7 +34,7 @@ def resolve(ident: str, ids: IdTable) -> QObject:
     if is_selector(ident):
         return resolve_selector(ident, ids)
     if NAMES.has(ident):
-        return NAMES.resolve(ident, ids, resolve)
+        return NAMES.object_named(ident, ids, object_of)
     try:
         return resolve_path(ident)
     except RuntimeError as exc:  # a wrapper died during the walk
@@ -43,8 +43,8 @@ def resolve(ident: str, ids: IdTable) -> QObject:
 
 
 
-def resolve_all(ident: str, ids: IdTable) -> list[QObject]:
+def objects_of(ident: str, ids: IdTable) -> list[QObject]:
     """Every object ``ident`` names: all a selector matches, else the one object."""
     if is_selector(ident.strip()):
         return select_all(ident, ids)
-    return [resolve(ident, ids)]
+    return [object_of(ident, ids)]

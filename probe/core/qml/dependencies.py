@@ -23,7 +23,7 @@ from PySide6.QtQml import QQmlContext, QQmlProperty
 from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable
 from probe.core.objects.meta import objref_for
-from probe.core.objects.resolver import resolve
+from probe.core.objects.resolver import object_of
 from probe.core.objects.variant import to_json
 from probe.core.qml.qmltext import blank
 
@@ -107,7 +107,7 @@ def _named(ctx: QQmlContext, name: str, ids: IdTable) -> Any:
     call), else a context property of that name that is an object; None when neither
     (or when several objects have that id)."""
     try:
-        return resolve(f"@id:{name}", ids)
+        return object_of(f"@id:{name}", ids)
     except QtError:
         pass
     value = ctx.contextProperty(name)

@@ -187,11 +187,11 @@ def test_allow_eval_option(monkeypatch: pytest.MonkeyPatch) -> None:
     from probe.server.options import Options
 
     monkeypatch.delenv("QTMCP_ALLOW_EVAL", raising=False)
-    assert Options.resolve().allow_eval is False
-    assert Options.resolve(allow_eval=True).allow_eval is True
+    assert Options.from_env().allow_eval is False
+    assert Options.from_env(allow_eval=True).allow_eval is True
     monkeypatch.setenv("QTMCP_ALLOW_EVAL", "1")
-    assert Options.resolve().allow_eval is True
-    assert Options.resolve(allow_eval=False).allow_eval is False
+    assert Options.from_env().allow_eval is True
+    assert Options.from_env(allow_eval=False).allow_eval is False
 
 
 @pytest.mark.parametrize("how", ["env", "install option"])

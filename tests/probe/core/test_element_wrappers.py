@@ -4,7 +4,7 @@ Qt frees a widget's accessible interface with the widget and never tells shiboke
 Python wrapper still held then stays "valid", and shiboken hands that same wrapper out
 again for the next interface made at its address (calling it crashed the app, issue #37).
 (A script holding each interface of 2,000 buttons made and deleted in turn got a held
-wrapper back 409 times on PySide6 6.11.3.) So :class:`~probe.core.a11y.refs.Element` looks
+wrapper back 409 times on PySide6 6.11.3.) So :class:`~probe.core.a11y.identity.refs.Element` looks
 its interface up at every use.
 """
 
@@ -19,7 +19,7 @@ from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QPushButton, QTabBar, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
-from probe.core.a11y.refs import Locator, RefTable
+from probe.core.a11y.identity.refs import Locator, RefTable
 from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable
 
@@ -43,7 +43,7 @@ def test_an_element_holds_no_interface_and_says_when_its_widget_is_gone(qtbot: Q
     ids, table = IdTable(), RefTable()
     ref = table.issue(Locator(ids.id_of(button), (), "button", "Go"))
     before = len(_interfaces())
-    el = table.resolve(ref, ids)
+    el = table.element_of(ref, ids)
     assert el.iface.text(QAccessible.Text.Name) == "Go"
     held = len(_interfaces())  # a count only: the repr of a dead wrapper crashes
     assert held == before, f"the element holds {held - before} interface wrapper(s)"
@@ -62,7 +62,7 @@ def test_an_item_element_is_looked_up_again_and_never_names_another(qtbot: QtBot
     bar.show()
     ids, table = IdTable(), RefTable()
     ref = table.issue(Locator(ids.id_of(bar), (1,), "tab", "Beta"))
-    el = table.resolve(ref, ids)
+    el = table.element_of(ref, ids)
     assert el.iface.text(QAccessible.Text.Name) == "Beta"
     bar.removeTab(1)
     with pytest.raises(QtError) as err:

@@ -49,7 +49,7 @@ def test_lifecycle_costs_nothing_when_off(qapp: QApplication) -> None:
     monitor.disable("a")
     assert monitor.active
     monitor.disable("b")
-    assert not monitor.active and monitor._timer is None
+    assert not monitor.active and monitor._watch.timer is None
     QCoreApplication.processEvents()
 
 

@@ -143,14 +143,14 @@ ONLY_WITHOUT_ARGUMENTS = frozenset({"parent", "text"})
 #: (module under probe/, receiver as written) -> why a forbidden name is fine there.
 ALLOWED: dict[tuple[str, str], str] = {
     # QModelIndex / QPersistentModelIndex are values: no app subclasses them.
-    ("core/a11y/itemrefs.py", "idx"): "QModelIndex.parent()",
-    ("core/a11y/itemrefs.py", "cur"): "QModelIndex.parent()",
-    ("core/a11y/itemrefs.py", "p"): "QModelIndex.parent()",
-    ("core/a11y/itemrefs.py", "handle"): "QPersistentModelIndex.parent() and .model()",
+    ("core/a11y/identity/itemrefs.py", "idx"): "QModelIndex.parent()",
+    ("core/a11y/identity/itemrefs.py", "cur"): "QModelIndex.parent()",
+    ("core/a11y/identity/itemrefs.py", "p"): "QModelIndex.parent()",
+    ("core/a11y/identity/itemrefs.py", "handle"): "QPersistentModelIndex.parent() and .model()",
     ("core/a11y/viewrows.py", "idx"): "QModelIndex.parent()",
     ("core/a11y/viewrows.py", "p"): "QModelIndex.parent()",
-    ("core/a11y/viewrows.py", "cur"): "QModelIndex.parent()",
     ("core/data/models.py", "idx"): "QModelIndex.parent()",
+    ("core/objects/modelshape.py", "cur"): "QModelIndex.parent()",
     ("core/data/models.py", "p"): "QModelIndex.parent()",
     ("core/data/models.py", "self.index"): "QPersistentModelIndex.parent()",
     # QMetaObject.property(i): the meta-object's i-th QMetaProperty, a value.

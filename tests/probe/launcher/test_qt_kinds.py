@@ -20,8 +20,8 @@ from typing import NoReturn
 import pytest
 
 from probe import discovery
+from probe.bootstrap import runtime
 from probe.client import Client
-from probe.launcher import runtime
 from probe.launcher.launch import wait_for_probe
 from tests.support import qtkinds
 from tests.support.app import ROOT, wait_until

@@ -86,7 +86,7 @@ from probe.core.a11y.walk.rules import (
     reading_order,
     states_of,
 )
-from probe.core.objects import qtchildren
+from probe.core.objects import modelshape, qtchildren
 from probe.core.objects.qtclass import handles_mouse, python_class
 from probe.core.objects.text import clean_name, strip_mnemonic
 
@@ -523,7 +523,7 @@ class WidgetWalker:
         for top in out[start:]:
             for n in top.iter():
                 if isinstance(n, ItemNode) and n.index is not None:
-                    cells[viewrows.index_key(n.index)] = n
+                    cells[modelshape.position(n.index)] = n
         for c in inside:
             placed: list[Node] = []
             self._widget(c, at.x(), at.y(), placed, depth + 1, None)
@@ -537,7 +537,7 @@ class WidgetWalker:
         idx = view.indexAt(QWidget.geometry(c).center())
         if not idx.isValid():
             return None
-        key = viewrows.index_key
+        key = modelshape.position
         holder = cells.get(key(idx)) or cells.get(key(idx.siblingAtColumn(0)))
         if holder is None:
             return None

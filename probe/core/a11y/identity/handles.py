@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QWidget
 if TYPE_CHECKING:
     from PySide6.QtQuick import QQuickItem
 
-from probe.core.a11y.refs import Locator, RefTable, is_ref
+from probe.core.a11y.identity.refs import Locator, RefTable, is_ref
 from probe.core.a11y.roles import role_name
 from probe.core.errors import QtError
 from probe.core.input import simulate as qinput
@@ -36,7 +36,7 @@ _UNSAFE = re.compile(r"[@*?\[\]/\n]")
 
 def _same(selector: str, obj: QObject, ids: idtable.IdTable) -> bool:
     try:
-        found = resolver.resolve_all(selector, ids)
+        found = resolver.objects_of(selector, ids)
     except QtError:
         return False
     return len(found) == 1 and found[0] is obj
@@ -81,7 +81,7 @@ def symbolic_name_of(obj: QObject, ids: idtable.IdTable) -> str | None:
     """The first name of the name map that resolves to ``obj`` (None if none does)."""
     for name in list(NAMES.names):
         try:
-            if NAMES.resolve(name, ids, resolver.resolve) is obj:
+            if NAMES.object_named(name, ids, resolver.object_of) is obj:
                 return name
         except QtError:
             continue
@@ -151,14 +151,14 @@ def target_and_object(ident: str, ids: idtable.IdTable, refs: RefTable
     call itself would when ``ident`` names nothing."""
     item: dict[str, Any] | None = None
     if is_ref(ident):
-        el = refs.resolve(ident, ids)
+        el = refs.element_of(ident, ids)
         if el.is_item:
             obj: QObject = el.widget
             item = {"role": el.locator.role, "name": el.locator.name}
         else:
             obj = el.obj if el.obj is not None else el.widget
     else:
-        obj = resolver.resolve(ident, ids)
+        obj = resolver.object_of(ident, ids)
     selector, kind = selector_of(obj, ids)
     out: dict[str, Any] = {"selector": selector, "selectorKind": kind,
                            "className": paths.class_name(obj),

@@ -19,7 +19,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from probe.launcher import runtime
+from probe.bootstrap import runtime
 
 _CORE = re.compile(r"\s(/\S*libQt6Core\.so[.\d]*)$")
 _LDD_CORE = re.compile(r"libQt6Core\.so\S*\s+=>\s+(\S+)")

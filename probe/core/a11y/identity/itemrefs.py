@@ -50,16 +50,6 @@ def is_item_view(obj: Any) -> bool:
     return isinstance(obj, QAbstractItemView) and not isinstance(obj, QHeaderView)
 
 
-def position(idx: QModelIndex | QPersistentModelIndex) -> tuple[int, ...]:
-    """(row, column) of the index and of each parent up to the root: a stable key."""
-    out: list[int] = []
-    cur = QModelIndex(idx) if isinstance(idx, QPersistentModelIndex) else idx  # pyright: ignore[reportArgumentType]  # PySide6's stub lacks QModelIndex(QPersistentModelIndex)
-    while cur.isValid():
-        out += [cur.row(), cur.column()]
-        cur = cur.parent()
-    return tuple(out)
-
-
 def parent_path(idx: QModelIndex) -> list[list[int]]:
     out: list[list[int]] = []
     p = idx.parent()

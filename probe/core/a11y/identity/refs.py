@@ -29,10 +29,9 @@ from PySide6.QtCore import QObject, QPersistentModelIndex, QRect
 from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QAbstractItemView, QWidget
 
-from probe.core.a11y.itemrefs import (
+from probe.core.a11y.identity.itemrefs import (
     filtered_out,
     live_index,
-    position,
     source_handle,
     source_index,
 )
@@ -40,6 +39,7 @@ from probe.core.a11y.roles import role_name
 from probe.core.a11y.viewrows import item_text
 from probe.core.errors import QtError
 from probe.core.objects import idtable
+from probe.core.objects.modelshape import position
 from probe.core.objects.qmltypes import is_quick
 from probe.core.objects.qtclass import qt_class, visible_enabled
 from probe.core.objects.text import clean_name
@@ -286,7 +286,7 @@ class RefTable:
         return QtError("REF_NOT_FOUND", f"{ref} names nothing: {why}", hint=hint, ref=ref,
                        issued=issued, current=len(self._by_ref))
 
-    def resolve(self, ref: str, ids: idtable.IdTable) -> Element:
+    def element_of(self, ref: str, ids: idtable.IdTable) -> Element:
         """The live element of ``ref``; REF_NOT_FOUND when it is gone or no longer the same.
 
         A ref of an older read is resolved through identity when its element is shown.

@@ -1,13 +1,14 @@
 """A session's recorded targets: stable handles of what its calls name, remembered.
 
 While someone records traffic, each app-changing call (and each checked read) carries the
-stable handles of its target (:func:`~probe.core.a11y.handles.target_and_object`) so a replay
-finds it again. Working them out means resolving the id and building the selector:
-about as long as a quick call itself. An agent acts on the same few elements again and
-again, so a description is remembered for its id and used again while the element
-lives under parents of the same objectNames: exactly what an objectName selector is
-made of. Text, QML-id and path selectors, which depend on more than that, are worked out
-afresh each time; so are ids that are selectors (what they match can change). GUI thread.
+stable handles of its target
+(:func:`~probe.core.a11y.identity.handles.target_and_object`) so a replay finds it again.
+Working them out means resolving the id and building the selector: about as long as a
+quick call itself. An agent acts on the same few elements again and again, so a
+description is remembered for its id and used again while the element lives under
+parents of the same objectNames: exactly what an objectName selector is made of. Text,
+QML-id and path selectors, which depend on more than that, are worked out afresh each
+time; so are ids that are selectors (what they match can change). GUI thread.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
-from probe.core.a11y import handles
-from probe.core.a11y.refs import RefTable
+from probe.core.a11y.identity import handles
+from probe.core.a11y.identity.refs import RefTable
 from probe.core.errors import QtError
 from probe.core.objects import idtable, paths, resolver
 

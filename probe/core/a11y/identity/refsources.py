@@ -14,7 +14,7 @@ import os
 import re
 from typing import Any
 
-from probe.core.a11y.refs import RefTable
+from probe.core.a11y.identity.refs import RefTable
 from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable
 from probe.core.qml.sources import short, source_of
@@ -52,7 +52,7 @@ def sources(page: dict[str, Any], refs: RefTable, ids: IdTable) -> dict[str, str
     out: dict[str, str] = {}
     for ref in _refs_in(page):
         try:
-            element = refs.resolve(ref, ids)
+            element = refs.element_of(ref, ids)
         except QtError:  # gone since the read
             continue
         source = source_of(element.obj or element.widget)
