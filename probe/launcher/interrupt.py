@@ -64,6 +64,8 @@ def _handler(signum: int, _frame: Any) -> None:
     otherwise the app's Python code runs, and the signal ends it the usual way."""
     if _loop_running() or _exiting:
         return
-    if signum == signal.SIGINT:
-        raise KeyboardInterrupt
-    raise SystemExit(128 + signum)
+    ending: BaseException = (KeyboardInterrupt() if signum == signal.SIGINT
+                             else SystemExit(128 + signum))
+    # a mark launch.signal_ending looks for (launch cannot import this module: PySide6)
+    ending.qtmcp_signal = signum  # pyright: ignore[reportAttributeAccessIssue]
+    raise ending

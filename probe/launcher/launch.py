@@ -57,10 +57,36 @@ def run_in_process(target: str, args: list[str], *, module: bool = False,
         sys.argv = [str(path), *args]
         sys.path.insert(0, str(path.resolve().parent))
     install_when_qt_loads({k: v for k, v in options.items() if v is not None})
-    if module:
-        runpy.run_module(target, run_name="__main__", alter_sys=True)
-    else:
-        runpy.run_path(sys.argv[0], run_name="__main__")
+    try:
+        if module:
+            runpy.run_module(target, run_name="__main__", alter_sys=True)
+        else:
+            runpy.run_path(sys.argv[0], run_name="__main__")
+    except (SystemExit, KeyboardInterrupt):
+        raise
+    except BaseException as exc:
+        ending = signal_ending(exc)
+        if ending is None:
+            raise
+        raise ending from None
+
+
+def signal_ending(exc: BaseException) -> BaseException | None:
+    """The SystemExit or KeyboardInterrupt a Ctrl+C or SIGTERM raised (marked by
+    :mod:`probe.launcher.interrupt`) that ``exc`` was made from, if any.
+
+    Raised inside a C extension's call into Python, the signal's exit can come out as
+    another error: shiboken making a lazy class while SIGTERM came answered "SystemError:
+    <built-in function getattr> returned a result with an exception set", and the app
+    ended with that traceback instead of its exit code."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if getattr(cause, "qtmcp_signal", None) is not None:
+            return cause
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return None
 
 
 def _start(options: dict[str, Any]) -> None:

@@ -4,8 +4,9 @@
 window. ``--remake``: the first application is shut down (``QCoreApplication.shutdown()``
 deletes every QObject) and a new one made for the main window. ``--pause-before`` /
 ``--pause-between``: wait for a line on stdin (no event loop running) after the
-application is made / between the two loops. ``--probe`` installs the probe first (else
-run it with ``qtmcp launch``).
+application is made / between the two loops; ``--pause-in-extension``: as
+``--pause-before``, inside a call that turns an exception into another error.
+``--probe`` installs the probe first (else run it with ``qtmcp launch``).
 
 stdin: a line ends the event loop that runs now. stdout: ``loop N`` once loop N runs,
 ``paused`` when it waits, ``done`` at the end.
@@ -35,6 +36,17 @@ def pause() -> None:
     os.read(0, 4096)
 
 
+def pause_in_extension() -> None:
+    """Pause as --pause-before does, inside a call that turns what is raised in it into
+    another error, as a C extension may (shiboken making a lazy class: "returned a result
+    with an exception set")."""
+    try:
+        pause()
+    except BaseException as exc:
+        raise SystemError("<built-in function getattr> returned a result with an "
+                          "exception set") from exc
+
+
 def run_loop(n: int, name: str) -> None:
     """Show a window named ``name`` with a field ``<name>Field``; run the event loop until a
     line comes on stdin."""
@@ -56,6 +68,8 @@ def main() -> int:
     app = QApplication(sys.argv)
     if "--pause-before" in sys.argv:
         pause()
+    if "--pause-in-extension" in sys.argv:
+        pause_in_extension()
     run_loop(1, "login")
     if "--pause-between" in sys.argv:
         pause()

@@ -85,10 +85,14 @@ def _ref_of(qt: Client, name: str) -> str:
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
-@pytest.mark.parametrize("moment", ["--pause-before", "--pause-between", "--remake"])
+@pytest.mark.parametrize("moment", ["--pause-before", "--pause-in-extension",
+                                    "--pause-between", "--remake"])
 def test_a_signal_ends_a_launched_app_at_any_moment(moment: str, sig: signal.Signals) -> None:
     """Before the first event loop runs, between two loops (no loop runs: nothing of Qt's
-    can deliver the request), and in the loop of a new application."""
+    can deliver the request), and in the loop of a new application; also when the exit
+    the signal raised comes out of a C extension's call as another error (a SIGTERM while
+    shiboken made a lazy class: 'SystemError: … returned a result with an exception
+    set')."""
     app = start(moment, launch=True)
     try:
         if moment == "--pause-between":
