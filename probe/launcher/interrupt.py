@@ -67,5 +67,5 @@ def _handler(signum: int, _frame: Any) -> None:
     ending: BaseException = (KeyboardInterrupt() if signum == signal.SIGINT
                              else SystemExit(128 + signum))
     # a mark launch.signal_ending looks for (launch cannot import this module: PySide6)
-    ending.qtmcp_signal = signum  # pyright: ignore[reportAttributeAccessIssue]
+    ending.qtmcp_signal = signum  # pyright: ignore[reportAttributeAccessIssue]  # a mark
     raise ending
