@@ -23,6 +23,7 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
+    QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtGui import QBrush
@@ -37,6 +38,19 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 _DISPLAY = Qt.ItemDataRole.DisplayRole
 _TIP = Qt.ItemDataRole.ToolTipRole
 _FOREGROUND = Qt.ItemDataRole.ForegroundRole
+
+
+def filter_proxy(model: QAbstractItemModel, parent: Any,
+                 sort_role: int = Qt.ItemDataRole.DisplayRole) -> QSortFilterProxyModel:
+    """The proxy a pane's filter box drives: ``model``'s rows whose any column contains
+    the text, in any case, sorted by ``sort_role`` (:data:`SORT_ROLE` for numbers as
+    numbers)."""
+    proxy = QSortFilterProxyModel(parent)
+    proxy.setSourceModel(model)
+    proxy.setSortRole(sort_role)
+    proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+    proxy.setFilterKeyColumn(-1)
+    return proxy
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ Double-clicking a row selects the action in the object tools.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from inspector.link.client import ProbeClient
 from inspector.models.actions import ActionTable, name_of
 from inspector.models.broker import Broker
-from inspector.models.columns import SORT_ROLE
+from inspector.models.columns import SORT_ROLE, filter_proxy
 from inspector.style.words import counted
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, describe_error, register_pane
@@ -37,11 +37,7 @@ class ActionsPane(Pane):
                  parent: QWidget | None = None) -> None:
         super().__init__(probe, broker, parent)
         self.model = ActionTable(self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(SORT_ROLE)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.proxy.setFilterKeyColumn(-1)
+        self.proxy = filter_proxy(self.model, self, SORT_ROLE)
         self.loaded = False
 
         self.filter = self.make_filter("Filter actions (Ctrl+F)")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
+from inspector.models.columns import filter_proxy
 from inspector.models.methods import MethodModel, signature_text
 from inspector.models.values import kind_of, parse_text
 from inspector.style import theme
@@ -44,10 +45,7 @@ class MethodsPane(ObjectPane):
                  parent: QWidget | None = None) -> None:
         super().__init__(probe, broker, parent)
         self.model = MethodModel(("slot", "method"), parent=self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.proxy.setFilterKeyColumn(-1)
+        self.proxy = filter_proxy(self.model, self)
         self.current: MethodInfo | None = None
         self.arg_edits: list[QLineEdit] = []
 

@@ -11,7 +11,7 @@ source is the line that raised.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QModelIndex
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
+from inspector.models.columns import filter_proxy
 from inspector.models.problems import ProblemTable
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import Pane, register_pane
@@ -41,10 +42,7 @@ class ProblemsPane(Pane):
                  parent: QWidget | None = None) -> None:
         super().__init__(probe, broker, parent)
         self.model = ProblemTable(self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.proxy.setFilterKeyColumn(-1)
+        self.proxy = filter_proxy(self.model, self)
 
         self.filter = self.make_filter("Filter problems (Ctrl+F)")
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)

@@ -7,7 +7,7 @@ QTimer (animations, cursor blink) are listed with their receiver.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from inspector.link.client import ProbeClient
 from inspector.models.broker import Broker
-from inspector.models.columns import SORT_ROLE
+from inspector.models.columns import SORT_ROLE, filter_proxy
 from inspector.models.log_model import clock
 from inspector.models.timers import WAKEUPS, TimerTable
 from inspector.style.words import counted
@@ -40,11 +40,7 @@ class TimersPane(Pane):
                  parent: QWidget | None = None) -> None:
         super().__init__(probe, broker, parent)
         self.model = TimerTable(self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(SORT_ROLE)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.proxy.setFilterKeyColumn(-1)
+        self.proxy = filter_proxy(self.model, self, SORT_ROLE)
 
         self.filter = self.make_filter("Filter timers (Ctrl+F)")
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)

@@ -9,12 +9,12 @@ by QML (a widget, a plain QObject) has none: it says so.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeView, QVBoxLayout, QWidget
 
 from inspector.link.client import ProbeClient
 from inspector.models.bindings import BindingModel
 from inspector.models.broker import Broker
+from inspector.models.columns import filter_proxy
 from inspector.style.words import counted
 from inspector.widgets.hints import ElidedLabel
 from inspector.widgets.pane import ObjectPane
@@ -37,11 +37,8 @@ class BindingsPane(ObjectPane):
                  parent: QWidget | None = None) -> None:
         super().__init__(probe, broker, parent)
         self.model = BindingModel(self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy = filter_proxy(self.model, self)
         self.proxy.setRecursiveFilteringEnabled(True)
-        self.proxy.setFilterKeyColumn(-1)
 
         self.title = ElidedLabel("Select a Qt Quick item", self)
         self.title.setObjectName("bindingsTitle")
