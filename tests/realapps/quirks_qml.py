@@ -4,7 +4,8 @@ Python imports only QtCore, QtGui and QtQml (``QGuiApplication`` +
 ``QQmlApplicationEngine``, no QtQuick) and keeps the root window's wrapper, made before
 anything loaded QtQuick (so it is a plain QWindow to Python). The QML has the habits of
 QML apps: a field named only by its placeholder, list delegates whose check box is named
-by the Label beside it, a Label made clickable by a MouseArea inside it.
+by the Label beside it, a Label made clickable by a MouseArea inside it, and one with a
+hover-only MouseArea (``acceptedButtons: Qt.NoButton``) that only shows a tool tip.
 
 Run it with the probe: ``qtmcp launch tests/realapps/quirks_qml.py``.
 """
@@ -46,6 +47,17 @@ ApplicationWindow {
                 text: "Add"
                 onClicked: { tasks.append({title: taskField.text, done: false});
                              taskField.text = "" }
+            }
+        }
+        Label {
+            text: "Hover for help"
+            ToolTip.visible: helpHover.containsMouse
+            ToolTip.text: "Tasks are kept until the window closes"
+            MouseArea {
+                id: helpHover
+                anchors.fill: parent
+                hoverEnabled: true
+                acceptedButtons: Qt.NoButton
             }
         }
         ListView {

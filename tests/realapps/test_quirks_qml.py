@@ -56,6 +56,24 @@ def test_placeholder_and_delegate_labels_name_the_controls(qt: Client) -> None:
     assert not [n for n in parse(page["text"]) if n["ref"] and not n["name"]]
 
 
+def test_a_hover_only_mouse_area_makes_no_clickable(qt: Client) -> None:
+    """A MouseArea that takes no button (``acceptedButtons: Qt.NoButton``, there for a
+    tool tip) is no click target: its Label stays plain text, without a ref."""
+    page = qt.call("chr.readPage")
+    hint = node_of(page, "Hover for help", "text")
+    assert not hint["ref"] and "clickable" not in hint["rest"], page["text"]
+
+
+def test_a_clickable_label_read_by_its_ref_is_the_same_element(qt: Client) -> None:
+    """The ref of a Label made clickable by its MouseArea names the MouseArea; read by
+    that ref it is the same ``text`` element the whole window showed."""
+    page = qt.call("chr.readPage")
+    label = node_of(page, "Call the plumber", "text")
+    alone = qt.call("chr.readPage", {"ref_id": label["ref"]})
+    first = parse(alone["text"])[0]
+    assert {**first, "depth": label["depth"]} == label, alone["text"]
+
+
 def test_form_input_on_a_check_box_reports_the_change(qt: Client) -> None:
     page = qt.call("chr.readPage")
     done = _prop(qt, "doneCount")
