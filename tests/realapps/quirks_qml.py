@@ -5,7 +5,9 @@ Python imports only QtCore, QtGui and QtQml (``QGuiApplication`` +
 anything loaded QtQuick (so it is a plain QWindow to Python). The QML has the habits of
 QML apps: a field named only by its placeholder, list delegates whose check box is named
 by the Label beside it, a Label made clickable by a MouseArea inside it, and one with a
-hover-only MouseArea (``acceptedButtons: Qt.NoButton``) that only shows a tool tip.
+hover-only MouseArea (``acceptedButtons: Qt.NoButton``) that only shows a tool tip; a
+tool row where each label stands before its control and a slider's value is shown after it
+(``Label "Width"``, ``Slider``, ``Label "4"``).
 
 Run it with the probe: ``qtmcp launch tests/realapps/quirks_qml.py``.
 """
@@ -48,6 +50,13 @@ ApplicationWindow {
                 onClicked: { tasks.append({title: taskField.text, done: false});
                              taskField.text = "" }
             }
+        }
+        RowLayout {
+            Label { text: "Colour" }
+            ComboBox { id: colour; model: ["Black", "Red"] }
+            Label { text: "Width" }
+            Slider { id: width; from: 1; to: 20; stepSize: 1; value: 4 }
+            Label { text: Math.round(width.value) }
         }
         Label {
             text: "Hover for help"

@@ -56,6 +56,14 @@ def test_placeholder_and_delegate_labels_name_the_controls(qt: Client) -> None:
     assert not [n for n in parse(page["text"]) if n["ref"] and not n["name"]]
 
 
+def test_labels_before_their_controls_name_them_not_a_value_after(qt: Client) -> None:
+    """In a row ``Label "Colour"``, ComboBox, ``Label "Width"``, Slider, ``Label "4"``
+    each label names the control after it; the slider's value shown after it is no name."""
+    page = qt.call("chr.readPage")
+    assert ref_of(page, "Colour", "combobox") and ref_of(page, "Width", "slider")
+    assert node_of(page, "4", "text")["ref"] is None, page["text"]
+
+
 def test_a_hover_only_mouse_area_makes_no_clickable(qt: Client) -> None:
     """A MouseArea that takes no button (``acceptedButtons: Qt.NoButton``, there for a
     tool tip) is no click target: its Label stays plain text, without a ref."""

@@ -141,7 +141,9 @@ def _in_table(item: QQuickItem) -> bool:
 def _named_by_neighbours(nodes: list[Node]) -> list[Node]:
     """A check box, radio, switch or field with no name takes the text beside it in the
     same row (a delegate's ``CheckBox {}`` + ``Label { text: … }``); that text is not
-    shown again on its own (unless it is clickable itself)."""
+    shown again on its own (unless it is clickable itself). A check box's text follows
+    it, else precedes it; a field's label precedes it (``Label "Width"``, ``Slider``,
+    ``Label "4"``: what follows a slider or a field is its value or unit, not its name)."""
     out: list[Node] = []
     skip: set[int] = set()
     for i, node in enumerate(nodes):
@@ -150,7 +152,7 @@ def _named_by_neighbours(nodes: list[Node]) -> list[Node]:
         if node.name or node.role not in _NAMED_BY_TEXT:
             out.append(node)
             continue
-        for j in (i + 1, i - 1):
+        for j in (i + 1, i - 1) if node.role in _TEXT_AFTER else (i - 1,):
             if 0 <= j < len(nodes) and j not in skip and nodes[j].role == "text" and \
                     _same_row(node, nodes[j]):
                 node.name = nodes[j].name
@@ -166,6 +168,8 @@ def _named_by_neighbours(nodes: list[Node]) -> list[Node]:
 
 #: Roles a control's shown text names (a value field's content is its value, not its name).
 _NAMED_BY_CONTENT = frozenset({"button", "menuitem", "tab", "checkbox", "radio", "switch"})
+#: Roles whose own text usually stands after them (``CheckBox {}`` + ``Label {}``).
+_TEXT_AFTER = frozenset({"checkbox", "radio", "switch"})
 _NAMED_BY_TEXT = frozenset({"checkbox", "radio", "switch", "textbox", "spinbutton",
                             "combobox", "slider", "progressbar"})
 
