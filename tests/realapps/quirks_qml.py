@@ -7,7 +7,8 @@ QML apps: a field named only by its placeholder, list delegates whose check box 
 by the Label beside it, a Label made clickable by a MouseArea inside it, and one with a
 hover-only MouseArea (``acceptedButtons: Qt.NoButton``) that only shows a tool tip; a
 tool row where each label stands before its control and a slider's value is shown after it
-(``Label "Width"``, ``Slider``, ``Label "4"``).
+(``Label "Width"``, ``Slider``, ``Label "4"``); a button the app takes out of the window
+(``parent = null``: alive, in no window, as a list's pooled delegate).
 
 Run it with the probe: ``qtmcp launch tests/realapps/quirks_qml.py``.
 """
@@ -57,6 +58,10 @@ ApplicationWindow {
             Label { text: "Width" }
             Slider { id: width; from: 1; to: 20; stepSize: 1; value: 4 }
             Label { text: Math.round(width.value) }
+        }
+        RowLayout {
+            Button { id: pinned; text: "Pinned note" }
+            Button { text: "Unpin"; onClicked: pinned.parent = null }
         }
         Label {
             text: "Hover for help"

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from probe.client import Client
+from probe.exceptions import RemoteError
 from tests.realapps import tasks
 from tests.support.app import wait_until
 from tests.support.chrome import flatten, node_of, parse, ref_of
@@ -106,6 +107,20 @@ def test_add_a_task_and_click_its_label(qt: Client) -> None:
     page = wait_until(with_row, what="the new task's row (the ListView makes it later)")
     qt.call("chr.click", {"ref": ref_of(page, "Buy milk", "text")})
     assert _prop(qt, "lastClicked") == "Buy milk"
+
+
+def test_a_ref_of_an_item_taken_out_of_its_window(qt: Client) -> None:
+    """An item the app takes out of its window (alive, in no window: a pooled delegate)
+    is gone for its ref: read or clicked by it, REF_NOT_FOUND, never an internal error."""
+    page = qt.call("chr.readPage")
+    pinned = ref_of(page, "Pinned note", "button")
+    qt.call("chr.click", {"ref": ref_of(page, "Unpin", "button")})
+    for method, params in (("chr.readPage", {"ref_id": pinned}),
+                           ("chr.click", {"ref": pinned}),
+                           ("chr.scrollTo", {"ref": pinned})):
+        with pytest.raises(RemoteError) as err:
+            qt.call(method, params)
+        assert err.value.name == "REF_NOT_FOUND", (method, err.value.data)
 
 
 def test_random_actions(qt: Client, quirks_qml: RealApp) -> None:
