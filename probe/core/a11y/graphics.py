@@ -18,7 +18,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QAbstractScrollArea, QGraphicsItem, QGraphicsView, QWidget
 
 from probe.core.a11y.nodes import SpotNode
-from probe.core.objects.qtclass import qt_method
+from probe.core.objects.qtclass import app_type, python_class, qt_method
 from probe.core.objects.text import clean_name
 
 #: Scene items looked at per view, and shown.
@@ -37,9 +37,8 @@ def _address(item: QGraphicsItem) -> int:
 
 def _handles_mouse(item: QGraphicsItem) -> bool:
     """A Python class of the item handles the mouse itself."""
-    return any(name in klass.__dict__ for klass in type(item).__mro__
-               if not klass.__module__.startswith(("PySide6", "shiboken6"))
-               for name in _HANDLERS)
+    return any(name in klass.__dict__ for klass in app_type(item).__mro__
+               if python_class(klass) for name in _HANDLERS)
 
 
 def clickable(item: QGraphicsItem) -> bool:

@@ -87,7 +87,7 @@ from probe.core.a11y.walk.rules import (
     states_of,
 )
 from probe.core.objects import modelshape, qtchildren
-from probe.core.objects.qtclass import handles_mouse, python_class
+from probe.core.objects.qtclass import app_type, handles_mouse, python_class
 from probe.core.objects.text import clean_name, strip_mnemonic
 
 _NAME = QAccessible.Text.Name
@@ -126,7 +126,7 @@ def is_clickable(w: QWidget) -> bool:
 
     A scroll area's viewport never is: its clicks belong to the area (a QGraphicsView
     would show twice)."""
-    cls = type(w)
+    cls = app_type(w)
     if isinstance(w, _QT_CONTAINERS):
         return False  # an app's subclass of one is still that control: its parts act
     if handles_mouse(cls) or QWidget.contextMenuPolicy(w) in MENU_POLICIES:
@@ -198,7 +198,7 @@ def wants_label(w: QWidget) -> bool:
         return not isinstance(w, QHeaderView)
     if isinstance(w, QAbstractButton):
         return not QAbstractButton.text(w).strip()
-    return python_class(type(w)) and is_clickable(w)
+    return python_class(app_type(w)) and is_clickable(w)
 
 
 Rect = tuple[int, int, int, int]
@@ -394,7 +394,7 @@ class WidgetWalker:
                 name = name or tab
             else:
                 role, name = "tabpanel", tab
-        elif role in CLICKABLE_ROLES and (role == "generic" or handles_mouse(type(w))) \
+        elif role in CLICKABLE_ROLES and (role == "generic" or handles_mouse(app_type(w))) \
                 and is_clickable(w):
             gap = True
             name = name or tool_tip(w) or gap_name(w)
