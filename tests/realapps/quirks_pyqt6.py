@@ -4,7 +4,7 @@ In a PyQt6 app the probe wraps each object as the Qt class PySide6 knows (a scen
 ``Cell`` is a QGraphicsEllipseItem to it), so the app's own handlers are found through
 PyQt's wrapper of the same object. Here: a QGraphicsScene of ``Cell`` items that handle
 ``mousePressEvent`` with no item flag (as cadnano2's lattice), and a custom-painted
-``Swatch`` widget that takes clicks and no focus.
+``Swatch`` widget that takes clicks and no focus; a ``Marker`` item with no tool tip.
 
 Run it with the probe: ``qtmcp launch tests/realapps/quirks_pyqt6.py`` with PyQt6 on the
 path.
@@ -20,6 +20,7 @@ QtGui = importlib.import_module("PyQt6.QtGui")  # not installed beside the probe
 QtWidgets = importlib.import_module("PyQt6.QtWidgets")
 QColor, QPainter = QtGui.QColor, QtGui.QPainter
 QApplication, QGraphicsEllipseItem = QtWidgets.QApplication, QtWidgets.QGraphicsEllipseItem
+QGraphicsRectItem = QtWidgets.QGraphicsRectItem
 QGraphicsScene, QGraphicsView = QtWidgets.QGraphicsScene, QtWidgets.QGraphicsView
 QMainWindow, QVBoxLayout, QWidget = QtWidgets.QMainWindow, QtWidgets.QVBoxLayout, \
     QtWidgets.QWidget
@@ -36,6 +37,17 @@ class Cell(QGraphicsEllipseItem):
 
     def mousePressEvent(self, event: Any) -> None:
         self.window_.picked(f"cell {self.number}")
+
+
+class Marker(QGraphicsRectItem):
+    """A scene item with no tool tip and no text: named by its class, the app's."""
+
+    def __init__(self, window: Window) -> None:
+        super().__init__(0, 36, 20, 4)
+        self.window_ = window
+
+    def mousePressEvent(self, event: Any) -> None:
+        self.window_.picked("marker")
 
 
 class Swatch(QWidget):
@@ -60,9 +72,10 @@ class Window(QMainWindow):
         self.setWindowTitle("PyQt6 Quirks")
         self.setObjectName("pyqt6Quirks")
         self.setProperty("lastPicked", "")
-        self.scene = QGraphicsScene(0, 0, 200, 40)
+        self.scene = QGraphicsScene(0, 0, 200, 44)
         for n in range(1, 4):
             self.scene.addItem(Cell(self, n))
+        self.scene.addItem(Marker(self))
         view = QGraphicsView(self.scene)
         view.setObjectName("lattice")
         body = QWidget()

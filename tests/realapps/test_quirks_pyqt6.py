@@ -45,6 +45,8 @@ def test_scene_items_of_the_apps_class_are_clickable(qt: Client) -> None:
     page = qt.call("chr.readPage")
     qt.call("chr.click", {"ref": ref_of(page, "Cell 2", "generic")})
     assert _picked(qt) == "cell 2"
+    qt.call("chr.click", {"ref": ref_of(page, "Marker", "generic")})  # its class names it
+    assert _picked(qt) == "marker"
 
 
 def test_a_painted_widget_of_the_apps_class_is_clickable(qt: Client) -> None:

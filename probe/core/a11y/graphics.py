@@ -50,7 +50,7 @@ def clickable(item: QGraphicsItem) -> bool:
 
 
 def name_of(item: QGraphicsItem) -> str:
-    """Tool tip, else its text (text items), else its class."""
+    """Tool tip, else its text (text items), else its class (the app's, also in PyQt6)."""
     text = QGraphicsItem.toolTip(item)
     if not text:
         plain = qt_method(type(item), "toPlainText") or qt_method(type(item), "text")
@@ -60,7 +60,7 @@ def name_of(item: QGraphicsItem) -> str:
                 text = value if isinstance(value, str) else ""
             except (TypeError, RuntimeError):
                 text = ""
-    return clean_name(text) or type(item).__name__
+    return clean_name(text) or app_type(item).__name__
 
 
 @dataclass(frozen=True, slots=True)
