@@ -91,6 +91,17 @@ def test_refilled_views_read_as_they_are_now(qt: Client) -> None:
     assert found["matches"][0]["name"] == f"{tag} file 1.0"
 
 
+def test_checkable_rows_say_checked_or_unchecked(qt: Client) -> None:
+    """A checkable row says ``unchecked`` when it is not checked (its role does not tell it
+    is a toggle, as a check box's does); a row that is no toggle says neither."""
+    page = _page(qt, "Views")
+    states = {n["name"].split(" item ")[1]: n["rest"] for n in parse(page["text"])
+              if n["role"] == "listitem" and " item " in n["name"]}
+    assert "unchecked" in states["0"] and "checked" not in states["0"], page["text"]
+    assert "checked" in states["1"] and "unchecked" not in states["1"]
+    assert not {"checked", "unchecked"} & set(states["2"])
+
+
 def test_tree_rows_nest_one_ref_per_row_and_rows_scrolled_away_are_counted(qt: Client
                                                                            ) -> None:
     page = _page(qt, "Views")
