@@ -81,7 +81,7 @@ def set_item(el: Element, value: Value) -> None:
         _check_item(el, value)
         return
     if el.locator.role != "tab":
-        raise unsupported(el, "an item: click it with chr.click")
+        raise unsupported(el, "an item with no check box: click it with chr.click")
     if value is False:
         raise invalid(el, "a tab is chosen with true (or its name); choose another tab to "
                            "leave it", expected="true")
