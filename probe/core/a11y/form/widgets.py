@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QModelIndex, QObject, Qt
 from PySide6.QtGui import QAccessible, QAccessibleActionInterface
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -101,7 +101,7 @@ def _item_checked(el: Element) -> bool | str | None:
     idx = el.index
     if idx is None:
         return None
-    model = idx.model()
+    model = QModelIndex.model(idx)
     if not model.flags(idx) & Qt.ItemFlag.ItemIsUserCheckable:
         return None
     state = model.data(idx, Qt.ItemDataRole.CheckStateRole)
@@ -115,7 +115,7 @@ def _check_item(el: Element, value: Value) -> None:
     the delegate does not (one that takes only a click on its own drawing)."""
     want = as_bool(el, value)
     idx = el.index
-    if not idx.model().flags(idx) & Qt.ItemFlag.ItemIsEnabled:
+    if not QModelIndex.model(idx).flags(idx) & Qt.ItemFlag.ItemIsEnabled:
         raise QtError("ELEMENT_NOT_ENABLED", f"{el.locator.role} {el.locator.name!r} is "
                       "disabled", ref=el.ref, hint="Satisfy what enables it first.")
     if _item_checked(el) == want:
