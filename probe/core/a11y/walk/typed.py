@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
+    QFrame,
+    QGroupBox,
     QLineEdit,
     QPushButton,
     QRadioButton,
@@ -33,8 +35,10 @@ from probe.core.objects.text import strip_mnemonic
 ROLES: dict[type, str] = {
     QPushButton: "button", QCheckBox: "checkbox", QRadioButton: "radio",
     QLineEdit: "textbox", QSpinBox: "spinbutton", QDoubleSpinBox: "spinbutton",
-    QComboBox: "combobox",
+    QComboBox: "combobox", QGroupBox: "group", QWidget: "generic", QFrame: "generic",
 }
+#: Of those, the containers (a group box, a plain widget or frame), read so when no window
+_CONTAINERS = ("group", "generic")
 _BUTTONS = ("button", "checkbox", "radio")
 _PARTIAL = Qt.CheckState.PartiallyChecked
 _NORMAL = QLineEdit.EchoMode.Normal
@@ -43,6 +47,10 @@ _NORMAL = QLineEdit.EchoMode.Normal
 def role_of(w: QWidget) -> str | None:
     """The role of ``w`` when it is read from its getters, else None (ask Qt)."""
     role = ROLES.get(type(w))
+    if role in _CONTAINERS:
+        if QWidget.isWindow(w) or (role == "group" and QGroupBox.isCheckable(w)):  # pyright: ignore[reportArgumentType]  # a QGroupBox (ROLES)
+            return None  # a window's role; a checkable group box is Qt's check box
+        return role
     if role in _BUTTONS:  # QAccessibleButton's role: by what the button does, not its class
         if type(w) is QPushButton and QPushButton.menu(w) is not None:
             return None  # Qt's ButtonMenu role, hasPopup
@@ -84,7 +92,7 @@ def states_of(w: QWidget, role: str, popup_open: bool) -> tuple[list[str], bool]
         if QLineEdit.echoMode(w) != _NORMAL:  # pyright: ignore[reportArgumentType]  # a QLineEdit (role_of)
             out.append("password")
             password = True
-    elif QAbstractSpinBox.isReadOnly(w):  # pyright: ignore[reportArgumentType]  # a spin box (role_of)
+    elif role == "spinbutton" and QAbstractSpinBox.isReadOnly(w):  # pyright: ignore[reportArgumentType]  # a spin box (role_of)
         out.append("readonly")
     return out, password
 

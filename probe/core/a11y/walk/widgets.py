@@ -468,8 +468,10 @@ class WidgetWalker:
     def _qt_name(self, w: QWidget, iface: QAccessibleInterface | None, role: str) -> str:
         """``iface.text(Name)``; for a group box, a line edit or a spin box read from the
         widget and the labels indexed for this walk instead, where Qt scans every sibling
-        of it, and for a button read from it (``iface`` None: :mod:`typed`, #41)."""
-        if isinstance(w, _NAMED_LIKE_QT) and not QWidget.isWindow(w):
+        of it (and for a plain widget or frame read without its interface), and for a
+        button read from it (``iface`` None: :mod:`typed`, #41)."""
+        if (isinstance(w, _NAMED_LIKE_QT) or (iface is None and role == "generic")) and \
+                not QWidget.isWindow(w):
             name = self.labels.group_name(w) if isinstance(w, QGroupBox) else \
                 self.labels.qt_name(w)
             if name is not None:
