@@ -4,7 +4,7 @@ what the interface says, for every class it reads so and every configuration of 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
@@ -37,84 +37,58 @@ from resources import demo_app
 TEXTS = ("&Save", "A && B", "trailing&", "&&&x", "", "two\nlines", "a&&&&b&c")
 
 
+def _made(cls: Callable[..., QWidget], window: QWidget, *args: object, **calls: object
+          ) -> QWidget:
+    """``cls(*args, window)`` with each setter of ``calls`` called with its value."""
+    w = cls(*args, window)
+    for setter, value in calls.items():
+        getattr(w, setter)(value)
+    return w
+
+
 def _buttons(window: QWidget) -> Iterator[QWidget]:
     for text in TEXTS:
-        yield QPushButton(text, window)
-        for cls in (QCheckBox, QRadioButton):
-            yield cls(text, window)
-    named = QPushButton("shown", window)
-    named.setAccessibleName("own name")
-    yield named
-    toggle = QPushButton("Toggle", window)
-    toggle.setCheckable(True)
-    toggle.setChecked(True)
-    yield toggle
-    default = QPushButton("Default", window)
-    default.setDefault(True)
-    yield default
+        for cls in (QPushButton, QCheckBox, QRadioButton):
+            yield _made(cls, window, text)
+    yield _made(QPushButton, window, "shown", setAccessibleName="own name")
+    yield _made(QPushButton, window, "Toggle", setCheckable=True, setChecked=True)
+    yield _made(QPushButton, window, "Default", setDefault=True)
     menu = QPushButton("Menu", window)  # another role: left to Qt
     menu.setMenu(QMenu(menu))
     yield menu
     for state in Qt.CheckState:
-        box = QCheckBox("tri", window)
-        box.setTristate(True)
-        box.setCheckState(state)
-        yield box
-    radio = QRadioButton("on", window)
-    radio.setChecked(True)
-    yield radio
+        yield _made(QCheckBox, window, "tri", setTristate=True, setCheckState=state)
+    yield _made(QRadioButton, window, "on", setChecked=True)
     for cls in (QPushButton, QCheckBox, QRadioButton):  # the role follows what it does
         for checkable, exclusive in ((False, False), (True, False), (True, True)):
-            button = cls("odd", window)
-            button.setCheckable(checkable)
-            button.setAutoExclusive(exclusive)
-            yield button
+            yield _made(cls, window, "odd", setCheckable=checkable, setAutoExclusive=exclusive)
 
 
 def _fields(window: QWidget) -> Iterator[QWidget]:
     for echo in QLineEdit.EchoMode:
         for read_only in (False, True):
-            edit = QLineEdit("text&x", window)
-            edit.setEchoMode(echo)
-            edit.setReadOnly(read_only)
-            yield edit
+            yield _made(QLineEdit, window, "text&x", setEchoMode=echo, setReadOnly=read_only)
     for cls in (QSpinBox, QDoubleSpinBox):
         for read_only in (False, True):
-            spin = cls(window)
-            spin.setReadOnly(read_only)
-            spin.setPrefix("$ ")
-            spin.setSuffix(" kg")
-            yield spin
-    special = QSpinBox(window)
-    special.setSpecialValueText("Auto")
-    yield special
+            yield _made(cls, window, setReadOnly=read_only, setPrefix="$ ", setSuffix=" kg")
+    yield _made(QSpinBox, window, setSpecialValueText="Auto")
     for editable in (False, True):
-        combo = QComboBox(window)
-        combo.setEditable(editable)
-        combo.addItems(["one", "two"])
-        combo.setCurrentIndex(1)
-        yield combo
+        yield _made(QComboBox, window, setEditable=editable, addItems=["one", "two"],
+                    setCurrentIndex=1)
     yield QComboBox(window)  # empty
 
 
 def _containers(window: QWidget) -> Iterator[QWidget]:
     for checkable in (False, True):  # a checkable group box is Qt's check box: left to Qt
-        box = QGroupBox("Gr&oup", window)
-        box.setCheckable(checkable)
+        box = _made(QGroupBox, window, "Gr&oup", setCheckable=checkable)
         QVBoxLayout(box).addWidget(QWidget(box))  # a plain widget in it: named by its title
         yield box
     for cls in (QWidget, QFrame):
         plain = cls(window)
         yield plain
-        label = QLabel("&Pane:", window)
-        label.setBuddy(plain)
-        yield label
-    focusable = QWidget(window)
-    focusable.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-    yield focusable
-    named = QFrame(window)
-    named.setAccessibleName("own")
-    yield named
+        yield _made(QLabel, window, "&Pane:", setBuddy=plain)
+    yield _made(QWidget, window, setFocusPolicy=Qt.FocusPolicy.StrongFocus)
+    yield _made(QFrame, window, setAccessibleName="own")
 
 
 def _cases() -> QWidget:
