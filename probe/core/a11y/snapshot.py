@@ -507,6 +507,7 @@ def _model_matches(view: Any, query: str, window: QWidget, order: int
     return out
 
 
+@collector.paused()  # as read_page: a big window makes many objects at once
 def find(window: QWidget, refs: RefTable, ids: idtable.IdTable, query: str,
          limit: int = FIND_LIMIT) -> dict[str, Any]:
     """Elements matching ``query``, best first, with refs in the current ref space."""
