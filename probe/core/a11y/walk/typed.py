@@ -45,8 +45,13 @@ _NORMAL = QLineEdit.EchoMode.Normal
 
 
 def role_of(w: QWidget) -> str | None:
-    """The role of ``w`` when it is read from its getters, else None (ask Qt)."""
-    role = ROLES.get(type(w))
+    """The role of ``w`` when it is read from its getters, else None (ask Qt). A C++ or
+    PyQt6 subclass shows in PySide6 as its Qt base class; its meta-object still names it
+    (and an accessibility factory of the app's may be keyed by that name): Qt's."""
+    cls = type(w)
+    role = ROLES.get(cls)
+    if role is None or QObject.metaObject(w).className() != cls.__name__:
+        return None
     if role in _CONTAINERS:
         if QWidget.isWindow(w) or (role == "group" and QGroupBox.isCheckable(w)):  # pyright: ignore[reportArgumentType]  # a QGroupBox (ROLES)
             return None  # a window's role; a checkable group box is Qt's check box
