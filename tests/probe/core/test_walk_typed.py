@@ -106,8 +106,8 @@ def _cases() -> QWidget:
 
 
 def _left_to_qt(w: QWidget) -> bool:
-    """What ``typed`` leaves to Qt: another class (a C++ subclass too), a window, a push button with a menu, a
-    checkable group box, a spin box's own line edit."""
+    """What ``typed`` leaves to Qt: another class (a C++ subclass too), a window, a push
+    button with a menu, a checkable group box, a spin box's own line edit."""
     return type(w) not in typed.ROLES or w.isWindow() or \
         QObject.metaObject(w).className() != type(w).__name__ or \
         w.objectName() == "qt_spinbox_lineedit" or \
