@@ -34,7 +34,7 @@ from probe.api._params import (
 from probe.core.a11y import actions, form, navigate
 from probe.core.a11y import windows as wins
 from probe.core.a11y.form import typed
-from probe.core.a11y.identity import refs
+from probe.core.a11y.identity import Element
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput
@@ -54,7 +54,7 @@ def _one_target(ref: str | None, coordinate: list[int] | None) -> None:
                       received={"ref": ref, "coordinate": coordinate})
 
 
-def _described(el: refs.Element) -> dict[str, Any]:
+def _described(el: Element) -> dict[str, Any]:
     return {"ref": el.ref, "role": el.locator.role, "name": el.locator.name}
 
 
@@ -130,7 +130,7 @@ async def click(
     assert ref is not None
     mods = _pointer.held(modifiers)
 
-    def build(el: refs.Element) -> tuple[dict[str, Any], Any]:
+    def build(el: Element) -> tuple[dict[str, Any], Any]:
         how, deliver = actions.click(el, button, clickCount, mods)
         return {"via": how, **actions.center(el)}, deliver
 
@@ -232,7 +232,7 @@ async def key(
         return await _pointer.press_focused(ctx, text, repeat, wait_for_idle)
     box: dict[str, Any] = {}
 
-    def build(el: refs.Element) -> tuple[dict[str, Any], Any]:
+    def build(el: Element) -> tuple[dict[str, Any], Any]:
         strokes = qkeys.parse_keys(text)
         qinput.check_interactable(el.widget)
         w = box["target"] = el.widget

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from probe.core.a11y.identity.refs import Element
+from probe.core.a11y.identity import Element
 from probe.core.errors import QtError
 
 Value = str | bool | int | float

@@ -42,7 +42,7 @@ from probe.core.a11y.form.values import (
     invalid,
     unsupported,
 )
-from probe.core.a11y.identity.refs import Element
+from probe.core.a11y.identity import Element
 from probe.core.a11y.labels import readout_of, readout_value
 from probe.core.errors import QtError
 from probe.core.objects import qtchildren
