@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -97,16 +98,33 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _answers_as_declared() -> Iterator[None]:
+def _answers_as_declared(request: pytest.FixtureRequest) -> Iterator[None]:
     """Every answer and notification this process's clients receive is checked against
     its method's declared type (tests/support/wirecheck.py): a test whose call gets an
     answer outside its declaration fails there; notifications are checked at the end."""
     with wirecheck.checking() as wc:
         _WIRE.append(wc)
         yield
+    worker_output = getattr(request.config, "workeroutput", None)
+    if worker_output is not None:  # a pytest-xdist worker: the controller prints it
+        worker_output["wirecheck"] = wc.summary()
     assert not wc.failures, "answers outside their declarations:\n" + "\n".join(wc.failures)
+
+
+#: The wire checks' summaries the pytest-xdist workers sent back when they ended.
+_WORKER_SUMMARIES: list[str] = []
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """A pytest-xdist worker ended: keep its wire check's summary for the terminal."""
+    summary = getattr(node, "workeroutput", {}).get("wirecheck")
+    if summary:
+        _WORKER_SUMMARIES.append(f"[{node.gateway.id}] {summary}")
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     for wc in _WIRE:
         terminalreporter.write_line(wc.summary())
+    for line in _WORKER_SUMMARIES:
+        terminalreporter.write_line(line)

@@ -18,11 +18,15 @@ from typing import Any
 
 # Tests never need a display; set before anything imports Qt.
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
-os.environ.setdefault("QTMCP_RUNTIME_DIR", tempfile.mkdtemp(prefix="qtmcp-test-run-"))
-# Name maps the tests save go here, never into the user's config folder.
-os.environ.setdefault("QTMCP_NAMES_DIR", tempfile.mkdtemp(prefix="qtmcp-test-names-"))
-# The inspector's layout the tests save goes here, never into the user's settings.
-os.environ.setdefault("QTMCP_SETTINGS_DIR", tempfile.mkdtemp(prefix="qtmcp-test-settings-"))
+# Folders of this run (the discovery folder; the name maps and the inspector's layout the
+# tests save, never into the user's config). A pytest-xdist worker inherits the controller's
+# environment: it makes its own, so one worker's probes never show in another's discovery.
+os.environ["QTMCP_RUNTIME_DIR"] = ("PYTEST_XDIST_WORKER" not in os.environ and os.environ.get(
+    "QTMCP_RUNTIME_DIR")) or tempfile.mkdtemp(prefix="qtmcp-test-run-")
+os.environ["QTMCP_NAMES_DIR"] = ("PYTEST_XDIST_WORKER" not in os.environ and os.environ.get(
+    "QTMCP_NAMES_DIR")) or tempfile.mkdtemp(prefix="qtmcp-test-names-")
+os.environ["QTMCP_SETTINGS_DIR"] = ("PYTEST_XDIST_WORKER" not in os.environ and os.environ.get(
+    "QTMCP_SETTINGS_DIR")) or tempfile.mkdtemp(prefix="qtmcp-test-settings-")
 # The user's config folder, as every process of the run sees it: a folder of this run with
 # a user's inspector settings in it, which the run must leave byte-identical (a check on
 # the real ~/.config would see other programs' writes too).
