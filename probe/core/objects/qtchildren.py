@@ -29,6 +29,7 @@ W = TypeVar("W", bound=QWidget)
 #: Stale wrappers dropped so far (a search that dropped one while ordering asks again).
 _dropped = [0]
 _children = QObject.children
+_parent = QObject.parent
 _name = QObject.objectName
 #: id(answer) -> (answer, the wrapper it is tied to), for objects C++ made (see :func:`tied`)
 _ties: dict[int, tuple[QObject, QObject]] = {}
@@ -61,15 +62,19 @@ def children(obj: QObject) -> list[QObject]:
 
 
 def parent(obj: QObject) -> QObject | None:
-    """``QObject.parent(obj)`` as a live wrapper (a stale wrapper can stand for a parent
-    too: the tab bar behind one is its scroll buttons' parent), or None."""
-    up = QObject.parent(obj)
-    if up is None or isinstance(up, QObject):
+    """``QObject.parent(obj)`` as a live wrapper, or None. Every ``QObject.parent`` of
+    the probe goes through here (``test_qt_call_rule``): a stale wrapper can stand for
+    a parent too, of another class (the tab bar behind one is its scroll buttons'
+    parent) or of the parent's class and invalid (a C++ app's ToolTip popup item on
+    PySide6 6.4: every read of it raised "already deleted" and the page was lost).
+    It is dropped from shiboken's table and the parent asked again."""
+    up = _parent(obj)
+    if up is None or (isinstance(up, QObject) and _valid(up)):
         return up
     shiboken6.invalidate(up)
     _dropped[0] += 1
-    up = QObject.parent(obj)
-    return up if isinstance(up, QObject) else None
+    up = _parent(obj)
+    return up if isinstance(up, QObject) and _valid(up) else None
 
 
 def tied(anchor: QObject, answer: T | None) -> T | None:
