@@ -86,11 +86,14 @@ def tied(anchor: QObject, answer: T | None) -> T | None:
     the label's) and invalidates it when that one is freed, though the object lives. A
     field Qt's C++ made (``QInputDialog.getText``'s) whose label the labels index read
     through a wrapper of its own went "deleted" between chr.readPage and chr.formInput.
-    So ``anchor`` is kept while ``answer`` is valid (a wrapper of an object Python made
-    is never invalidated that way: nothing kept), and let go by :func:`untie_dead` once
-    ``answer``'s object is gone, never for as long as a window lives (Qt's findChildren
-    through the window kept such fields valid, and every dead label with them)."""
-    if answer is not None and not _made_by_python(answer):
+    An object Python made is hit too (likely: the tie takes its wrapper from its parent's,
+    and when ``anchor`` goes the session's wrapper stops being the one Qt answers: a
+    conformance table named by its buddy label came back under a new ``#N``, and the
+    change report's partial read kept the old one). So ``anchor`` is
+    kept while ``answer`` is valid, and let go by :func:`untie_dead` once ``answer``'s
+    object is gone, never for as long as a window lives (Qt's findChildren through the
+    window kept such fields valid, and every dead label with them)."""
+    if answer is not None:
         _ties[id(answer)] = (answer, anchor)
     return answer
 
@@ -102,13 +105,6 @@ def untie_dead() -> int:
     for key in dead:
         del _ties[key]
     return len(dead)
-
-
-def _made_by_python(obj: QObject) -> bool:
-    try:
-        return bool(shiboken6.createdByPython(obj))
-    except (RuntimeError, TypeError):
-        return False
 
 
 def _valid(obj: QObject) -> bool:
