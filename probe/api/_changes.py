@@ -21,7 +21,7 @@ from typing import Any
 from probe.api._params import ReportChanges
 from probe.core import faults
 from probe.core.a11y import changes
-from probe.core.a11y.identity import refs
+from probe.core.a11y.identity import RefTable, refs_for
 from probe.core.errors import QtError
 from probe.core.objects import idtable
 from probe.server.context import Context, Meta
@@ -36,8 +36,8 @@ _REPORTING: ContextVar[bool] = ContextVar("qtmcp_reporting", default=False)
 Action = Callable[..., Awaitable[Any]]
 
 
-def _tracker(ctx: Context) -> tuple[changes.Tracker, refs.RefTable, idtable.IdTable]:
-    return (changes.tracker_for(ctx.state), refs.refs_for(ctx.state),
+def _tracker(ctx: Context) -> tuple[changes.Tracker, RefTable, idtable.IdTable]:
+    return (changes.tracker_for(ctx.state), refs_for(ctx.state),
             idtable.ids_for(ctx.state))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from probe.api._act import describe_modal
-from probe.core.a11y.identity import refs, targetcache
+from probe.core.a11y.identity import cache_for, refs_for
 from probe.core.capture import frames
 from probe.core.data import events, signals, waits
 from probe.core.errors import QtError, known_failure
@@ -31,8 +31,8 @@ def follow_application(app: Any) -> None:
 def describe_target(state: dict[str, Any], ident: str) -> dict[str, Any] | None:
     """Stable handles of the element ``ident`` (ref, ``#N``, path or selector) names in the
     session whose state this is; raises like the call would when it names nothing."""
-    return targetcache.cache_for(state).describe(ident, idtable.ids_for(state),
-                                             refs.refs_for(state))
+    return cache_for(state).describe(ident, idtable.ids_for(state),
+                                             refs_for(state))
 
 
 def app_error(name: str, message: str | None, hint: str | None,

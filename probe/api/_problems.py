@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import cast
 
 from probe.api import _session
-from probe.core.a11y.identity.handles import ref_of
+from probe.core.a11y.identity import ref_of
 from probe.core.objects import paths
 from probe.core.problems import Problem
 from probe.core.qml.sources import source_of

@@ -26,7 +26,7 @@ from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QWidget
 
 from probe.api import _session
-from probe.core.a11y.identity import handles
+from probe.core.a11y.identity import bundle
 from probe.core.capture import diffimage, render
 from probe.core.capture import grab as capture
 from probe.core.capture.frames import find_window, window_names
@@ -103,7 +103,7 @@ def described(ctx: Context, obj: Any) -> ObjectSummary:
 
 def element_handles(ctx: Context, obj: Any, ref: str | None = None) -> dict[str, Any]:
     """ref, #N, best selector, symbolic name and bounds of ``obj`` for this caller."""
-    return handles.bundle(obj, _session.ids(ctx), _session.ref_table(ctx), ref)
+    return bundle(obj, _session.ids(ctx), _session.ref_table(ctx), ref)
 
 
 def hit_test(ctx: Context, window: QWidget | QWindow, x: int, y: int, with_handles: bool = False

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from probe.core.a11y import actions
-from probe.core.a11y.identity import refs
+from probe.core.a11y.identity import Element, RefTable, is_ref, refs_for
 from probe.core.objects import idtable, resolver
 from probe.server.context import Context
 
@@ -19,9 +19,9 @@ def ids(ctx: Context) -> idtable.IdTable:
     return idtable.ids_for(ctx.state)
 
 
-def ref_table(ctx: Context) -> refs.RefTable:
+def ref_table(ctx: Context) -> RefTable:
     """The caller's refs (``ref_N`` from chr.readPage / chr.find)."""
-    return refs.refs_for(ctx.state)
+    return refs_for(ctx.state)
 
 
 def object_of(ctx: Context, ident: str) -> Any:
@@ -29,12 +29,12 @@ def object_of(ctx: Context, ident: str) -> Any:
     return resolver.object_of(ident, ids(ctx))
 
 
-def element(ctx: Context, ref: str) -> refs.Element:
+def element(ctx: Context, ref: str) -> Element:
     """The live element of a ref (REF_NOT_FOUND when it names none)."""
     return ref_table(ctx).element_of(ref, ids(ctx))
 
 
-def reachable(ctx: Context, ref: str) -> refs.Element:
+def reachable(ctx: Context, ref: str) -> Element:
     """The live element of a ref that a user could act on now (else the error says why:
     hidden, disabled, behind a modal dialog)."""
     el = element(ctx, ref)
@@ -42,9 +42,9 @@ def reachable(ctx: Context, ref: str) -> refs.Element:
     return el
 
 
-def target(ctx: Context, ident: str) -> tuple[Any, refs.Element | None]:
+def target(ctx: Context, ident: str) -> tuple[Any, Element | None]:
     """The object a ref or any object id names, and its element when it was a ref."""
-    if refs.is_ref(ident):
+    if is_ref(ident):
         el = element(ctx, ident)
         return (el.obj if el.obj is not None else el.widget), el
     return object_of(ctx, ident), None

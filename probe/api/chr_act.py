@@ -34,7 +34,7 @@ from probe.api._params import (
 from probe.core.a11y import actions, form, navigate
 from probe.core.a11y import windows as wins
 from probe.core.a11y.form import typed
-from probe.core.a11y.identity import refs
+from probe.core.a11y.identity import Element
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput
@@ -54,7 +54,7 @@ def _one_target(ref: str | None, coordinate: list[int] | None) -> None:
                       received={"ref": ref, "coordinate": coordinate})
 
 
-def _described(el: refs.Element) -> dict[str, Any]:
+def _described(el: Element) -> dict[str, Any]:
     return {"ref": el.ref, "role": el.locator.role, "name": el.locator.name}
 
 
@@ -79,7 +79,8 @@ async def form_input(
     value: Annotated[str | bool | int | float, P(
         "text for a text field; a number for a spin box, slider or dial; a date/time "
         "(ISO 8601 or as the field shows it) for a date/time edit; true/false for a "
-        "check box or radio; an option's text for a combo box; a tab's name for a tab bar",
+        "check box, radio or a row's check box; an option's text for a combo box; a tab's "
+        "name for a tab bar",
         maxLength=qinput.MAX_TYPED)],
 ) -> Meta[Action]:
     """Set a form control's value by ref; the app's own signals fire as if a user did it.
@@ -130,7 +131,7 @@ async def click(
     assert ref is not None
     mods = _pointer.held(modifiers)
 
-    def build(el: refs.Element) -> tuple[dict[str, Any], Any]:
+    def build(el: Element) -> tuple[dict[str, Any], Any]:
         how, deliver = actions.click(el, button, clickCount, mods)
         return {"via": how, **actions.center(el)}, deliver
 
@@ -232,7 +233,7 @@ async def key(
         return await _pointer.press_focused(ctx, text, repeat, wait_for_idle)
     box: dict[str, Any] = {}
 
-    def build(el: refs.Element) -> tuple[dict[str, Any], Any]:
+    def build(el: Element) -> tuple[dict[str, Any], Any]:
         strokes = qkeys.parse_keys(text)
         qinput.check_interactable(el.widget)
         w = box["target"] = el.widget

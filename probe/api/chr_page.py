@@ -19,7 +19,7 @@ from probe.api._changes import remember
 from probe.api._params import PageFilter, TabId
 from probe.core.a11y import pagetext, snapshot
 from probe.core.a11y import windows as wins
-from probe.core.a11y.identity import refsources
+from probe.core.a11y.identity import sources
 from probe.discovery import app_label
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method
@@ -70,7 +70,7 @@ def read_page(
     if seen:  # a whole window: what later actions report their changes against
         remember(ctx.state, window, seen)
     if source:
-        out["sources"] = refsources.sources(out, table, ids)
+        out["sources"] = sources(out, table, ids)
     return cast(Page, out)
 
 
@@ -93,7 +93,7 @@ def find(
     table = _session.ref_table(ctx)
     out = snapshot.find(wins.window_for(tabId, ids), table, ids, query)
     if source:
-        out["sources"] = refsources.sources(out, table, ids)
+        out["sources"] = sources(out, table, ids)
     return cast(Found, out)
 
 

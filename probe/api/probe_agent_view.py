@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from probe.api._access import inspector_only
 from probe.core.a11y import agentview
 from probe.core.a11y import windows as wins
-from probe.core.a11y.identity import refs
+from probe.core.a11y.identity import RefTable
 from probe.core.errors import QtError
 from probe.core.objects import idtable
 from probe.server.context import Context
@@ -25,9 +25,9 @@ if TYPE_CHECKING:
     from probe.server.sessions import Session
 
 
-def _their_refs(session: Session) -> refs.RefTable | None:
+def _their_refs(session: Session) -> RefTable | None:
     table = session.state.get("chr.refs")
-    return table if isinstance(table, refs.RefTable) else None
+    return table if isinstance(table, RefTable) else None
 
 
 def _last_reader(ctx: Context) -> Session | None:
@@ -82,7 +82,7 @@ async def agent_view(
     def read() -> dict[str, Any]:
         ids = idtable.ids_for(ctx.state)
         their_refs = _their_refs(session) if session is not None else None
-        their_refs = their_refs or refs.RefTable()
+        their_refs = their_refs or RefTable()
         their_ids = session.state.get("qt.ids") if session is not None else None
         if not isinstance(their_ids, idtable.IdTable):  # it never named an object
             their_ids = idtable.IdTable()

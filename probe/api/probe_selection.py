@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject
 
 from probe.api import _session
 from probe.api._params import Target
-from probe.core.a11y.identity import handles
+from probe.core.a11y.identity import bundle
 from probe.core.objects import idtable, paths
 from probe.server.context import Context
 from probe.server.registry import P, Tool, method, notification, topic
@@ -71,7 +71,7 @@ def selection_get(ctx: Context) -> Selection | None:
     if current is None or not idtable.alive(current["obj"]):
         return None
     obj = current["obj"]
-    out = handles.bundle(obj, _session.ids(ctx), _session.ref_table(ctx))
+    out = bundle(obj, _session.ids(ctx), _session.ref_table(ctx))
     out.update({"selectedBy": current["by"], "selectedAt": current["ts"],
                 "describe": paths.describe(obj, _session.ids(ctx))})
     return cast(Selection | None, out)

@@ -6,10 +6,6 @@ handshake refuses what is not GET/HEAD (405), repeated security headers (400), a
 a missing or wrong token (401) before any message is read or route runs.
 """
 
-# websockets' serve() resolves to an unknown type under strict checking (its overloads
-# and this handler's signature): the transport is checked at the basic setting.
-# pyright: basic
-
 from __future__ import annotations
 
 import asyncio

@@ -5,9 +5,6 @@ websockets (and ``importlib.metadata``, which its version module imports) cost a
 transport listens on a plain socket from the start and hands it to :func:`serve` then.
 """
 
-# websockets' serve() resolves to an unknown type under strict checking (its overloads).
-# pyright: basic
-
 from __future__ import annotations
 
 import asyncio

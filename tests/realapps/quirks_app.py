@@ -7,7 +7,8 @@ Each habit is one part of the window; the tests drive them through the probe onl
   widgets do), a model whose ``parent(index)`` returns a QModelIndex, list models
   (``columnCount`` is private in PySide6); a whole top-level window of such classes, with
   a menu and an action of such classes and a timer ticking under them;
-* item views that the app clears and refills (tree, list, table) and a model reset;
+* item views that the app clears and refills (tree, list, table) and a model reset, a
+  list with checkable rows;
 * a long text (a log of 6,000 characters) and a long label;
 * a tab widget and tabified docks with buttons on the pages not shown;
 * a window-modal dialog;
@@ -263,6 +264,10 @@ class QuirksWindow(QMainWindow):
         self.table.setIndexWidget(self.table.model().index(1, 1), action)
         self.list.clear()
         self.list.addItems([f"{tag} item {i}" for i in range(4)])
+        for i, state in ((0, Qt.CheckState.Unchecked), (1, Qt.CheckState.Checked)):
+            entry = self.list.item(i)  # a checkable row: a toggle whatever its state
+            entry.setFlags(entry.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            entry.setCheckState(state)
         self.model.refill([f"{tag} model row {i}" for i in range(5)])
 
     def refill(self) -> None:

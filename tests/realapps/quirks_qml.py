@@ -4,7 +4,11 @@ Python imports only QtCore, QtGui and QtQml (``QGuiApplication`` +
 ``QQmlApplicationEngine``, no QtQuick) and keeps the root window's wrapper, made before
 anything loaded QtQuick (so it is a plain QWindow to Python). The QML has the habits of
 QML apps: a field named only by its placeholder, list delegates whose check box is named
-by the Label beside it, a Label made clickable by a MouseArea inside it.
+by the Label beside it, a Label made clickable by a MouseArea inside it, and one with a
+hover-only MouseArea (``acceptedButtons: Qt.NoButton``) that only shows a tool tip; a
+tool row where each label stands before its control and a slider's value is shown after it
+(``Label "Width"``, ``Slider``, ``Label "4"``); a button the app takes out of the window
+(``parent = null``: alive, in no window, as a list's pooled delegate).
 
 Run it with the probe: ``qtmcp launch tests/realapps/quirks_qml.py``.
 """
@@ -46,6 +50,28 @@ ApplicationWindow {
                 text: "Add"
                 onClicked: { tasks.append({title: taskField.text, done: false});
                              taskField.text = "" }
+            }
+        }
+        RowLayout {
+            Label { text: "Colour" }
+            ComboBox { id: colour; model: ["Black", "Red"] }
+            Label { text: "Width" }
+            Slider { id: width; from: 1; to: 20; stepSize: 1; value: 4 }
+            Label { text: Math.round(width.value) }
+        }
+        RowLayout {
+            Button { id: pinned; text: "Pinned note" }
+            Button { text: "Unpin"; onClicked: pinned.parent = null }
+        }
+        Label {
+            text: "Hover for help"
+            ToolTip.visible: helpHover.containsMouse
+            ToolTip.text: "Tasks are kept until the window closes"
+            MouseArea {
+                id: helpHover
+                anchors.fill: parent
+                hoverEnabled: true
+                acceptedButtons: Qt.NoButton
             }
         }
         ListView {

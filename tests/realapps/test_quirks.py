@@ -91,6 +91,32 @@ def test_refilled_views_read_as_they_are_now(qt: Client) -> None:
     assert found["matches"][0]["name"] == f"{tag} file 1.0"
 
 
+def test_checkable_rows_say_checked_or_unchecked(qt: Client) -> None:
+    """A checkable row says ``unchecked`` when it is not checked (its role does not tell it
+    is a toggle, as a check box's does); a row that is no toggle says neither."""
+    page = _page(qt, "Views")
+    states = {n["name"].split(" item ")[1]: n["rest"] for n in parse(page["text"])
+              if n["role"] == "listitem" and " item " in n["name"]}
+    assert "unchecked" in states["0"] and "checked" not in states["0"], page["text"]
+    assert "checked" in states["1"] and "unchecked" not in states["1"]
+    assert not {"checked", "unchecked"} & set(states["2"])
+
+
+def test_form_input_checks_a_checkable_row_as_a_user_does(qt: Client) -> None:
+    """chr.formInput true on an unchecked checkable row checks it (Space on the current
+    row, as a user's key: the view's delegate toggles it); the model holds it after."""
+    page = _page(qt, "Views")
+    row = next(n for n in parse(page["text"])
+               if n["role"] == "listitem" and n["name"].endswith(" item 0"))
+    done = qt.call("chr.formInput", {"ref": row["ref"], "value": True})
+    assert done["changed"] is True and done["checked"] is True, done
+    rows = qt.call("qt.models.rows", {"modelId": "list", "limit": 1,
+                                      "roles": ["checkState"]})["rows"]
+    assert rows[0]["cells"][0] in (2, "Checked", "checked"), rows
+    again = qt.call("chr.formInput", {"ref": row["ref"], "value": True})
+    assert again["changed"] is False
+
+
 def test_tree_rows_nest_one_ref_per_row_and_rows_scrolled_away_are_counted(qt: Client
                                                                            ) -> None:
     page = _page(qt, "Views")
@@ -173,6 +199,9 @@ def test_scene_items_are_clickable_and_the_view_is_listed_once(qt: Client) -> No
     assert _prop(qt, "board", "clicked") == "Blue token 1"
     qt.call("chr.click", {"ref": ref_of(page, "Red token")})
     assert _prop(qt, "board", "clicked") == "Red token 1"
+    with pytest.raises(RemoteError) as err:  # a scene item is no model item nor field
+        qt.call("chr.formInput", {"ref": ref_of(page, "Red token"), "value": True})
+    assert err.value.name == "FORM_INPUT_UNSUPPORTED", err.value.data
 
 
 def test_tabbed_away_dock_is_neither_listed_nor_clickable(qt: Client) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from probe.client import Client
+from probe.exceptions import RemoteError
 from tests.realapps import tasks
 from tests.support.app import wait_until
 from tests.support.chrome import flatten, node_of, parse, ref_of
@@ -56,6 +57,32 @@ def test_placeholder_and_delegate_labels_name_the_controls(qt: Client) -> None:
     assert not [n for n in parse(page["text"]) if n["ref"] and not n["name"]]
 
 
+def test_labels_before_their_controls_name_them_not_a_value_after(qt: Client) -> None:
+    """In a row ``Label "Colour"``, ComboBox, ``Label "Width"``, Slider, ``Label "4"``
+    each label names the control after it; the slider's value shown after it is no name."""
+    page = qt.call("chr.readPage")
+    assert ref_of(page, "Colour", "combobox") and ref_of(page, "Width", "slider")
+    assert node_of(page, "4", "text")["ref"] is None, page["text"]
+
+
+def test_a_hover_only_mouse_area_makes_no_clickable(qt: Client) -> None:
+    """A MouseArea that takes no button (``acceptedButtons: Qt.NoButton``, there for a
+    tool tip) is no click target: its Label stays plain text, without a ref."""
+    page = qt.call("chr.readPage")
+    hint = node_of(page, "Hover for help", "text")
+    assert not hint["ref"] and "clickable" not in hint["rest"], page["text"]
+
+
+def test_a_clickable_label_read_by_its_ref_is_the_same_element(qt: Client) -> None:
+    """The ref of a Label made clickable by its MouseArea names the MouseArea; read by
+    that ref it is the same ``text`` element the whole window showed."""
+    page = qt.call("chr.readPage")
+    label = node_of(page, "Call the plumber", "text")
+    alone = qt.call("chr.readPage", {"ref_id": label["ref"]})
+    first = parse(alone["text"])[0]
+    assert {**first, "depth": label["depth"]} == label, alone["text"]
+
+
 def test_form_input_on_a_check_box_reports_the_change(qt: Client) -> None:
     page = qt.call("chr.readPage")
     done = _prop(qt, "doneCount")
@@ -80,6 +107,20 @@ def test_add_a_task_and_click_its_label(qt: Client) -> None:
     page = wait_until(with_row, what="the new task's row (the ListView makes it later)")
     qt.call("chr.click", {"ref": ref_of(page, "Buy milk", "text")})
     assert _prop(qt, "lastClicked") == "Buy milk"
+
+
+def test_a_ref_of_an_item_taken_out_of_its_window(qt: Client) -> None:
+    """An item the app takes out of its window (alive, in no window: a pooled delegate)
+    is gone for its ref: read or clicked by it, REF_NOT_FOUND, never an internal error."""
+    page = qt.call("chr.readPage")
+    pinned = ref_of(page, "Pinned note", "button")
+    qt.call("chr.click", {"ref": ref_of(page, "Unpin", "button")})
+    for method, params in (("chr.readPage", {"ref_id": pinned}),
+                           ("chr.click", {"ref": pinned}),
+                           ("chr.scrollTo", {"ref": pinned})):
+        with pytest.raises(RemoteError) as err:
+            qt.call(method, params)
+        assert err.value.name == "REF_NOT_FOUND", (method, err.value.data)
 
 
 def test_random_actions(qt: Client, quirks_qml: RealApp) -> None:

@@ -30,8 +30,7 @@ from PySide6.QtWidgets import (
 
 from probe.core import compat
 from probe.core.a11y import graphics, links, popups, reach
-from probe.core.a11y.identity import itemrefs
-from probe.core.a11y.identity.refs import Element
+from probe.core.a11y.identity import Element, on_screen, scroll_to, viewport_point, window_rect
 from probe.core.errors import QtError
 from probe.core.input import keys as qkeys
 from probe.core.input import simulate as qinput
@@ -111,11 +110,11 @@ def _model_point(el: Element) -> QPoint:
     """Scroll the item into view; its click point in the viewport."""
     _check_model_item(el)
     view = el.view
-    itemrefs.scroll_to(view, el.index)
-    if not itemrefs.on_screen(view, el.index):
+    scroll_to(view, el.index)
+    if not on_screen(view, el.index):
         raise QtError("ELEMENT_NOT_VISIBLE", f"{el.ref} cannot be scrolled into view (a "
                       "hidden row or column)", ref=el.ref)
-    return itemrefs.viewport_point(view, el.index)
+    return viewport_point(view, el.index)
 
 
 def _check_item(el: Element) -> None:
@@ -162,10 +161,10 @@ def _center(el: Element) -> dict[str, Any]:
         c = top + QPoint(r.width() // 2, r.height() // 2)
         return {"x": c.x(), "y": c.y(), "bounds": [top.x(), top.y(), r.width(), r.height()]}
     if el.index is not None:
-        r = itemrefs.window_rect(el.view, el.index)
+        r = window_rect(el.view, el.index)
         c = r.center()
         return {"x": c.x(), "y": c.y(), "bounds": [r.x(), r.y(), r.width(), r.height()],
-                "onScreen": itemrefs.on_screen(el.view, el.index)}
+                "onScreen": on_screen(el.view, el.index)}
     if el.is_item:
         window, p = item_point(el)
         r = el.iface.rect()
@@ -457,7 +456,7 @@ def scroll_into_view(el: Element) -> bool:
         return moved
     moved = False
     if el.index is not None:
-        moved = itemrefs.scroll_to(el.view, el.index)
+        moved = scroll_to(el.view, el.index)
     spot = el.locator.index if el.area is not None else None  # links, headers: in place
     item = spot.item(target) if isinstance(spot, graphics.SceneSpot) and \
         isinstance(target, QGraphicsView) else None

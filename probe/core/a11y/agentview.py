@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from probe.core.a11y.identity.refs import RefTable
+from probe.core.a11y.identity import RefTable
 from probe.core.a11y.nodes import Node
 from probe.core.a11y.snapshot import Reader, render
 from probe.core.a11y.windows import windows

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import QAbstractItemView, QDialog, QLabel, QStackedWidget
 from probe.core import faults
 from probe.core.a11y import dirty, popups, snapshot
 from probe.core.a11y import windows as wins
-from probe.core.a11y.identity.refs import RefTable
+from probe.core.a11y.identity import RefTable
 from probe.core.a11y.snapshot import Record
 from probe.core.errors import QtError
 from probe.core.objects import idtable

@@ -18,7 +18,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QAbstractScrollArea, QGraphicsItem, QGraphicsView, QWidget
 
 from probe.core.a11y.nodes import SpotNode
-from probe.core.objects.qtclass import qt_method
+from probe.core.objects.qtclass import app_type, python_class, qt_method
 from probe.core.objects.text import clean_name
 
 #: Scene items looked at per view, and shown.
@@ -37,9 +37,8 @@ def _address(item: QGraphicsItem) -> int:
 
 def _handles_mouse(item: QGraphicsItem) -> bool:
     """A Python class of the item handles the mouse itself."""
-    return any(name in klass.__dict__ for klass in type(item).__mro__
-               if not klass.__module__.startswith(("PySide6", "shiboken6"))
-               for name in _HANDLERS)
+    return any(name in klass.__dict__ for klass in app_type(item).__mro__
+               if python_class(klass) for name in _HANDLERS)
 
 
 def clickable(item: QGraphicsItem) -> bool:
@@ -51,7 +50,7 @@ def clickable(item: QGraphicsItem) -> bool:
 
 
 def name_of(item: QGraphicsItem) -> str:
-    """Tool tip, else its text (text items), else its class."""
+    """Tool tip, else its text (text items), else its class (the app's, also in PyQt6)."""
     text = QGraphicsItem.toolTip(item)
     if not text:
         plain = qt_method(type(item), "toPlainText") or qt_method(type(item), "text")
@@ -61,7 +60,7 @@ def name_of(item: QGraphicsItem) -> str:
                 text = value if isinstance(value, str) else ""
             except (TypeError, RuntimeError):
                 text = ""
-    return clean_name(text) or type(item).__name__
+    return clean_name(text) or app_type(item).__name__
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,9 +86,9 @@ class Labels:
         self._keep: list[QObject] = []  # the wrappers whose id() the dicts hold
         #: the widget (or part) whose labels are indexed here
         self.root = window
-        #: id(widget) -> the first label among its siblings whose buddy it is (Qt's own
-        #: accessible name looks there, scanning every sibling each time)
-        self.buddies: dict[int, QLabel] = {}
+        #: id(widget) -> the text of the first label among its siblings whose buddy it is
+        #: (Qt's own accessible name looks there, scanning every sibling each time)
+        self.buddies: dict[int, str] = {}
         qtchildren.untie_dead()  # the buddies of labels read before and deleted since
         loose = faults.each(qtchildren.find_children(window, QLabel), self._buddy)
         if not loose:
@@ -101,9 +101,10 @@ class Labels:
         the field beside it)."""
         buddy = qtchildren.tied(lab, QLabel.buddy(lab))  # its wrapper is tied to lab's
         if buddy is not None:
+            text = QLabel.text(lab)  # asked once: the walk reads it from here
             if QWidget.parentWidget(buddy) is QWidget.parentWidget(lab):
-                self.buddies.setdefault(id(buddy), lab)
-            self._name(buddy, lab)
+                self.buddies.setdefault(id(buddy), text)
+            self._name(buddy, lab, text=text)
             return None
         return lab if QLabel.text(lab) else None
 
@@ -147,7 +148,7 @@ class Labels:
             return own
         label = self.buddies.get(id(w))
         if label is not None:  # a sibling indexed here: so are all its siblings
-            return strip_mnemonic(QLabel.text(label))
+            return strip_mnemonic(label)
         parent = QWidget.parentWidget(w)
         if parent is None or not (parent is self.root or
                                   QWidget.isAncestorOf(self.root, parent)):
@@ -155,10 +156,11 @@ class Labels:
         return strip_mnemonic(QGroupBox.title(parent)) if isinstance(parent, QGroupBox) \
             else ""
 
-    def _name(self, field: QWidget, label: QLabel, wanted: bool = True) -> None:
+    def _name(self, field: QWidget, label: QLabel, wanted: bool = True,
+              text: str | None = None) -> None:
         """``label`` names ``field``; a field that is a composite (a line edit and its
         Browse button, a slider and its read-out in a plain widget) passes the name to its
-        first control, as a user reads the row."""
+        first control, as a user reads the row. ``text``: the label's, when read already."""
         base = _qt_base(type(field))
         if base in _COMPOSITES and (not self._wants(field) or base not in _PLAIN):
             inner = first_control(field, self._wants)
@@ -169,7 +171,8 @@ class Labels:
         if not wanted:
             return
         self._keep += [field, label]
-        self.names[id(field)] = label_text(label)
+        self.names[id(field)] = label_text(label) if text is None else \
+            clean_name(strip_mnemonic(text))
         self.used.add(id(label))
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
+from probe.core import collector
 from probe.core.a11y import popups
 from probe.core.a11y import windows as wins
 from probe.core.a11y.nodes import Node, unread_note
@@ -41,6 +42,7 @@ def _lines(node: Node, out: list[str]) -> None:
         _lines(child, out)
 
 
+@collector.paused()  # as chr.readPage's read: a big window makes many objects at once
 def page_text(window: QWidget, max_chars: int) -> dict[str, Any]:
     """The window's whole text (no value is cut), cut at ``max_chars`` on a line boundary;
     when cut, ``truncated`` says so and ``note`` how to read the rest."""

@@ -21,8 +21,18 @@ from PySide6.QtWidgets import QWidget
 
 from probe.core import collector, faults
 from probe.core.a11y import reach
-from probe.core.a11y.identity import itemrefs
-from probe.core.a11y.identity.refs import Element, LastRead, Locator, RefTable, element_key
+from probe.core.a11y.identity import (
+    Element,
+    LastRead,
+    Locator,
+    RefTable,
+    by_position,
+    element_key,
+    is_item_view,
+    item_details,
+    node_for,
+    scan,
+)
 from probe.core.a11y.nodes import ItemNode, Node, SpotNode, unread_note
 from probe.core.a11y.roles import SEMANTIC
 from probe.core.a11y.walk import walker_for
@@ -184,7 +194,7 @@ class Reader:
         if element is None:
             return [self.walker.walk()]
         if element.index is not None:
-            return [itemrefs.node_for(element.view, element.index, self.window)]
+            return [node_for(element.view, element.index, self.window)]
         if element.is_item:
             return self.walker.items_of(element.widget, element.locator.path)
         return self.walker.subtree(element.widget)
@@ -484,10 +494,10 @@ def score(node: Node, query: str) -> tuple[float, str]:
 def _model_matches(view: Any, query: str, window: QWidget, order: int
                    ) -> list[tuple[float, tuple[int, int], Node, str]]:
     """Items of an item view's model matching the query by text or by position."""
-    found, _ = itemrefs.scan(view, lambda n: score(n, query), window)
+    found, _ = scan(view, lambda n: score(n, query), window)
     out: list[tuple[float, tuple[int, int], Node, str]] = []
     keys = {}
-    for k, (s, node) in enumerate(itemrefs.by_position(view, query, window), start=1):
+    for k, (s, node) in enumerate(by_position(view, query, window), start=1):
         keys[modelshape.position(node.index)] = True
         out.append((s, (order, k), node, "position"))
     base = len(out) + 1
@@ -497,13 +507,14 @@ def _model_matches(view: Any, query: str, window: QWidget, order: int
     return out
 
 
+@collector.paused()  # as read_page: a big window makes many objects at once
 def find(window: QWidget, refs: RefTable, ids: idtable.IdTable, query: str,
          limit: int = FIND_LIMIT) -> dict[str, Any]:
     """Elements matching ``query``, best first, with refs in the current ref space."""
     reader = Reader(window, refs, ids)
     root = reader.walker.walk()
     matches: list[tuple[float, tuple[int, int], Node, str]] = []
-    views = [n.obj for n in root.iter() if itemrefs.is_item_view(n.obj)]
+    views = [n.obj for n in root.iter() if is_item_view(n.obj)]
     for i, node in enumerate(root.iter()):
         if node is root:
             continue
@@ -522,8 +533,8 @@ def find(window: QWidget, refs: RefTable, ids: idtable.IdTable, query: str,
         d = reader.node_json(view)
         d["matched"] = where
         d["score"] = round(s, 2)
-        if isinstance(node, itemrefs.ItemNode):
-            d["item"] = faults.value(itemrefs.item_details, {}, node, ids, obj=node.owner)
+        if isinstance(node, ItemNode):
+            d["item"] = faults.value(item_details, {}, node, ids, obj=node.owner)
         results.append(d)
     out: dict[str, Any] = {"query": query, "matches": results, "total": len(matches)}
     if len(matches) > limit:

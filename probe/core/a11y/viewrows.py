@@ -106,6 +106,8 @@ class Rows:
                 states.append("checked")
             elif number == 1:
                 states.append("mixed")
+            elif check is not None:  # a check box is drawn (a QListWidgetItem is checkable
+                states.append("unchecked")  # by default, with none): a toggle the role hides
         if self.selection is not None and self.selection.isSelected(idx):
             states.append("selected")
         if self.focused and idx == self.current:

@@ -9,8 +9,10 @@ object's type and call the method as that class defines it. GUI thread.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject
 
 #: The event handlers through which a widget's class takes the mouse itself.
@@ -37,8 +39,33 @@ def qt_class(obj: object) -> type:
 
 
 def python_class(cls: type) -> bool:
-    """Whether ``cls`` is an app's Python class (not one of PySide6's)."""
-    return not cls.__module__.startswith(("PySide6", "shiboken6"))
+    """Whether ``cls`` is an app's Python class (not one of PySide6's or PyQt6's)."""
+    return not cls.__module__.startswith(("PySide6", "shiboken6", "PyQt6", "sip"))
+
+
+#: PyQt6's modules whose classes share their names with PySide6's.
+_PYQT_MODULES = ("PyQt6.QtWidgets", "PyQt6.QtGui", "PyQt6.QtCore")
+
+
+def app_type(obj: object) -> type:
+    """The app's own class of ``obj``: its type, or in a PyQt6 app (where PySide6 wraps
+    an object as the Qt class it knows: a ``Cell`` item is a QGraphicsEllipseItem to it)
+    the class of PyQt's wrapper of the same C++ object, found by its address through
+    sip. Never imports PyQt6: a PySide6 app gets ``type(obj)``."""
+    tp = type(obj)
+    sip = sys.modules.get("PyQt6.sip")
+    if sip is None or python_class(tp):
+        return tp
+    pyqt = next((c for m in _PYQT_MODULES if (mod := sys.modules.get(m)) is not None
+                 and isinstance(c := getattr(mod, tp.__name__, None), type)), None)
+    if pyqt is None:
+        return tp
+    try:
+        address = shiboken6.getCppPointer(obj)[0]  # pyright: ignore[reportArgumentType]  # any wrapper: a QObject or a QGraphicsItem
+        found = type(sip.wrapinstance(address, pyqt))  # the app's wrapper, if it made one
+    except (RuntimeError, TypeError, ValueError):
+        return tp
+    return found if python_class(found) else tp  # PyQt's Qt class: PySide6's stands
 
 
 def handles_mouse(cls: type) -> bool:

@@ -19,7 +19,7 @@ from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QPushButton, QTabBar, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
-from probe.core.a11y.identity.refs import Locator, RefTable
+from probe.core.a11y.identity import Locator, RefTable
 from probe.core.errors import QtError
 from probe.core.objects.idtable import IdTable
 

@@ -50,7 +50,7 @@ def test_a_widget_that_raises_is_unread_and_its_siblings_and_children_read(
     lay.addWidget(group)
     lay.addWidget(QLabel("After"))
     window.show()
-    monkeypatch.setattr(widget_walk, "states_of", _states_raising_for(group))
+    monkeypatch.setattr(widget_walk.typed, "states_of", _states_raising_for(group))
     root = walk_window(window)
     nodes = {(n.role, n.name): n for n in root.iter()}
     odd = next(n for n in root.iter() if n.obj is group)
@@ -63,12 +63,14 @@ def test_a_widget_that_raises_is_unread_and_its_siblings_and_children_read(
 
 
 def _states_raising_for(target: QWidget) -> Any:
-    real = widget_walk.states_of
+    """The states of a standard control (a group box is one: walk/typed.py), raising for
+    ``target``."""
+    real = widget_walk.typed.states_of
 
-    def states(st: Any, role: str, qrole: Any) -> list[str]:
-        if role == "group":
+    def states(w: QWidget, role: str, popup_open: bool) -> tuple[list[str], bool]:
+        if w is target:
             raise LookupError("odd cannot be read")
-        return real(st, role, qrole)
+        return real(w, role, popup_open)
     return states
 
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from probe.core.a11y.form import quick, spin, widgets
 from probe.core.a11y.form.values import UNCHECKED, Value
-from probe.core.a11y.identity.refs import Element
+from probe.core.a11y.identity import Element
 from probe.core.errors import QtError
 from probe.core.objects.qtclass import qt_class
 

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from probe.core.a11y.form.values import Value, as_number, invalid
-from probe.core.a11y.identity.refs import Element
+from probe.core.a11y.identity import Element
 from probe.core.objects import qtchildren
 
 _ISO = Qt.DateFormat.ISODate

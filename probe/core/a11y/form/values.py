@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from probe.core.a11y.identity.refs import Element
+from probe.core.a11y.identity import Element
 from probe.core.errors import QtError
 
 Value = str | bool | int | float
@@ -32,7 +32,8 @@ def unsupported(el: Element, why: str = "") -> QtError:
         "FORM_INPUT_UNSUPPORTED",
         f"a {role} cannot take form input{f' ({why})' if why else ''}",
         hint="form_input takes text fields, spin boxes, sliders, dials, check boxes, radio "
-             "buttons, combo boxes and tabs; use chr.click or chr.type for the rest.",
+             "buttons, combo boxes, tabs and rows with a check box; use chr.click or "
+             "chr.type for the rest.",
         ref=el.ref, role=role)
 
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QModelIndex, QObject, Qt
 from PySide6.QtGui import QAccessible, QAccessibleActionInterface
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAbstractItemView,
     QAbstractSlider,
     QAbstractSpinBox,
     QCheckBox,
@@ -42,9 +43,10 @@ from probe.core.a11y.form.values import (
     invalid,
     unsupported,
 )
-from probe.core.a11y.identity.refs import Element
+from probe.core.a11y.identity import Element
 from probe.core.a11y.labels import readout_of, readout_value
 from probe.core.errors import QtError
+from probe.core.input import simulate as qinput
 from probe.core.objects import qtchildren
 from probe.core.objects.text import strip_mnemonic
 
@@ -64,15 +66,22 @@ def state_of(el: Element) -> dict[str, Any]:
     if st.checkable or (not el.is_item and isinstance(el.widget, QAbstractButton)
                         and QAbstractButton.isCheckable(el.widget)):
         out["checked"] = "mixed" if st.checkStateMixed else bool(st.checked)
+    checked = _item_checked(el)  # a row's check box, from its model (as readPage says)
+    if checked is not None:
+        out["checked"] = checked
     if el.is_item:
         out["selected"] = bool(st.selected)
     return out
 
 
 def set_item(el: Element, value: Value) -> None:
-    """An item that is no widget: only a tab takes form input (pressed to choose it)."""
+    """An item that is no widget: a tab (pressed to choose it) or a model item with a
+    check box (checked or unchecked as a user does)."""
+    if _item_checked(el) is not None:
+        _check_item(el, value)
+        return
     if el.locator.role != "tab":
-        raise unsupported(el, "an item: click it with chr.click")
+        raise unsupported(el, "an item with no check box: click it with chr.click")
     if value is False:
         raise invalid(el, "a tab is chosen with true (or its name); choose another tab to "
                            "leave it", expected="true")
@@ -84,6 +93,43 @@ def set_item(el: Element, value: Value) -> None:
     if actions is None or press not in actions.actionNames():
         raise unsupported(el, "this tab has no press action")
     actions.doAction(press)  # the app's code runs: nothing of the interface is used after
+
+
+def _item_checked(el: Element) -> bool | str | None:
+    """A model item's check box: True, False or "mixed"; None when it shows none (or the
+    element is no model item: a scene item's spot)."""
+    idx = el.index
+    if idx is None:
+        return None
+    model = QModelIndex.model(idx)
+    if not model.flags(idx) & Qt.ItemFlag.ItemIsUserCheckable:
+        return None
+    state = model.data(idx, Qt.ItemDataRole.CheckStateRole)
+    number = getattr(state, "value", state)
+    return None if state is None else "mixed" if number == 1 else number == 2
+
+
+def _check_item(el: Element, value: Value) -> None:
+    """Check or uncheck a row's check box as a user's keyboard does: the row made current,
+    then Space, which the view's delegate takes as a toggle. FORM_INPUT_NOT_TAKEN when
+    the delegate does not (one that takes only a click on its own drawing)."""
+    want = as_bool(el, value)
+    idx = el.index
+    if not QModelIndex.model(idx).flags(idx) & Qt.ItemFlag.ItemIsEnabled:
+        raise QtError("ELEMENT_NOT_ENABLED", f"{el.locator.role} {el.locator.name!r} is "
+                      "disabled", ref=el.ref, hint="Satisfy what enables it first.")
+    if _item_checked(el) == want:
+        return
+    QAbstractItemView.setCurrentIndex(el.view, idx)
+    qinput.key(el.view, "space")
+    now = _item_checked(el)
+    if now != want:
+        raise QtError("FORM_INPUT_NOT_TAKEN", f"{el.locator.role} {el.locator.name!r} is "
+                      f"still {'checked' if now is True else 'mixed' if now else 'unchecked'}"
+                      ": its view did not toggle it on Space", ref=el.ref,
+                      role=el.locator.role, expected=want, actual=now,
+                      hint="Click its check box (chr.click on the ref, or at the box with "
+                           "chr.computer) and read the page again.")
 
 
 def set_widget(el: Element, w: QWidget, value: Value) -> Any:

@@ -308,6 +308,8 @@ class RefTable:
         if not (isinstance(owner, QWidget) or _quick(owner)) or not idtable.alive(owner):
             raise self._gone(ref, loc, "was deleted")
         owner = cast(QWidget, owner)  # or a Qt Quick item, which Element.widget holds too
+        if _windowless(owner):  # a pooled delegate, an item the app set parent = null
+            raise self._gone(ref, loc, "left its window")
         if is_spot(loc.index):
             return self._spot(ref, loc, owner)
         if loc.index is not None:
@@ -324,7 +326,7 @@ class RefTable:
         except QtError:
             return None
         if not (isinstance(owner, QWidget) or _quick(owner)) or not idtable.alive(owner) \
-                or not _shown(owner):
+                or not _shown(owner) or _windowless(owner):
             return None
         owner = cast(QWidget, owner)  # or a Qt Quick item, which Element.widget holds too
         via_window = _via_window(owner, loc)
@@ -448,6 +450,11 @@ def _shown(obj: QObject) -> bool:
     if isinstance(obj, QWidget):
         return QWidget.isVisible(obj)
     return bool(visible_enabled(obj)[0])
+
+
+def _windowless(obj: QObject) -> bool:
+    """A Qt Quick item alive but in no window: nothing shows it or takes its input."""
+    return QObject.inherits(obj, "QQuickItem") and qt_class(obj).window(obj) is None
 
 
 def _quick(obj: QObject) -> bool:

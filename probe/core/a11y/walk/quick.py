@@ -58,6 +58,12 @@ def is_mouse_area(item: QQuickItem) -> bool:
     return qml.type_name(item) == "MouseArea"
 
 
+def takes_clicks(area: QQuickItem) -> bool:
+    """Whether a MouseArea takes a button at all: one with ``acceptedButtons:
+    Qt.NoButton`` is there for hovering (a tool tip), and a click on it does nothing."""
+    return bool(QObject.property(area, "acceptedButtons"))
+
+
 def _text_property(item: QObject) -> str:
     for prop in ("text", "title"):
         value = QObject.property(item, prop)
@@ -81,9 +87,11 @@ def gap_name(item: QQuickItem) -> str:
 
 
 def mouse_area_in(item: QQuickItem) -> QQuickItem | None:
-    """An enabled MouseArea child of a text item (a clickable Label), or None."""
+    """An enabled MouseArea child of a text item that takes clicks (a clickable Label), or
+    None."""
     for c in qmltypes.child_items(item):
-        if is_mouse_area(c) and QQuickItem.isEnabled(c) and QQuickItem.isVisible(c):
+        if is_mouse_area(c) and QQuickItem.isEnabled(c) and QQuickItem.isVisible(c) and \
+                takes_clicks(c):
             return c
     return None
 
@@ -133,7 +141,9 @@ def _in_table(item: QQuickItem) -> bool:
 def _named_by_neighbours(nodes: list[Node]) -> list[Node]:
     """A check box, radio, switch or field with no name takes the text beside it in the
     same row (a delegate's ``CheckBox {}`` + ``Label { text: … }``); that text is not
-    shown again on its own (unless it is clickable itself)."""
+    shown again on its own (unless it is clickable itself). A check box's text follows
+    it, else precedes it; a field's label precedes it (``Label "Width"``, ``Slider``,
+    ``Label "4"``: what follows a slider or a field is its value or unit, not its name)."""
     out: list[Node] = []
     skip: set[int] = set()
     for i, node in enumerate(nodes):
@@ -142,7 +152,7 @@ def _named_by_neighbours(nodes: list[Node]) -> list[Node]:
         if node.name or node.role not in _NAMED_BY_TEXT:
             out.append(node)
             continue
-        for j in (i + 1, i - 1):
+        for j in (i + 1, i - 1) if node.role in _TEXT_AFTER else (i - 1,):
             if 0 <= j < len(nodes) and j not in skip and nodes[j].role == "text" and \
                     _same_row(node, nodes[j]):
                 node.name = nodes[j].name
@@ -158,6 +168,8 @@ def _named_by_neighbours(nodes: list[Node]) -> list[Node]:
 
 #: Roles a control's shown text names (a value field's content is its value, not its name).
 _NAMED_BY_CONTENT = frozenset({"button", "menuitem", "tab", "checkbox", "radio", "switch"})
+#: Roles whose own text usually stands after them (``CheckBox {}`` + ``Label {}``).
+_TEXT_AFTER = frozenset({"checkbox", "radio", "switch"})
 _NAMED_BY_TEXT = frozenset({"checkbox", "radio", "switch", "textbox", "spinbutton",
                             "combobox", "slider", "progressbar"})
 
@@ -203,6 +215,14 @@ class QuickWalker:
         out: list[Node] = []
         if isinstance(item, QQuickItem):
             controls.give_roles()
+            label = QQuickItem.parentItem(item) if is_mouse_area(item) else None
+            if label is not None and mouse_area_in(label) is item:
+                # the MouseArea of a clickable Label: the element is the Label's node,
+                # which the area owns (as the whole window's walk made it)
+                self._item(label, out, 0)
+                if len(out) == 1 and out[0].owner is item:
+                    return out
+                out.clear()
             self._item(item, out, 0)
         return out
 
@@ -286,7 +306,7 @@ class QuickWalker:
         gap = False
         owner = item
         enabled = QQuickItem.isEnabled(item)
-        if role == "generic" and enabled and (is_mouse_area(item) or
+        if role == "generic" and enabled and ((is_mouse_area(item) and takes_clicks(item)) or
                                               controls.has_tap_handler(item)):
             gap = True  # a clickable area is named by the text it shows, its id last
             name = controls.shown_text(item) or _texts_under(item) or gap_name(item)

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QAbstractSlider,
     QAbstractSpinBox,
+    QApplication,
     QCalendarWidget,
     QCheckBox,
     QComboBox,
@@ -74,6 +75,7 @@ from probe.core.a11y import graphics, links, popups, reach, viewrows
 from probe.core.a11y.labels import Labels, placeholder, tool_tip
 from probe.core.a11y.nodes import ItemNode, Node
 from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ITEM_CONTAINERS, ROLE_NAMES
+from probe.core.a11y.walk import typed
 from probe.core.a11y.walk.rules import (
     EDITABLE_ROLES,
     FULL,
@@ -87,7 +89,7 @@ from probe.core.a11y.walk.rules import (
     states_of,
 )
 from probe.core.objects import modelshape, qtchildren
-from probe.core.objects.qtclass import handles_mouse, python_class
+from probe.core.objects.qtclass import app_type, handles_mouse, python_class
 from probe.core.objects.text import clean_name, strip_mnemonic
 
 _NAME = QAccessible.Text.Name
@@ -115,6 +117,10 @@ _NAMED_BY_LABEL = (*_LABELLED, QAbstractItemView, QProgressBar, QCalendarWidget)
 #: rather than asking it: Qt scans every sibling for a buddy label each time.
 _NAMED_LIKE_QT = (QGroupBox, QLineEdit, QAbstractSpinBox)
 
+#: The roles of standard controls read from their getters (:mod:`typed`) that keep their
+#: parts to themselves (:meth:`WidgetWalker._control`); all interactive and nameable.
+_TYPED_LEAVES = frozenset(typed.ROLES.values()) & LEAF_ROLES & INTERACTIVE & NAMEABLE
+
 #: Qt's controls made of other controls (and Qt's containers): the parts inside are what a
 #: user clicks, so an app's subclass of one that handles the mouse is no gap filler.
 _QT_CONTAINERS = (QKeySequenceEdit, QCalendarWidget, QDialogButtonBox, QTabWidget, QToolBox,
@@ -126,7 +132,7 @@ def is_clickable(w: QWidget) -> bool:
 
     A scroll area's viewport never is: its clicks belong to the area (a QGraphicsView
     would show twice)."""
-    cls = type(w)
+    cls = app_type(w)
     if isinstance(w, _QT_CONTAINERS):
         return False  # an app's subclass of one is still that control: its parts act
     if handles_mouse(cls) or QWidget.contextMenuPolicy(w) in MENU_POLICIES:
@@ -198,7 +204,7 @@ def wants_label(w: QWidget) -> bool:
         return not isinstance(w, QHeaderView)
     if isinstance(w, QAbstractButton):
         return not QAbstractButton.text(w).strip()
-    return python_class(type(w)) and is_clickable(w)
+    return python_class(app_type(w)) and is_clickable(w)
 
 
 Rect = tuple[int, int, int, int]
@@ -235,6 +241,8 @@ class WidgetWalker:
         self.unread_views: dict[int, str] = {}
         #: window rectangle outside which nothing can be reached (an MDI area's viewport)
         self.clip: Rect | None = None
+        #: a popup shows (else no combo box is expanded: :func:`typed.states_of`)
+        self.popup_open = QApplication.activePopupWidget() is not None
 
     # ------------------------------------------------------------------ entry points
 
@@ -362,12 +370,19 @@ class WidgetWalker:
         x, y, width, height = ox + geo[0], oy + geo[1], geo[2], geo[3]
         if self.clip is not None and not _overlaps((x, y, width, height), self.clip):
             return  # clipped away for good (an MDI area's edge): no user reaches it
-        iface = QAccessible.queryAccessibleInterface(w)
-        if iface is None or not iface.isValid():
-            self._children(w, x, y, out, depth, None, None)
+        iface: QAccessibleInterface | None = None
+        qrole: QAccessible.Role | None = None
+        role = typed.role_of(w)  # a standard control: read from its getters (#41)
+        if role in _TYPED_LEAVES and panel is None:
+            self._control(w, role, (x, y, width, height), out)
             return
-        qrole = iface.role()
-        role = ROLE_NAMES.get(qrole, "generic")
+        if role is None:
+            iface = QAccessible.queryAccessibleInterface(w)
+            if iface is None or not iface.isValid():
+                self._children(w, x, y, out, depth, None, None)
+                return
+            qrole = iface.role()
+            role = ROLE_NAMES.get(qrole, "generic")
         if role == "text" and isinstance(w, _LABELLED):
             role = "textbox"  # a read-only text edit or browser: its text is its value
         if role in HIDDEN and not (role == "scrollbar" and _standalone_bar(w)):
@@ -378,7 +393,7 @@ class WidgetWalker:
         elif isinstance(w, QAbstractItemView) and not QWidget.accessibleName(w):
             name = label  # what Qt calls a view (one of its numbers) is nothing shown
         else:
-            name = self._qt_name(w, iface) or label
+            name = self._qt_name(w, iface, role) or label
         if wid in self.labels.composites:
             name = ""  # its label names the first control inside it
         if role == "tablist":
@@ -394,7 +409,7 @@ class WidgetWalker:
                 name = name or tab
             else:
                 role, name = "tabpanel", tab
-        elif role in CLICKABLE_ROLES and (role == "generic" or handles_mouse(type(w))) \
+        elif role in CLICKABLE_ROLES and (role == "generic" or handles_mouse(app_type(w))) \
                 and is_clickable(w):
             gap = True
             name = name or tool_tip(w) or gap_name(w)
@@ -432,17 +447,20 @@ class WidgetWalker:
                 return
             if role == "text" and not name:
                 return
-        st = iface.state()
+        if iface is None or qrole is None:  # (both or neither)
+            states, password = typed.states_of(w, role, self.popup_open)
+        else:
+            st = iface.state()
+            states, password = states_of(st, role, qrole), st.passwordEdit
         value = ""
         full = 0
-        if role in VALUE_ROLES and not st.passwordEdit:
+        if role in VALUE_ROLES and not password:
             readout = self.labels.readouts.get(wid) if role == "slider" else None
             shown = QLabel.text(readout).strip() if readout is not None else \
                 qt_value(w, iface, role)
             value, full = cut(shown, self.limit)
         if role == "text" and self.limit is not None:
             name, full = cut(name, self.limit)
-        states = states_of(st, role, qrole)
         if role in EDITABLE_ROLES and QObject.property(w, "required"):
             states.append("required")
         if drop:
@@ -454,16 +472,47 @@ class WidgetWalker:
         self.count += 1
         out.append(node)
 
-    def _qt_name(self, w: QWidget, iface: QAccessibleInterface) -> str:
+    def _control(self, w: QWidget, role: str, bounds: Rect, out: list[Node]) -> None:
+        """A standard control read from its getters (:mod:`typed`, a leaf role): what
+        :meth:`_read` makes of it, without the steps its role rules out (children, links,
+        a gap filler, a drop target, a tab page): 2-3 us less a control of a big form."""
+        wid = id(w)
+        label = self.labels.names.get(wid, "")
+        if role == "combobox" and not QWidget.accessibleName(w):
+            name = label  # as _read: Qt names a combo box by its value
+        else:
+            name = self._qt_name(w, None, role) or label
+        name = "" if wid in self.labels.composites else clean_name(name)
+        if not name:
+            name = placeholder(w) or tool_tip(w) or \
+                clean_name(QWidget.accessibleDescription(w))
+        states, password = typed.states_of(w, role, self.popup_open)
+        value = ""
+        full = 0
+        if role in VALUE_ROLES and not password:
+            value, full = cut(qt_value(w, None, role), self.limit)
+        if role in EDITABLE_ROLES and QObject.property(w, "required"):
+            states.append("required")
+        self.count += 1
+        out.append(Node(role, name, w, obj=w, value=value, states=states, bounds=bounds,
+                        interactive=True, label=label, full=full))
+
+    def _qt_name(self, w: QWidget, iface: QAccessibleInterface | None, role: str) -> str:
         """``iface.text(Name)``; for a group box, a line edit or a spin box read from the
         widget and the labels indexed for this walk instead, where Qt scans every sibling
-        of it (#41)."""
-        if isinstance(w, _NAMED_LIKE_QT) and not QWidget.isWindow(w):
+        of it (and for a plain widget or frame read without its interface), and for a
+        button read from it (``iface`` None: :mod:`typed`, #41)."""
+        if (isinstance(w, _NAMED_LIKE_QT) or (iface is None and role == "generic")) and \
+                not QWidget.isWindow(w):
             name = self.labels.group_name(w) if isinstance(w, QGroupBox) else \
                 self.labels.qt_name(w)
             if name is not None:
                 return name
-        return iface.text(_NAME)
+        elif iface is None and role in ("button", "checkbox", "radio"):
+            return typed.name_of(w)
+        if iface is None:
+            iface = QAccessible.queryAccessibleInterface(w)
+        return iface.text(_NAME) if iface is not None else ""
 
     def _children(self, w: QWidget, x: int, y: int, out: list[Node], depth: int,
                   iface: QAccessibleInterface | None, qrole: QAccessible.Role | None) -> int:
@@ -636,17 +685,22 @@ def _shown_children(w: QWidget) -> list[Placed]:
     return out
 
 
-def qt_value(w: QWidget, iface: QAccessibleInterface, role: str) -> str:
+def qt_value(w: QWidget, iface: QAccessibleInterface | None, role: str) -> str:
     """``iface.text(Value)`` of a control of ``role`` that is no password field; a line
     edit's (a textbox: a spin box's own line edit is no element) or spin box's read from
     the widget, as their interfaces answer it (a typed getter costs a tenth of the
-    interface's call, #41). A double spin box's interface leaves out its prefix and
-    suffix: it is asked."""
+    interface's call, #41), and a standard combo box's (``iface`` None: :mod:`typed`).
+    A double spin box's interface leaves out its prefix and suffix: it is asked."""
     if role == "textbox" and isinstance(w, QLineEdit):
         return QLineEdit.text(w)
     if role == "spinbutton" and isinstance(w, QSpinBox):
         return QAbstractSpinBox.text(w)
-    return iface.text(_VALUE) or ""
+    if iface is None:
+        got = typed.value_of(w, role)
+        if got is not None:
+            return got
+        iface = QAccessible.queryAccessibleInterface(w)
+    return (iface.text(_VALUE) or "") if iface is not None else ""
 
 
 def _links(w: QWidget, x: int, y: int) -> list[Node]:
