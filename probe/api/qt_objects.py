@@ -104,7 +104,7 @@ def _superclasses(obj: QObject) -> list[str]:
 
 
 def info_of(obj: QObject, ids: idtable.IdTable) -> ObjectInfo:
-    parent = QObject.parent(obj)  # not obj.parent(): see probe/core/objects
+    parent = qtchildren.parent(obj)
     d: ObjectInfo = {**paths.describe(obj, ids),
                      "parentId": ids.id_of(parent) if parent is not None else None,
                      "superClasses": _superclasses(obj)}

@@ -35,6 +35,8 @@ import shiboken6
 from PySide6 import QtCore
 from PySide6.QtCore import QObject
 
+from probe.core.objects import qtchildren
+
 log = logging.getLogger("qtmcp.probe")
 
 T = TypeVar("T")
@@ -286,7 +288,7 @@ def _path_of(obj: Any) -> str:
     try:
         while cur is not None and len(parts) < 64:
             parts.append(QObject.objectName(cur) or QObject.metaObject(cur).className())
-            cur = QObject.parent(cur)
+            cur = qtchildren.parent(cur)
     except RuntimeError:  # deleted meanwhile
         pass
     return "/".join(reversed(parts))

@@ -19,7 +19,6 @@ stopped acting costs the app nothing. GUI thread.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import cast
 
@@ -80,6 +79,9 @@ class DirtyWatch(QObject):
         self._painted: dict[int, dict[int, tuple[QWidget, list[QRect]]]] = {}
         self._own: dict[int, dict[int, QWidget]] = {}
         self._placed: dict[int, dict[int, QWidget]] = {}
+        #: windows painted in more than MOST_PAINTED widgets since their last take: read
+        #: whole, so their paints are no longer noted
+        self._whole: set[int] = set()
         self._pruned = 0.0
         self._end = QTimer(self)
         self._end.setSingleShot(True)
@@ -110,6 +112,7 @@ class DirtyWatch(QObject):
         self._painted.clear()
         self._own.clear()
         self._placed.clear()
+        self._whole.clear()
 
     def covers(self, window: QWidget, baseline_at: float) -> bool:
         """Whether what is noted for ``window`` is all that can have changed since a
@@ -125,6 +128,7 @@ class DirtyWatch(QObject):
         key = _key(window)
         for noted in (self._painted, self._own, self._placed):
             noted.pop(key, None)
+        self._whole.discard(key)
 
     def take(self, window: QWidget) -> Noted:
         """What was noted of ``window`` since the last take (or forget), forgotten now."""
@@ -133,7 +137,8 @@ class DirtyWatch(QObject):
         painted = self._painted.pop(key, {})
         own = [w for w in self._own.pop(key, {}).values() if shiboken6.isValid(w)]
         placed = [w for w in self._placed.pop(key, {}).values() if shiboken6.isValid(w)]
-        whole = len(painted) > MOST_PAINTED or any(w is window for w in own)
+        whole = key in self._whole or any(w is window for w in own)
+        self._whole.discard(key)
         if not whole:
             own += _painted_itself(window, painted)
         parents: list[QWidget] = []
@@ -150,6 +155,7 @@ class DirtyWatch(QObject):
         if kind == _PAINT:
             if isinstance(obj, QWidget):
                 self._note_paint(obj, cast(QPaintEvent, event).region())
+                self._prune()  # (never sent to a widget being destroyed)
         elif kind in _SELF or kind in _PLACE:
             # only a widget that is (or was until now) on screen: one being made gets
             # events too, and a wrapper kept from then has the class of its unfinished
@@ -169,9 +175,16 @@ class DirtyWatch(QObject):
 
     def _note_paint(self, w: QWidget, region: QRegion) -> None:
         try:
-            by_widget = self._painted.setdefault(_key(QWidget.window(w)), {})
+            window = _key(QWidget.window(w))
             key = _key(w)
         except RuntimeError:
+            return
+        if window in self._whole:
+            return
+        by_widget = self._painted.setdefault(window, {})
+        if key not in by_widget and len(by_widget) >= MOST_PAINTED:
+            self._whole.add(window)  # read whole at its take: its rectangles are moot
+            del self._painted[window]
             return
         # the painted rectangles, not their bounds
         rects = [QRect(r) for r in region]  # pyright: ignore[reportGeneralTypeIssues]  # QRegion iterates its rects; PySide6's stub omits __iter__
@@ -183,38 +196,52 @@ class DirtyWatch(QObject):
         else:
             entry[1].extend(rects)
 
+    def held(self) -> tuple[int, int]:
+        """Widgets noted (painted, changed, shown or hidden) and painted rectangles kept."""
+        painted = list(self._painted.values())
+        widgets = sum(len(ws) for ws in painted) + \
+            sum(len(ws) for noted in (self._own, self._placed) for ws in noted.values())
+        return widgets, sum(len(rects) for ws in painted for _, rects in ws.values())
+
     @property
     def windows(self) -> int:
         """Windows something is noted of (what the watch holds)."""
         return len(self._painted.keys() | self._own.keys() | self._placed.keys())
 
     def _prune(self) -> None:
-        """Forget the windows none of whose noted widgets is left (at most once a
-        second): a window no report takes (a dialog made and deleted, a widget shown
-        before it was placed, which was its own window then) kept its widgets' wrappers
-        and rectangles for as long as the watch lasted. A churning app's soak grew 52 MB
-        a minute (430,000 QRect and 35,000 widget wrappers after 70 s)."""
+        """Forget the widgets that are gone from the window they were noted in (deleted,
+        or moved to another), and the windows left with none, at most once a second, from
+        a take or a paint: a window no report takes (a dialog made and deleted, a widget
+        shown before it was placed, which was its own window then; a window the clients
+        do not act on while the app rebuilds a panel in it) kept its widgets' wrappers and
+        rectangles for as long as the watch lasted. A churning app's soak grew 52 MB a
+        minute (430,000 QRect and 35,000 widget wrappers after 70 s), then ~25 QRect a
+        second."""
         now = time.monotonic()
         if now - self._pruned < 1.0:
             return
         self._pruned = now
         for noted in (self._own, self._placed):
-            for key in [k for k, ws in noted.items() if not _still_in(k, ws.values())]:
-                del noted[key]
-        for key in [k for k, ws in self._painted.items()
-                    if not _still_in(k, (w for w, _ in ws.values()))]:
-            del self._painted[key]
+            for key, ws in list(noted.items()):
+                for gone in [k for k, w in ws.items() if not _still_in(key, w)]:
+                    del ws[gone]
+                if not ws:
+                    del noted[key]
+        for key, painted in list(self._painted.items()):
+            for gone in [k for k, (w, _) in painted.items() if not _still_in(key, w)]:
+                del painted[gone]
+            if not painted:
+                del self._painted[key]
+        if self._whole:
+            self._whole &= {_key(w) for w in QApplication.topLevelWidgets()}
 
 
-def _still_in(key: int, widgets: Iterable[QWidget]) -> bool:
-    """Whether any of ``widgets`` is alive and still in the window ``key`` names."""
-    for w in widgets:
-        try:
-            if shiboken6.isValid(w) and _key(QWidget.window(w)) == key:
-                return True
-        except RuntimeError:  # being destroyed
-            continue
-    return False
+def _still_in(key: int, w: QWidget) -> bool:
+    """Whether ``w`` is alive and still in the window ``key`` names."""
+    try:
+        return shiboken6.isValid(w) and _key(QWidget.window(w)) == key
+    except RuntimeError:  # being destroyed
+        return False
 
 
 def _proxied_by(w: QWidget) -> list[QWidget]:

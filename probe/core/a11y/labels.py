@@ -89,9 +89,8 @@ class Labels:
         #: id(widget) -> the text of the first label among its siblings whose buddy it is
         #: (Qt's own accessible name looks there, scanning every sibling each time)
         self.buddies: dict[int, str] = {}
-        # Qt's search, whose wrappers PySide ties to the window's: a C++-made dialog's
-        # fields stayed valid through it (qtchildren.adopted)
-        loose = faults.each(qtchildren.adopted(window, QLabel), self._buddy)
+        qtchildren.untie_dead()  # the buddies of labels read before and deleted since
+        loose = faults.each(qtchildren.find_children(window, QLabel), self._buddy)
         if not loose:
             return
         positions: dict[int, Indexed] = {}
@@ -100,7 +99,7 @@ class Labels:
     def _buddy(self, lab: QLabel) -> QLabel | None:
         """A label with a buddy names it; a label without one is returned (it may name
         the field beside it)."""
-        buddy = QLabel.buddy(lab)
+        buddy = qtchildren.tied(lab, QLabel.buddy(lab))  # its wrapper is tied to lab's
         if buddy is not None:
             text = QLabel.text(lab)  # asked once: the walk reads it from here
             if QWidget.parentWidget(buddy) is QWidget.parentWidget(lab):

@@ -67,7 +67,7 @@ def _entries(win: QWidget) -> dict[str, list[Entry]]:
                 keys[seq.toString()].append((action, scope))
     for sc in qtchildren.find_children(win, QShortcut):
         if QShortcut.isEnabled(sc) and not QShortcut.key(sc).isEmpty():
-            parent = QObject.parent(sc)
+            parent = qtchildren.parent(sc)
             scope = None if QShortcut.context(sc) in _WIDE or not isinstance(
                 parent, QWidget) else [parent]
             keys[QShortcut.key(sc).toString()].append((sc, scope))

@@ -211,7 +211,7 @@ def owners_of(signals: set[int], near: QObject, limit: int = 20000) -> dict[int,
     that object when it lives in the same tree."""
     found: dict[int, QObject] = {}
     top = near
-    while (up := QObject.parent(top)) is not None:
+    while (up := qtchildren.parent(top)) is not None:
         top = up
     stack = [top]
     walked = 0

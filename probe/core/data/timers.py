@@ -52,7 +52,7 @@ def describe_timer(t: QTimer, ids: IdTable) -> dict[str, Any]:
     d.update({"kind": "QTimer", "interval": t.interval(), "singleShot": t.isSingleShot(),
               "active": t.isActive(), "timerId": t.timerId(),
               "remainingTime": t.remainingTime(), "timerType": t.timerType().name,
-              "owner": _owner(QObject.parent(t), ids)})
+              "owner": _owner(qtchildren.parent(t), ids)})
     return d
 
 

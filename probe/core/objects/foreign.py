@@ -70,18 +70,3 @@ def hold_windows() -> bool:
 def held() -> int:
     """How many wrappers are held now (for tests and ``qt.version``-style reports)."""
     return len(_held)
-
-
-def parent_of(obj: QObject) -> QObject | None:
-    """``QObject.parent(obj)``, past an invalid wrapper shiboken still keeps for the
-    parent's address: in a C++ app on PySide6 6.4 the parent of a ToolTip's popup item
-    (the ToolTip, made on hover) came back as an invalid ``QQuickItem`` wrapper, so every
-    read of it raised "already deleted" and the page was lost (the likely cause: a deleted
-    item's wrapper left in shiboken's table where the new object now lives; not pinned
-    down). Releasing that wrapper from the table (``invalidate``) makes the next call wrap
-    the live object."""
-    parent = QObject.parent(obj)
-    if parent is not None and not _valid(parent):
-        shiboken6.invalidate(parent)
-        parent = QObject.parent(obj)
-    return parent

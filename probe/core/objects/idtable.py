@@ -17,6 +17,7 @@ import shiboken6
 from PySide6.QtCore import QObject
 
 from probe.core.errors import QtError
+from probe.core.objects import qtchildren
 
 NUM_ID = re.compile(r"^#(\d+)$")
 #: Entries a table reaches before its first sweep of dead ids.
@@ -117,7 +118,7 @@ class IdTable:
         self._next += 1
         if parented is None:
             try:
-                parented = QObject.parent(obj) is not None  # not obj.parent(): see objects/
+                parented = qtchildren.parent(obj) is not None
             except (RuntimeError, TypeError):
                 parented = False
         ref: Callable[[], QObject | None] = _strong(obj)

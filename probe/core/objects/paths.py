@@ -32,7 +32,7 @@ from probe.wire._shared import ObjectSummary
 _SEGMENT = re.compile(r"^(.*)#(\d+)$")
 #: What the QML engine appends to a type's class name (a different number every run).
 QML_SUFFIX = re.compile(r"(_QMLTYPE_\d+|_QML_\d+)+$")
-_parent = QObject.parent
+_parent = qtchildren.parent
 _children = qtchildren.children
 _name = QObject.objectName
 _meta = QObject.metaObject

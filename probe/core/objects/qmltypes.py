@@ -16,7 +16,7 @@ import shiboken6
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication, QWindow
 
-from probe.core.objects.qtchildren import fresh
+from probe.core.objects.qtchildren import fresh, parent
 
 _SUFFIX = re.compile(r"(_QMLTYPE_\d+|_QML_\d+)+$")
 
@@ -54,7 +54,7 @@ def evaluate(obj: QObject, expression: str) -> Any:
     ctx = None
     while cur is not None and ctx is None:
         ctx = context_of(cur)
-        cur = QObject.parent(cur)
+        cur = parent(cur)
     if ctx is None:
         return None
     from PySide6.QtQml import QQmlExpression  # QtQml is loaded already: ctx came from it

@@ -11,7 +11,8 @@ invalidated (using it raises, never crashes) and the list asked again, which the
 wrappers made for the live objects.
 
 Descendants never come from Qt's ``findChildren`` (see :func:`find_children`: what
-PySide does with its answer leaked the soak's memory). GUI thread only.
+PySide does with its answer leaked the soak's memory), and a wrapper another object's
+method returns is kept valid by :func:`tied`. GUI thread only.
 """
 
 from __future__ import annotations
@@ -28,7 +29,10 @@ W = TypeVar("W", bound=QWidget)
 #: Stale wrappers dropped so far (a search that dropped one while ordering asks again).
 _dropped = [0]
 _children = QObject.children
+_parent = QObject.parent
 _name = QObject.objectName
+#: id(answer) -> (answer, the wrapper it is tied to), for objects C++ made (see :func:`tied`)
+_ties: dict[int, tuple[QObject, QObject]] = {}
 
 
 def fresh(get: Callable[[], list[Any]]) -> list[Any]:
@@ -58,15 +62,56 @@ def children(obj: QObject) -> list[QObject]:
 
 
 def parent(obj: QObject) -> QObject | None:
-    """``QObject.parent(obj)`` as a live wrapper (a stale wrapper can stand for a parent
-    too: the tab bar behind one is its scroll buttons' parent), or None."""
-    up = QObject.parent(obj)
-    if up is None or isinstance(up, QObject):
+    """``QObject.parent(obj)`` as a live wrapper, or None. Every ``QObject.parent`` of
+    the probe goes through here (``test_qt_call_rule``): a stale wrapper can stand for
+    a parent too, of another class (the tab bar behind one is its scroll buttons'
+    parent) or of the parent's class and invalid (a C++ app's ToolTip popup item on
+    PySide6 6.4: every read of it raised "already deleted" and the page was lost).
+    It is dropped from shiboken's table and the parent asked again."""
+    up = _parent(obj)
+    if up is None or (isinstance(up, QObject) and _valid(up)):
         return up
     shiboken6.invalidate(up)
     _dropped[0] += 1
-    up = QObject.parent(obj)
-    return up if isinstance(up, QObject) else None
+    up = _parent(obj)
+    return up if isinstance(up, QObject) and _valid(up) else None
+
+
+def tied(anchor: QObject, answer: T | None) -> T | None:
+    """``answer``, which a Qt method called on ``anchor`` returned, kept valid for as long
+    as its object lives.
+
+    Shiboken ties the wrapper such a method returns to the wrapper it was called on (its
+    return-value heuristic: ``QLabel.buddy(label)`` makes the field's wrapper a child of
+    the label's) and invalidates it when that one is freed, though the object lives. A
+    field Qt's C++ made (``QInputDialog.getText``'s) whose label the labels index read
+    through a wrapper of its own went "deleted" between chr.readPage and chr.formInput.
+    An object Python made is hit too (likely: the tie takes its wrapper from its parent's,
+    and when ``anchor`` goes the session's wrapper stops being the one Qt answers: a
+    conformance table named by its buddy label came back under a new ``#N``, and the
+    change report's partial read kept the old one). So ``anchor`` is
+    kept while ``answer`` is valid, and let go by :func:`untie_dead` once ``answer``'s
+    object is gone, never for as long as a window lives (Qt's findChildren through the
+    window kept such fields valid, and every dead label with them)."""
+    if answer is not None:
+        _ties[id(answer)] = (answer, anchor)
+    return answer
+
+
+def untie_dead() -> int:
+    """Let go of the ties of objects deleted since (their anchors, and so the dead
+    wrappers tied to those); how many. One check per tie: call it once per read."""
+    dead = [key for key, (answer, _) in _ties.items() if not _valid(answer)]
+    for key in dead:
+        del _ties[key]
+    return len(dead)
+
+
+def _valid(obj: QObject) -> bool:
+    try:
+        return shiboken6.isValid(obj)
+    except (RuntimeError, TypeError):
+        return False
 
 
 def find_child(root: QObject, cls: type[T], name: str) -> T | None:
@@ -161,8 +206,7 @@ def descendants(root: QObject) -> list[QObject]:
 def adopted(root: QObject, cls: type[T] = QObject) -> list[T]:
     """Qt's own ``findChildren(root, cls)``, checked, with its side effect: PySide makes
     every wrapper it returns a child of ``root``'s wrapper. That link holds the wrappers
-    of objects a C++ app or a static Qt call made (``objects.foreign``; an input dialog's
-    field, whose wrapper went invalid between a read and an action without it:
-    tests/probe/api/test_dialogs.py), and it keeps the wrappers of such objects deleted
-    later for as long as ``root``'s wrapper lives: only for searches that need it."""
+    of objects a C++ app made (``objects.foreign``), and it keeps the wrappers of such
+    objects deleted later for as long as ``root``'s wrapper lives: only for searches
+    that need it (a C++ app's windows, held)."""
     return fresh(lambda: QObject.findChildren(root, cls))

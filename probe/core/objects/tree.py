@@ -78,7 +78,7 @@ def tree(ids: IdTable, root: QObject | None, depth: int, max_nodes: int,
         parent = paths.parent_of(root)
         prefix = paths.path_of(parent) + "/" if parent is not None else ""
         starts = [(root, QObject.metaObject(root).className(), paths.segment_of(root))]
-        parented = QObject.parent(root) is not None
+        parented = qtchildren.parent(root) is not None
     nodes: list[ObjectNode] = []
     rows: list[list[Any]] | None = [] if compact else None
     with collector.paused():

@@ -62,7 +62,7 @@ def _one(obj: QObject, main: int, verdicts: dict[int, str]) -> Problem | None:
     key = shiboken6.getCppPointer(thread)[0]
     if key == main:
         return None
-    parent = QObject.parent(obj)
+    parent = qtchildren.parent(obj)
     if parent is not None and QObject.thread(parent) is thread:
         return None  # its parent is reported (or fine): one finding per worker
     if key not in verdicts:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QTimer
 
 from probe.core import faults
 from probe.core.data.timers import all_timers
+from probe.core.objects import qtchildren
 from probe.core.problems.scan import Problem, Scan
 
 KIND = "fast_timer"
@@ -23,7 +24,7 @@ def _one(t: QTimer) -> Problem | None:
     ms = QTimer.interval(t)
     if ms >= FRAME_MS:
         return None
-    owner = QObject.parent(t)
+    owner = qtchildren.parent(t)
     return Problem(KIND, t, f"repeats every {ms} ms" + (
         f" (owner {type(owner).__name__})" if owner is not None else ""),
         "use 16 ms or more for what is drawn, or a signal instead of polling",

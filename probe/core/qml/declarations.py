@@ -32,6 +32,7 @@ from PySide6.QtCore import QObject
 
 from probe.core.objects.qmltypes import context_of, is_quick_item, qml_id, type_name
 from probe.core.objects.qtchildren import children
+from probe.core.objects.qtchildren import parent as parent_of
 from probe.core.objects.qtclass import qt_class
 from probe.core.qml.qmltext import blank, match_close
 from probe.wire._shared import QmlDeclaration
@@ -157,7 +158,7 @@ def _file_root(decls: tuple[Declaration, ...]) -> int:
 
 def _up(obj: QObject) -> Any:
     """The object's QObject parent, else (an item) its parent item."""
-    parent = QObject.parent(obj)
+    parent = parent_of(obj)
     if parent is None and is_quick_item(obj):
         try:
             parent = qt_class(obj).parentItem(obj)
@@ -196,7 +197,7 @@ def _find(obj: QObject, ctx: Any, path: str, decls: tuple[Declaration, ...],
         if len(hits) == 1:
             return hits[0]
     root = _file_root(decls)
-    parent = QObject.parent(obj)
+    parent = parent_of(obj)
     if parent is not None and _same(context_of(parent), ctx):
         at = _find(parent, ctx, path, decls, depth + 1)
     elif parent is not None and root >= 0 and (

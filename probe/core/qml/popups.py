@@ -97,7 +97,7 @@ def in_overlay(window: QObject) -> list[QObject]:
         return []
     out = []
     for item in sorted(qmltypes.child_items(overlay), key=quick.QQuickItem.z):
-        popup = QObject.parent(item) if QObject.inherits(item, "QQuickPopupItem") else None
+        popup = qtchildren.parent(item) if QObject.inherits(item, "QQuickPopupItem") else None
         if popup is not None and is_popup(popup) and is_open(popup) and \
                 quick.QQuickItem.isVisible(item):
             out.append(popup)
@@ -114,7 +114,7 @@ def of_window(window: QObject) -> QObject | None:
         return None
     for item in qmltypes.child_items(root):
         if QObject.inherits(item, "QQuickPopupItem"):
-            popup = QObject.parent(item)
+            popup = qtchildren.parent(item)
             return popup if is_popup(popup) else None
     return None
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
-from probe.core.objects import origin
+from probe.core.objects import origin, qtchildren
 from probe.core.objects.qmltypes import context_of
 from probe.core.qml.declarations import declaration_of
 from probe.wire._shared import Source
@@ -60,7 +60,7 @@ def source_of(obj: QObject) -> Source:
     if known is not None:
         return known
     out: Source = {"file": None, "unknown": _why(obj)}
-    parent = QObject.parent(obj)
+    parent = qtchildren.parent(obj)
     for _ in range(_NEAR):
         if parent is None:
             break
@@ -68,7 +68,7 @@ def source_of(obj: QObject) -> Source:
         if near is not None:
             out["near"] = {**near, "via": QObject.metaObject(parent).className()}
             break
-        parent = QObject.parent(parent)
+        parent = qtchildren.parent(parent)
     return out
 
 

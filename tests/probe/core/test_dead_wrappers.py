@@ -6,6 +6,11 @@ second (its pending-events guard asked ``findChildren(window, QWidget)``) held a
 dead wrappers per rebuild of a churning panel, and their creation-site notes; the
 10-minute soak grew by them (issue #37). Each read path is run on a window whose panel
 the app replaces, and no wrapper of a deleted object may stay behind.
+
+The panel holds a dialog Qt fills itself (a QInputDialog: its label and field are made by
+C++): the labels index asked Qt's findChildren for the window's labels to keep such a
+field's wrapper valid, and so kept the dead labels of every dialog the app replaced (and,
+through their buddies, its combo boxes: the soak's next growth).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -32,6 +38,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from probe.core.a11y import navigate
+from probe.core.a11y.labels import Labels
 from probe.core.a11y.walk import walk_window
 from probe.core.capture.render import render_window
 from probe.core.data import timers
@@ -72,6 +79,9 @@ class Churning(QMainWindow):
             box.addWidget(w)
         self.column.addWidget(panel)
         panel.show()
+        self.dialog = QInputDialog(panel)  # a window of its own, filled by C++
+        self.dialog.setLabelText("New name:")
+        self.dialog.show()
 
 
 def _dead() -> Counter[str]:
@@ -80,7 +90,7 @@ def _dead() -> Counter[str]:
                    if isinstance(o, QObject) and not shiboken6.isValid(o))
 
 
-PATHS: dict[str, Callable[[QMainWindow], Any]] = {
+PATHS: dict[str, Callable[[Churning], Any]] = {
     "picture": render_window,
     "page walk": walk_window,
     "navigate": navigate.available,
@@ -89,7 +99,12 @@ PATHS: dict[str, Callable[[QMainWindow], Any]] = {
     "selector": lambda w: selectors.select_all("churning/**/QTabBar"),
     "problems scan": lambda w: scan.scan(),
     "timers": lambda w: timers.object_timers(),
+    "labels": lambda w: [Labels(x, _any) for x in (w, w.dialog)],
 }
+
+
+def _any(w: QWidget) -> bool:
+    return True
 
 
 @pytest.mark.parametrize("path", sorted(PATHS))
@@ -105,5 +120,26 @@ def test_no_wrapper_of_a_deleted_object_stays(qtbot: QtBot, path: str) -> None:
         window.rebuild()
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         QApplication.processEvents()
+    read(window)  # what a read keeps of objects deleted before it
     left = _dead() - before
     assert not left, f"{path} kept wrappers of deleted objects: {dict(left)}"
+
+
+def test_a_field_qt_made_keeps_its_wrapper_after_its_label_is_read(qtbot: QtBot) -> None:
+    """A C++-made field named by its buddy label (``QInputDialog.getText``'s) keeps the
+    wrapper the session holds for it once the labels index is done: ``QLabel.buddy``
+    ties the field's wrapper to the label's, and shiboken invalidates it when that one
+    is freed, though the field lives (chr.formInput answered REF_NOT_FOUND "was deleted"
+    for the field chr.readPage had just given)."""
+    window = Churning()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window.dialog)
+    field = next(w for w in QApplication.allWidgets()
+                 if isinstance(w, QLineEdit) and QWidget.isAncestorOf(window.dialog, w))
+    assert not shiboken6.createdByPython(field)
+    names = Labels(window.dialog, _any).names
+    assert names == {id(field): "New name"}
+    del names
+    gc.collect()
+    assert shiboken6.isValid(field), "the labels index left the field's wrapper invalid"

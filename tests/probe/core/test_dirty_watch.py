@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import shiboken6
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from probe.core.a11y.dirty import DirtyWatch
 
@@ -39,3 +40,41 @@ def test_the_watch_forgets_windows_that_are_gone(qtbot: Any) -> None:
     finally:
         watch.stop()
 
+
+
+def test_the_watch_forgets_widgets_deleted_in_a_window_no_report_takes(qtbot: Any) -> None:
+    """A panel the app rebuilds in a window that lives: the watch noted each new widget's
+    paints and show, by address, until a report took that window; a window the clients
+    did not act on kept every deleted widget's wrapper and rectangles (the soak's QRect
+    grew ~25 a second). Deleted widgets are forgotten within a second, taken or not."""
+    watch = DirtyWatch(lifetime=60)
+    main = QWidget()
+    qtbot.addWidget(main)
+    column = QVBoxLayout(main)
+    main.resize(300, 400)
+    main.show()
+    qtbot.waitExposed(main)
+    watch.renew()
+    panel: QWidget | None = None
+    try:
+        for k in range(60):
+            if panel is not None:
+                panel.deleteLater()
+            panel = QWidget(main)
+            rows = QVBoxLayout(panel)
+            for j in range(8):
+                rows.addWidget(QPushButton(f"Go {k}.{j}"))
+            column.addWidget(panel)
+            panel.show()
+            main.repaint()  # paints every widget of the window now
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+            QApplication.processEvents()
+        assert watch.held()[0] > 100  # the premise: it noted the deleted panels' widgets
+        watch._pruned = 0.0  # prune at the next event, not in a second
+        main.repaint()
+        widgets, rects = watch.held()
+        live = len(main.findChildren(QWidget)) + 1
+        assert widgets <= 2 * live, f"the watch holds {widgets} widgets ({live} live)"
+        assert rects <= 2 * live * 32
+    finally:
+        watch.stop()

@@ -256,38 +256,46 @@ capture.grab(w)
                       "x.py") == []
 
 
-#: Qt calls that hand out an object's children: shiboken may give a stale wrapper of
-#: another class among them, so only ``qtchildren`` (and ``qmltypes.child_items``, which
-#: passes them through ``qtchildren.fresh``) may spell them.
+#: Qt calls that hand out an object's children or parent: shiboken may give a stale
+#: wrapper (of another class, or invalid) among them, so only ``qtchildren`` (and
+#: ``qmltypes.child_items``, which passes them through ``qtchildren.fresh``) may spell
+#: them. ``parent`` only through ``QObject`` (``QModelIndex.parent`` is no object's).
 CHILDREN = {"children": "qtchildren.py", "findChildren": "qtchildren.py",
-            "findChild": "qtchildren.py", "childItems": "qmltypes.py"}
+            "findChild": "qtchildren.py", "childItems": "qmltypes.py",
+            "parent": "qtchildren.py"}
 
 
 def children_calls(source: str) -> list[tuple[int, str]]:
-    """(line, expression) of each Qt children call spelled through a Qt class
-    (``QObject.children``, ``QtQuick.QQuickItem.childItems``), called or taken."""
+    """(line, expression) of each Qt children or parent call spelled through a Qt class
+    (``QObject.children``, ``QtQuick.QQuickItem.childItems``, ``QObject.parent``),
+    called or taken."""
     out: list[tuple[int, str]] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Attribute) and node.attr in CHILDREN and \
                 _receiver_ok(node.value) and not (isinstance(node.value, ast.Name)
-                                                  and node.value.id == "self"):
+                                                  and node.value.id == "self") and \
+                (node.attr != "parent" or ast.unparse(node.value).endswith("QObject")):
             out.append((node.lineno, ast.unparse(node)))
     return out
 
 
 def test_children_come_through_qtchildren_only() -> None:
-    """Every ``children()``/``findChildren()`` of the probe goes through
+    """Every ``children()``/``findChildren()``/``parent()`` of the probe goes through
     ``probe/core/objects/qtchildren.py``, which drops stale wrappers."""
     bad = [f"probe/{path.relative_to(PROBE).as_posix()}:{line}: {expr}"
            for path in sorted(PROBE.rglob("*.py"))
            for line, expr in children_calls(path.read_text(encoding="utf-8"))
            if path.name != CHILDREN[expr.rsplit(".", 1)[1]]]
-    assert not bad, ("ask Qt for children through probe.core.objects.qtchildren "
-                     "(children, find_children, find_child):\n" + "\n".join(bad))
-    assert children_calls("kids = QObject.children\nQObject.findChildren(w, QLabel)\n"
-                          "quick.QQuickItem.childItems(item)\nself.children()\n") == [
+    assert not bad, ("ask Qt for children and parents through probe.core.objects."
+                     "qtchildren (children, find_children, find_child, parent):\n"
+                     + "\n".join(bad))
+    assert sorted(children_calls(
+        "kids = QObject.children\nQObject.findChildren(w, QLabel)\n"
+        "quick.QQuickItem.childItems(item)\nself.children()\nup = QObject.parent\n"
+        "QtCore.QObject.parent(w)\nQModelIndex.parent(index)\nindex.parent()\n")) == [
         (1, "QObject.children"), (2, "QObject.findChildren"),
-        (3, "quick.QQuickItem.childItems")]
+        (3, "quick.QQuickItem.childItems"), (5, "QObject.parent"),
+        (6, "QtCore.QObject.parent")]
 
 
 def test_the_rule_is_stated_where_core_starts() -> None:

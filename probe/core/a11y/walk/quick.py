@@ -27,7 +27,7 @@ from probe.core import faults
 from probe.core.a11y.nodes import Node
 from probe.core.a11y.roles import HIDDEN, INTERACTIVE, ROLE_NAMES
 from probe.core.a11y.walk import rules
-from probe.core.objects import foreign, qmltypes
+from probe.core.objects import qmltypes, qtchildren
 from probe.core.objects.text import clean_name, strip_mnemonic
 from probe.core.qml import controls, popups
 from probe.core.qml import items as qml
@@ -288,7 +288,7 @@ class QuickWalker:
         if role == "textbox" and name == QObject.property(item, "text"):
             name = ""  # Qt names an unnamed field by its own text: that is its value
         if not name and QObject.inherits(item, "QQuickPopupItem") and \
-                (popup := foreign.parent_of(item)) is not None:
+                (popup := qtchildren.parent(item)) is not None:
             # a Dialog's title, a ToolTip's text
             name = popups.title_of(popup) or _text_property(popup)
         if not name and role not in ("generic", "textbox"):
