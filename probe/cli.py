@@ -483,7 +483,7 @@ def cmd_demo(ns: argparse.Namespace) -> int:
         signal.signal(sig, on_signal)
     code = 1
     try:
-        code = _demo(ns, started, stop_now)
+        code = _demo(ns, started, stop_now, asked)
     except KeyboardInterrupt:  # a signal while waiting (no inspector, or before it ran)
         code = 130
     except Exception:
@@ -502,9 +502,11 @@ def cmd_demo(ns: argparse.Namespace) -> int:
     return code
 
 
-def _demo(ns: argparse.Namespace, started: list[Any], stop_now: Callable[[], None]) -> int:
+def _demo(ns: argparse.Namespace, started: list[Any], stop_now: Callable[[], None],
+          asked: list[int]) -> int:
     """Start the demo app (into ``started``) and wait for it, or run the inspector on it
-    (``stop_now`` when a signal asks it to close); the exit code."""
+    (``stop_now`` when a signal asks it to close; ``asked``: the signals that came); the
+    exit code."""
     from probe.launcher.display import plugin_problem
     from probe.launcher.launch import spawn, wait_for_probe
 
@@ -547,7 +549,7 @@ def _demo(ns: argparse.Namespace, started: list[Any], stop_now: Callable[[], Non
 
     snapshot = [f"--snapshot={ns.snapshot}"] if ns.snapshot else []
     return inspector_main([f"--pid={info.pid}", "--place=right", *snapshot],
-                          on_interrupt=stop_now)
+                          on_interrupt=stop_now, interrupted=lambda: bool(asked))
 
 
 def _exit_now(code: int) -> None:

@@ -63,9 +63,13 @@ def session_path(arg: str) -> Path:
 
 
 def main(argv: Sequence[str] | None = None, *,
-         on_interrupt: Callable[[], object] | None = None) -> int:
+         on_interrupt: Callable[[], object] | None = None,
+         interrupted: Callable[[], bool] | None = None) -> int:
     """Run the inspector until its window closes; returns the exit code. ``on_interrupt``
-    runs first when Ctrl+C or SIGTERM closes it (``qtmcp demo`` stops its app then)."""
+    runs first when Ctrl+C or SIGTERM closes it (``qtmcp demo`` stops its app then).
+    ``interrupted`` says whether a signal came before the inspector's own handler was
+    installed: its KeyboardInterrupt may have been swallowed by code it interrupted (an
+    import hook, a Qt virtual), and the inspector then ends at once (130)."""
     args, qt_args = build_parser().parse_known_args(
         list(sys.argv[1:] if argv is None else argv))
     import qasync
@@ -84,6 +88,9 @@ def main(argv: Sequence[str] | None = None, *,
     app = QApplication.instance() or QApplication([sys.argv[0], *qt_args])
     assert isinstance(app, QApplication)
     quit_on_signals(lambda: _interrupted(on_interrupt))  # Ctrl+C: as if the window closed
+    if interrupted is not None and interrupted():  # asked before: no window, no loop
+        _interrupted(on_interrupt)
+        return 130
     # The loop ends in _until_closed, after the connection's close went out; Qt's own quit
     # on the last window would stop it first and leave the socket open.
     app.setQuitOnLastWindowClosed(False)
