@@ -81,10 +81,16 @@ def test_client_side_timeout(fresh_demo: DemoApp) -> None:
 
 
 _INTERRUPTED_CONNECT = '''
-import asyncio, os, signal, sys, threading
+import asyncio, faulthandler, os, signal, sys, threading
 from websockets.asyncio.server import serve
 from probe.client import Client
 
+# A terminal's Ctrl+C: Python leaves SIGINT ignored when the process started with it
+# ignored (a test runner's worker may pass that on); the stacks if anything still hangs
+print("sigint was", "ignored" if signal.getsignal(signal.SIGINT) == signal.SIG_IGN else "kept",
+      file=sys.stderr)
+signal.signal(signal.SIGINT, signal.default_int_handler)
+faulthandler.dump_traceback_later(40, exit=True)
 main = threading.get_ident()
 ready, closed = threading.Event(), threading.Event()
 port: list[int] = []
