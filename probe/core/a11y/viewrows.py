@@ -62,6 +62,19 @@ def item_text(model: Any, idx: QModelIndex) -> str:
     return ""
 
 
+def check_state(model: Any, idx: QModelIndex, flags: Qt.ItemFlag) -> bool | str | None:
+    """A model item's check box as a user sees it: True (checked), "mixed" or False; None
+    when it shows none (not user-checkable, or checkable with no state: a QListWidgetItem
+    is checkable by default and draws no box). ``flags``: ``model.flags(idx)``."""
+    if not flags & _F.ItemIsUserCheckable:
+        return None
+    state = model.data(idx, _R.CheckStateRole)
+    if state is None:
+        return None
+    number = getattr(state, "value", state)
+    return "mixed" if number == 1 else number == 2
+
+
 class Rows:
     """Builds the item nodes of one view (window coordinates for bounds)."""
 
@@ -99,15 +112,9 @@ class Rows:
         flags = model.flags(idx)
         if not flags & _F.ItemIsEnabled:
             states.append("disabled")
-        if flags & _F.ItemIsUserCheckable:
-            check = model.data(idx, _R.CheckStateRole)
-            number = getattr(check, "value", check)
-            if number == 2:
-                states.append("checked")
-            elif number == 1:
-                states.append("mixed")
-            elif check is not None:  # a check box is drawn (a QListWidgetItem is checkable
-                states.append("unchecked")  # by default, with none): a toggle the role hides
+        check = check_state(model, idx, flags)
+        if check is not None:  # a check box is drawn: a toggle the role hides
+            states.append("mixed" if check == "mixed" else "checked" if check else "unchecked")
         if self.selection is not None and self.selection.isSelected(idx):
             states.append("selected")
         if self.focused and idx == self.current:

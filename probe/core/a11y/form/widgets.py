@@ -45,6 +45,7 @@ from probe.core.a11y.form.values import (
 )
 from probe.core.a11y.identity import Element
 from probe.core.a11y.labels import readout_of, readout_value
+from probe.core.a11y.viewrows import check_state
 from probe.core.errors import QtError
 from probe.core.input import simulate as qinput
 from probe.core.objects import qtchildren
@@ -102,11 +103,7 @@ def _item_checked(el: Element) -> bool | str | None:
     if idx is None:
         return None
     model = QModelIndex.model(idx)
-    if not model.flags(idx) & Qt.ItemFlag.ItemIsUserCheckable:
-        return None
-    state = model.data(idx, Qt.ItemDataRole.CheckStateRole)
-    number = getattr(state, "value", state)
-    return None if state is None else "mixed" if number == 1 else number == 2
+    return check_state(model, idx, model.flags(idx))
 
 
 def _check_item(el: Element, value: Value) -> None:
