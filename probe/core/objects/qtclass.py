@@ -38,9 +38,14 @@ def qt_class(obj: object) -> type:
     return found
 
 
+#: The top packages of the bindings' own classes.
+_BINDINGS = frozenset({"PySide6", "shiboken6", "PyQt6", "sip"})
+
+
 def python_class(cls: type) -> bool:
-    """Whether ``cls`` is an app's Python class (not one of PySide6's or PyQt6's)."""
-    return not cls.__module__.startswith(("PySide6", "shiboken6", "PyQt6", "sip"))
+    """Whether ``cls`` is an app's Python class (not one of PySide6's or PyQt6's): by its
+    module's top package, so an app's ``sipgui`` or ``PyQt6_tools`` module is the app's."""
+    return cls.__module__.split(".", 1)[0] not in _BINDINGS
 
 
 #: PyQt6's modules whose classes share their names with PySide6's.
