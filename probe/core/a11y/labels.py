@@ -200,7 +200,7 @@ def labels_under(root: QWidget) -> list[QLabel]:
     here (#41: PySide's cost per object grows with the objects alive). Like it, no
     wrapper is tied to ``root``'s (Qt's own findChildren did: the soak's leak)."""
     found: list[QLabel] = []
-    children, is_window, meta = qtchildren.children, QWidget.isWindow, QObject.metaObject
+    children, is_window = qtchildren.children, QWidget.isWindow
     stack = children(root)[::-1]
     while stack:
         c = stack.pop()
@@ -208,8 +208,7 @@ def labels_under(root: QWidget) -> list[QLabel]:
             continue
         if isinstance(c, QLabel):
             found.append(c)
-        cls = type(c)
-        if cls in _SEALED and meta(c).className() == cls.__name__:
+        if type(c) in _SEALED and qtclass.exactly(c, type(c)):
             continue
         stack += children(c)[::-1]
     return found

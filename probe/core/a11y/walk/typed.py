@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from probe.core.objects.qtclass import exactly
 from probe.core.objects.text import strip_mnemonic
 
 #: The exact classes read from their getters, and their role.
@@ -48,9 +49,8 @@ def role_of(w: QWidget) -> str | None:
     """The role of ``w`` when it is read from its getters, else None (ask Qt). A C++ or
     PyQt6 subclass shows in PySide6 as its Qt base class; its meta-object still names it
     (and an accessibility factory of the app's may be keyed by that name): Qt's."""
-    cls = type(w)
-    role = ROLES.get(cls)
-    if role is None or QObject.metaObject(w).className() != cls.__name__:
+    role = ROLES.get(type(w))
+    if role is None or not exactly(w, type(w)):
         return None
     if role in _CONTAINERS:
         if QWidget.isWindow(w) or (role == "group" and QGroupBox.isCheckable(w)):  # pyright: ignore[reportArgumentType]  # a QGroupBox (ROLES)
