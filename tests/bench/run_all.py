@@ -195,7 +195,7 @@ def markdown(names: list[str], run: dict[str, str]) -> str:
         out += TARGET_HEAD
         out += [f"| {t['job']} | {t['goal']} | {t['measured']}"
                 + (f"; {t['note']}" if t.get("note") else "")
-                + f" | {'yes' if t['met'] else '**no**'} | {t.get('load', '')} | "
+                + f" | {_met(t['met'])} | {t.get('load', '')} | "
                 f"`bench_{t['script']}.py` |" for t in targets]
         out.append("")
     for name in names:
@@ -263,6 +263,10 @@ def _row(line: str) -> str:
     script = re.search(r"bench_\w+\.py", cmd)
     return (f"| {job} | {goal} | {measured}" + (f"; {note}" if note else "")
             + f" | {met} | {load_} | `{script.group(0) if script else cmd}` |")
+
+
+def _met(met: bool | None) -> str:
+    return "skipped" if met is None else "yes" if met else "**no**"
 
 
 def _cell(v: object) -> str:
