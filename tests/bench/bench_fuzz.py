@@ -298,7 +298,8 @@ def main() -> None:
     target("fuzz", "100,000 messages: 0 crashes, 0 internal errors, 0 unanswered, 0 "
            "bystander drops, every id echoed", f"{counts.messages} messages, "
            f"{counts.internal} internal, {counts.unanswered} unanswered, {counts.odd} ids "
-           f"wrong, alive={alive}", ok)
+           f"wrong, {by.get('lost')} of {by.get('pings')} bystander pings unanswered in 10 s, "
+           f"{tracebacks} tracebacks, alive={alive}", ok)
 
 
 if __name__ == "__main__":
