@@ -24,6 +24,7 @@ import signal
 import sys
 import tempfile
 import time
+import types
 from collections import Counter
 
 import shiboken6
@@ -259,6 +260,43 @@ def _describe(r: object) -> str:
     return type(r).__module__
 
 
+def _word(r: object) -> str:
+    """What one referrer is, in a few words (diagnostics of ``chains``)."""
+    if isinstance(r, types.FunctionType):
+        return f"fn {r.__module__}.{r.__qualname__}"
+    if isinstance(r, types.MethodType):
+        return f"method {getattr(r.__func__, '__qualname__', '?')} of {type(r.__self__).__qualname__}"
+    if isinstance(r, dict):
+        return "dict{" + ",".join(sorted(str(k) for k in list(r)[:6]))[:90] + "}"
+    if isinstance(r, (list, tuple, set)):
+        return f"{type(r).__name__}[{len(r)}]"
+    if isinstance(r, QObject):
+        return f"{type(r).__qualname__}({'live' if shiboken6.isValid(r) else 'dead'})"
+    return f"{type(r).__module__}.{type(r).__qualname__}"
+
+
+def _chain(o: object, ignore: set[int]) -> list[str]:
+    """Referrers from ``o`` up, the first unseen one at each step, up to a module's dict."""
+    out = [_word(o)]
+    seen = {id(o)}
+    cur = o
+    for _ in range(14):
+        refs = [r for r in gc.get_referrers(cur) if id(r) not in ignore and id(r) not in seen
+                and not isinstance(r, types.FrameType)]
+        ignore.add(id(refs))
+        if not refs:
+            out.append("(none)")
+            break
+        # a dead wrapper's dead parent says little: prefer anything else
+        refs.sort(key=lambda r: isinstance(r, QObject) and not shiboken6.isValid(r))
+        cur = refs[0]
+        seen.add(id(cur))
+        out.append(_word(cur) + (f"+{len(refs) - 1}" if len(refs) > 1 else ""))
+        if isinstance(cur, dict) and "__builtins__" in cur or isinstance(cur, type):
+            break
+    return out
+
+
 class Channel(ControlChannel):
     """The demo's control channel plus this app's commands."""
 
@@ -320,6 +358,17 @@ class Channel(ControlChannel):
             "total": sum(counts.values()), "top": counts.most_common(int(arg or "30")),
             "wrappers": len(wrappers), "dead": len(dead), "widgets": len(
                 QApplication.allWidgets()), "deadHeldBy": held_by.most_common(15)}))
+
+    def _cmd_chains(self, arg: str) -> None:
+        """``chains [N]``: one line ``chains {json}``: for N dead QObject wrappers, the chain
+        of referrers from each up to a module, a class or nothing more (what keeps it)."""
+        gc.collect()
+        dead = [o for o in gc.get_objects() if isinstance(o, QObject) and not shiboken6.isValid(o)]
+        sample = dead[::max(1, len(dead) // int(arg or "20"))][:int(arg or "20")]
+        found: Counter[str] = Counter()
+        for i in range(len(sample)):
+            found[" <- ".join(_chain(sample[i], {id(dead), id(sample)}))] += 1
+        self.write("chains " + json.dumps({"dead": len(dead), "chains": found.most_common()}))
 
     def _cmd_close_modal(self, arg: str) -> None:
         for widget in QApplication.topLevelWidgets():
