@@ -18,6 +18,7 @@ the action methods run on while the app deletes it (``deleteLater``).
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import json
 import signal
@@ -38,7 +39,7 @@ from PySide6.QtCore import (
     QTimer,
     Slot,
 )
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QPixmapCache
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -260,12 +261,33 @@ def _describe(r: object) -> str:
     return type(r).__module__
 
 
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
+        "fordblks", "keepcost")]
+
+
+def _heap() -> dict[str, float]:
+    """glibc's mallinfo2 (MiB): in use, free within the arenas, mmapped; the RSS (MiB)."""
+    libc = ctypes.CDLL("libc.so.6")
+    libc.mallinfo2.restype = _MallInfo2
+    info = libc.mallinfo2()
+    with open("/proc/self/statm") as statm:
+        rss = int(statm.read().split()[1]) * 4096
+    mib = 1 << 20
+    return {"rss": round(rss / mib, 1), "inUse": round(info.uordblks / mib, 1),
+            "freeInArenas": round(info.fordblks / mib, 1), "arenas": round(info.arena / mib, 1),
+            "mmapped": round(info.hblkhd / mib, 1),
+            "pyBlocks": sys.getallocatedblocks()}
+
+
 def _word(r: object) -> str:
     """What one referrer is, in a few words (diagnostics of ``chains``)."""
     if isinstance(r, types.FunctionType):
         return f"fn {r.__module__}.{r.__qualname__}"
     if isinstance(r, types.MethodType):
-        return f"method {getattr(r.__func__, '__qualname__', '?')} of {type(r.__self__).__qualname__}"
+        name = getattr(r.__func__, "__qualname__", "?")
+        return f"method {name} of {type(r.__self__).__qualname__}"
     if isinstance(r, dict):
         return "dict{" + ",".join(sorted(str(k) for k in list(r)[:6]))[:90] + "}"
     if isinstance(r, (list, tuple, set)):
@@ -292,7 +314,7 @@ def _chain(o: object, ignore: set[int]) -> list[str]:
         cur = refs[0]
         seen.add(id(cur))
         out.append(_word(cur) + (f"+{len(refs) - 1}" if len(refs) > 1 else ""))
-        if isinstance(cur, dict) and "__builtins__" in cur or isinstance(cur, type):
+        if (isinstance(cur, dict) and "__builtins__" in cur) or isinstance(cur, type):
             break
     return out
 
@@ -369,6 +391,21 @@ class Channel(ControlChannel):
         for i in range(len(sample)):
             found[" <- ".join(_chain(sample[i], {id(dead), id(sample)}))] += 1
         self.write("chains " + json.dumps({"dead": len(dead), "chains": found.most_common()}))
+
+    def _cmd_heap(self, arg: str) -> None:
+        """``heap [pixmaps] [trim]``: one line ``heap {json}``: glibc's malloc figures
+        (bytes in use, free inside the arenas, mmapped), Python's allocated blocks and the
+        RSS; with ``pixmaps``, the same after QPixmapCache.clear(); with ``trim``, after
+        ``malloc_trim(0)`` too (freed pages handed back: fragmentation, not a leak)."""
+        gc.collect()
+        out: dict[str, object] = {"rebuilds": self.app_window.kinds_built, "before": _heap()}
+        if "pixmaps" in arg.split():
+            QPixmapCache.clear()
+            out["pixmapsCleared"] = _heap()
+        if "trim" in arg.split():
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
+            out["trimmed"] = _heap()
+        self.write("heap " + json.dumps(out))
 
     def _cmd_close_modal(self, arg: str) -> None:
         for widget in QApplication.topLevelWidgets():
