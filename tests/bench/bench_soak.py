@@ -64,7 +64,8 @@ def _around(samples: list[tuple[float, int]], start: float, end: float) -> float
 def _heap(app: DemoApp) -> dict[str, float]:
     """The app's malloc figures at the end and its RSS after ``malloc_trim(0)`` (the
     hardening app's ``heap trim``): memory in use against free memory glibc keeps."""
-    line = app.command("heap trim", timeout=60)
+    app.send_command("heap trim")
+    line = app.expect_line(lambda text: text.startswith("heap {"), 60)
     reading = json.loads(line.split("heap ", 1)[1])
     before, trimmed = reading["before"], reading["trimmed"]
     return {"RSS": before["rss"], "malloc in use": before["inUse"],
