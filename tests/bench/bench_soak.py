@@ -62,13 +62,15 @@ def _around(samples: list[tuple[float, int]], start: float, end: float) -> float
 
 
 def _heap(app: DemoApp) -> dict[str, float]:
-    """The app's malloc figures at the end and its RSS after ``malloc_trim(0)`` (the
-    hardening app's ``heap trim``): memory in use against free memory glibc keeps."""
-    app.send_command("heap trim")
+    """The app's malloc figures at the end, what Qt's pixmap cache held (the app's style
+    pictures, bounded by Qt's 10 MiB limit) and the RSS after ``malloc_trim(0)`` (the
+    hardening app's ``heap pixmaps trim``): memory in use against free memory glibc keeps."""
+    app.send_command("heap pixmaps trim")
     line = app.expect_line(lambda text: text.startswith("heap {"), 60)
     reading = json.loads(line.split("heap ", 1)[1])
-    before, trimmed = reading["before"], reading["trimmed"]
+    before, cleared, trimmed = reading["before"], reading["pixmapsCleared"], reading["trimmed"]
     return {"RSS": before["rss"], "malloc in use": before["inUse"],
+            "of it Qt's pixmap cache": round(before["inUse"] - cleared["inUse"], 1),
             "free in arenas": before["freeInArenas"], "RSS after malloc_trim": trimmed["rss"]}
 
 
