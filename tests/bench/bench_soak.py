@@ -10,8 +10,9 @@ app the whole time. Printed: the app's RSS at the start, after 1 minute, at the 
 at its highest; every outcome's count; the bystander's ping. Issue #37's target: the app
 alive, 0 internal errors, RSS flat after the first minute (here: its level, the median
 of 30 s of samples, at most 10 MiB higher at the end than at 1 minute; single samples are
-printed too: they swing by 10-30 MiB). At the end the app's ``heap trim`` tells memory in
-use from free memory glibc keeps (the RSS after ``malloc_trim(0)``: measured, not judged).
+printed too: they swing by 10-30 MiB). At the end the app's ``heap pixmaps trim`` tells memory
+in use (and Qt's pixmap cache in it) from free memory glibc keeps (the RSS after
+``malloc_trim(0)``): measured, not judged.
 Exits 1 when the premise fails (the inspector did not come, no action reached a live
 element) or the target is missed.
 """
