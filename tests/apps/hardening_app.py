@@ -18,12 +18,16 @@ the action methods run on while the app deletes it (``deleteLater``).
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import json
 import signal
 import sys
 import tempfile
+import threading
 import time
+import tracemalloc
+import types
 from collections import Counter
 
 import shiboken6
@@ -37,7 +41,7 @@ from PySide6.QtCore import (
     QTimer,
     Slot,
 )
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QPixmapCache
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -259,6 +263,79 @@ def _describe(r: object) -> str:
     return type(r).__module__
 
 
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
+        "fordblks", "keepcost")]
+
+
+def _heap() -> dict[str, float]:
+    """glibc's mallinfo2 (MiB): in use, free within the arenas, mmapped; the RSS (MiB)."""
+    libc = ctypes.CDLL("libc.so.6")
+    libc.mallinfo2.restype = _MallInfo2
+    info = libc.mallinfo2()
+    with open("/proc/self/statm") as statm:
+        rss = int(statm.read().split()[1]) * 4096
+    mib = 1 << 20
+    return {"rss": round(rss / mib, 1), "inUse": round(info.uordblks / mib, 1),
+            "freeInArenas": round(info.fordblks / mib, 1), "arenas": round(info.arena / mib, 1),
+            "mmapped": round(info.hblkhd / mib, 1),
+            "pyBlocks": sys.getallocatedblocks()}
+
+
+_PEAK: dict[str, object] = {}
+
+
+def _watch_peaks() -> None:
+    """Every 0.1 s: a new highest of traced memory (by 2 MiB) takes a snapshot."""
+    best = 0
+    while True:
+        time.sleep(0.1)
+        now = tracemalloc.get_traced_memory()[0] >> 20
+        if now > best + 2:
+            best = now
+            _PEAK["snapshot"] = tracemalloc.take_snapshot()
+            _PEAK["size"] = now
+
+
+def _word(r: object) -> str:
+    """What one referrer is, in a few words (diagnostics of ``chains``)."""
+    if isinstance(r, types.FunctionType):
+        return f"fn {r.__module__}.{r.__qualname__}"
+    if isinstance(r, types.MethodType):
+        name = getattr(r.__func__, "__qualname__", "?")
+        return f"method {name} of {type(r.__self__).__qualname__}"
+    if isinstance(r, dict):
+        return "dict{" + ",".join(sorted(str(k) for k in list(r)[:6]))[:90] + "}"
+    if isinstance(r, (list, tuple, set)):
+        return f"{type(r).__name__}[{len(r)}]"
+    if isinstance(r, QObject):
+        return f"{type(r).__qualname__}({'live' if shiboken6.isValid(r) else 'dead'})"
+    return f"{type(r).__module__}.{type(r).__qualname__}"
+
+
+def _chain(o: object, ignore: set[int]) -> list[str]:
+    """Referrers from ``o`` up, the first unseen one at each step, up to a module's dict."""
+    out = [_word(o)]
+    seen = {id(o)}
+    cur = o
+    for _ in range(14):
+        refs = [r for r in gc.get_referrers(cur) if id(r) not in ignore and id(r) not in seen
+                and not isinstance(r, types.FrameType)]
+        ignore.add(id(refs))
+        if not refs:
+            out.append("(none)")
+            break
+        # a dead wrapper's dead parent says little: prefer anything else
+        refs.sort(key=lambda r: isinstance(r, QObject) and not shiboken6.isValid(r))
+        cur = refs[0]
+        seen.add(id(cur))
+        out.append(_word(cur) + (f"+{len(refs) - 1}" if len(refs) > 1 else ""))
+        if (isinstance(cur, dict) and "__builtins__" in cur) or isinstance(cur, type):
+            break
+    return out
+
+
 class Channel(ControlChannel):
     """The demo's control channel plus this app's commands."""
 
@@ -320,6 +397,52 @@ class Channel(ControlChannel):
             "total": sum(counts.values()), "top": counts.most_common(int(arg or "30")),
             "wrappers": len(wrappers), "dead": len(dead), "widgets": len(
                 QApplication.allWidgets()), "deadHeldBy": held_by.most_common(15)}))
+
+    def _cmd_chains(self, arg: str) -> None:
+        """``chains [N]``: one line ``chains {json}``: for N dead QObject wrappers, the chain
+        of referrers from each up to a module, a class or nothing more (what keeps it)."""
+        gc.collect()
+        dead = [o for o in gc.get_objects() if isinstance(o, QObject) and not shiboken6.isValid(o)]
+        sample = dead[::max(1, len(dead) // int(arg or "20"))][:int(arg or "20")]
+        found: Counter[str] = Counter()
+        for i in range(len(sample)):
+            found[" <- ".join(_chain(sample[i], {id(dead), id(sample)}))] += 1
+        self.write("chains " + json.dumps({"dead": len(dead), "chains": found.most_common()}))
+
+    def _cmd_heap(self, arg: str) -> None:
+        """``heap [pixmaps] [trim]``: one line ``heap {json}``: glibc's malloc figures
+        (bytes in use, free inside the arenas, mmapped), Python's allocated blocks and the
+        RSS; with ``pixmaps``, the same after QPixmapCache.clear(); with ``trim``, after
+        ``malloc_trim(0)`` too (freed pages handed back: fragmentation, not a leak)."""
+        gc.collect()
+        out: dict[str, object] = {"rebuilds": self.app_window.kinds_built, "before": _heap()}
+        if "pixmaps" in arg.split():
+            QPixmapCache.clear()
+            out["pixmapsCleared"] = _heap()
+        if "trim" in arg.split():
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
+            out["trimmed"] = _heap()
+        self.write("heap " + json.dumps(out))
+
+    def _cmd_tm(self, arg: str) -> None:
+        """``tm start`` / ``tm``: tracemalloc on (6 frames), and a thread keeps a snapshot of
+        the traced allocations at their highest; ``tm`` answers ``tm {json}``: traced now,
+        at the highest, and the top allocation sites of that snapshot (who makes a peak)."""
+        if arg == "start":
+            tracemalloc.start(6)
+            threading.Thread(target=_watch_peaks, daemon=True).start()
+            self.write("tm started")
+            return
+        snap = _PEAK.get("snapshot")
+        top = []
+        if isinstance(snap, tracemalloc.Snapshot):
+            top = [(" < ".join(f"{f.filename.rsplit('/', 2)[-2:]}:{f.lineno}"
+                               for f in stat.traceback), round(stat.size / (1 << 20), 2),
+                    stat.count)
+                   for stat in snap.statistics("traceback")[:25]]
+        now, peak = tracemalloc.get_traced_memory()
+        self.write("tm " + json.dumps({"now": now >> 20, "peak": peak >> 20,
+                                       "kept": _PEAK.get("size", 0), "top": top}))
 
     def _cmd_close_modal(self, arg: str) -> None:
         for widget in QApplication.topLevelWidgets():
