@@ -6,8 +6,9 @@ the rest does the counting, on the transport thread only:
 - :class:`Door`: sockets that have not yet presented a token (at most ``pending``, each for
   at most ``handshake_seconds``; when a new one comes and all are taken, the one waiting
   longest is dropped), and connections (``connections`` with the client token, and
-  ``inspector_connections`` more for the inspector's): one past them is accepted and
-  closed at once with 1013 "try again later" and the reason.
+  ``inspector_connections`` more for the inspector's). When every place of its kind is
+  taken, a newcomer still gets in: the connection least worth keeping makes room, closed
+  with 1013 "try again later" and why (:meth:`Door.let_in`).
 - :class:`Budget`: bytes every connection's holders share, on top of their own bounds:
   the messages of calls not answered yet (running or waiting their turn) and the
   notifications queued for clients.
@@ -29,6 +30,7 @@ import gc
 import logging
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -217,16 +219,30 @@ class _Socket(Protocol):
 
 
 @dataclass
+class _Place:
+    """One connection let in."""
+
+    inspector: bool
+    #: Loop time of the last message it sent (its arrival until then).
+    heard: float
+    #: Closed to make room: its place is the newcomer's already.
+    leaving: bool = False
+
+
+@dataclass
 class Door:
     """Who gets in (transport thread; see the module's note)."""
 
     limits: Limits
     loop: asyncio.AbstractEventLoop
+    #: Bytes a connection makes the probe hold and has not taken back: its unread answers
+    #: and its messages waiting for a turn (the transport's; 0 when not told).
+    backlog: Callable[[Any], int] | None = None
     #: Sockets without a token yet, oldest first, with the timer that drops them.
     _pending: collections.OrderedDict[Any, asyncio.TimerHandle] = field(
         default_factory=collections.OrderedDict)
-    #: Connections let in, by whether they came with the inspector token.
-    _open: dict[Any, bool] = field(default_factory=dict)
+    #: Connections let in.
+    _open: dict[Any, _Place] = field(default_factory=dict)
     #: Sockets dropped, by why (what a report or a test reads).
     dropped: collections.Counter[str] = field(default_factory=collections.Counter)
     _trim: asyncio.TimerHandle | None = None
@@ -253,17 +269,51 @@ class Door:
         if timer is not None:
             timer.cancel()
 
-    def let_in(self, sock: _Socket, inspector: bool) -> bool:
-        """Count a connection with a good token; False when all places of its kind are
-        taken (the caller closes it with CLOSE_TRY_LATER)."""
+    def heard(self, sock: _Socket) -> None:
+        """A message came from ``sock`` (it is not the silent one)."""
+        place = self._open.get(sock)
+        if place is not None:
+            place.heard = self.loop.time()
+
+    def let_in(self, sock: _Socket, inspector: bool) -> tuple[Any, str] | None:
+        """Count a connection with a good token. When every place of its kind is taken,
+        it still gets in: the one of that kind least worth keeping leaves (returned with
+        the close reason; the caller closes it with CLOSE_TRY_LATER).
+
+        Least worth keeping: the one holding the most bytes it has not taken back
+        (unread answers, messages waiting for a turn), else the one silent longest.
+        So a peer that opens every place, or floods through them, can never lock a
+        newcomer out (the inspector, an agent): what it loses is its own greediest or
+        idlest connection. A refusal instead made the cap a lock: 100 connections of one
+        process pumping big calls held all 64 places, and a bystander with the same
+        token was refused (3 of 19 tries, issue #37)."""
         self.authorized(sock)
-        mine = sum(1 for kind in self._open.values() if kind == inspector)
         cap = self.limits.inspector_connections if inspector else self.limits.connections
-        if mine >= cap:
-            self.dropped["connections"] += 1
-            return False
-        self._open[sock] = inspector
-        return True
+        mine = [s for s, place in self._open.items()
+                if place.inspector == inspector and not place.leaving]
+        victim: tuple[Any, str] | None = None
+        if len(mine) >= cap and mine:
+            victim = self._least_worth(mine, cap)
+            self._open[victim[0]].leaving = True
+            self.dropped["made room"] += 1
+        self._open[sock] = _Place(inspector, self.loop.time())
+        return victim
+
+    def _least_worth(self, socks: list[Any], cap: int) -> tuple[Any, str]:
+        """The connection among ``socks`` to close for a newcomer, and why (at most 123
+        bytes: a close reason)."""
+        weigh = self.backlog
+        weights = {s: weigh(s) if weigh is not None else 0 for s in socks}
+        heaviest = max(socks, key=lambda s: weights[s])
+        if weights[heaviest] > 0:
+            victim = heaviest
+            why = f"it held the most unanswered ({weights[heaviest]:,} bytes)"
+        else:
+            victim = min(socks, key=lambda s: self._open[s].heard)
+            why = f"it was silent the longest ({self.loop.time() - self._open[victim].heard:.0f} s)"
+        kind = protocol.ERRORS["TOO_MANY_CONNECTIONS"]
+        return victim, (f"{kind.name}: all {cap} places taken; closed for a new "
+                        f"connection: {why}. {kind.hint}")[:123]
 
     def left(self, sock: _Socket) -> None:
         """The socket closed, whatever it was: once the others stop leaving, what it
@@ -278,17 +328,11 @@ class Door:
 
     @property
     def connections(self) -> int:
-        return len(self._open)
+        return sum(1 for place in self._open.values() if not place.leaving)
 
     @property
     def waiting(self) -> int:
         return len(self._pending)
-
-    def refusal(self, inspector: bool) -> str:
-        """The close reason of a connection past the cap (at most 123 bytes)."""
-        cap = self.limits.inspector_connections if inspector else self.limits.connections
-        kind = protocol.ERRORS["TOO_MANY_CONNECTIONS"]
-        return f"{kind.name}: {cap} are open. {kind.hint}"[:123]
 
 
 def _abort(sock: _Socket) -> None:
