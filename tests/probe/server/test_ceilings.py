@@ -192,3 +192,4 @@ def test_calls_of_all_connections_take_turns(app: DemoApp) -> None:
             assert watcher.call("qt.ping")["pong"] is True
         # hello and 4 free turns each, the 2 shared ones to whoever came first
         assert started() == [1 + 4, 1 + 4 + RUNNING_CALLS]
+
