@@ -16,7 +16,7 @@ from tests.support.app import DemoApp, start_demo, wait_until
 
 #: Connections that pipeline GUI calls, and the calls each sends.
 GREEDY = 10
-CALLS = 100
+CALLS = 24
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +41,7 @@ def _greedy(app: DemoApp, k: int, stack: ExitStack) -> ClientConnection:
 
 def test_a_newcomers_first_call_waits_for_one_job_not_one_of_every_lane(app: DemoApp
                                                                          ) -> None:
-    """Ten connections each keep 100 object trees waiting on the GUI thread; a newcomer
+    """Ten connections each keep 24 object trees waiting on the GUI thread; a newcomer
     asks for one. Between its hello (answered off the GUI thread) and its call's answer,
     on main a call of every greedy connection ended first (lanes in a ring: the
     newcomer's went last; 11 of them); now a lane that had nothing waiting takes the
@@ -57,8 +57,14 @@ def test_a_newcomers_first_call_waits_for_one_job_not_one_of_every_lane(app: Dem
             return sum(1 for n in watcher.received("probe.traffic")
                        if n.params["client"]["name"].startswith("greedy-"))
 
-        wait_until(lambda: greedy_answers() >= GREEDY, timeout=30,
-                   what="every greedy connection's calls running")
+        def started() -> int:
+            return sum(s["calls"] for s in watcher.call("probe.sessions")
+                       if s["name"].startswith("greedy-"))
+
+        # every greedy call read and started (all fit in the turns: 4 each + 256 shared),
+        # so the newcomer's call meets nothing but the GUI thread's queue
+        wait_until(lambda: started() == GREEDY * (1 + CALLS), timeout=30,
+                   what="every greedy call started")
         newcomer = stack.enter_context(app.client("newcomer"))
         newcomer.call("qt.objects.tree", {"depth": 1})
         wait_until(lambda: greedy_answers() == GREEDY * (1 + CALLS), timeout=60,
