@@ -44,9 +44,8 @@ def test_a_newcomers_first_call_waits_for_one_job_not_one_of_every_lane(app: Dem
     """Ten connections each keep 24 object trees waiting on the GUI thread; a newcomer
     asks for one. Between its hello (answered off the GUI thread) and its call's answer,
     on main a call of every greedy connection ended first (lanes in a ring: the
-    newcomer's went last; 11 of them); now a lane that had nothing waiting takes the
-    next turn but one: at most the job running and one more (3 allows one ending between
-    the hello's answer and the call)."""
+    newcomer's went last; 10-11 of them); now the lane with the fewest turns goes next:
+    the job running and those that end while the call travels to the GUI queue."""
     watcher = app.client("turns-watcher", role="inspector")
     watcher.call("probe.subscribe", {"topics": ["traffic"]})
     with ExitStack() as stack:
@@ -78,5 +77,7 @@ def test_a_newcomers_first_call_waits_for_one_job_not_one_of_every_lane(app: Dem
         busy = {name for name, method in names[call + 1:] if name.startswith("greedy-")}
         # the premise: most greedy connections still had calls waiting after it
         assert len(busy) >= GREEDY // 2, busy
-        assert len(between) <= 3, between  # main: 11, about one per greedy connection
+        # main: 10-11, one per greedy connection; here the job running and the few that
+        # end while the newcomer's call travels to the GUI queue (up to 3 seen alone)
+        assert len(between) <= GREEDY // 2, between
     watcher.close()
