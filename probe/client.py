@@ -160,8 +160,8 @@ class AsyncClient:
                 await client.call("probe.hello", {"name": name, "role": role})
             except ConnectionLost as exc:
                 await client.close()
-                if ws.close_code == protocol.CLOSE_TRY_LATER:  # all its connections are taken
-                    raise ConnectError(f"Probe at {target} takes no more connections now: "
+                if ws.close_code == protocol.CLOSE_TRY_LATER:  # made room for another at once
+                    raise ConnectError(f"Probe at {target} closed the connection at once: "
                                        f"{ws.close_reason}") from exc
                 raise
             except BaseException:  # e.g. ROLE_NOT_ALLOWED: do not leave the socket open

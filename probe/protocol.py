@@ -91,8 +91,10 @@ ERRORS: dict[str, ErrorKind] = _table(
     (-32009, "TOO_MANY_CALLS", "This connection already has the most calls running",
      "Wait for answers before sending more; data.limit calls may run at once per "
      "connection."),
-    (-32011, "TOO_MANY_CONNECTIONS", "The probe takes no more connections now",
-     "Try again later, or close clients you no longer use (QTMCP_MAX_CONNECTIONS sets it)."),
+    (-32011, "TOO_MANY_CONNECTIONS", "The probe closed this connection to make room",
+     "Read your answers; close clients you no longer use. With every place taken, a new "
+     "connection closes the one holding the most unanswered bytes, else the one silent "
+     "longest (QTMCP_MAX_CONNECTIONS sets the places)."),
     (-32010, "STILL_RUNNING", "The call started on the GUI thread and has not finished",
      "Do not retry it: it is running and may still take effect (a dialog it opened may "
      "wait for input). Look at the app (chr.readPage, qt.ping) to see its outcome."),

@@ -85,6 +85,11 @@ class Calls:
             self._turns.wait(self)
         return True
 
+    @property
+    def waiting_bytes(self) -> int:
+        """Bytes of this connection's messages waiting for a turn (not running)."""
+        return self.bytes - sum(self.running.values())
+
     def start_one(self) -> tuple[bool, bool]:
         """Start the next waiting message if this connection may (see :class:`Turns`)."""
         if self._ended or not self._waiting:

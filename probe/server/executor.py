@@ -1,11 +1,13 @@
 """Run callables on the app's GUI thread from the transport thread, with a timeout.
 
 Jobs go into per-client lanes and one QEvent per job wakes a receiver QObject that lives
-on the GUI thread; each wake-up runs the next job of the next lane in turn (round robin),
-so a client that pipelines many calls never makes another client's ``qt.ping`` wait
-behind all of them. A job that times out before it started is marked cancelled and
-skipped when the GUI thread reaches it, so a frozen app is never hit by a burst of stale
-work after it recovers. A job that did start is never reported as dropped (a retry would
+on the GUI thread; each wake-up runs the next job of the lane that has had the fewest
+turns (:meth:`GuiExecutor._next`), so a client that pipelines many calls never makes
+another client's call wait behind all of them, nor many such clients a newcomer's first
+call behind one job of each. A job
+that times out before it started is marked cancelled and skipped when the GUI thread
+reaches it, so a frozen app is never hit by a burst of stale work after it recovers. A
+job that did start is never reported as dropped (a retry would
 do the work twice): its caller gets the result if it ends within RUNNING_GRACE more
 seconds, else STILL_RUNNING. The transport thread never waits on Qt: it awaits an
 asyncio future.
@@ -60,6 +62,7 @@ import sys
 import threading
 import time
 import traceback
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -211,9 +214,13 @@ class GuiExecutor:
     def __init__(self, default_timeout: float = 2.0) -> None:
         self.default_timeout = default_timeout
         self.gui_thread_id = threading.get_ident()
-        #: Jobs waiting to run, by lane; lanes take turns (the first lane runs next).
-        self._lanes: collections.OrderedDict[object, collections.deque[_Job]] = \
-            collections.OrderedDict()
+        #: Jobs waiting to run, by lane, in the order the lanes came; lanes take turns.
+        self._lanes: dict[object, collections.deque[_Job]] = {}
+        #: Turns (jobs run) of each lane with jobs waiting, of lanes that emptied while
+        #: their connection lives, and of the lane that ran last (:meth:`_next`).
+        self._turns: dict[object, int] = {}
+        self._past: weakref.WeakKeyDictionary[object, int] = weakref.WeakKeyDictionary()
+        self._now = 0
         #: Job events that arrived while a job ran at their loop level (posted again later).
         self._owed = 0
         self._pending: collections.deque[_Job] = collections.deque()
@@ -303,20 +310,43 @@ class GuiExecutor:
             lane = self._lanes.get(job.lane)
             if lane is None:
                 lane = self._lanes[job.lane] = collections.deque()
+                self._turns[job.lane] = max(self._past_turns(job.lane), self._now - 1)
             lane.append(job)
         self._wake_event()
 
+    def _past_turns(self, key: object) -> int:
+        try:
+            return self._past.get(key, -1)
+        except TypeError:  # a key that takes no weak reference (no lane: None)
+            return -1
+
     def _next(self) -> _Job | None:
-        """The next job: the first of the lane whose turn it is (that lane goes last)."""
+        """The next job: the first of the lane that has had the fewest turns.
+
+        Each lane counts its turns (jobs run). A lane that comes back keeps its count as
+        long as its connection lives; a new one starts one below the lane whose turn it
+        was last. So a newcomer's first call (or a client that waits for each answer,
+        and so has had fewer turns) runs after the running job, not after a job of every
+        lane that pipelines: in one ring where a new lane went last it waited for 11
+        jobs behind ten connections pipelining object trees, for 64 behind 64 pumpers
+        (10-50 ms apiece). Lanes with as many turns go in the order they came."""
         with self._lock:
-            for key, lane in self._lanes.items():
-                job = lane.popleft()
-                if lane:
-                    self._lanes.move_to_end(key)
-                else:
-                    del self._lanes[key]
-                return job
-        return None
+            if not self._lanes:
+                return None
+            turns = self._turns
+            key = min(self._lanes, key=turns.__getitem__)
+            lane = self._lanes[key]
+            job = lane.popleft()
+            self._now = turns[key]
+            turns[key] += 1
+            if not lane:
+                del self._lanes[key]
+                count = turns.pop(key)
+                try:
+                    self._past[key] = count
+                except TypeError:
+                    pass
+            return job
 
     def _cancel(self, job: _Job) -> bool:
         """Mark ``job`` to be skipped; False when it has started already (any thread)."""

@@ -147,15 +147,17 @@ class Transport:
         self.limits = Limits.from_env(
             held_bytes=opts.total_held_bytes,
             message_bytes=opts.max_message + protocol.HARD_LIMIT_SLACK)
-        self.door = Door(self.limits, self.loop)
+        self.door = Door(self.limits, self.loop, self._backlog)
         self.call_bytes = Budget(self.limits.call_bytes, self.limits.free_each)
         self.turns = Turns(self.limits.running_calls, self.limits.free_calls)
         self.notification_bytes = Budget(self.limits.notification_bytes,
                                          self.limits.free_each)
-        #: Connections past the cap (and whether with the inspector token): closed with
-        #: 1013 as soon as their handler runs.
-        self._refused: weakref.WeakKeyDictionary[ServerConnection, bool] = \
+        #: Connections closed to make room for a newcomer before their handler ran, with
+        #: the close reason: closed with 1013 as soon as it runs.
+        self._refused: weakref.WeakKeyDictionary[ServerConnection, str] = \
             weakref.WeakKeyDictionary()
+        #: Each running connection's session and calls (what it holds, for the door).
+        self._served: dict[ServerConnection, tuple[Session, Calls]] = {}
         #: Answer bytes held for clients that have not read them, bounded (outbox.py).
         self.outbox = Outbox(opts.max_held_bytes, opts.total_held_bytes, opts.stall_seconds,
                              self.limits.free_each, self._evict)
@@ -262,10 +264,10 @@ class Transport:
             return _json_response(401, protocol.error_object("UNAUTHORIZED", why))
         self.door.authorized(connection)
         if headers.get("Upgrade", "").lower() == "websocket":
-            if not self.door.let_in(connection, credential == "inspector"):
-                # the handshake ends, then 1013 and why
-                self._refused[connection] = credential == "inspector"
-            elif credential == "inspector":
+            room = self.door.let_in(connection, credential == "inspector")
+            if room is not None:
+                self._make_room(*room)
+            if credential == "inspector":
                 self._inspectors.add(connection)
             return None
         head = _method(request) == "HEAD"
@@ -307,9 +309,27 @@ class Transport:
 
     # ---------------------------------------------------------------- messages
 
+    def _backlog(self, ws: ServerConnection) -> int:
+        """Bytes ``ws`` makes the probe hold and has not taken back: its answers not read
+        yet and its messages waiting for a turn (the door closes the heaviest first)."""
+        served = self._served.get(ws)
+        if served is None:
+            return 0
+        session, calls = served
+        return self.outbox.held(session.id) + calls.waiting_bytes
+
+    def _make_room(self, ws: Any, why: str) -> None:
+        """Close ``ws`` (1013, ``why``) for a newcomer: at once if it is served, else as
+        soon as its handler runs."""
+        log.info("qtmcp probe: closing a connection for a newcomer: %s", why)
+        if ws in self._served:
+            self.loop.create_task(ws.close(protocol.CLOSE_TRY_LATER, why))
+        else:
+            self._refused[ws] = why
+
     async def _handle(self, ws: ServerConnection) -> None:
         if ws in self._refused:
-            await ws.close(protocol.CLOSE_TRY_LATER, self.door.refusal(self._refused[ws]))
+            await ws.close(protocol.CLOSE_TRY_LATER, self._refused.pop(ws))
             return
         remote = ws.remote_address
         session = Session(send_text=ws.send, loop=self.loop,
@@ -322,8 +342,15 @@ class Transport:
         calls = self._calls[session.id] = Calls(
             self.loop, lambda message: self._answer(ws, session, message), self.call_bytes,
             lambda text: self._send(ws, session, text), self.turns)
+        self._served[ws] = (session, calls)
+        door = self.door
         try:
             async for message in ws:
+                door.heard(ws)
+                # one message per turn of the loop: the next one already queued would be
+                # taken without a pause, and 64 connections each draining 32 at once made
+                # every turn of the loop (a bystander's handshake takes six) that long
+                await asyncio.sleep(0)
                 if calls.offer(message):
                     continue
                 # Refused without waiting for the client to read the refusal: a reader
@@ -338,6 +365,7 @@ class Transport:
             pass
         finally:
             calls.end()
+            self._served.pop(ws, None)
             self._calls.pop(session.id, None)
             self._sockets.pop(session.id, None)
             self.hub.remove(session)

@@ -24,6 +24,8 @@ class Door(Protocol):
 
     def arrived(self, sock: ServerConnection) -> None: ...
 
+    def requested(self, sock: ServerConnection) -> None: ...
+
     def left(self, sock: ServerConnection) -> None: ...
 
 
@@ -34,6 +36,11 @@ def guarded(door: Door) -> type[ServerConnection]:
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
             door.arrived(self)
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self.request is not None:
+                door.requested(self)
 
         def connection_lost(self, exc: Exception | None) -> None:
             door.left(self)

@@ -1,4 +1,5 @@
-"""Ceilings across connections (#37 item 4): a cap on connections (one past it is closed
+"""Ceilings across connections (#37 item 4): a cap on connections (past it a newcomer
+still gets in: the connection holding the most, else the one silent longest, is closed
 with 1013 "try again later" and the reason), on sockets that have not presented a token
 (the oldest dropped past the cap, every one at its handshake deadline, none keeping the
 app's file descriptors), and on the bytes of unanswered calls of all connections
@@ -20,7 +21,7 @@ from websockets.sync.client import connect as ws_connect
 
 from probe import protocol
 from probe.client import Client
-from probe.exceptions import ConnectError
+from probe.exceptions import ConnectionLost
 from tests.support.app import DemoApp, start_demo, wait_until
 
 CONNECTIONS = 4
@@ -62,34 +63,47 @@ def _close_code(ws: ClientConnection) -> tuple[int | None, str]:
         return (exc.rcvd.code, exc.rcvd.reason) if exc.rcvd is not None else (None, "")
 
 
-def _connects(app: DemoApp) -> bool:
-    try:
-        Client.connect(app.url, app.token, name="retry").close()
-    except ConnectError:
-        return False
-    return True
+def _session_calls(watcher: Client, name: str) -> int:
+    return sum(s["calls"] for s in watcher.call("probe.sessions") if s["name"] == name)
 
 
-def test_a_connection_past_the_cap_is_refused_with_1013_and_why(app: DemoApp) -> None:
-    clients = [app.client(f"holder-{k}") for k in range(CONNECTIONS)]
-    try:
-        with pytest.raises(ConnectError, match="takes no more connections"):
-            Client.connect(app.url, app.token, name="one-too-many")
-        with _raw(app) as ws:
-            code, reason = _close_code(ws)
+def test_a_newcomer_gets_in_when_every_place_is_taken(app: DemoApp) -> None:
+    """Every place taken (4): a greedy connection with calls waiting for a turn and three
+    clients. A newcomer still gets in, and the greedy one is closed with 1013 and why
+    (on main the newcomer was refused). Then, nobody holding anything, the next
+    newcomer closes the client silent the longest; the others are not touched, and the
+    inspector has places of its own."""
+    with ExitStack() as stack:
+        greedy = stack.enter_context(_raw(app))
+        greedy.send(json.dumps({"jsonrpc": "2.0", "id": 0, "method": "probe.hello",
+                                "params": {"name": "greedy"}}))
+        assert "result" in json.loads(greedy.recv(timeout=10))
+        for i in range(1, 13):  # 4 free turns + 2 shared run, 6 wait for a turn
+            greedy.send(json.dumps({"jsonrpc": "2.0", "id": i, "method": "cu.wait",
+                                    "params": {"duration": 30}}))
+        first, second, third = (stack.enter_context(app.client(f"holder-{k}"))
+                                for k in range(3))
+        wait_until(lambda: _session_calls(first, "greedy") == 1 + 4 + RUNNING_CALLS,
+                   timeout=10, what="the greedy connection's turns taken, 6 calls waiting")
+        newcomer = stack.enter_context(app.client("newcomer"))  # main: ConnectError
+        assert newcomer.call("qt.ping")["pong"] is True
+        code, reason = _close_code(greedy)
         assert code == protocol.CLOSE_TRY_LATER
-        assert reason.startswith("TOO_MANY_CONNECTIONS") and f"{CONNECTIONS}" in reason
-        assert protocol.ERRORS["TOO_MANY_CONNECTIONS"].hint[:40] in reason
-        # the inspector has places of its own: a human can always look in
+        assert reason.startswith("TOO_MANY_CONNECTIONS") and f"all {CONNECTIONS}" in reason
+        assert "the most unanswered" in reason
+        # nobody holds anything now: the one silent the longest makes room
+        for c in (second, newcomer, third, first):
+            assert c.call("qt.ping")["pong"] is True
+        late = stack.enter_context(app.client("late"))
+        assert late.call("qt.ping")["pong"] is True
+        with pytest.raises(ConnectionLost, match="silent the longest"):
+            second.call("qt.ping")
+        assert all(c.call("qt.ping")["pong"] for c in (newcomer, third, first, late))
         inspector = app.client("inspector-past-the-cap", role="inspector")
         assert inspector.call("qt.ping")["pong"] is True
         inspector.close()
-        assert all(c.call("qt.ping")["pong"] for c in clients)  # those in are not touched
-        clients.pop().close()
-        wait_until(lambda: _connects(app), timeout=10, what="a place freed by a client")
-    finally:
-        for c in clients:
-            c.close()
+        names = sorted(s["name"] for s in late.call("probe.sessions"))
+        assert names == ["holder-0", "holder-2", "late", "newcomer"]
 
 
 def test_sockets_without_a_token_hold_no_descriptors(app: DemoApp) -> None:
@@ -178,3 +192,4 @@ def test_calls_of_all_connections_take_turns(app: DemoApp) -> None:
             assert watcher.call("qt.ping")["pong"] is True
         # hello and 4 free turns each, the 2 shared ones to whoever came first
         assert started() == [1 + 4, 1 + 4 + RUNNING_CALLS]
+
