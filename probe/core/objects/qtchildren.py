@@ -171,8 +171,13 @@ def widgets_under(root: QWidget, cls: type[W] = QWidget) -> list[W]:
 
 def in_tree_order(objs: list[T]) -> list[T]:
     """``objs`` (all below one root) in ``findChildren``'s order: depth first, each
-    parent's children in its order. Asks :func:`children` of their ancestors only."""
+    parent's children in its order. Asks :func:`children` of their ancestors only.
+
+    Places are keyed by ``id()``, so every wrapper met is held until the sort ends: a
+    C++-made ancestor's wrapper or sibling let go mid-sort gave its id to the next one
+    made, which then took its place (a tab page's label sorted before a scroll area's)."""
     places: dict[int, tuple[int, ...]] = {}
+    held: list[QObject] = []
 
     def place(obj: QObject) -> tuple[int, ...]:
         key = places.get(id(obj))
@@ -181,14 +186,19 @@ def in_tree_order(objs: list[T]) -> list[T]:
             if above is None:
                 key = ()
             else:
+                held.append(above)
                 up = place(above)
-                for i, k in enumerate(children(above)):
+                kids = children(above)
+                held.extend(kids)
+                for i, k in enumerate(kids):
                     places[id(k)] = (*up, i)
                 key = places.get(id(obj), (*up, 1 << 30))
             places[id(obj)] = key
         return key
 
-    return sorted(objs, key=place)
+    ordered = sorted(objs, key=place)
+    held.clear()
+    return ordered
 
 
 def descendants(root: QObject) -> list[QObject]:
