@@ -56,6 +56,7 @@ from PySide6.QtWidgets import (
     QMenuBar,
     QPlainTextEdit,
     QPushButton,
+    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -201,6 +202,7 @@ class QuirksWindow(QMainWindow):
         tabs.addTab(self._text_page(), "Text")
         tabs.addTab(self._scene_page(), "Scene")
         tabs.addTab(self._shadow_page(), "Shadows")
+        tabs.addTab(self._palette_page(), "Palette")
         self._docks()
         self.resize(900, 700)
 
@@ -438,6 +440,35 @@ class QuirksWindow(QMainWindow):
 
     def _bump(self, name: str) -> None:
         self.setProperty(name, (self.property(name) or 0) + 1)
+
+    # --------------------------------------------------------------------- palette
+
+    def _palette_page(self) -> QWidget:
+        """Qt Designer's widget box: a tree with no header whose rows hold unnamed lists
+        (setItemWidget), and a list with a spin box in a row (setIndexWidget). Neither
+        view shows a column header, whose default text is "1"."""
+        page = QWidget()
+        lay = QHBoxLayout(page)
+        box = QTreeWidget(page)
+        box.setObjectName("paletteTree")
+        box.setHeaderHidden(True)
+        for category, entries in (("Buttons", ["Push", "Radio"]), ("Inputs", ["Line", "Spin"])):
+            top = QTreeWidgetItem(box, [category])
+            holder = QTreeWidgetItem(top)
+            inner = QListWidget()
+            inner.setObjectName(f"palette{category}")
+            inner.addItems(entries)
+            box.setItemWidget(holder, 0, inner)
+        box.expandAll()
+        rows = QListWidget(page)
+        rows.setObjectName("paletteRows")
+        rows.addItems(["first row", "second row"])
+        count = QSpinBox()
+        count.setObjectName("rowCount")
+        rows.setIndexWidget(rows.model().index(1, 0), count)
+        lay.addWidget(box)
+        lay.addWidget(rows)
+        return page
 
     # ----------------------------------------------------------------------- docks
 

@@ -377,3 +377,20 @@ def test_every_widget_answers_its_layout_and_style(qt: Client) -> None:
     for w in widgets:
         assert qt.call("qt.layout", {"objectId": w["id"]})["target"]["id"] == w["id"]
         assert qt.call("qt.style", {"objectId": w["id"]})["target"]["id"] == w["id"]
+
+
+def test_widgets_in_cells_of_views_without_a_header_are_not_named_by_it(qt: Client) -> None:
+    """Qt Designer's widget box: unnamed lists in the rows of a tree whose header is
+    hidden, and a spin box in a list's row. A view that shows no header gives its cell
+    widgets no name from it (its default text is "1", which the window never shows); a
+    read by ref says what the whole read says."""
+    page = _page(qt, "Palette", format="json")
+    flat = flatten(page["tree"])
+    assert not [n for n in flat if n.get("name") == "1"], page
+    inner = [n for n in flat if n["role"] == "list" and n.get("className") == "QListWidget"
+             and any(c.get("name") == "Push" for c in n.get("children", []))]
+    assert len(inner) == 1 and inner[0]["ref"]
+    spin = next(n for n in flat if n["role"] == "spinbutton")
+    for whole in (inner[0], spin):
+        alone = qt.call("chr.readPage", {"ref_id": whole["ref"], "format": "json"})["tree"][0]
+        assert alone.get("name", "") == whole.get("name", "") == ""

@@ -346,6 +346,19 @@ def column_header(view: QWidget) -> QHeaderView | None:
     return None
 
 
+def header_text(view: QAbstractItemView, column: int) -> str | None:
+    """The title a person sees over ``column`` of ``view``; None when the view shows no
+    column header (a list; a tree or table whose header the app hid), where the model's
+    default title ("1", "2", ...) is a text the window never shows."""
+    header = column_header(view)
+    if header is None or QWidget.isHidden(header):
+        return None
+    model = QAbstractItemView.model(view)
+    text = model.headerData(column, Qt.Orientation.Horizontal, _R.DisplayRole) \
+        if model is not None else None
+    return str(text) if text is not None and str(text) else None
+
+
 def _sorted(header: QHeaderView, section: int) -> str:
     """``ascending`` / ``descending`` when the view is sorted by this column."""
     if not QHeaderView.isSortIndicatorShown(header) or \

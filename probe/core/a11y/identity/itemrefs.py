@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from probe.core import faults
 from probe.core.a11y.nodes import ItemNode
-from probe.core.a11y.viewrows import item_text, role_of_view
+from probe.core.a11y.viewrows import header_text, item_text, role_of_view
 from probe.core.objects.modelshape import columns_of, rows_of
 from probe.core.objects.text import clean_name
 
@@ -171,12 +171,11 @@ def item_details(node: ItemNode, ids: Any) -> dict[str, Any]:
     idx = live_index(view, node.index)
     if idx is None:
         return {}
-    model = QAbstractItemView.model(view)
-    header = model.headerData(idx.column(), Qt.Orientation.Horizontal, _DISPLAY)
+    header = header_text(view, idx.column())
     out: dict[str, Any] = {"view": ids.id_of(view), "row": idx.row(), "column": idx.column(),
                            "parent": parent_path(idx), "onScreen": on_screen(view, idx)}
     if header is not None:
-        out["columnHeader"] = str(header)
+        out["columnHeader"] = header
     return out
 
 

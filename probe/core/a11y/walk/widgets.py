@@ -30,7 +30,7 @@ while it shows). Qt is called through its classes (the shadowing rule:
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPoint, QRect, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -309,6 +309,11 @@ class WidgetWalker:
         out: list[Node] = []
         with collector.paused():
             self._widget(w, base.x(), base.y(), out, 0, None)
+        view = QWidget.parentWidget(parent) if parent is not None else None
+        if isinstance(view, QAbstractItemView) and \
+                QAbstractScrollArea.viewport(view) is parent:  # in a cell: named as walk() does
+            at = view.indexAt(QWidget.geometry(w).center())  # a pure virtual: the view's own
+            faults.value(self._header_names, None, view, at, out, obj=w)
         for bar in out:  # as walk() marks them
             if bar.role == "menubar":
                 _submenus(bar)
@@ -590,13 +595,16 @@ class WidgetWalker:
         holder = cells.get(key(idx)) or cells.get(key(idx.siblingAtColumn(0)))
         if holder is None:
             return None
-        model = QAbstractItemView.model(view)
-        header = model.headerData(idx.column(), Qt.Orientation.Horizontal) \
-            if model is not None else None
-        for p in placed:
-            if not p.name and header is not None and str(header):
-                p.name = clean_name(str(header))
+        self._header_names(view, idx, placed)
         return holder
+
+    @staticmethod
+    def _header_names(view: QAbstractItemView, idx: QModelIndex, placed: list[Node]) -> None:
+        """Unnamed nodes of a widget in a view's cell ``idx`` take its column's title."""
+        header = viewrows.header_text(view, idx.column()) if idx.isValid() else None
+        for p in placed:
+            if not p.name and header is not None:
+                p.name = clean_name(header)
 
     def _rows(self, view: QAbstractItemView, out: list[Node]) -> int:
         """An item view's rows from its model; returns the rows scrolled away (rows read
