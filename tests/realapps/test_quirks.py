@@ -394,3 +394,19 @@ def test_widgets_in_cells_of_views_without_a_header_are_not_named_by_it(qt: Clie
     for whole in (inner[0], spin):
         alone = qt.call("chr.readPage", {"ref_id": whole["ref"], "format": "json"})["tree"][0]
         assert alone.get("name", "") == whole.get("name", "") == ""
+
+
+def test_problems_of_unnamed_controls_say_the_name_an_agent_sees(qt: Client) -> None:
+    """qt.problems and readPage agree: a control with no accessible name that readPage
+    names by its tool tip, placeholder or the label beside it is still a screen reader's
+    problem, and the problem says the name the agent sees (cadnano2's icon-only tool
+    buttons, qtawesome's filter field)."""
+    page = _page(qt, "Names")
+    names = {n["ref"]: n["name"] for n in parse(page["text"]) if n["ref"]}
+    found = [p for p in qt.call("qt.problems", {"kinds": ["unnamed_control"]})["problems"]
+             if p.get("ref") in names]
+    shown = {p["ref"]: p.get("shownAs", "") for p in found}
+    assert {names[r] for r in shown} >= {"Delete selection", "Stage all", "Search files",
+                                         "City"}, found
+    assert all(shown[r] == names[r] for r in shown), (shown, names)
+    assert all(repr(names[r]) in p["message"] for p in found for r in [p["ref"]] if names[r])
