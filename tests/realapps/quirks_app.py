@@ -36,6 +36,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QAction, QColor, QIcon, QMouseEvent, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QApplication,
     QDialog,
     QDockWidget,
@@ -418,10 +419,11 @@ class QuirksWindow(QMainWindow):
         QObject.setObjectName(action, "shadowAction")
         action.triggered.connect(lambda: self._bump("shadowAction"))
         QWidget.addAction(menu, action)
-        QMenuBar.addMenu(QMainWindow.menuBar(win), menu)
         central = shadowing(QWidget)()
         QWidget.setObjectName(central, "shadowCentral")
+        QMainWindow.setCentralWidget(win, central)
         lay = QVBoxLayout(central)
+        QMenuBar.addMenu(QMainWindow.menuBar(win), menu)  # the window's own, made last
         ping = shadowing(QPushButton)("Shadow ping")
         QWidget.setObjectName(ping, "shadowPing")
         ping.clicked.connect(lambda: self._bump("shadowPings"))
@@ -430,7 +432,6 @@ class QuirksWindow(QMainWindow):
         QWidget.setObjectName(close, "closeShadowWindow")
         close.clicked.connect(win.close)
         lay.addWidget(close)
-        QMainWindow.setCentralWidget(win, central)
         ticker = QTimer(central)  # a timer under shadowing parents
         ticker.setObjectName("shadowTicker")
         ticker.start(20)
@@ -466,8 +467,18 @@ class QuirksWindow(QMainWindow):
         count = QSpinBox()
         count.setObjectName("rowCount")
         rows.setIndexWidget(rows.model().index(1, 0), count)
+        rows.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)  # read-only
+        for i in range(rows.count()):
+            rows.item(i).setFlags(rows.item(i).flags() | Qt.ItemFlag.ItemIsEditable)
+        props = QTreeWidget(page)  # a property editor: a row's value is its Value column
+        props.setObjectName("properties")
+        props.setHeaderLabels(["Property", "Value"])
+        for name, value in (("title", "Untitled"), ("width", "640")):
+            item = QTreeWidgetItem(props, [name, value])
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
         lay.addWidget(box)
         lay.addWidget(rows)
+        lay.addWidget(props)
         return page
 
     # ----------------------------------------------------------------------- docks

@@ -410,3 +410,48 @@ def test_problems_of_unnamed_controls_say_the_name_an_agent_sees(qt: Client) -> 
                                          "City"}, found
     assert all(shown[r] == names[r] for r in shown), (shown, names)
     assert all(repr(names[r]) in p["message"] for p in found for r in [p["ref"]] if names[r])
+
+
+def _cells(qt: Client, view: str, column: int) -> list[Any]:
+    rows = qt.call("qt.models.rows", {"modelId": view, "limit": 50})["rows"]
+    return [r["cells"][column] for r in rows]
+
+
+def test_form_input_edits_a_cell_through_its_views_editor(qt: Client) -> None:
+    """An editable model item (a QTableWidget cell, a property editor's Value column) is a
+    field: chr.formInput opens its delegate's editor, sets it and commits it with Return,
+    and the model holds the value (read from the model). A view the app made read-only
+    (NoEditTriggers) is not edited."""
+    page = _page(qt, "Views")
+    cell = next(n for n in parse(page["text"]) if n["role"] == "cell"
+                and n["name"].endswith(" value 3"))
+    out = qt.call("chr.formInput", {"ref": cell["ref"], "value": "edited by an agent"})
+    assert _cells(qt, "table", 1)[3] == "edited by an agent"
+    assert out["value"] == "edited by an agent" and out["changed"] is True, out
+    assert out["previous"]["value"] == cell["name"]
+    page = _page(qt, "Palette")
+    row = node_of(page, "width", "treeitem")
+    out = qt.call("chr.formInput", {"ref": row["ref"], "value": "800"})
+    assert _cells(qt, "properties", 1) == ["Untitled", "800"] and out["value"] == "800"
+    locked = node_of(page, "first row", "listitem")
+    with pytest.raises(RemoteError) as err:
+        qt.call("chr.formInput", {"ref": locked["ref"], "value": "changed"})
+    assert err.value.name == "FORM_INPUT_UNSUPPORTED"
+    assert _cells(qt, "paletteRows", 0)[0] == "first row"
+
+
+def test_an_item_read_by_its_ref_is_what_the_whole_read_shows(qt: Client) -> None:
+    """Qt Designer's property editor: `treeitem "objectName" value="MainWindow"` in the
+    whole read was `treeitem "objectName"` read by its ref (no value, no check state,
+    no expanded state). Every model item of the views page, read by its ref, is the line
+    the whole read shows."""
+    for tab in ("Views", "Palette"):
+        page = _page(qt, tab)
+        lines = {n["ref"]: line.strip() for n, line in
+                 zip(parse(page["text"]), page["text"].splitlines(), strict=False)
+                 if n["ref"] and n["role"] in ("treeitem", "listitem", "cell")}
+        assert len(lines) > 5
+        for ref, line in lines.items():
+            alone = qt.call("chr.readPage", {"ref_id": ref})["text"].splitlines()[0]
+            assert alone.strip() == line, (ref, alone, line)
+

@@ -105,6 +105,23 @@ class Rows:
 
     # --------------------------------------------------------------------- one item
 
+    def one(self, idx: QModelIndex) -> ItemNode:
+        """The node of one item as :meth:`nodes` makes it (a ref read, a find result):
+        its states, and for a tree row its other columns as its value and its level."""
+        view = self.view
+        if isinstance(view, QTreeView) and not isinstance(view, QTableView):
+            header = QTreeView.header(view)
+            columns = [c for c in _sections(header) if c != QTreeView.treePosition(view)
+                       and c != idx.column()] if header is not None else []
+            value = SEP.join(filter(None, (
+                clean_name(item_text(self.model, idx.siblingAtColumn(c))) for c in columns)))
+            node = self._item(idx, "treeitem", value, _level(idx))
+            if has_children(self.model, idx):
+                node.states.append("expanded" if QTreeView.isExpanded(view, idx)
+                                   else "collapsed")
+            return node
+        return self._item(idx, role_of_view(view))
+
     def _item(self, idx: QModelIndex, role: str, value: str = "", level: int = 0) -> ItemNode:
         model = self.model
         r = self.view.visualRect(idx)
