@@ -423,6 +423,15 @@ class QuirksWindow(QMainWindow):
         QWidget.setObjectName(central, "shadowCentral")
         QMainWindow.setCentralWidget(win, central)
         lay = QVBoxLayout(central)
+        form = QMainWindow(central)  # Qt Designer's form under edit: a menu bar of its own,
+        form.setObjectName("formUnderEdit")  # first among the window's children
+        form.setWindowFlags(Qt.WindowType.Widget)  # embedded, as Designer shows it
+        form_menu = QMenu("Form menu", form)
+        form_action = QAction("Form action", form)
+        form_action.triggered.connect(lambda: self._bump("formAction"))
+        form_menu.addAction(form_action)
+        form.menuBar().addMenu(form_menu)
+        lay.addWidget(form)
         QMenuBar.addMenu(QMainWindow.menuBar(win), menu)  # the window's own, made last
         ping = shadowing(QPushButton)("Shadow ping")
         QWidget.setObjectName(ping, "shadowPing")

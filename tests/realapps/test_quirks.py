@@ -455,3 +455,17 @@ def test_an_item_read_by_its_ref_is_what_the_whole_read_shows(qt: Client) -> Non
             alone = qt.call("chr.readPage", {"ref_id": ref})["text"].splitlines()[0]
             assert alone.strip() == line, (ref, alone, line)
 
+
+@pytest.mark.usefixtures("shadow_window")
+def test_navigate_takes_the_windows_own_menu_bar_first(qt: Client) -> None:
+    """Qt Designer: chr.navigate "File > Save As..." answered "no 'File' in the menu bar":
+    it took the first QMenuBar among the window's children, the one of the form under
+    edit (a QMainWindow inside the window). The window's own bar comes first; a menu of
+    the inner one is still reached by its path."""
+    tab = next(t["tabId"] for t in qt.call("chr.tabsContext")["tabs"]
+               if t["title"] == "Shadow window")
+    before = _prop(qt, "quirks", "shadowAction") or 0
+    qt.call("chr.navigate", {"url": "Shadow menu > Shadow action", "tabId": tab})
+    assert _prop(qt, "quirks", "shadowAction") == before + 1
+    qt.call("chr.navigate", {"url": "Form menu > Form action", "tabId": tab})
+    assert _prop(qt, "quirks", "formAction") == 1
