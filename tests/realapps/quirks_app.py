@@ -485,9 +485,12 @@ class QuirksWindow(QMainWindow):
         for name, value in (("title", "Untitled"), ("width", "640")):
             item = QTreeWidgetItem(props, [name, value])
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
+        accounts = QListWidget(page)  # todo-snake's accounts: empty, no label, no tip
+        accounts.setObjectName("emptyAccounts")
         lay.addWidget(box)
         lay.addWidget(rows)
         lay.addWidget(props)
+        lay.addWidget(accounts)
         return page
 
     # ----------------------------------------------------------------------- docks

@@ -469,3 +469,15 @@ def test_navigate_takes_the_windows_own_menu_bar_first(qt: Client) -> None:
     assert _prop(qt, "quirks", "shadowAction") == before + 1
     qt.call("chr.navigate", {"url": "Form menu > Form action", "tabId": tab})
     assert _prop(qt, "quirks", "formAction") == 1
+
+
+def test_an_empty_unnamed_list_is_on_the_page(qt: Client) -> None:
+    """todo-snake's Settings: an empty accounts list with no label was left out of
+    readPage, a control the agent may have to fill (through an Add button) unseen. It is
+    read as a list, with a ref, and its ref reads it as the whole read does."""
+    page = _page(qt, "Palette", format="json")
+    empty = [n for n in flatten(page["tree"]) if n["role"] == "list" and not n.get("children")
+             and n.get("className") == "QListWidget"]
+    assert len(empty) == 1 and empty[0]["ref"], page
+    alone = qt.call("chr.readPage", {"ref_id": empty[0]["ref"], "format": "json"})["tree"][0]
+    assert alone["role"] == "list" and alone.get("id") == empty[0].get("id")

@@ -98,6 +98,9 @@ _VALUE = QAccessible.Text.Value
 #: Item children (tabs, menu entries) shown per container, and how many are looked at.
 ITEM_CAP = 60
 ITEM_SCAN = 2000
+#: Item views: one with no rows is an element with a ref (a list the agent fills through
+#: a button, drops files on, or opens the context menu of), named or not.
+VIEW_ROLES = ("list", "tree", "table", "grid")
 #: Roles that take a name from a label, placeholder or tool tip when Qt gives none.
 NAMEABLE = frozenset({"textbox", "spinbutton", "combobox", "slider", "checkbox", "radio",
                       "button", "switch", "link", "progressbar", "scrollbar", "generic"})
@@ -443,7 +446,8 @@ class WidgetWalker:
             not reach.in_viewport(w)
         if drop and not name and any(k.interactive for n in kids for k in n.iter()):
             drop = False  # a nameless pane around controls: a drop lands on one of them
-        interactive = gap or drop or role in INTERACTIVE or role == "scrollbar"
+        interactive = gap or drop or role in INTERACTIVE or role == "scrollbar" or \
+            (role in VIEW_ROLES and not kids)  # an empty view: a ref of its own to act on
         if not interactive and not unread:
             if role == "generic" and not name:
                 out.extend(kids)  # structural container: hoist its children
