@@ -149,6 +149,24 @@ class Swatch(QWidget):
         p.end()
 
 
+class RulerWidget(QWidget):
+    """drawsvg-ui's ruler: a small custom-painted widget that takes clicks, with no name,
+    tool tip or objectName (readPage names it by its class, a text the window never
+    shows)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setFixedSize(120, 16)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.setProperty("clicks", (self.property("clicks") or 0) + 1)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.fillRect(self.rect(), QColor("lightgray"))
+        p.end()
+
+
 class Token(QGraphicsEllipseItem):
     """A movable scene item that counts its clicks (as a board game's piece does)."""
 
@@ -491,6 +509,7 @@ class QuirksWindow(QMainWindow):
         lay.addWidget(rows)
         lay.addWidget(props)
         lay.addWidget(accounts)
+        lay.addWidget(RulerWidget(page))
         return page
 
     # ----------------------------------------------------------------------- docks

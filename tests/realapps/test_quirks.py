@@ -481,3 +481,13 @@ def test_an_empty_unnamed_list_is_on_the_page(qt: Client) -> None:
     assert len(empty) == 1 and empty[0]["ref"], page
     alone = qt.call("chr.readPage", {"ref_id": empty[0]["ref"], "format": "json"})["tree"][0]
     assert alone["role"] == "list" and alone.get("id") == empty[0].get("id")
+
+
+def test_page_text_leaves_out_names_no_window_shows(qt: Client) -> None:
+    """drawsvg-ui's rulers: getPageText listed "RulerWidget", the class name readPage
+    gives a nameless custom clickable, a text the window never shows. readPage keeps it
+    (an agent clicks it by ref); the page text does not."""
+    page = _page(qt, "Palette")
+    assert ref_of(page, "RulerWidget", "generic")
+    assert "RulerWidget" not in qt.call("chr.getPageText")["text"].splitlines()
+    assert "first row" in qt.call("chr.getPageText")["text"]  # the rest of the page is there

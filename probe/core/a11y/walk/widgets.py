@@ -410,7 +410,7 @@ class WidgetWalker:
             name = clean_name(name, FULL)
         else:
             name = clean_name(name)
-        gap = False
+        gap = unshown = False
         if panel is not None:
             tab = clean_name(strip_mnemonic(panel.tabText(panel.indexOf(w))))
             if role in LEAF_ROLES and role != "text":  # a page that is itself a control
@@ -420,6 +420,7 @@ class WidgetWalker:
         elif role in CLICKABLE_ROLES and (role == "generic" or handles_mouse(app_type(w))) \
                 and is_clickable(w):
             gap = True
+            unshown = not name  # a tool tip or an identifier: shown nowhere in the window
             name = name or tool_tip(w) or gap_name(w)
         elif not name and role in NAMEABLE and role != "generic":
             name = placeholder(w) or tool_tip(w) or \
@@ -477,7 +478,7 @@ class WidgetWalker:
         node = Node(role, name, w, obj=w, value=value, states=states,
                     bounds=(x, y, width, height),
                     interactive=interactive, gap=gap, label=label, children=kids, more=more,
-                    full=full, unread=unread)
+                    full=full, unread=unread, unshown=unshown and bool(name))
         self.count += 1
         out.append(node)
 
