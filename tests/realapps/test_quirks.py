@@ -420,8 +420,9 @@ def _cells(qt: Client, view: str, column: int) -> list[Any]:
 def test_form_input_edits_a_cell_through_its_views_editor(qt: Client) -> None:
     """An editable model item (a QTableWidget cell, a property editor's Value column) is a
     field: chr.formInput opens its delegate's editor, sets it and commits it with Return,
-    and the model holds the value (read from the model). A view the app made read-only
-    (NoEditTriggers) is not edited."""
+    and the model holds the value (read from the model). An item's own name (a list
+    entry) is not renamed, and a view the app made read-only (NoEditTriggers) is not
+    edited."""
     page = _page(qt, "Views")
     cell = next(n for n in parse(page["text"]) if n["role"] == "cell"
                 and n["name"].endswith(" value 3"))
@@ -429,6 +430,13 @@ def test_form_input_edits_a_cell_through_its_views_editor(qt: Client) -> None:
     assert _cells(qt, "table", 1)[3] == "edited by an agent"
     assert out["value"] == "edited by an agent" and out["changed"] is True, out
     assert out["previous"]["value"] == cell["name"]
+    # an item's own name is no field: renaming is not a form input (a file dialog's
+    # rows are files: a monkey's formInput 3 renamed a folder to "3")
+    entry = node_of(page, "beta", "listitem")  # a QStringListModel: editable rows
+    with pytest.raises(RemoteError) as err:
+        qt.call("chr.formInput", {"ref": entry["ref"], "value": 3})
+    assert err.value.name == "FORM_INPUT_UNSUPPORTED"
+    assert _cells(qt, "strings", 0) == ["alpha", "beta", "gamma"]
     page = _page(qt, "Palette")
     row = node_of(page, "width", "treeitem")
     out = qt.call("chr.formInput", {"ref": row["ref"], "value": "800"})

@@ -140,4 +140,4 @@ def test_page_text_leaves_out_an_area_named_by_its_id(qt: Client) -> None:
     qt.call("chr.click", {"ref": area["ref"]})
     assert _prop(qt, "strokes") == before + 1
     text = qt.call("chr.getPageText")["text"]
-    assert "drawingMouse" not in text.splitlines() and "Pinned note" in text
+    assert "drawingMouse" not in text.splitlines() and "Hover for help" in text

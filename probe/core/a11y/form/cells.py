@@ -1,4 +1,4 @@
-"""chr.formInput on an editable model item (a table cell, a list row, a tree row's value):
+"""chr.formInput on an editable model item (a table's cell, a tree row's value column):
 edited as a user edits it, through the editor its view's delegate makes.
 
 The view opens the cell's editor (as F2 or a double click does: ``QAbstractItemView.edit``),
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, Qt
+from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QObject, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -44,9 +44,11 @@ _CONTROLS = (QComboBox, QAbstractSpinBox, QLineEdit, QTextEdit, QPlainTextEdit,
 
 
 def target(el: Element) -> QModelIndex | None:
-    """The model index a form input edits: the item's own cell, or for a tree row whose
-    value is one other column (a property editor's Value) that column; None when the
-    element is no editable model item or its view takes no edits."""
+    """The model index a form input edits: a table's cell, or a tree row's value when it
+    is one other column (a property editor's Value); None for anything else. An item's
+    own name is never edited: renaming a list entry or a tree row (a file in a file
+    dialog: QFileSystemModel renames it on disk) is no form input, nor is any item of a
+    file system model, nor one of a view that takes no edits."""
     idx = el.index
     view = el.view
     if idx is None or not isinstance(view, QAbstractItemView):
@@ -54,17 +56,33 @@ def target(el: Element) -> QModelIndex | None:
     if QAbstractItemView.editTriggers(view) == QAbstractItemView.EditTrigger.NoEditTriggers:
         return None
     model = QModelIndex.model(idx)
-    cells = [idx]
-    if isinstance(view, QTreeView) and el.locator.role == "treeitem":
+    if _files(model):
+        return None
+    role = el.locator.role
+    cell = None
+    if role == "cell":
+        cell = idx
+    elif role == "treeitem" and isinstance(view, QTreeView):
         others = [c for c in range(columns_of(model)) if c != idx.column()
                   and not QTreeView.isColumnHidden(view, c)]
         if len(others) == 1:  # the row's value, as readPage shows it
-            cells.insert(0, idx.siblingAtColumn(others[0]))
-    for cell in cells:
-        flags = model.flags(cell)
-        if flags & Qt.ItemFlag.ItemIsEditable and flags & Qt.ItemFlag.ItemIsEnabled:
-            return cell
+            cell = idx.siblingAtColumn(others[0])
+    if cell is None:
+        return None
+    flags = model.flags(cell)
+    if flags & Qt.ItemFlag.ItemIsEditable and flags & Qt.ItemFlag.ItemIsEnabled:
+        return cell
     return None
+
+
+def _files(model: Any) -> bool:
+    """A file system model, or a proxy over one (its edits rename files on disk)."""
+    while model is not None:
+        if QObject.inherits(model, "QFileSystemModel"):
+            return True
+        model = QAbstractProxyModel.sourceModel(model) \
+            if isinstance(model, QAbstractProxyModel) else None
+    return False
 
 
 def text(idx: QModelIndex) -> str:
