@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsRectItem,
     QGraphicsScene,
+    QGraphicsSimpleTextItem,
     QGraphicsView,
     QGridLayout,
     QHBoxLayout,
@@ -147,6 +148,20 @@ class Swatch(QWidget):
         p = QPainter(self)
         p.fillRect(self.rect(), QColor(self.property("colour")))
         p.end()
+
+
+class DiagramNode(QGraphicsRectItem):
+    """pyqtgraph's flowchart node: a box that takes clicks, its title a child text item."""
+
+    def __init__(self, title: str, x: float) -> None:
+        super().__init__(QRectF(x, 10, 90, 40))
+        self.title = title
+        if title:
+            QGraphicsSimpleTextItem(title, self).setPos(x + 8, 20)
+
+    def mousePressEvent(self, event: Any) -> None:
+        scene = self.scene()
+        scene.setProperty("pressed", f"{scene.property('pressed') or ''}{self.title or '?'};")
 
 
 class RulerWidget(QWidget):
@@ -510,6 +525,11 @@ class QuirksWindow(QMainWindow):
         lay.addWidget(props)
         lay.addWidget(accounts)
         lay.addWidget(RulerWidget(page))
+        diagram = QGraphicsScene(0, 0, 220, 60, page)
+        diagram.setObjectName("diagram")
+        diagram.addItem(DiagramNode("Start", 0))
+        diagram.addItem(DiagramNode("", 110))  # no text: named by its class
+        lay.addWidget(QGraphicsView(diagram, page))
         return page
 
     # ----------------------------------------------------------------------- docks

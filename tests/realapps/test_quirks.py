@@ -499,3 +499,17 @@ def test_page_text_leaves_out_names_no_window_shows(qt: Client) -> None:
     assert ref_of(page, "RulerWidget", "generic")
     assert "RulerWidget" not in qt.call("chr.getPageText")["text"].splitlines()
     assert "first row" in qt.call("chr.getPageText")["text"]  # the rest of the page is there
+
+
+def test_a_scene_item_is_named_by_the_title_it_draws(qt: Client) -> None:
+    """pyqtgraph's Flowchart: its nodes read as generic "NodeGraphicsItem" (their class)
+    while each draws its title in a child text item. A clickable scene item with no text
+    of its own is named by the text of a text item inside it; one with none keeps its
+    class, which the page text leaves out (no window shows it)."""
+    page = _page(qt, "Palette")
+    start = ref_of(page, "Start", "generic")
+    assert ref_of(page, "DiagramNode", "generic")
+    qt.call("chr.click", {"ref": start})
+    assert _prop(qt, "diagram", "pressed") == "Start;"
+    text = qt.call("chr.getPageText")["text"].splitlines()
+    assert "Start" in text and "DiagramNode" not in text
