@@ -38,6 +38,7 @@ from PySide6.QtGui import QAction, QColor, QIcon, QMouseEvent, QPainter, QPaintE
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QCheckBox,
     QDialog,
     QDockWidget,
     QFormLayout,
@@ -59,6 +60,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
+    QStyledItemDelegate,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -148,6 +150,35 @@ class Swatch(QWidget):
         p = QPainter(self)
         p.fillRect(self.rect(), QColor(self.property("colour")))
         p.end()
+
+
+class PropertyDelegate(QStyledItemDelegate):
+    """Qt Designer's property editor: a bool's editor is a composite (a check box and a
+    "..." button), its model text "True" / "False"."""
+
+    def createEditor(self, parent: QWidget, option: Any, index: Any) -> QWidget:
+        if index.siblingAtColumn(0).data() != "visible":
+            return super().createEditor(parent, option, index)
+        editor = QWidget(parent)
+        row = QHBoxLayout(editor)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QToolButton(editor))
+        row.addWidget(QCheckBox(editor))
+        return editor
+
+    def setEditorData(self, editor: QWidget, index: Any) -> None:
+        box = editor.findChild(QCheckBox)
+        if box is None:
+            super().setEditorData(editor, index)
+        else:
+            box.setChecked(index.data() == "True")
+
+    def setModelData(self, editor: QWidget, model: Any, index: Any) -> None:
+        box = editor.findChild(QCheckBox)
+        if box is None:
+            super().setModelData(editor, model, index)
+        else:
+            model.setData(index, str(box.isChecked()))
 
 
 class DiagramNode(QGraphicsRectItem):
@@ -515,7 +546,8 @@ class QuirksWindow(QMainWindow):
         props = QTreeWidget(page)  # a property editor: a row's value is its Value column
         props.setObjectName("properties")
         props.setHeaderLabels(["Property", "Value"])
-        for name, value in (("title", "Untitled"), ("width", "640")):
+        props.setItemDelegate(PropertyDelegate(props))
+        for name, value in (("title", "Untitled"), ("width", "640"), ("visible", "True")):
             item = QTreeWidgetItem(props, [name, value])
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
         accounts = QListWidget(page)  # todo-snake's accounts: empty, no label, no tip

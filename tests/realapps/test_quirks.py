@@ -440,7 +440,11 @@ def test_form_input_edits_a_cell_through_its_views_editor(qt: Client) -> None:
     page = _page(qt, "Palette")
     row = node_of(page, "width", "treeitem")
     out = qt.call("chr.formInput", {"ref": row["ref"], "value": "800"})
-    assert _cells(qt, "properties", 1) == ["Untitled", "800"] and out["value"] == "800"
+    assert _cells(qt, "properties", 1) == ["Untitled", "800", "True"] and out["value"] == "800"
+    # Designer's bool: a composite editor (a "..." button, then a check box), model text
+    out = qt.call("chr.formInput", {"ref": node_of(page, "visible", "treeitem")["ref"],
+                                    "value": False})
+    assert _cells(qt, "properties", 1)[2] == "False" and out["value"] == "False"
     locked = node_of(page, "first row", "listitem")
     with pytest.raises(RemoteError) as err:
         qt.call("chr.formInput", {"ref": locked["ref"], "value": "changed"})

@@ -165,8 +165,12 @@ def _check(el: Element, idx: QModelIndex, value: Value, expected: Any) -> None:
 
 
 def _same(held: Any, want: Any) -> bool:
-    if isinstance(held, bool) or isinstance(want, bool):
-        return bool(held) == bool(want) and type(held) is type(want)
+    if isinstance(want, bool):  # a check box editor: a bool, "True"/"False", 0/1 or 0/2
+        if isinstance(held, str):
+            return held.strip().lower() == str(want).lower()
+        return isinstance(held, int) and bool(held) == want
+    if isinstance(held, bool):
+        return False
     if isinstance(held, (int, float)) and isinstance(want, (int, float, str)):
         try:
             return float(held) == float(want)
