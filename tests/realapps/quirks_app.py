@@ -561,7 +561,9 @@ class QuirksWindow(QMainWindow):
         diagram.setObjectName("diagram")
         diagram.addItem(DiagramNode("Start", 0))
         diagram.addItem(DiagramNode("", 110))  # no text: named by its class
-        lay.addWidget(QGraphicsView(diagram, page))
+        canvas = QGraphicsView(diagram, page)
+        canvas.setMinimumWidth(240)  # the whole scene in view
+        lay.addWidget(canvas)
         return page
 
     # ----------------------------------------------------------------------- docks
