@@ -112,14 +112,27 @@ def load() -> str:
     return " ".join(f"{v:.2f}" for v in os.getloadavg())
 
 
-def target(job: str, goal: str, measured: str, met: bool, note: str = "") -> None:
+def target(job: str, goal: str, measured: str, met: bool, note: str = "") -> bool:
     """Print one DESIGN.md target against its figure (``note``: what the figure means,
     e.g. where a miss comes from), with the machine's load as it is measured; run_all.py
-    gathers them in a table."""
+    gathers them in a table. A missed target is a figure, not a failed bench: the bench
+    still exits 0 (a failed :func:`premise` makes it exit 1). Returns ``met``."""
+    _record(job, goal, measured, met, note)
+    return met
+
+
+def skip(job: str, goal: str, why: str) -> None:
+    """A target this run could not measure (an optional peer is missing): said as a skip
+    with ``why`` and how to get the peer, never counted as met."""
+    _record(job, goal, "not measured", None, why)
+
+
+def _record(job: str, goal: str, measured: str, met: bool | None, note: str) -> None:
     global _targets_printed
     _targets_printed += 1
-    print(f"target {job}: {goal} -> {measured} ({'met' if met else 'MISSED'})"
-          + (f"; {note}" if note else "") + f" [load {load()}]")
+    verdict = "SKIPPED" if met is None else "met" if met else "MISSED"
+    print(f"target {job}: {goal} -> {measured} ({verdict})"
+          + (f"; {note}" if note else "") + f" [load {load()}]", flush=True)
     RESULTS.mkdir(exist_ok=True)
     script = Path(sys.argv[0]).stem.removeprefix("bench_")
     slug = "".join(c if c.isalnum() else "_" for c in job.lower())[:60]

@@ -24,13 +24,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import ROOT, summary, table
+from _common import ROOT, load, premise, run_bench, summary, table, target
 from probe import discovery
 from probe.client import Client
 from probe.launcher.launch import wait_for_probe
 from tests.support.qtkinds import cpp_quick_apps
 
 CLI = [sys.executable, "-m", "probe.cli"]
+GOAL_S = 5.0  # issue #36
 
 
 def _apps() -> list[tuple[str, list[str]]]:
@@ -76,14 +77,21 @@ def main() -> None:
     ap.add_argument("--settle", type=float, default=8.0)
     ns = ap.parse_args()
     rows = []
-    for name, cmd in _apps():
+    apps = _apps()
+    for name, cmd in apps:
         s = summary([measure(cmd, ns.settle) for _ in range(ns.n)])
         rows.append({"app": name, "p50_s": s["p50"], "min_s": s["min"],
-                     "n": s["n"], "target_s": 5.0, "meets": s["p50"] <= 5.0})
-    with open("/proc/loadavg", encoding="utf-8") as fh:
-        load = fh.read().split()[0]
-    table(f"qtmcp attach until qt.version answers (s; load average {load})", rows)
+                     "n": s["n"], "target_s": GOAL_S, "meets": s["p50"] <= GOAL_S})
+    table(f"qtmcp attach until qt.version answers (s; load {load()})", rows)
+    premise(len(rows) == len(apps) and bool(rows), "an app was not measured")
+    if len(apps) < 4:
+        print(f"only {', '.join(a for a, _ in apps)}: Qt Designer, Qt Creator (apt-get install "
+              "designer-qt6 qtcreator) or git-cola (pip install -e '.[realapps]') missing")
+    worst = max(rows, key=lambda r: r["p50_s"])
+    target("qtmcp attach on large apps", f"the probe answers within {GOAL_S:g} s of the "
+           "command's start", f"slowest {worst['p50_s']:.2f} s ({worst['app']})",
+           worst["p50_s"] <= GOAL_S, f"{len(rows)} apps")
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

@@ -40,7 +40,7 @@ from typing import Any
 
 import mcp_types as types
 
-from _common import demo_app, table, target
+from _common import demo_app, run_bench, table, target
 from probe.client import Client
 from probe.mcp import tools as mcp_tools
 from probe.wire.chr_page import Found
@@ -395,4 +395,4 @@ def realapps(work: Path, letter: Path, skill: int) -> list[dict[str, Any]]:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

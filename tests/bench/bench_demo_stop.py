@@ -126,8 +126,10 @@ def main() -> None:
     table("qtmcp demo: signal to both processes gone (seconds)", rows)
     table("qtmcp demo: Ctrl+C during start-up to both processes gone (seconds)", early)
     worst = max(r["p90_s"] for r in rows)
+    left = sum(r["left running"] for r in early)
     target("qtmcp demo stops", f"p90 under {GOAL_S:g} s after Ctrl+C or SIGTERM",
-           f"p90 {worst:.2f} s", worst < GOAL_S)
+           f"p90 {worst:.2f} s; {left} of {runs * len(early)} Ctrl+C during start-up left a "
+           "process running 15 s later", worst < GOAL_S and left == 0)
 
 
 if __name__ == "__main__":

@@ -31,7 +31,8 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
 
-from _common import demo_app, run_bench, table, target  # first: it puts the repo on sys.path
+# first: it puts the repo on sys.path
+from _common import demo_app, premise, run_bench, table, target
 
 # isort: split
 from tests.support.poisons import POISONS, SHORT, filler
@@ -289,13 +290,16 @@ def main() -> None:
         print("the app crashed; its stderr's last frame:", crash.strip())
     print("error names:", json.dumps(dict(sorted(counts.names.items(),
                                                   key=lambda kv: -kv[1]))))
+    premise(alive, "the app died")
+    premise(counts.answered > 0, "no request was answered")
     ok = (alive and not tracebacks and counts.internal == 0 and counts.unanswered == 0
           and counts.odd == 0 and counts.null_answered == counts.null_expected
           and not by.get("lost") and counts.messages >= 100_000)
     target("fuzz", "100,000 messages: 0 crashes, 0 internal errors, 0 unanswered, 0 "
            "bystander drops, every id echoed", f"{counts.messages} messages, "
            f"{counts.internal} internal, {counts.unanswered} unanswered, {counts.odd} ids "
-           f"wrong, alive={alive}", ok)
+           f"wrong, {by.get('lost')} of {by.get('pings')} bystander pings unanswered in 10 s, "
+           f"{tracebacks} tracebacks, alive={alive}", ok)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import ROOT, demo_app, percentile, run_bench, table, target
+from _common import ROOT, demo_app, percentile, premise, run_bench, table, target
 
 AGENT = """
 import sys, time
@@ -117,6 +117,8 @@ def main() -> int:
         deadline = time.perf_counter() + 15
         while not win.conn.is_connected and time.perf_counter() < deadline:
             QTest.qWait(10)
+        if not premise(win.conn.is_connected, "the inspector did not connect"):
+            return 1
         for rate in (int(r) for r in args.rates.split(",")):
             rows.append(run_rate(win, app, rate, args.seconds))
         task = asyncio.ensure_future(win.conn.close())
@@ -129,10 +131,9 @@ def main() -> int:
            f"{top['dropped(counted)']} counted drops",
            top["target/s"] >= 2000 and top["sent/s"] >= 0.98 * top["target/s"]
            and top["lost(uncounted)"] == 0)
-    if not any(r["rows"] for r in rows):  # not a slow mirror: no mirror at all
-        print("no call reached the inspector's log: is it connected with the inspector "
-              "token?", file=sys.stderr)
-        return 1
+    # not a slow mirror: no mirror at all
+    premise(any(r["rows"] for r in rows), "no call reached the inspector's log (is it "
+            "connected with the inspector token?)")
     return 0
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 
-from _common import percentile, run_bench, table, target
+from _common import percentile, premise, run_bench, table, target
 from tests.support.app import start_demo
 
 # isort: split
@@ -50,6 +50,8 @@ def main() -> None:
         table("many clients: a bystander's qt.ping round trip meanwhile (ms)",
               [{"pings": len(rtts), "busy": bystander.busy, "p50_ms": p50, "p90_ms": p90,
                 "p99_ms": percentile(rtts, 99), "max_ms": max(rtts)}])
+        premise(alive, "the app died")
+        premise(sent > 0 and seen["ok"] > 0, "no call was answered ok")
         target("many clients", "the app lives, every call answered, bystander ping p50 under "
                "200 ms", f"alive={alive}, unanswered={left}, p50 {p50:.0f} ms, p90 {p90:.0f} ms",
                alive and left == 0 and p50 < 200,

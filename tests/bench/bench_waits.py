@@ -15,7 +15,7 @@ import asyncio
 import threading
 from typing import Any
 
-from _common import demo_app, run_bench, summary, table, target, timed
+from _common import demo_app, premise, run_bench, summary, table, target, timed
 from probe.client import AsyncClient
 
 
@@ -48,7 +48,7 @@ def main() -> None:
         worker = threading.Thread(target=hold_waits, args=(
             app.url, app.token, ns.waits, 60.0, ready, done), daemon=True)
         worker.start()
-        ready.wait(30)
+        premise(ready.wait(30), f"the {ns.waits} waits were not sent within 30 s")
         busy = summary(timed(lambda: ping.call("qt.ping"), ns.pings))
         rows.append({"waits": ns.waits, **busy})
     table(f"waits: a bystander's qt.ping (ms) while {ns.waits} chr.waitFor wait", rows)

@@ -48,6 +48,16 @@ def python_class(cls: type) -> bool:
     return cls.__module__.split(".", 1)[0] not in _BINDINGS
 
 
+def exactly(obj: QObject, cls: type) -> bool:
+    """Whether ``obj`` is of the Qt class ``cls`` itself, no subclass of it. A C++ or PyQt6
+    app's subclass shows in PySide6 as its Qt base class: for an object C++ made, its
+    meta-object must name ``cls``. An object Python made has its Python class for type,
+    so it is asked no more: the meta-object costs 1.3 us at 2,000 controls and 1.8 at
+    8,000 (PySide looks the wrapper up for it), its origin 0.04 (#41)."""
+    return type(obj) is cls and (shiboken6.createdByPython(obj) or
+                                 QObject.metaObject(obj).className() == cls.__name__)
+
+
 #: PyQt6's modules whose classes share their names with PySide6's.
 _PYQT_MODULES = ("PyQt6.QtWidgets", "PyQt6.QtGui", "PyQt6.QtCore")
 

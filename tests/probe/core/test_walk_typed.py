@@ -139,7 +139,7 @@ def _compare(windows: list[QWidget], popup_open: bool) -> list[str]:
                     labels.qt_name(w)
                 assert ours in (None, iface.text(QAccessible.Text.Name)), w  # None: Qt asked
             if role in VALUE_ROLES and not st.passwordEdit:
-                value = typed.value_of(w, role)
+                value = typed.value_of(w, role, True)
                 assert value is None or value == iface.text(QAccessible.Text.Value), w
             checked.append(type(w).__name__)
     return checked

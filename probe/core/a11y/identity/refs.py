@@ -414,13 +414,13 @@ def element_key(loc: Locator) -> tuple[Any, ...]:
     """What makes two locators the same element: its widget, and for an item its path
     with the role and name seen (a reordered tab is another element) or, for a model
     item, its row/column position. The change report compares elements by it too."""
-    if is_spot(loc.index):
-        return (loc.owner, *loc.index.key)
-    if loc.index is not None:  # where it is in the source model, and what it shows
-        return (loc.owner, "item", position(source_index(loc.index)), loc.name)
-    if loc.path:
-        return (loc.owner, loc.path, loc.role, loc.name)
-    return (loc.owner,)
+    index = loc.index
+    if index is None:  # a widget or an item child (most elements: asked first)
+        return (loc.owner, loc.path, loc.role, loc.name) if loc.path else (loc.owner,)
+    if is_spot(index):
+        return (loc.owner, *index.key)
+    # a model item: where it is in the source model, and what it shows
+    return (loc.owner, "item", position(source_index(index)), loc.name)
 
 
 def _via_window(owner: QObject, loc: Locator) -> bool:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from probe.core.objects.qtclass import exactly
 from probe.core.objects.text import strip_mnemonic
 
 #: The exact classes read from their getters, and their role.
@@ -48,9 +49,8 @@ def role_of(w: QWidget) -> str | None:
     """The role of ``w`` when it is read from its getters, else None (ask Qt). A C++ or
     PyQt6 subclass shows in PySide6 as its Qt base class; its meta-object still names it
     (and an accessibility factory of the app's may be keyed by that name): Qt's."""
-    cls = type(w)
-    role = ROLES.get(cls)
-    if role is None or QObject.metaObject(w).className() != cls.__name__:
+    role = ROLES.get(type(w))
+    if role is None or not exactly(w, type(w)):
         return None
     if role in _CONTAINERS:
         if QWidget.isWindow(w) or (role == "group" and QGroupBox.isCheckable(w)):  # pyright: ignore[reportArgumentType]  # a QGroupBox (ROLES)
@@ -102,16 +102,19 @@ def states_of(w: QWidget, role: str, popup_open: bool) -> tuple[list[str], bool]
     return out, password
 
 
-def value_of(w: QWidget, role: str) -> str | None:
-    """Qt's accessible value of a line edit, spin box or combo box (no password field);
-    None for a double spin box (its interface leaves out prefix and suffix: ask Qt)."""
-    if role == "textbox":
-        return QLineEdit.text(w)  # pyright: ignore[reportArgumentType]  # a QLineEdit (role_of)
-    if role == "combobox":
+def value_of(w: QWidget, role: str, typed: bool) -> str | None:
+    """Qt's accessible value of a control of ``role`` (no password field) read from its
+    getters, where its interface only forwards one: a line edit's text, a spin box's
+    (any subclass: QAccessibleLineEdit and QAccessibleSpinBox answer them), and a
+    standard combo box's (``typed``: its role came from :func:`role_of`). None: ask Qt
+    (a double spin box's interface leaves out prefix and suffix)."""
+    if role == "textbox" and isinstance(w, QLineEdit):
+        return QLineEdit.text(w)
+    if role == "spinbutton" and isinstance(w, QSpinBox):
+        return QAbstractSpinBox.text(w)
+    if role == "combobox" and typed:
         if QComboBox.isEditable(w):  # pyright: ignore[reportArgumentType]  # a QComboBox (role_of)
             edit = QComboBox.lineEdit(w)  # pyright: ignore[reportArgumentType]  # a QComboBox
             return QLineEdit.text(edit) if edit is not None else ""
         return QComboBox.currentText(w)  # pyright: ignore[reportArgumentType]  # a QComboBox
-    if role == "spinbutton" and type(w) is QSpinBox:
-        return QAbstractSpinBox.text(w)
     return None

@@ -57,7 +57,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QRadioButton,
     QScrollBar,
-    QSpinBox,
     QSplitter,
     QStackedWidget,
     QTabBar,
@@ -395,15 +394,7 @@ class WidgetWalker:
             role = "textbox"  # a read-only text edit or browser: its text is its value
         if role in HIDDEN and not (role == "scrollbar" and _standalone_bar(w)):
             return
-        label = self.labels.names.get(wid, "")
-        if role == "combobox" and not QWidget.accessibleName(w):
-            name = label  # Qt names a combo box by its value: its label, tip … name it
-        elif isinstance(w, QAbstractItemView) and not QWidget.accessibleName(w):
-            name = label  # what Qt calls a view (one of its numbers) is nothing shown
-        else:
-            name = self._qt_name(w, iface, role) or label
-        if wid in self.labels.composites:
-            name = ""  # its label names the first control inside it
+        label, name = self._named(w, iface, role)
         if role == "tablist":
             name = ""  # Qt names it after a tab
         elif role == "text":  # the whole text; the outline cuts it below, saying so
@@ -457,22 +448,9 @@ class WidgetWalker:
                 return
             if role == "text" and not name:
                 return
-        if iface is None or qrole is None:  # (both or neither)
-            states, password = typed.states_of(w, role, self.popup_open)
-        else:
-            st = iface.state()
-            states, password = states_of(st, role, qrole), st.passwordEdit
-        value = ""
-        full = 0
-        if role in VALUE_ROLES and not password:
-            readout = self.labels.readouts.get(wid) if role == "slider" else None
-            shown = QLabel.text(readout).strip() if readout is not None else \
-                qt_value(w, iface, role)
-            value, full = cut(shown, self.limit)
+        states, value, full = self._state(w, iface, qrole, role)
         if role == "text" and self.limit is not None:
             name, full = cut(name, self.limit)
-        if role in EDITABLE_ROLES and QObject.property(w, "required"):
-            states.append("required")
         if drop:
             states.append("droptarget")
         node = Node(role, name, w, obj=w, value=value, states=states,
@@ -486,26 +464,50 @@ class WidgetWalker:
         """A standard control read from its getters (:mod:`typed`, a leaf role): what
         :meth:`_read` makes of it, without the steps its role rules out (children, links,
         a gap filler, a drop target, a tab page): 2-3 us less a control of a big form."""
-        wid = id(w)
-        label = self.labels.names.get(wid, "")
-        if role == "combobox" and not QWidget.accessibleName(w):
-            name = label  # as _read: Qt names a combo box by its value
-        else:
-            name = self._qt_name(w, None, role) or label
-        name = "" if wid in self.labels.composites else clean_name(name)
+        label, name = self._named(w, None, role)
+        name = clean_name(name)
         if not name:
             name = placeholder(w) or tool_tip(w) or \
                 clean_name(QWidget.accessibleDescription(w))
-        states, password = typed.states_of(w, role, self.popup_open)
-        value = ""
-        full = 0
-        if role in VALUE_ROLES and not password:
-            value, full = cut(qt_value(w, None, role), self.limit)
-        if role in EDITABLE_ROLES and QObject.property(w, "required"):
-            states.append("required")
+        states, value, full = self._state(w, None, None, role)
         self.count += 1
         out.append(Node(role, name, w, obj=w, value=value, states=states, bounds=bounds,
                         interactive=True, label=label, full=full))
+
+    def _named(self, w: QWidget, iface: QAccessibleInterface | None, role: str
+               ) -> tuple[str, str]:
+        """The label indexed for ``w`` ('' when none) and its name before cleaning: Qt's
+        (:meth:`_qt_name`), else its label; a combo box's or an item view's label when
+        the app named it nothing (Qt names a combo box by its value, a view by one of its
+        numbers); '' for a composite (its label names the first control inside it)."""
+        wid = id(w)
+        label = self.labels.names.get(wid, "")
+        if wid in self.labels.composites:
+            return label, ""
+        if (role == "combobox" or isinstance(w, QAbstractItemView)) and \
+                not QWidget.accessibleName(w):
+            return label, label
+        return label, self._qt_name(w, iface, role) or label
+
+    def _state(self, w: QWidget, iface: QAccessibleInterface | None,
+               qrole: QAccessible.Role | None, role: str) -> tuple[list[str], str, int]:
+        """The states of ``w`` (from Qt's state, or its getters: ``iface`` None), its value
+        (none for a password field; a slider's read-out label's text), cut at the walk's
+        limit, and its full length when cut."""
+        if iface is None or qrole is None:  # (both or neither)
+            states, password = typed.states_of(w, role, self.popup_open)
+        else:
+            st = iface.state()
+            states, password = states_of(st, role, qrole), st.passwordEdit
+        value, full = "", 0
+        if role in VALUE_ROLES and not password:
+            readout = self.labels.readouts.get(id(w)) if role == "slider" else None
+            shown = QLabel.text(readout).strip() if readout is not None else \
+                qt_value(w, iface, role)
+            value, full = cut(shown, self.limit)
+        if role in EDITABLE_ROLES and QObject.property(w, "required"):
+            states.append("required")
+        return states, value, full
 
     def _qt_name(self, w: QWidget, iface: QAccessibleInterface | None, role: str) -> str:
         """``iface.text(Name)``; for a group box, a line edit or a spin box read from the
@@ -540,7 +542,7 @@ class WidgetWalker:
             if inside:
                 self._in_cells(w, inside, out, start, at, depth)
             return more
-        kids = _shown_children(w)
+        kids = _shown_children(w, self.labels.used)
         outer = self.clip
         if kids and reach.clips(w):
             here = (x, y, QWidget.width(w), QWidget.height(w))
@@ -568,10 +570,8 @@ class WidgetWalker:
                 parent = QWidget.parentWidget(w)
                 if isinstance(parent, QTabWidget):
                     panel = parent
-            used = self.labels.used  # labels shown as a control's name: no element
             for cx, cy, cw, ch, c in reading_order(kids):
-                if id(c) not in used:
-                    self._widget(c, x, y, out, depth + 1, panel, (cx, cy, cw, ch))
+                self._widget(c, x, y, out, depth + 1, panel, (cx, cy, cw, ch))
 
     def _in_cells(self, view: QAbstractItemView, inside: list[QWidget], out: list[Node],
                   start: int, at: QPoint, depth: int) -> None:
@@ -677,16 +677,19 @@ class WidgetWalker:
         return (r.x() - self.origin.x(), r.y() - self.origin.y(), r.width(), r.height())
 
 
-def _shown_children(w: QWidget) -> list[Placed]:
+def _shown_children(w: QWidget, used: set[int]) -> list[Placed]:
     """The child widgets of ``w`` a walk goes into, with their geometry (each read once):
-    shown, no window of their own, not wholly outside ``w`` (:func:`reach.outside`)."""
+    shown, no window of their own, not wholly outside ``w`` (:func:`reach.outside`), no
+    label shown as a control's name (``used``: no element, so it shapes no reading-order
+    row either; left out before Qt is asked: six calls a label, 0.6-0.8 us each in a
+    window of 8,000 controls, #41)."""
     visible, is_window = QWidget.isVisible, QWidget.isWindow
     gx, gy, gw, gh = QWidget.x, QWidget.y, QWidget.width, QWidget.height
     width, height = gw(w), gh(w)
     out: list[Placed] = []
     scrolls: bool | None = None  # w is a scroll area's viewport (asked when needed)
     for c in qtchildren.find_children(w, QWidget, direct=True):
-        if not visible(c) or is_window(c):
+        if id(c) in used or not visible(c) or is_window(c):
             continue
         placed = (gx(c), gy(c), gw(c), gh(c), c)
         if reach.lies_outside(placed, width, height):
@@ -704,14 +707,10 @@ def qt_value(w: QWidget, iface: QAccessibleInterface | None, role: str) -> str:
     the widget, as their interfaces answer it (a typed getter costs a tenth of the
     interface's call, #41), and a standard combo box's (``iface`` None: :mod:`typed`).
     A double spin box's interface leaves out its prefix and suffix: it is asked."""
-    if role == "textbox" and isinstance(w, QLineEdit):
-        return QLineEdit.text(w)
-    if role == "spinbutton" and isinstance(w, QSpinBox):
-        return QAbstractSpinBox.text(w)
+    got = typed.value_of(w, role, iface is None)
+    if got is not None:
+        return got
     if iface is None:
-        got = typed.value_of(w, role)
-        if got is not None:
-            return got
         iface = QAccessible.queryAccessibleInterface(w)
     return (iface.text(_VALUE) or "") if iface is not None else ""
 
