@@ -80,7 +80,8 @@ async def form_input(
         "text for a text field; a number for a spin box, slider or dial; a date/time "
         "(ISO 8601 or as the field shows it) for a date/time edit; true/false for a "
         "check box, radio or a row's check box; an option's text for a combo box; a tab's "
-        "name for a tab bar",
+        "name for a tab bar; what an editable cell (or a tree row's one value column) "
+        "takes, entered through its view's editor",
         maxLength=qinput.MAX_TYPED)],
 ) -> Meta[Action]:
     """Set a form control's value by ref; the app's own signals fire as if a user did it.
@@ -91,7 +92,10 @@ async def form_input(
 
     def prepare() -> tuple[Any, Any]:
         el = _session.reachable(ctx, ref)
-        return _described(el), _act.held(lambda: form.set_value(el, value), el.widget)
+        table = _session.ref_table(ctx)
+        return _described(el), _act.held(
+            lambda: form.set_value(el, value, lambda name: table.renamed(ref, name)),
+            el.widget)
 
     info, result, settled = await _act.perform(ctx, prepare, True, ACTION_TIMEOUT)
     if result is None:  # the input opened a modal dialog that holds it: nothing to read yet

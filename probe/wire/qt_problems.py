@@ -9,9 +9,11 @@ class Problem(TypedDict):
     element (``objectId``, ``path``, ``className``, ``ref``) and where that was made.
     Some kinds say more: ``coveredBy`` (covered), ``faults`` (model contract),
     ``keys`` (duplicate shortcut), ``intervalMs`` (fast timer), ``thread`` (a thread
-    without an event loop), ``text`` (a QML warning as Qt wrote it); an element a read
-    failed on (``probe_fault``, ``app_exception``): ``where`` (the probe's file:line),
-    ``traceback``, ``count`` (how often this class of failure was met) and ``secondsAgo``
+    without an event loop), ``text`` (a QML warning as Qt wrote it), ``shownAs`` (an
+    unnamed control: the name readPage gives it, from a label beside it, its placeholder
+    or tool tip); an element a read failed on (``probe_fault``, ``app_exception``):
+    ``where`` (the probe's file:line), ``traceback``, ``count`` (how often this class of
+    failure was met) and ``secondsAgo``
     (since the last time)."""
 
     kind: str
@@ -28,6 +30,7 @@ class Problem(TypedDict):
     intervalMs: NotRequired[int]
     thread: NotRequired[str]
     text: NotRequired[str]
+    shownAs: NotRequired[str]
     where: NotRequired[str]
     traceback: NotRequired[str]
     count: NotRequired[int]

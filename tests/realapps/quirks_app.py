@@ -36,7 +36,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QAction, QColor, QIcon, QMouseEvent, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QApplication,
+    QCheckBox,
     QDialog,
     QDockWidget,
     QFormLayout,
@@ -44,6 +46,7 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsRectItem,
     QGraphicsScene,
+    QGraphicsSimpleTextItem,
     QGraphicsView,
     QGridLayout,
     QHBoxLayout,
@@ -56,6 +59,8 @@ from PySide6.QtWidgets import (
     QMenuBar,
     QPlainTextEdit,
     QPushButton,
+    QSpinBox,
+    QStyledItemDelegate,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -147,6 +152,67 @@ class Swatch(QWidget):
         p.end()
 
 
+class PropertyDelegate(QStyledItemDelegate):
+    """Qt Designer's property editor: a bool's editor is a composite (a check box and a
+    "..." button), its model text "True" / "False"."""
+
+    def createEditor(self, parent: QWidget, option: Any, index: Any) -> QWidget:
+        if index.siblingAtColumn(0).data() != "visible":
+            return super().createEditor(parent, option, index)
+        editor = QWidget(parent)
+        row = QHBoxLayout(editor)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QToolButton(editor))
+        row.addWidget(QCheckBox(editor))
+        return editor
+
+    def setEditorData(self, editor: QWidget, index: Any) -> None:
+        box = editor.findChild(QCheckBox)
+        if box is None:
+            super().setEditorData(editor, index)
+        else:
+            box.setChecked(index.data() == "True")
+
+    def setModelData(self, editor: QWidget, model: Any, index: Any) -> None:
+        box = editor.findChild(QCheckBox)
+        if box is None:
+            super().setModelData(editor, model, index)
+        else:
+            model.setData(index, str(box.isChecked()))
+
+
+class DiagramNode(QGraphicsRectItem):
+    """pyqtgraph's flowchart node: a box that takes clicks, its title a child text item."""
+
+    def __init__(self, title: str, x: float) -> None:
+        super().__init__(QRectF(x, 10, 90, 40))
+        self.title = title
+        if title:
+            QGraphicsSimpleTextItem(title, self).setPos(x + 8, 20)
+
+    def mousePressEvent(self, event: Any) -> None:
+        scene = self.scene()
+        scene.setProperty("pressed", f"{scene.property('pressed') or ''}{self.title or '?'};")
+
+
+class RulerWidget(QWidget):
+    """drawsvg-ui's ruler: a small custom-painted widget that takes clicks, with no name,
+    tool tip or objectName (readPage names it by its class, a text the window never
+    shows)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setFixedSize(120, 16)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.setProperty("clicks", (self.property("clicks") or 0) + 1)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.fillRect(self.rect(), QColor("lightgray"))
+        p.end()
+
+
 class Token(QGraphicsEllipseItem):
     """A movable scene item that counts its clicks (as a board game's piece does)."""
 
@@ -201,6 +267,7 @@ class QuirksWindow(QMainWindow):
         tabs.addTab(self._text_page(), "Text")
         tabs.addTab(self._scene_page(), "Scene")
         tabs.addTab(self._shadow_page(), "Shadows")
+        tabs.addTab(self._palette_page(), "Palette")
         self._docks()
         self.resize(900, 700)
 
@@ -416,10 +483,20 @@ class QuirksWindow(QMainWindow):
         QObject.setObjectName(action, "shadowAction")
         action.triggered.connect(lambda: self._bump("shadowAction"))
         QWidget.addAction(menu, action)
-        QMenuBar.addMenu(QMainWindow.menuBar(win), menu)
         central = shadowing(QWidget)()
         QWidget.setObjectName(central, "shadowCentral")
+        QMainWindow.setCentralWidget(win, central)
         lay = QVBoxLayout(central)
+        form = QMainWindow(central)  # Qt Designer's form under edit: a menu bar of its own,
+        form.setObjectName("formUnderEdit")  # first among the window's children
+        form.setWindowFlags(Qt.WindowType.Widget)  # embedded, as Designer shows it
+        form_menu = QMenu("Form menu", form)
+        form_action = QAction("Form action", form)
+        form_action.triggered.connect(lambda: self._bump("formAction"))
+        form_menu.addAction(form_action)
+        form.menuBar().addMenu(form_menu)
+        lay.addWidget(form)
+        QMenuBar.addMenu(QMainWindow.menuBar(win), menu)  # the window's own, made last
         ping = shadowing(QPushButton)("Shadow ping")
         QWidget.setObjectName(ping, "shadowPing")
         ping.clicked.connect(lambda: self._bump("shadowPings"))
@@ -428,7 +505,6 @@ class QuirksWindow(QMainWindow):
         QWidget.setObjectName(close, "closeShadowWindow")
         close.clicked.connect(win.close)
         lay.addWidget(close)
-        QMainWindow.setCentralWidget(win, central)
         ticker = QTimer(central)  # a timer under shadowing parents
         ticker.setObjectName("shadowTicker")
         ticker.start(20)
@@ -438,6 +514,57 @@ class QuirksWindow(QMainWindow):
 
     def _bump(self, name: str) -> None:
         self.setProperty(name, (self.property(name) or 0) + 1)
+
+    # --------------------------------------------------------------------- palette
+
+    def _palette_page(self) -> QWidget:
+        """Qt Designer's widget box: a tree with no header whose rows hold unnamed lists
+        (setItemWidget), and a list with a spin box in a row (setIndexWidget). Neither
+        view shows a column header, whose default text is "1"."""
+        page = QWidget()
+        lay = QHBoxLayout(page)
+        box = QTreeWidget(page)
+        box.setObjectName("paletteTree")
+        box.setHeaderHidden(True)
+        for category, entries in (("Buttons", ["Push", "Radio"]), ("Inputs", ["Line", "Spin"])):
+            top = QTreeWidgetItem(box, [category])
+            holder = QTreeWidgetItem(top)
+            inner = QListWidget()
+            inner.setObjectName(f"palette{category}")
+            inner.addItems(entries)
+            box.setItemWidget(holder, 0, inner)
+        box.expandAll()
+        rows = QListWidget(page)
+        rows.setObjectName("paletteRows")
+        rows.addItems(["first row", "second row"])
+        count = QSpinBox()
+        count.setObjectName("rowCount")
+        rows.setIndexWidget(rows.model().index(1, 0), count)
+        rows.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)  # read-only
+        for i in range(rows.count()):
+            rows.item(i).setFlags(rows.item(i).flags() | Qt.ItemFlag.ItemIsEditable)
+        props = QTreeWidget(page)  # a property editor: a row's value is its Value column
+        props.setObjectName("properties")
+        props.setHeaderLabels(["Property", "Value"])
+        props.setItemDelegate(PropertyDelegate(props))
+        for name, value in (("title", "Untitled"), ("width", "640"), ("visible", "True")):
+            item = QTreeWidgetItem(props, [name, value])
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
+        accounts = QListWidget(page)  # todo-snake's accounts: empty, no label, no tip
+        accounts.setObjectName("emptyAccounts")
+        lay.addWidget(box)
+        lay.addWidget(rows)
+        lay.addWidget(props)
+        lay.addWidget(accounts)
+        lay.addWidget(RulerWidget(page))
+        diagram = QGraphicsScene(0, 0, 220, 60, page)
+        diagram.setObjectName("diagram")
+        diagram.addItem(DiagramNode("Start", 0))
+        diagram.addItem(DiagramNode("", 110))  # no text: named by its class
+        canvas = QGraphicsView(diagram, page)
+        canvas.setMinimumWidth(240)  # the whole scene in view
+        lay.addWidget(canvas)
+        return page
 
     # ----------------------------------------------------------------------- docks
 

@@ -33,6 +33,7 @@ ApplicationWindow {
     visible: true
     property string lastClicked: ""
     property int doneCount: 0
+    property int strokes: 0
 
     ListModel {
         id: tasks
@@ -58,6 +59,10 @@ ApplicationWindow {
             Label { text: "Width" }
             Slider { id: width; from: 1; to: 20; stepSize: 1; value: 4 }
             Label { text: Math.round(width.value) }
+        }
+        Rectangle {  // actiondraw's canvas: a MouseArea named by its id alone
+            Layout.fillWidth: true; height: 24; color: "white"
+            MouseArea { id: drawingMouse; anchors.fill: parent; onClicked: root.strokes += 1 }
         }
         RowLayout {
             Button { id: pinned; text: "Pinned note" }

@@ -377,3 +377,143 @@ def test_every_widget_answers_its_layout_and_style(qt: Client) -> None:
     for w in widgets:
         assert qt.call("qt.layout", {"objectId": w["id"]})["target"]["id"] == w["id"]
         assert qt.call("qt.style", {"objectId": w["id"]})["target"]["id"] == w["id"]
+
+
+def test_widgets_in_cells_of_views_without_a_header_are_not_named_by_it(qt: Client) -> None:
+    """Qt Designer's widget box: unnamed lists in the rows of a tree whose header is
+    hidden, and a spin box in a list's row. A view that shows no header gives its cell
+    widgets no name from it (its default text is "1", which the window never shows); a
+    read by ref says what the whole read says."""
+    page = _page(qt, "Palette", format="json")
+    flat = flatten(page["tree"])
+    assert not [n for n in flat if n.get("name") == "1"], page
+    inner = [n for n in flat if n["role"] == "list" and n.get("className") == "QListWidget"
+             and any(c.get("name") == "Push" for c in n.get("children", []))]
+    assert len(inner) == 1 and inner[0]["ref"]
+    spin = next(n for n in flat if n["role"] == "spinbutton")
+    for whole in (inner[0], spin):
+        alone = qt.call("chr.readPage", {"ref_id": whole["ref"], "format": "json"})["tree"][0]
+        assert alone.get("name", "") == whole.get("name", "") == ""
+
+
+def test_problems_of_unnamed_controls_say_the_name_an_agent_sees(qt: Client) -> None:
+    """qt.problems and readPage agree: a control with no accessible name that readPage
+    names by its tool tip, placeholder or the label beside it is still a screen reader's
+    problem, and the problem says the name the agent sees (cadnano2's icon-only tool
+    buttons, qtawesome's filter field)."""
+    page = _page(qt, "Names")
+    names = {n["ref"]: n["name"] for n in parse(page["text"]) if n["ref"]}
+    found = [p for p in qt.call("qt.problems", {"kinds": ["unnamed_control"]})["problems"]
+             if p.get("ref") in names]
+    shown = {p["ref"]: p.get("shownAs", "") for p in found}
+    assert {names[r] for r in shown} >= {"Delete selection", "Stage all", "Search files",
+                                         "City"}, found
+    assert all(shown[r] == names[r] for r in shown), (shown, names)
+    assert all(repr(names[r]) in p["message"] for p in found for r in [p["ref"]] if names[r])
+
+
+def _cells(qt: Client, view: str, column: int) -> list[Any]:
+    rows = qt.call("qt.models.rows", {"modelId": view, "limit": 50})["rows"]
+    return [r["cells"][column] for r in rows]
+
+
+def test_form_input_edits_a_cell_through_its_views_editor(qt: Client) -> None:
+    """An editable model item (a QTableWidget cell, a property editor's Value column) is a
+    field: chr.formInput opens its delegate's editor, sets it and commits it with Return,
+    and the model holds the value (read from the model). An item's own name (a list
+    entry) is not renamed, and a view the app made read-only (NoEditTriggers) is not
+    edited."""
+    page = _page(qt, "Views")
+    cell = next(n for n in parse(page["text"]) if n["role"] == "cell"
+                and n["name"].endswith(" value 3"))
+    out = qt.call("chr.formInput", {"ref": cell["ref"], "value": "edited by an agent"})
+    assert _cells(qt, "table", 1)[3] == "edited by an agent"
+    assert out["value"] == "edited by an agent" and out["changed"] is True, out
+    assert out["previous"]["value"] == cell["name"]
+    # an item's own name is no field: renaming is not a form input (a file dialog's
+    # rows are files: a monkey's formInput 3 renamed a folder to "3")
+    entry = node_of(page, "beta", "listitem")  # a QStringListModel: editable rows
+    with pytest.raises(RemoteError) as err:
+        qt.call("chr.formInput", {"ref": entry["ref"], "value": 3})
+    assert err.value.name == "FORM_INPUT_UNSUPPORTED"
+    assert _cells(qt, "strings", 0) == ["alpha", "beta", "gamma"]
+    page = _page(qt, "Palette")
+    row = node_of(page, "width", "treeitem")
+    out = qt.call("chr.formInput", {"ref": row["ref"], "value": "800"})
+    assert _cells(qt, "properties", 1) == ["Untitled", "800", "True"] and out["value"] == "800"
+    # Designer's bool: a composite editor (a "..." button, then a check box), model text
+    out = qt.call("chr.formInput", {"ref": node_of(page, "visible", "treeitem")["ref"],
+                                    "value": False})
+    assert _cells(qt, "properties", 1)[2] == "False" and out["value"] == "False"
+    locked = node_of(page, "first row", "listitem")
+    with pytest.raises(RemoteError) as err:
+        qt.call("chr.formInput", {"ref": locked["ref"], "value": "changed"})
+    assert err.value.name == "FORM_INPUT_UNSUPPORTED"
+    assert _cells(qt, "paletteRows", 0)[0] == "first row"
+
+
+def test_an_item_read_by_its_ref_is_what_the_whole_read_shows(qt: Client) -> None:
+    """Qt Designer's property editor: `treeitem "objectName" value="MainWindow"` in the
+    whole read was `treeitem "objectName"` read by its ref (no value, no check state,
+    no expanded state). Every model item of the views page, read by its ref, is the line
+    the whole read shows."""
+    for tab in ("Views", "Palette"):
+        page = _page(qt, tab)
+        lines = {n["ref"]: line.strip() for n, line in
+                 zip(parse(page["text"]), page["text"].splitlines(), strict=False)
+                 if n["ref"] and n["role"] in ("treeitem", "listitem", "cell")}
+        assert len(lines) > 5
+        for ref, line in lines.items():
+            alone = qt.call("chr.readPage", {"ref_id": ref})["text"].splitlines()[0]
+            assert alone.strip() == line, (ref, alone, line)
+
+
+@pytest.mark.usefixtures("shadow_window")
+def test_navigate_takes_the_windows_own_menu_bar_first(qt: Client) -> None:
+    """Qt Designer: chr.navigate "File > Save As..." answered "no 'File' in the menu bar":
+    it took the first QMenuBar among the window's children, the one of the form under
+    edit (a QMainWindow inside the window). The window's own bar comes first; a menu of
+    the inner one is still reached by its path."""
+    tab = next(t["tabId"] for t in qt.call("chr.tabsContext")["tabs"]
+               if t["title"] == "Shadow window")
+    before = _prop(qt, "quirks", "shadowAction") or 0
+    qt.call("chr.navigate", {"url": "Shadow menu > Shadow action", "tabId": tab})
+    assert _prop(qt, "quirks", "shadowAction") == before + 1
+    qt.call("chr.navigate", {"url": "Form menu > Form action", "tabId": tab})
+    assert _prop(qt, "quirks", "formAction") == 1
+
+
+def test_an_empty_unnamed_list_is_on_the_page(qt: Client) -> None:
+    """todo-snake's Settings: an empty accounts list with no label was left out of
+    readPage, a control the agent may have to fill (through an Add button) unseen. It is
+    read as a list, with a ref, and its ref reads it as the whole read does."""
+    page = _page(qt, "Palette", format="json")
+    empty = [n for n in flatten(page["tree"]) if n["role"] == "list" and not n.get("children")
+             and n.get("className") == "QListWidget"]
+    assert len(empty) == 1 and empty[0]["ref"], page
+    alone = qt.call("chr.readPage", {"ref_id": empty[0]["ref"], "format": "json"})["tree"][0]
+    assert alone["role"] == "list" and alone.get("id") == empty[0].get("id")
+
+
+def test_page_text_leaves_out_names_no_window_shows(qt: Client) -> None:
+    """drawsvg-ui's rulers: getPageText listed "RulerWidget", the class name readPage
+    gives a nameless custom clickable, a text the window never shows. readPage keeps it
+    (an agent clicks it by ref); the page text does not."""
+    page = _page(qt, "Palette")
+    assert ref_of(page, "RulerWidget", "generic")
+    assert "RulerWidget" not in qt.call("chr.getPageText")["text"].splitlines()
+    assert "first row" in qt.call("chr.getPageText")["text"]  # the rest of the page is there
+
+
+def test_a_scene_item_is_named_by_the_title_it_draws(qt: Client) -> None:
+    """pyqtgraph's Flowchart: its nodes read as generic "NodeGraphicsItem" (their class)
+    while each draws its title in a child text item. A clickable scene item with no text
+    of its own is named by the text of a text item inside it; one with none keeps its
+    class, which the page text leaves out (no window shows it)."""
+    page = _page(qt, "Palette")
+    start = ref_of(page, "Start", "generic")
+    assert ref_of(page, "DiagramNode", "generic")
+    qt.call("chr.click", {"ref": start})
+    assert _prop(qt, "diagram", "pressed") == "Start;"
+    text = qt.call("chr.getPageText")["text"].splitlines()
+    assert "Start" in text and "DiagramNode" not in text

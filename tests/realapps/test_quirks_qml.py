@@ -127,3 +127,17 @@ def test_random_actions(qt: Client, quirks_qml: RealApp) -> None:
     """Last in the module: a seeded random run (tasks.random_run), the app alive after."""
     tasks.random_run(qt, seed=35)
     assert quirks_qml.alive(), quirks_qml.output()
+
+
+def test_page_text_leaves_out_an_area_named_by_its_id(qt: Client) -> None:
+    """actiondraw's canvas: a MouseArea with no text is named by its QML id in readPage
+    (clickable by ref: the click reaches the app) but the id is no text of the window,
+    so getPageText leaves it out."""
+    page = qt.call("chr.readPage")
+    area = node_of(page, "drawingMouse")
+    assert area["ref"]
+    before = _prop(qt, "strokes")
+    qt.call("chr.click", {"ref": area["ref"]})
+    assert _prop(qt, "strokes") == before + 1
+    text = qt.call("chr.getPageText")["text"]
+    assert "drawingMouse" not in text.splitlines() and "Hover for help" in text

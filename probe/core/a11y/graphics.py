@@ -50,17 +50,35 @@ def clickable(item: QGraphicsItem) -> bool:
 
 
 def name_of(item: QGraphicsItem) -> str:
-    """Tool tip, else its text (text items), else its class (the app's, also in PyQt6)."""
-    text = QGraphicsItem.toolTip(item)
+    """Tool tip, else its text (text items), else the text of a text item inside it (a
+    diagram node's title: pyqtgraph's flowchart nodes and terminals), else its class (the
+    app's, also in PyQt6)."""
+    return _named(item)[0]
+
+
+def _named(item: QGraphicsItem) -> tuple[str, bool]:
+    """(name, shown): ``shown`` is False when the name is the class or the tool tip, a
+    text the scene does not draw."""
+    tip = clean_name(QGraphicsItem.toolTip(item))
+    if tip:
+        return tip, False
+    text = _text(item)
     if not text:
-        plain = qt_method(type(item), "toPlainText") or qt_method(type(item), "text")
-        if plain is not None:
-            try:
-                value = plain(item)
-                text = value if isinstance(value, str) else ""
-            except (TypeError, RuntimeError):
-                text = ""
-    return clean_name(text) or app_type(item).__name__
+        text = next(filter(None, (_text(c) for c in QGraphicsItem.childItems(item)
+                                  if QGraphicsItem.isVisible(c))), "")
+    return (text, True) if text else (app_type(item).__name__, False)
+
+
+def _text(item: QGraphicsItem) -> str:
+    """What a text item draws ("" for another item)."""
+    plain = qt_method(type(item), "toPlainText") or qt_method(type(item), "text")
+    if plain is None:
+        return ""
+    try:
+        value = plain(item)
+    except (TypeError, RuntimeError):
+        return ""
+    return clean_name(value) if isinstance(value, str) else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +130,8 @@ def spots(view: QGraphicsView, window: QWidget) -> list[SpotNode]:
         states = ["disabled"] if not QGraphicsItem.isEnabled(item) else []
         if QGraphicsItem.isSelected(item):
             states.append("selected")
-        out.append(SpotNode("generic", name_of(item), view, states=states,
+        name, shown = _named(item)
+        out.append(SpotNode("generic", name, view, states=states, unshown=not shown,
                             bounds=(r.x() + offset.x(), r.y() + offset.y(), r.width(),
                                     r.height()),
                             interactive=True, gap=True,

@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QMenuBar, QTabBar, QWidget
+from PySide6.QtWidgets import QLayout, QMainWindow, QMenu, QMenuBar, QTabBar, QWidget
 
 from probe.core.errors import QtError
 from probe.core.objects import qtchildren
@@ -37,9 +37,19 @@ def _same(a: str, b: str) -> bool:
     return _norm(a) == _norm(b)
 
 
-def _menu_bar(window: QWidget) -> QMenuBar | None:
+def _menu_bars(window: QWidget) -> list[QMenuBar]:
+    """The window's menu bars, its own first (a QMainWindow's menu widget, a layout's menu
+    bar), then those of windows inside it (Qt Designer's form under edit, a QMainWindow in
+    a dock), which come first in the children when the app made its own bar later."""
     bars = qtchildren.find_children(window, QMenuBar)
-    return bars[0] if bars else None
+    own = QMainWindow.menuWidget(window) if isinstance(window, QMainWindow) else None
+    lay = QWidget.layout(window)
+    if own is None and lay is not None:
+        own = QLayout.menuBar(lay)
+    if isinstance(own, QMenuBar) and own in bars:
+        bars.remove(own)
+        bars.insert(0, own)
+    return bars
 
 
 def menu_paths(window: QWidget) -> list[str]:
@@ -57,8 +67,7 @@ def menu_paths(window: QWidget) -> list[str]:
             elif prefix:
                 out.append(path)
 
-    bar = _menu_bar(window)
-    if bar is not None:
+    for bar in _menu_bars(window):
         visit(QWidget.actions(bar), "")
     return out[:_LIST_LIMIT]
 
@@ -99,9 +108,12 @@ def _trigger(action: QAction, what: str) -> tuple[dict[str, Any], Deliver]:
 
 def _by_menu_path(window: QWidget, target: str, parts: list[str]) -> tuple[dict[str, Any],
                                                                             Deliver]:
-    bar = _menu_bar(window)
-    if bar is None:
+    bars = _menu_bars(window)
+    if not bars:
         raise _failed(window, target, "the window has no menu bar")
+    # the bar whose menus hold the first part: the window's own first
+    bar = next((b for b in bars if any(not QAction.isSeparator(a) and _same(_label(a), parts[0])
+                                       for a in QWidget.actions(b))), bars[0])
     actions = QWidget.actions(bar)
     found: QAction | None = None
     for depth, part in enumerate(parts):

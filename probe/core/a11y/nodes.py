@@ -25,6 +25,8 @@ class Node:
     ``full`` is the length of a value or text that was cut for the outline (0: not cut).
     ``unread`` says why the element could not be read whole (it raised: see
     :mod:`probe.core.faults`); it keeps what was read of it, and its role from its class.
+    ``unshown``: its name is no text the window shows (a gap filler named by its
+    objectName, class, QML id or type, or tool tip): page text leaves it out.
     """
 
     role: str
@@ -42,6 +44,7 @@ class Node:
     more: int = 0
     full: int = 0
     unread: str = ""
+    unshown: bool = False
 
     def iter(self) -> Iterator[Node]:
         """This node and its descendants in document order."""

@@ -35,7 +35,7 @@ def _lines(node: Node, out: list[str]) -> None:
         text = f"{node.name}: {node.value}" if node.name and node.value else \
             node.name or node.value
     else:
-        text = node.name
+        text = "" if node.unshown else node.name  # an identifier: no text of the window
     if text and (not out or out[-1] != text):
         out.append(text)
     for child in node.children:

@@ -105,6 +105,23 @@ class Rows:
 
     # --------------------------------------------------------------------- one item
 
+    def one(self, idx: QModelIndex) -> ItemNode:
+        """The node of one item as :meth:`nodes` makes it (a ref read, a find result):
+        its states, and for a tree row its other columns as its value and its level."""
+        view = self.view
+        if isinstance(view, QTreeView) and not isinstance(view, QTableView):
+            header = QTreeView.header(view)
+            columns = [c for c in _sections(header) if c != QTreeView.treePosition(view)
+                       and c != idx.column()] if header is not None else []
+            value = SEP.join(filter(None, (
+                clean_name(item_text(self.model, idx.siblingAtColumn(c))) for c in columns)))
+            node = self._item(idx, "treeitem", value, _level(idx))
+            if has_children(self.model, idx):
+                node.states.append("expanded" if QTreeView.isExpanded(view, idx)
+                                   else "collapsed")
+            return node
+        return self._item(idx, role_of_view(view))
+
     def _item(self, idx: QModelIndex, role: str, value: str = "", level: int = 0) -> ItemNode:
         model = self.model
         r = self.view.visualRect(idx)
@@ -344,6 +361,19 @@ def column_header(view: QWidget) -> QHeaderView | None:
     if isinstance(view, QTreeView):
         return QTreeView.header(view)
     return None
+
+
+def header_text(view: QAbstractItemView, column: int) -> str | None:
+    """The title a person sees over ``column`` of ``view``; None when the view shows no
+    column header (a list; a tree or table whose header the app hid), where the model's
+    default title ("1", "2", ...) is a text the window never shows."""
+    header = column_header(view)
+    if header is None or QWidget.isHidden(header):
+        return None
+    model = QAbstractItemView.model(view)
+    text = model.headerData(column, Qt.Orientation.Horizontal, _R.DisplayRole) \
+        if model is not None else None
+    return str(text) if text is not None and str(text) else None
 
 
 def _sorted(header: QHeaderView, section: int) -> str:

@@ -129,8 +129,25 @@ def test_item_ref_errors(qt: Client) -> None:
     assert info.value.name == "REF_NOT_FOUND" and "issued" in info.value.data
     cell = _table_match(qt.call("chr.find", {"query": "Ada Adams"}), "Ada Adams")
     with pytest.raises(RemoteError) as info:
-        qt.call("chr.formInput", {"ref": cell["ref"], "value": "x"})
-    assert info.value.name == "FORM_INPUT_UNSUPPORTED"
-    with pytest.raises(RemoteError) as info:
         qt.call("chr.type", {"ref": cell["ref"], "text": "x"})
     assert info.value.name == "NOT_SUPPORTED"
+
+
+def test_form_input_edits_a_cell_and_the_model_holds_it(qt: Client) -> None:
+    """The demo's people are editable (flags, setData): chr.formInput edits a cell through
+    the view's editor as a user does, the ref goes on naming the cell under its new text,
+    and a value setData refuses (an age of 200) is FORM_INPUT_NOT_TAKEN, the model
+    unchanged (read from the model)."""
+    cell = _table_match(qt.call("chr.find", {"query": "Ada Adams"}), "Ada Adams")
+    row = cell["item"]["row"]
+    out = qt.call("chr.formInput", {"ref": cell["ref"], "value": "Ada Lovelace"})
+    assert _display(qt, row) == "Ada Lovelace" and out["value"] == "Ada Lovelace"
+    qt.call("chr.formInput", {"ref": cell["ref"], "value": "Ada Adams"})  # the same ref
+    assert _display(qt, row) == "Ada Adams"
+    before = _display(qt, row, 1)
+    age = next(m for m in qt.call("chr.find", {"query": str(before)})["matches"]
+               if m.get("item", {}).get("column") == 1 and m["item"]["row"] == row)
+    with pytest.raises(RemoteError) as info:
+        qt.call("chr.formInput", {"ref": age["ref"], "value": 200})
+    assert info.value.name == "FORM_INPUT_NOT_TAKEN", info.value
+    assert _display(qt, row, 1) == before

@@ -259,7 +259,8 @@ capture.grab(w)
 #: Qt calls that hand out an object's children or parent: shiboken may give a stale
 #: wrapper (of another class, or invalid) among them, so only ``qtchildren`` (and
 #: ``qmltypes.child_items``, which passes them through ``qtchildren.fresh``) may spell
-#: them. ``parent`` only through ``QObject`` (``QModelIndex.parent`` is no object's).
+#: them. ``parent`` only through ``QObject`` (``QModelIndex.parent`` is no object's);
+#: ``QGraphicsItem.childItems`` is free (scene items are no QObjects: no wrapper to drop).
 CHILDREN = {"children": "qtchildren.py", "findChildren": "qtchildren.py",
             "findChild": "qtchildren.py", "childItems": "qmltypes.py",
             "parent": "qtchildren.py"}
@@ -274,7 +275,9 @@ def children_calls(source: str) -> list[tuple[int, str]]:
         if isinstance(node, ast.Attribute) and node.attr in CHILDREN and \
                 _receiver_ok(node.value) and not (isinstance(node.value, ast.Name)
                                                   and node.value.id == "self") and \
-                (node.attr != "parent" or ast.unparse(node.value).endswith("QObject")):
+                (node.attr != "parent" or ast.unparse(node.value).endswith("QObject")) and \
+                not (node.attr == "childItems"
+                     and ast.unparse(node.value).endswith("QGraphicsItem")):
             out.append((node.lineno, ast.unparse(node)))
     return out
 
@@ -292,7 +295,8 @@ def test_children_come_through_qtchildren_only() -> None:
     assert sorted(children_calls(
         "kids = QObject.children\nQObject.findChildren(w, QLabel)\n"
         "quick.QQuickItem.childItems(item)\nself.children()\nup = QObject.parent\n"
-        "QtCore.QObject.parent(w)\nQModelIndex.parent(index)\nindex.parent()\n")) == [
+        "QtCore.QObject.parent(w)\nQModelIndex.parent(index)\nindex.parent()\n"
+        "QGraphicsItem.childItems(node)\n")) == [
         (1, "QObject.children"), (2, "QObject.findChildren"),
         (3, "quick.QQuickItem.childItems"), (5, "QObject.parent"),
         (6, "QtCore.QObject.parent")]

@@ -3,18 +3,20 @@ what it showed before and after.
 
 :func:`set_value` is the entry; the kinds of control live beside it: :mod:`.widgets`
 (widgets and the tabs of a tab bar, through their accessible interfaces and the signals
-a user's input emits), :mod:`.quick` (Qt Quick Controls, through their properties) and
-:mod:`.values` (what a control takes: true/false, a number in range, an option, and the
+a user's input emits), :mod:`.cells` (editable model items, through their view's
+editor), :mod:`.quick` (Qt Quick Controls, through their properties) and :mod:`.values`
+(what a control takes: true/false, a number in range, an option, and the
 FORM_INPUT_INVALID / FORM_INPUT_UNSUPPORTED errors). GUI thread.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from probe.core.a11y.form import quick, spin, widgets
+from probe.core.a11y.form import cells, quick, spin, widgets
 from probe.core.a11y.form.values import UNCHECKED, Value
 from probe.core.a11y.identity import Element
 from probe.core.errors import QtError
@@ -25,18 +27,31 @@ def _state(el: Element) -> dict[str, Any]:
     """What the control shows now: its value text and checked state."""
     if not el.is_item and not isinstance(el.widget, QWidget):  # a Qt Quick Control
         return quick.state_of(el.widget, el.locator.role)
-    return widgets.state_of(el)
+    state = widgets.state_of(el)
+    cell = cells.target(el) if el.is_item else None
+    if cell is not None:
+        state["value"] = cells.text(cell)  # what the cell a form input edits shows
+    return state
 
 
 
 
-def set_value(el: Element, value: Value) -> tuple[dict[str, Any], Any]:
+def set_value(el: Element, value: Value, renamed: Callable[[str], None] | None = None
+              ) -> tuple[dict[str, Any], Any]:
     """Set ``el`` to ``value``; returns what it showed before and after, and what it must
     hold once the app has settled (:func:`read_back` compares it; ``UNCHECKED`` when
-    there is nothing to compare)."""
+    there is nothing to compare). ``renamed`` is told the new text of an item the edit
+    renamed (a cell is named by its text: its ref must go on naming it)."""
     before = _state(el)
     expected: Any = UNCHECKED
-    if el.is_item:
+    cell = cells.target(el) if el.is_item else None
+    if cell is not None and widgets.item_checked(el) is None:
+        cells.set_cell(el, cell, value)
+        shown = cells.name(el)
+        if renamed is not None and shown is not None:
+            renamed(shown)
+        el = cells.again(el, shown)
+    elif el.is_item:
         widgets.set_item(el, value)
     else:
         expected = _set_control(el, value)

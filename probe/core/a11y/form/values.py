@@ -32,8 +32,8 @@ def unsupported(el: Element, why: str = "") -> QtError:
         "FORM_INPUT_UNSUPPORTED",
         f"a {role} cannot take form input{f' ({why})' if why else ''}",
         hint="form_input takes text fields, spin boxes, sliders, dials, check boxes, radio "
-             "buttons, combo boxes, tabs and rows with a check box; use chr.click or "
-             "chr.type for the rest.",
+             "buttons, combo boxes, tabs, rows with a check box and editable cells; use "
+             "chr.click or chr.type for the rest.",
         ref=el.ref, role=role)
 
 

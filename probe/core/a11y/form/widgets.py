@@ -67,7 +67,7 @@ def state_of(el: Element) -> dict[str, Any]:
     if st.checkable or (not el.is_item and isinstance(el.widget, QAbstractButton)
                         and QAbstractButton.isCheckable(el.widget)):
         out["checked"] = "mixed" if st.checkStateMixed else bool(st.checked)
-    checked = _item_checked(el)  # a row's check box, from its model (as readPage says)
+    checked = item_checked(el)  # a row's check box, from its model (as readPage says)
     if checked is not None:
         out["checked"] = checked
     if el.is_item:
@@ -78,7 +78,7 @@ def state_of(el: Element) -> dict[str, Any]:
 def set_item(el: Element, value: Value) -> None:
     """An item that is no widget: a tab (pressed to choose it) or a model item with a
     check box (checked or unchecked as a user does)."""
-    if _item_checked(el) is not None:
+    if item_checked(el) is not None:
         _check_item(el, value)
         return
     if el.locator.role != "tab":
@@ -96,7 +96,7 @@ def set_item(el: Element, value: Value) -> None:
     actions.doAction(press)  # the app's code runs: nothing of the interface is used after
 
 
-def _item_checked(el: Element) -> bool | str | None:
+def item_checked(el: Element) -> bool | str | None:
     """A model item's check box: True, False or "mixed"; None when it shows none (or the
     element is no model item: a scene item's spot)."""
     idx = el.index
@@ -115,11 +115,11 @@ def _check_item(el: Element, value: Value) -> None:
     if not QModelIndex.model(idx).flags(idx) & Qt.ItemFlag.ItemIsEnabled:
         raise QtError("ELEMENT_NOT_ENABLED", f"{el.locator.role} {el.locator.name!r} is "
                       "disabled", ref=el.ref, hint="Satisfy what enables it first.")
-    if _item_checked(el) == want:
+    if item_checked(el) == want:
         return
     QAbstractItemView.setCurrentIndex(el.view, idx)
     qinput.key(el.view, "space")
-    now = _item_checked(el)
+    now = item_checked(el)
     if now != want:
         raise QtError("FORM_INPUT_NOT_TAKEN", f"{el.locator.role} {el.locator.name!r} is "
                       f"still {'checked' if now is True else 'mixed' if now else 'unchecked'}"

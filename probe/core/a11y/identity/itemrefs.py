@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from probe.core import faults
 from probe.core.a11y.nodes import ItemNode
-from probe.core.a11y.viewrows import item_text, role_of_view
+from probe.core.a11y.viewrows import Rows, header_text, item_text, role_of_view
 from probe.core.objects.modelshape import columns_of, rows_of
 from probe.core.objects.text import clean_name
 
@@ -149,20 +149,14 @@ def scroll_to(view: QAbstractItemView, idx: QModelIndex) -> bool:
 
 def node_for(view: QAbstractItemView, idx: QModelIndex, window: QWidget,
              name: str | None = None) -> ItemNode:
-    """The element of one model item (bounds in window coordinates, zero if off screen)."""
-    if name is None:
-        name = clean_name(item_text(QAbstractItemView.model(view), idx))
-    bounds = (0, 0, 0, 0)
-    if on_screen(view, idx):
-        r = view.visualRect(idx)
-        top = QWidget.mapTo(QAbstractScrollArea.viewport(view), window, r.topLeft())
-        bounds = (top.x(), top.y(), r.width(), r.height())
-    states = []
-    sel = QAbstractItemView.selectionModel(view)
-    if sel is not None and sel.isSelected(idx):
-        states.append("selected")
-    return ItemNode(role_of_view(view), name, view, states=states, bounds=bounds,
-                    interactive=True, index=QPersistentModelIndex(idx))
+    """The element of one model item as the whole read shows it (its states; a tree
+    row's value and level), bounds in window coordinates, zero if off screen."""
+    node = Rows(view, window).one(idx)
+    if name is not None:
+        node.name = name
+    if not on_screen(view, idx):
+        node.bounds = (0, 0, 0, 0)
+    return node
 
 
 def item_details(node: ItemNode, ids: Any) -> dict[str, Any]:
@@ -171,12 +165,11 @@ def item_details(node: ItemNode, ids: Any) -> dict[str, Any]:
     idx = live_index(view, node.index)
     if idx is None:
         return {}
-    model = QAbstractItemView.model(view)
-    header = model.headerData(idx.column(), Qt.Orientation.Horizontal, _DISPLAY)
+    header = header_text(view, idx.column())
     out: dict[str, Any] = {"view": ids.id_of(view), "row": idx.row(), "column": idx.column(),
                            "parent": parent_path(idx), "onScreen": on_screen(view, idx)}
     if header is not None:
-        out["columnHeader"] = str(header)
+        out["columnHeader"] = header
     return out
 
 

@@ -256,6 +256,20 @@ class RefTable:
             self.forgotten += 1
         return f"ref_{n}"
 
+    def renamed(self, ref: str, name: str) -> None:
+        """``ref``'s model item shows ``name`` now because this session's own edit through
+        the ref wrote it (chr.formInput on a cell): the ref goes on naming that item. Any
+        other change of an item's text still makes its ref REF_NOT_FOUND."""
+        m = _REF.match(ref.strip())
+        n = int(m.group(1)) if m is not None else -1
+        loc = self._by_ref.get(n)
+        if loc is None or loc.index is None or loc.name == name:
+            return
+        self._by_key.pop(element_key(loc), None)
+        loc = replace(loc, name=name)
+        self._by_ref[n] = loc
+        self._by_key[element_key(loc)] = n
+
     def existing(self, loc: Locator) -> str | None:
         """The ref this element was given in this session, if any (issues nothing)."""
         n = self._by_key.get(element_key(loc))

@@ -303,13 +303,16 @@ class QuickWalker:
             if texts:
                 name, details = texts[0], texts[1:]
         name = clean_name(name)
-        gap = False
+        gap = unshown = False
         owner = item
         enabled = QQuickItem.isEnabled(item)
         if role == "generic" and enabled and ((is_mouse_area(item) and takes_clicks(item)) or
                                               controls.has_tap_handler(item)):
             gap = True  # a clickable area is named by the text it shows, its id last
-            name = controls.shown_text(item) or _texts_under(item) or gap_name(item)
+            name = controls.shown_text(item) or _texts_under(item)
+            if not name:
+                name = gap_name(item)
+                unshown = name != clean_name(_text_property(item))  # an id, name or type
         elif role == "separator" and enabled:
             gap = True  # a SplitView's handle: dragged to resize the panes
         elif role == "generic" and qml.type_name(item) == "Text":  # no interface offscreen
@@ -373,7 +376,7 @@ class QuickWalker:
         x, y, w, h = qml.scene_rect(item)
         node = Node(role, name, owner, obj=owner, value=value,  # pyright: ignore[reportArgumentType]  # Node.owner holds Quick items too
                     states=states, bounds=(x, y, w, h), interactive=interactive,
-                    gap=gap, children=kids, full=full)
+                    gap=gap, children=kids, full=full, unshown=unshown)
         out.append(node)
         self.count += 1
 

@@ -30,7 +30,7 @@ while it shows). Qt is called through its classes (the shadowing rule:
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPoint, QRect, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -97,6 +97,9 @@ _VALUE = QAccessible.Text.Value
 #: Item children (tabs, menu entries) shown per container, and how many are looked at.
 ITEM_CAP = 60
 ITEM_SCAN = 2000
+#: Item views: one with no rows is an element with a ref (a list the agent fills through
+#: a button, drops files on, or opens the context menu of), named or not.
+VIEW_ROLES = ("list", "tree", "table", "grid")
 #: Roles that take a name from a label, placeholder or tool tip when Qt gives none.
 NAMEABLE = frozenset({"textbox", "spinbutton", "combobox", "slider", "checkbox", "radio",
                       "button", "switch", "link", "progressbar", "scrollbar", "generic"})
@@ -308,6 +311,11 @@ class WidgetWalker:
         out: list[Node] = []
         with collector.paused():
             self._widget(w, base.x(), base.y(), out, 0, None)
+        view = QWidget.parentWidget(parent) if parent is not None else None
+        if isinstance(view, QAbstractItemView) and \
+                QAbstractScrollArea.viewport(view) is parent:  # in a cell: named as walk() does
+            at = view.indexAt(QWidget.geometry(w).center())  # a pure virtual: the view's own
+            faults.value(self._header_names, None, view, at, out, obj=w)
         for bar in out:  # as walk() marks them
             if bar.role == "menubar":
                 _submenus(bar)
@@ -393,7 +401,7 @@ class WidgetWalker:
             name = clean_name(name, FULL)
         else:
             name = clean_name(name)
-        gap = False
+        gap = unshown = False
         if panel is not None:
             tab = clean_name(strip_mnemonic(panel.tabText(panel.indexOf(w))))
             if role in LEAF_ROLES and role != "text":  # a page that is itself a control
@@ -403,6 +411,7 @@ class WidgetWalker:
         elif role in CLICKABLE_ROLES and (role == "generic" or handles_mouse(app_type(w))) \
                 and is_clickable(w):
             gap = True
+            unshown = not name  # a tool tip or an identifier: shown nowhere in the window
             name = name or tool_tip(w) or gap_name(w)
         elif not name and role in NAMEABLE and role != "generic":
             name = placeholder(w) or tool_tip(w) or \
@@ -429,7 +438,8 @@ class WidgetWalker:
             not reach.in_viewport(w)
         if drop and not name and any(k.interactive for n in kids for k in n.iter()):
             drop = False  # a nameless pane around controls: a drop lands on one of them
-        interactive = gap or drop or role in INTERACTIVE or role == "scrollbar"
+        interactive = gap or drop or role in INTERACTIVE or role == "scrollbar" or \
+            (role in VIEW_ROLES and not kids)  # an empty view: a ref of its own to act on
         if not interactive and not unread:
             if role == "generic" and not name:
                 out.extend(kids)  # structural container: hoist its children
@@ -446,7 +456,7 @@ class WidgetWalker:
         node = Node(role, name, w, obj=w, value=value, states=states,
                     bounds=(x, y, width, height),
                     interactive=interactive, gap=gap, label=label, children=kids, more=more,
-                    full=full, unread=unread)
+                    full=full, unread=unread, unshown=unshown and bool(name))
         self.count += 1
         out.append(node)
 
@@ -590,13 +600,16 @@ class WidgetWalker:
         holder = cells.get(key(idx)) or cells.get(key(idx.siblingAtColumn(0)))
         if holder is None:
             return None
-        model = QAbstractItemView.model(view)
-        header = model.headerData(idx.column(), Qt.Orientation.Horizontal) \
-            if model is not None else None
-        for p in placed:
-            if not p.name and header is not None and str(header):
-                p.name = clean_name(str(header))
+        self._header_names(view, idx, placed)
         return holder
+
+    @staticmethod
+    def _header_names(view: QAbstractItemView, idx: QModelIndex, placed: list[Node]) -> None:
+        """Unnamed nodes of a widget in a view's cell ``idx`` take its column's title."""
+        header = viewrows.header_text(view, idx.column()) if idx.isValid() else None
+        for p in placed:
+            if not p.name and header is not None:
+                p.name = clean_name(header)
 
     def _rows(self, view: QAbstractItemView, out: list[Node]) -> int:
         """An item view's rows from its model; returns the rows scrolled away (rows read
