@@ -23,7 +23,7 @@ from probe.client import Client
 from probe.exceptions import RemoteError
 from probe.launcher.launch import wait_for_probe
 from tests.support import faultgate
-from tests.support.app import ROOT, wait_until
+from tests.support.app import wait_until
 
 
 def skip_if_star_import_crashes() -> None:
@@ -50,7 +50,9 @@ class RealApp:
         os.makedirs(full_env["XDG_CONFIG_HOME"], exist_ok=True)
         cmd = [sys.executable, "-m", "probe.cli", "launch", *args]
         self.log = tempfile.TemporaryFile(mode="w+")
-        self.proc = subprocess.Popen(cmd, cwd=cwd or ROOT, stdin=subprocess.DEVNULL,
+        # the working folder is the app's own HOME, never the repository: a random run's
+        # file dialog opens there, and its 'New Folder' or a rename landed in the tree
+        self.proc = subprocess.Popen(cmd, cwd=cwd or self.home, stdin=subprocess.DEVNULL,
                                      stdout=self.log, stderr=subprocess.STDOUT, text=True,
                                      env=full_env, start_new_session=True)
         try:
