@@ -59,8 +59,8 @@ def test_the_watch_forgets_widgets_deleted_in_a_window_no_report_takes(qtbot: An
     watch.renew()
     # No prune during the rebuilds (at most once a second, from a paint): the premise below
     # counts what the watch noted, and a loop slower than a second (two xdist workers on a
-    # loaded machine: 60 rebuilds took 1-3 s) had a prune mid-loop forget the panels deleted
-    # by then, so it held 89 < 100 about 2 runs in 3. The prune is let run after the premise.
+    # loaded machine; 0.9 s alone at load 6) had a prune mid-loop forget the panels deleted
+    # by then (stretched to 3 s: 89 held). The prune is let run after the premise.
     watch._pruned = math.inf
     panel: QWidget | None = None
     try:
