@@ -57,16 +57,14 @@ def test_the_watch_forgets_widgets_deleted_in_a_window_no_report_takes(qtbot: An
     main.show()
     qtbot.waitExposed(main)
     watch.renew()
-    # No prune during the rebuilds (at most once a second, from a paint): the premise below
-    # counts what the watch noted, and a loop slower than a second (two xdist workers on a
-    # loaded machine; 0.9 s alone at load 6) had a prune mid-loop forget the panels deleted
-    # by then (stretched to 3 s: 89 held). The prune is let run after the premise.
-    watch._pruned = math.inf
+    old: list[QWidget] = []
     panel: QWidget | None = None
     try:
-        for k in range(60):
-            if panel is not None:
-                panel.deleteLater()
+        for k in range(30):  # 30 x 9 widgets painted: under MOST_PAINTED (300)
+            if panel is not None:  # taken away now, deleted below: while all live, no
+                panel.hide()       # new widget reuses a deleted one's address (the
+                column.removeWidget(panel)  # watch's key); with reuse the premise
+                old.append(panel)  # counted 70-88 after other modules, ~150 alone
             panel = QWidget(main)
             rows = QVBoxLayout(panel)
             for j in range(8):
@@ -74,9 +72,12 @@ def test_the_watch_forgets_widgets_deleted_in_a_window_no_report_takes(qtbot: An
             column.addWidget(panel)
             panel.show()
             main.repaint()  # paints every widget of the window now
-            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
             QApplication.processEvents()
-        assert watch.held()[0] > 100  # the premise: it noted the deleted panels' widgets
+        for gone in old:
+            gone.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        assert not any(shiboken6.isValid(w) for w in old)
+        assert watch.held()[0] > 200  # the premise: it noted the deleted panels' widgets
         watch._pruned = 0.0  # prune at the next event, not in a second
         main.repaint()
         widgets, rects = watch.held()
