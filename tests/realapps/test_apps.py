@@ -20,6 +20,7 @@ import pytest
 
 from probe.client import Client
 from probe.exceptions import RemoteError
+from tests.support import side_by_side
 from tests.support.realapp import RealApp, skip_if_star_import_crashes, start, wait_for_window
 
 from . import tasks
@@ -107,11 +108,20 @@ AVOID = {"console": "", "cola": "", "tasklist": "^Complete$", "quirks": "",
          "parametertree": ""}
 
 
+@pytest.fixture(scope="module")
+def monkeys(request: pytest.FixtureRequest) -> Iterator[side_by_side.Runs[dict[str, int]]]:
+    """The five apps' random runs, side by side (tests.support.side_by_side: ~5 s to 50 s
+    each, mostly waiting on the app); each case's test checks its own."""
+    def run(name: str, app: RealApp) -> dict[str, int]:
+        return tasks.random_run(_agent(app), seed=18, avoid=AVOID[name])  # no probe fault
+
+    yield from side_by_side.start(request, test_monkey_300_random_actions, "name", run)
+
+
 @pytest.mark.parametrize("name", ["console", "cola", "tasklist", "quirks", "parametertree"])
-def test_monkey_300_random_actions(name: str, request: pytest.FixtureRequest) -> None:
-    app: RealApp = request.getfixturevalue(name)
-    qt = _agent(app)
-    outcomes = tasks.random_run(qt, seed=18, avoid=AVOID[name])  # and no probe fault
+def test_monkey_300_random_actions(name: str,
+                                   monkeys: side_by_side.Runs[dict[str, int]]) -> None:
+    app, outcomes = monkeys.outcome(name)
     assert app.alive(), app.output()
     assert outcomes.get("ok", 0) >= 150, outcomes  # most actions really acted
 

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from probe.client import Client
+from tests.support import side_by_side
 from tests.support.chrome import parse, ref_of
 from tests.support.realapp import RealApp, start, wait_for_window
 from tests.support.resources_demo import qt_resource_bytes
@@ -141,13 +142,22 @@ def test_pyzo_resources_are_qts_own_and_read_as_its_qfile_reads_them(pyzo: RealA
 AVOID = {"retext": "^Print", "vorta": "", "novelwriter": "", "pyzo": "^Restart|Terminate"}
 
 
+@pytest.fixture(scope="module")
+def random_runs(request: pytest.FixtureRequest) -> Iterator[side_by_side.Runs[dict[str, int]]]:
+    """The four apps' random runs, side by side (tests.support.side_by_side: mostly
+    waiting on the app); each case's test checks its own."""
+    def run(name: str, app: RealApp) -> dict[str, int]:
+        try:
+            return tasks.random_run(_agent(app), seed=35, avoid=AVOID[name])
+        except Exception as exc:  # how the app ended, when it did
+            raise AssertionError(f"{exc}\n{app.output()}") from exc
+
+    yield from side_by_side.start(request, test_random_actions, "name", run)
+
+
 @pytest.mark.parametrize("name", ["retext", "vorta", "novelwriter", "pyzo"])
-def test_random_actions(name: str, request: pytest.FixtureRequest) -> None:
-    app: RealApp = request.getfixturevalue(name)
-    qt = _agent(app)
-    try:
-        outcomes = tasks.random_run(qt, seed=35, avoid=AVOID[name])
-    except Exception as exc:  # how the app ended, when it did
-        raise AssertionError(f"{exc}\n{app.output()}") from exc
+def test_random_actions(name: str,
+                        random_runs: side_by_side.Runs[dict[str, int]]) -> None:
+    app, outcomes = random_runs.outcome(name)
     assert app.alive(), app.output()
     assert outcomes.get("ok", 0) >= 100, outcomes  # most actions really acted

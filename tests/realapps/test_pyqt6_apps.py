@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from probe.bootstrap import runtime
-from tests.support import qtkinds
+from tests.support import qtkinds, side_by_side
 from tests.support.prereq import need
 from tests.support.realapp import RealApp, start, wait_for_window
 
@@ -98,16 +98,23 @@ def test_console_on_pyqt6_runs_code(console: RealApp) -> None:
     assert "42" in text
 
 
-def test_monkey_on_pyqt6_git_cola(cola: RealApp) -> None:
-    qt = cola.client()
-    wait_for_window(qt, 60)
-    outcomes = tasks.random_run(qt, seed=18, actions=150)  # and no probe fault
-    assert cola.alive(), cola.output()
-    assert outcomes.get("ok", 0) >= 75, outcomes
+@pytest.fixture(scope="module")
+def monkeys(request: pytest.FixtureRequest) -> Iterator[side_by_side.Runs[dict[str, int]]]:
+    """Both apps' random runs of 150 actions, side by side (tests.support.side_by_side)."""
+    def run(_name: str, app: RealApp) -> dict[str, int]:
+        qt = app.client()
+        wait_for_window(qt, 60)
+        return tasks.random_run(qt, seed=18, actions=150)  # and no probe fault
+
+    yield from side_by_side.start(request, test_monkey_on_pyqt6, "name", run)
 
 
-def test_monkey_on_pyqt6_console(console: RealApp) -> None:
-    qt = console.client()
-    wait_for_window(qt, 60)
-    tasks.random_run(qt, seed=18, actions=150)
-    assert console.alive(), console.output()
+#: Actions that must have acted, of the 150 (the console's were never counted).
+LEAST_OK = {"cola": 75, "console": 0}
+
+
+@pytest.mark.parametrize("name", ["cola", "console"])
+def test_monkey_on_pyqt6(name: str, monkeys: side_by_side.Runs[dict[str, int]]) -> None:
+    app, outcomes = monkeys.outcome(name)
+    assert app.alive(), app.output()
+    assert outcomes.get("ok", 0) >= LEAST_OK[name], outcomes

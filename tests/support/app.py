@@ -21,12 +21,11 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 # Folders of this run (the discovery folder; the name maps and the inspector's layout the
 # tests save, never into the user's config). A pytest-xdist worker inherits the controller's
 # environment: it makes its own, so one worker's probes never show in another's discovery.
-os.environ["QTMCP_RUNTIME_DIR"] = ("PYTEST_XDIST_WORKER" not in os.environ and os.environ.get(
-    "QTMCP_RUNTIME_DIR")) or tempfile.mkdtemp(prefix="qtmcp-test-run-")
-os.environ["QTMCP_NAMES_DIR"] = ("PYTEST_XDIST_WORKER" not in os.environ and os.environ.get(
-    "QTMCP_NAMES_DIR")) or tempfile.mkdtemp(prefix="qtmcp-test-names-")
-os.environ["QTMCP_SETTINGS_DIR"] = ("PYTEST_XDIST_WORKER" not in os.environ and os.environ.get(
-    "QTMCP_SETTINGS_DIR")) or tempfile.mkdtemp(prefix="qtmcp-test-settings-")
+os.environ.update({
+    var: ("PYTEST_XDIST_WORKER" not in os.environ and os.environ.get(var))
+    or tempfile.mkdtemp(prefix=f"qtmcp-test-{kind}-")
+    for var, kind in (("QTMCP_RUNTIME_DIR", "run"), ("QTMCP_NAMES_DIR", "names"),
+                      ("QTMCP_SETTINGS_DIR", "settings"))})
 # The user's config folder, as every process of the run sees it: a folder of this run with
 # a user's inspector settings in it, which the run must leave byte-identical (a check on
 # the real ~/.config would see other programs' writes too).
