@@ -21,6 +21,7 @@ In the app only (PySide6); no protocol, no server.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import signal
 import socket
@@ -120,7 +121,8 @@ class _Relay(QObject):
 
 def relay_signals(action: Callable[[], object], signals: Sequence[signal.Signals],
                   handler: Callable[[int, FrameType | None], object], *,
-                  keep_app_fd: bool = False
+                  keep_app_fd: bool = False,
+                  arrived: Callable[[int], object] | None = None
                   ) -> bool:
     """Install ``handler`` for ``signals`` and run ``action()`` on the GUI thread of the
     application that runs now each time one arrives. Main thread only: False elsewhere.
@@ -130,7 +132,8 @@ def relay_signals(action: Callable[[], object], signals: Sequence[signal.Signals
     a thread here, which queues ``action`` to the GUI thread through a relay made again for
     each new application. With ``keep_app_fd``, an app that set a wakeup fd of its own (an
     asyncio loop, which runs Python when a signal comes) keeps it: the handler is installed,
-    no relay.
+    no relay. ``arrived(signum)`` runs on the relay's own thread for each signal, whatever
+    the GUI thread does (a deadline that must not wait for it).
     """
     try:
         for sig in signals:
@@ -153,7 +156,7 @@ def relay_signals(action: Callable[[], object], signals: Sequence[signal.Signals
 
     relays = GuiObject(make)
     relays.get()  # made now, on the main thread, whether an application exists or not
-    threading.Thread(target=_watch, args=(reader, relays), name="qtmcp-signals",
+    threading.Thread(target=_watch, args=(reader, relays, arrived), name="qtmcp-signals",
                      daemon=True).start()
     _installed.extend((reader, writer, relays))
     return True
@@ -163,7 +166,8 @@ def relay_signals(action: Callable[[], object], signals: Sequence[signal.Signals
 _installed: list[object] = []
 
 
-def _watch(reader: socket.socket, relays: GuiObject[_Relay]) -> None:
+def _watch(reader: socket.socket, relays: GuiObject[_Relay],
+           arrived: Callable[[int], object] | None) -> None:
     while True:
         try:
             data = reader.recv(64)
@@ -171,6 +175,10 @@ def _watch(reader: socket.socket, relays: GuiObject[_Relay]) -> None:
             return
         if not data:
             return
+        if arrived is not None:
+            for signum in data:  # Python writes each signal's number as one byte
+                with contextlib.suppress(Exception):
+                    arrived(signum)
         relay = relays.get()
         if relay is not None:
             try:

@@ -6,6 +6,8 @@ deletes every QObject) and a new one made for the main window. ``--pause-before`
 ``--pause-between``: wait for a line on stdin (no event loop running) after the
 application is made / between the two loops; ``--pause-in-extension``: as
 ``--pause-before``, inside a call that turns an exception into another error.
+``--refuse-quit``: as qtconsole and Vorta: the main window ignores its close event (it
+would ask "close?"), and a thread that never ends holds the interpreter's exit.
 ``--probe`` installs the probe first (else run it with ``qtmcp launch``).
 
 stdin: a line ends the event loop that runs now. stdout: ``loop N`` once loop N runs,
@@ -16,8 +18,10 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 
 from PySide6.QtCore import QCoreApplication, QSocketNotifier, QTimer
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QLineEdit, QVBoxLayout, QWidget
 
 if "--probe" in sys.argv:
@@ -47,12 +51,19 @@ def pause_in_extension() -> None:
                           "exception set") from exc
 
 
+class _Refusing(QWidget):
+    """A window that never agrees to close (its "close?" question goes unanswered)."""
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        event.ignore()
+
+
 def run_loop(n: int, name: str) -> None:
     """Show a window named ``name`` with a field ``<name>Field``; run the event loop until a
     line comes on stdin."""
     app = QCoreApplication.instance()
     assert isinstance(app, QApplication)
-    window = QWidget(objectName=name)
+    window = (_Refusing if "--refuse-quit" in sys.argv else QWidget)(objectName=name)
     window.setWindowTitle(name)
     QVBoxLayout(window).addWidget(QLineEdit(window, objectName=f"{name}Field"))
     window.show()
@@ -66,6 +77,8 @@ def run_loop(n: int, name: str) -> None:
 
 def main() -> int:
     app = QApplication(sys.argv)
+    if "--refuse-quit" in sys.argv:
+        threading.Thread(target=threading.Event().wait, name="never-ends").start()
     if "--pause-before" in sys.argv:
         pause()
     if "--pause-in-extension" in sys.argv:

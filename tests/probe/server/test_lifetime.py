@@ -114,6 +114,25 @@ def test_a_signal_ends_a_launched_app_at_any_moment(moment: str, sig: signal.Sig
         app.stop()
 
 
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
+def test_a_signal_ends_a_launched_app_that_refuses_to_quit(sig: signal.Signals) -> None:
+    """A launched app's window that ignores its close event and a thread that never ends
+    (qtconsole, Vorta) refuse the quit a signal asks for: without the probe the signal ends
+    the app at once, so after the grace it is ended as the signal would have, its file
+    removed and the reason said (on main both ran on after SIGTERM until killed)."""
+    app = start("--refuse-quit", launch=True)
+    try:
+        line(app, "loop 1")
+        app.proc.send_signal(sig)
+        code = ended(app)
+        assert code == 128 + sig, code
+        said = f"did not end within 3 s of {sig.name}"
+        wait_until(lambda: any(said in got for got in app.stderr_lines),
+                   what=f"the app's stderr to say '{said}'")
+    finally:
+        app.stop()
+
+
 def test_sigterm_ends_an_app_that_made_a_new_application_and_removes_its_file() -> None:
     """An app with ``probe.install()`` (not launched) keeps SIGTERM's default meaning, with
     the discovery file removed first: also once its first application is gone, which
