@@ -80,8 +80,7 @@ async def form_input(
         "text for a text field; a number for a spin box, slider or dial; a date/time "
         "(ISO 8601 or as the field shows it) for a date/time edit; true/false for a "
         "check box, radio or a row's check box; an option's text for a combo box; a tab's "
-        "name for a tab bar; what an editable cell (or a tree row's one value column) "
-        "takes, entered through its view's editor",
+        "name for a tab bar; an editable cell's value",
         maxLength=qinput.MAX_TYPED)],
 ) -> Meta[Action]:
     """Set a form control's value by ref; the app's own signals fire as if a user did it.
