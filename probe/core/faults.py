@@ -44,9 +44,22 @@ T = TypeVar("T")
 #: The probe's own code: a frame here is the probe's, anywhere else the app's.
 PROBE_DIR = str(Path(__file__).resolve().parents[1])
 #: Python's and PySide's own code: never the app's line.
-_LIBRARY = tuple(str(Path(p).resolve()) for p in {
+_LIBRARY = tuple(str(Path(p).resolve()) + "/" for p in {
     sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["platstdlib"],
     Path(QtCore.__file__).parent, Path(shiboken6.__file__).parent})
+#: Where pip puts apps: inside ``platstdlib`` in a virtual environment (its
+#: ``lib/python3.X``), yet an app installed there is the app, not Python's library.
+_INSTALLED = tuple(str(Path(p).resolve()) + "/" for p in {
+    sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]})
+_BINDINGS = (str(Path(QtCore.__file__).parent.resolve()) + "/",
+             str(Path(shiboken6.__file__).parent.resolve()) + "/")
+
+
+def _library(filename: str) -> bool:
+    """Whether a frame's file is Python's or the Qt binding's own code (not the app's)."""
+    if filename.startswith(_BINDINGS):
+        return True
+    return filename.startswith(_LIBRARY) and not filename.startswith(_INSTALLED)
 #: Classes of failure kept (the oldest go first); occurrences are counted without limit.
 KEEP = 200
 #: Longest reason an ``unread`` element carries, and longest traceback kept.
@@ -171,7 +184,7 @@ def _record(exc: BaseException, obj: Any) -> Fault:
     mine = [i for i, f in enumerate(frames) if f.filename.startswith(PROBE_DIR)]
     at = frames[mine[-1]] if mine else (frames[-1] if frames else None)
     deeper = frames[mine[-1] + 1:] if mine else frames
-    theirs = [f for f in deeper if not f.filename.startswith(_LIBRARY)]
+    theirs = [f for f in deeper if not _library(f.filename)]
     text = str(exc)
     origin = GONE if isinstance(exc, RuntimeError) and "already deleted" in text else \
         APP if theirs or _OVERRIDE in text else PROBE

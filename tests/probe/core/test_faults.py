@@ -6,7 +6,9 @@ does not take) or a function of this file (standing for the app's code)."""
 from __future__ import annotations
 
 import logging
+import sysconfig
 import weakref
+from pathlib import Path
 
 import pytest
 import shiboken6
@@ -34,6 +36,24 @@ def test_an_exception_of_the_apps_code_is_an_app_fault(qapp: object) -> None:
     assert got.reason == ("ValueError in the app's " + fault.app_where +
                           ": the app could not read row 2")
     assert fault.source["file"] == __file__ and fault.source["function"] == "_app_code"
+
+
+def test_an_app_installed_by_pip_is_the_app_not_pythons_library(qapp: object) -> None:
+    """In a virtual environment Python's ``platstdlib`` is the venv's ``lib/python3.X``,
+    which holds site-packages: an app installed there by pip (pyzo, in CI's random run:
+    its menu model's rowCount raised AttributeError) was read as Python's own code, so its
+    exception became a probe fault. Code compiled under site-packages' name raises here."""
+    where = Path(sysconfig.get_paths()["purelib"]) / "someapp" / "core" / "menu.py"
+    space: dict[str, object] = {}
+    exec(compile("def rowCount(parent):\n    return len(parent.actions())\n",
+                 str(where), "exec"), space)
+    model = QStringListModel(["a"])
+    model.setObjectName("menus")
+    got = faults.attempt(space["rowCount"], object(), obj=model)  # pyright: ignore[reportArgumentType]  # the compiled function
+    assert isinstance(got, faults.Failed)
+    assert got.fault.origin == faults.APP, got.fault
+    assert got.fault.app_where.startswith("rowCount (menu.py:2)"), got.fault.app_where
+    assert got.fault.source["file"] == str(where)
 
 
 class Probed(QWidget):
