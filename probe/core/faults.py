@@ -43,23 +43,27 @@ T = TypeVar("T")
 
 #: The probe's own code: a frame here is the probe's, anywhere else the app's.
 PROBE_DIR = str(Path(__file__).resolve().parents[1])
-#: Python's and PySide's own code: never the app's line.
-_LIBRARY = tuple(str(Path(p).resolve()) + "/" for p in {
-    sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["platstdlib"],
-    Path(QtCore.__file__).parent, Path(shiboken6.__file__).parent})
+
+
+def _folders(*paths: str | Path) -> tuple[str, ...]:
+    """Each path resolved, with a separator after it: a prefix only of what is inside."""
+    return tuple(str(Path(p).resolve()) + "/" for p in set(paths))
+
+
+#: Python's own code (the standard library) and the Qt binding's: never the app's line.
+_LIBRARY = _folders(sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["platstdlib"])
+_BINDINGS = _folders(Path(QtCore.__file__).parent, Path(shiboken6.__file__).parent)
 #: Where pip puts apps: inside ``platstdlib`` in a virtual environment (its
 #: ``lib/python3.X``), yet an app installed there is the app, not Python's library.
-_INSTALLED = tuple(str(Path(p).resolve()) + "/" for p in {
-    sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]})
-_BINDINGS = (str(Path(QtCore.__file__).parent.resolve()) + "/",
-             str(Path(shiboken6.__file__).parent.resolve()) + "/")
+_INSTALLED = _folders(sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"])
 
 
 def _library(filename: str) -> bool:
     """Whether a frame's file is Python's or the Qt binding's own code (not the app's)."""
-    if filename.startswith(_BINDINGS):
-        return True
-    return filename.startswith(_LIBRARY) and not filename.startswith(_INSTALLED)
+    return filename.startswith(_BINDINGS) or (
+        filename.startswith(_LIBRARY) and not filename.startswith(_INSTALLED))
+
+
 #: Classes of failure kept (the oldest go first); occurrences are counted without limit.
 KEEP = 200
 #: Longest reason an ``unread`` element carries, and longest traceback kept.

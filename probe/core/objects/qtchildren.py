@@ -196,9 +196,7 @@ def in_tree_order(objs: list[T]) -> list[T]:
             places[id(obj)] = key
         return key
 
-    ordered = sorted(objs, key=place)
-    held.clear()
-    return ordered
+    return sorted(objs, key=place)  # ``held`` lives as long as ``place`` does
 
 
 def descendants(root: QObject) -> list[QObject]:
