@@ -93,8 +93,7 @@ def text(idx: QModelIndex) -> str:
 def name(el: Element) -> str | None:
     """The name an item element has now (its text, as readPage names it), when an edit
     changed it; None when it did not."""
-    idx = el.index
-    now = clean_name(item_text(QModelIndex.model(idx), idx))
+    now = clean_name(text(el.index))
     return None if now == el.locator.name else now
 
 
