@@ -985,8 +985,20 @@ def _model_row(model: str, view: str, proxies: int) -> Any:
         k("signal", d.since(m) == ["modelView.clicked Gamma"], d.since(m))
         after = d.page()
         k("truth", out["name"] == "Gamma" and "selected" in line(after, "Gamma", role) and
-          (not branches or CHILDREN[0] not in after), (out, after))
+          (not branches or CHILDREN[0] not in after) and _no_rename(d, model, role, after),
+          (out, after))
     return run
+
+
+def _no_rename(d: Drive, model: str, role: str, page: str) -> bool:
+    """A file system model's item takes no form input, though its names can be edited
+    (its edits rename the file on disk): refused, and the file keeps its name."""
+    if model != "QFileSystemModel":
+        return True
+    err = d.error("chr.formInput", ref=d.ref(page, "Beta", role), value="Renamed")
+    after = d.page()
+    return (err is not None and err.name == "FORM_INPUT_UNSUPPORTED" and
+            bool(d.node(after, "Beta", role)) and not d.node(after, "Renamed"))
 
 
 def _raising_row(kind: str, view: str) -> Any:

@@ -309,7 +309,10 @@ def _standard() -> QStandardItemModel:
 
 
 def _files(folder: str) -> QFileSystemModel:
+    """A file system model whose names can be edited, as a file dialog's are (an edit
+    renames the file on disk)."""
     model = QFileSystemModel()
+    model.setReadOnly(False)
     model.setRootPath(folder)
     return model
 
