@@ -11,6 +11,7 @@ the Python attach does.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -25,7 +26,8 @@ def _reporter(path: str | None) -> Callable[[bool | None, str], None]:
         if ok is False:
             print(f"qtmcp: the probe did not start: {text}", file=sys.stderr, flush=True)
         if path:
-            with open(path, "w", encoding="utf-8") as fh:
+            # the attach that waits on it may have given up and removed its folder
+            with contextlib.suppress(OSError), open(path, "w", encoding="utf-8") as fh:
                 json.dump({"ok": ok, "text": text}, fh)
     return done
 

@@ -55,16 +55,24 @@ def _runtime_for(what: str, core: Path) -> Path:
     return folder
 
 
-def write_boot(folder: Path, options: dict[str, Any], status: Path | None) -> Path:
-    """The boot file the shim runs in the app: paths first, then boot.start(config)."""
+def write_boot(folder: Path, options: dict[str, Any], status: Path | None,
+               where: Path | None = None) -> Path:
+    """The boot file the shim runs in the app: paths first, then boot.start(config).
+
+    It lives in ``where``, which the caller removes, or in a folder of its own (0700: the
+    options may hold a token) that the boot removes as it starts, when the shim has read
+    it: a launch leaves nothing behind (every launch of a C++ app left one)."""
     config = {"front": [str(folder), ROOT],
               "site": [p for p in site.getsitepackages() if Path(p).is_dir()],
               "options": {k: v for k, v in options.items() if v is not None},
               "status": str(status) if status else None}
-    where = Path(tempfile.mkdtemp(prefix="qtmcp-boot-"))  # 0700: options may hold a token
+    own = where is None
+    where = where or Path(tempfile.mkdtemp(prefix="qtmcp-boot-"))
     boot = where / "boot.py"
     fd = os.open(boot, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        if own:
+            fh.write(f"import shutil\nshutil.rmtree({str(where)!r}, ignore_errors=True)\n")
         fh.write(f"import sys\nsys.path.insert(0, {ROOT!r})\n"
                  "from probe.bootstrap import boot\n"
                  f"boot.start({config!r})\n")
@@ -148,8 +156,17 @@ def attach(pid: int, *, timeout: float, gdb: str, **options: Any) -> discovery.P
                           "which has not loaded Qt 6 (no libQt6Core in its memory map)")
     folder = _runtime_for(f"process {pid}", core)
     library = shim.build()
-    status = Path(tempfile.mkdtemp(prefix="qtmcp-attach-")) / "status.json"
-    boot = write_boot(folder, options, status)
+    work = Path(tempfile.mkdtemp(prefix="qtmcp-attach-"))  # 0700: options may hold a token
+    try:
+        return _attach(pid, folder, library, work, timeout=timeout, gdb=gdb, **options)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _attach(pid: int, folder: Path, library: Path, work: Path, *, timeout: float, gdb: str,
+            **options: Any) -> discovery.ProbeInfo:
+    status = work / "status.json"
+    boot = write_boot(folder, options, status, work)
     args = ", ".join(json.dumps(str(p)) for p in (shim.libpython(), sys.base_prefix, boot,
                                                   status))
     cmd = [gdb, "-p", str(pid), "-batch", "-nx", *gdb_symbols(), "-ex", "set confirm off",

@@ -119,10 +119,11 @@ def _start(apps: list[App], cmd: list[str], env: dict[str, str]) -> App:
     return app
 
 
-def _attach(app: App) -> discovery.ProbeInfo:
+def _attach(app: App, env: dict[str, str] | None = None) -> discovery.ProbeInfo:
     app.wait_line("ready")
     run = subprocess.run([sys.executable, "-m", "probe.cli", "attach", str(app.proc.pid)],
-                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+                         capture_output=True, text=True, timeout=120, cwd=ROOT,
+                         env={**os.environ, **(env or {})})
     assert run.returncode == 0, run.stderr + app.output()
     return app.probe()
 
@@ -182,17 +183,22 @@ def test_pyqt6_app(how: str, pyqt6_path: Path, apps: list[App]) -> None:
 
 
 @pytest.mark.parametrize("how", ["launch", "attach"])
-def test_cpp_app(how: str, cpp_binary: Path, apps: list[App]) -> None:
+def test_cpp_app(how: str, cpp_binary: Path, apps: list[App], tmp_path: Path) -> None:
+    """Launched or attached; the boot file and status the launcher wrote in the temporary
+    folder (its options may hold a token) are gone once the probe serves."""
     release = qtkinds.cpp_release(cpp_binary)
+    temp = {"TMPDIR": str(tmp_path)}
     if how == "launch":
         info = _start(apps, [sys.executable, "-m", "probe.cli", "launch", str(cpp_binary)],
-                      {}).probe()
+                      temp).probe()
     else:
         if shutil.which("gdb") is None:
             _need("gdb", "apt-get install gdb")
-        info = _attach(_start(apps, [str(cpp_binary)], {}))
+        info = _attach(_start(apps, [str(cpp_binary)], {}), temp)
     assert info.app == "cppform" and info.qt == release
     _drive(info, release)
+    # (Qt makes runtime-$USER there when XDG_RUNTIME_DIR is unset: the app's own)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("qtmcp")] == []
 
 
 @pytest.mark.parametrize("how", ["launch", "attach"])
