@@ -3,6 +3,7 @@ time, in a runtime folder that shows the apps a test chooses."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import subprocess
@@ -33,11 +34,17 @@ class Run:
 def runtime_with(*apps: discovery.ProbeInfo) -> Path:
     """A new runtime folder (short: it holds sockets) in which exactly these apps run: a
     copy of each one's discovery file."""
-    folder = Path(tempfile.mkdtemp(prefix="qtmcp-cli-", dir="/tmp"))
-    os.chmod(folder, 0o700)
+    folder = Path(tempfile.mkdtemp(prefix="qtmcp-cli-", dir="/tmp"))  # not in RUN_TEMP:
+    os.chmod(folder, 0o700)  # test_sessions knocks on its socket as another user
+    atexit.register(_remove, folder, os.getpid())
     for info in apps:
         shutil.copyfile(info.path, folder / Path(info.path).name)
     return folder
+
+
+def _remove(folder: Path, owner: int) -> None:
+    if os.getpid() == owner:  # never from a forked child
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 class Cli:

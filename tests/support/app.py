@@ -4,8 +4,10 @@ wait on conditions. Shared by the tests, the real-app tests and the benchmarks."
 
 from __future__ import annotations
 
+import atexit
 import os
 import queue
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -18,18 +20,25 @@ from typing import Any
 
 # Tests never need a display; set before anything imports Qt.
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
+# One folder holds every folder of this run and, through TMPDIR, every temporary file of
+# the apps, launchers and tools it starts; the run removes it when it ends
+# (tests/conftest.py). Before, each run left some 30 folders in /tmp (a real app's HOME, a
+# file dialog's folder, a discovery folder...). This process's own temporary files, pytest's
+# tmp_path among them, stay where they were (gettempdir() is read before TMPDIR is set).
+os.environ["TMPDIR"] = tempfile.mkdtemp(prefix="qtmcp-test-", dir=tempfile.gettempdir())
 # Folders of this run (the discovery folder; the name maps and the inspector's layout the
 # tests save, never into the user's config). A pytest-xdist worker inherits the controller's
 # environment: it makes its own, so one worker's probes never show in another's discovery.
 os.environ.update({
     var: ("PYTEST_XDIST_WORKER" not in os.environ and os.environ.get(var))
-    or tempfile.mkdtemp(prefix=f"qtmcp-test-{kind}-")
+    or tempfile.mkdtemp(prefix=f"{kind}-", dir=os.environ["TMPDIR"])
     for var, kind in (("QTMCP_RUNTIME_DIR", "run"), ("QTMCP_NAMES_DIR", "names"),
                       ("QTMCP_SETTINGS_DIR", "settings"))})
 # The user's config folder, as every process of the run sees it: a folder of this run with
 # a user's inspector settings in it, which the run must leave byte-identical (a check on
 # the real ~/.config would see other programs' writes too).
-os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="qtmcp-test-user-config-")
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="user-config-",
+                                                  dir=os.environ["TMPDIR"])
 os.environ["QTMCP_QUIET"] = "1"
 # PySide6 runtimes, PyQt6 and the C++ app the tests prepare: in this tree, never in ~/.cache.
 os.environ.setdefault("QTMCP_CACHE", str(Path(__file__).resolve().parents[2] / ".cache" /
@@ -41,9 +50,21 @@ from probe.launcher.launch import wait_for_probe
 from tests.support import faultgate
 
 ROOT = Path(__file__).resolve().parents[2]
+#: The folder of this run (see above).
+RUN_TEMP = os.environ["TMPDIR"]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 #: The user's inspector settings as QSettings("qtmcp", "inspector") finds them in this run.
 USER_SETTINGS = Path(os.environ["XDG_CONFIG_HOME"]) / "qtmcp" / "inspector.conf"
+
+
+def remove_run_temp(owner: int = os.getpid()) -> None:
+    """Remove :data:`RUN_TEMP` with all it holds, when the run of the process that made it
+    ends (pytest's unconfigure; at exit for a bench), never from a forked child."""
+    if os.getpid() == owner:
+        shutil.rmtree(RUN_TEMP, ignore_errors=True)
+
+
+atexit.register(remove_run_temp)
 
 
 def wait_until(predicate: Callable[[], Any], timeout: float = 10.0, what: str = "condition",

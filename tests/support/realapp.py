@@ -23,7 +23,7 @@ from probe.client import Client
 from probe.exceptions import RemoteError
 from probe.launcher.launch import wait_for_probe
 from tests.support import faultgate
-from tests.support.app import wait_until
+from tests.support.app import RUN_TEMP, wait_until
 
 
 def skip_if_star_import_crashes() -> None:
@@ -47,7 +47,7 @@ class RealApp:
 
     def __init__(self, args: list[str], env: dict[str, str] | None = None,
                  cwd: Path | None = None) -> None:
-        self.home = tempfile.mkdtemp(prefix="qtmcp-realapp-home-")
+        self.home = tempfile.mkdtemp(prefix="qtmcp-realapp-home-", dir=RUN_TEMP)
         # a link the app opens goes nowhere (xdg-open's generic mode runs $BROWSER)
         full_env = {**os.environ, "HOME": self.home, "QT_API": "pyside6",
                     "QT_QPA_PLATFORM": "offscreen", "BROWSER": "true", **(env or {})}
