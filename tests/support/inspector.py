@@ -73,5 +73,9 @@ def connect(win: MainWindow, demo: DemoApp) -> None:
     """Connect the window to ``demo`` by pid and wait until the panes loaded."""
     win.connect_to(pid=demo.pid)
     qwait(lambda: win.conn.is_connected, what="the inspector to connect")
-    qwait(lambda: win.pane(ObjectsPane).model.root.children, what="the object tree roots")
+    pane = win.pane(ObjectsPane)
+    try:  # the module's first contact: 30 s, as the whole suite runs at a load of 8 or more
+        qwait(lambda: pane.model.root.children, 30.0, "the object tree roots")
+    except AssertionError as exc:  # what the pane shows its user, if anything
+        raise AssertionError(f"{exc} (the pane says {pane.status.text()!r})") from None
     qwait(lambda: win.probe.facts.loaded, what="the methods' declarations (qt.schema)")
