@@ -383,7 +383,10 @@ class Transport:
             reply = protocol.encode(protocol.failure(protocol.sniff_id(message),
                                                      protocol.error_object(
                 "INTERNAL_ERROR", detail=f"{type(exc).__name__}: {exc}"[:500])))
-        await self._send(ws, session, reply)
+        try:
+            await self._send(ws, session, reply)
+        finally:  # after the answer, and even when its client is gone
+            self.dispatcher.mirror_pending()
 
     async def _send(self, ws: ServerConnection, session: Session, text: str | None) -> None:
         """Send an answer, held within the outbox's bounds; a client that does not read
