@@ -10,7 +10,6 @@ is mirrored to the traffic subscribers.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 import traceback
@@ -63,6 +62,9 @@ class Dispatcher:
         #: Set when the app begins to quit: calls answer SHUTTING_DOWN.
         self.stopping = False
         self._seq = 0
+        #: Calls that ended and wait to be mirrored (:meth:`mirror_pending`).
+        self._unmirrored: list[tuple[Session, protocol.Request, dict[str, Any], float,
+                                     dict[str, Any] | None]] = []
 
     async def ready(self) -> None:
         """Every method declared (what the registry deferred runs now, once)."""
@@ -194,11 +196,26 @@ class Dispatcher:
         notes = session.state.get(CALL_NOTES)
         if notes:  # a failed call's notes must not reach the next call's meta
             notes.clear()
-        if self.hub.subscribers("traffic"):  # after the reply is on its way
+        if self.hub.subscribers("traffic"):  # published once the answer is on its way
             target = described.settle() if described is not None else None
-            asyncio.get_running_loop().call_soon(
-                self.mirror, session, req, reply, time.perf_counter() - start, target)
+            self._unmirrored.append(
+                (session, req, reply, time.perf_counter() - start, target))
         return reply
+
+    def mirror_pending(self) -> None:
+        """Publish the traffic of the calls that ended since the last time (the transport
+        calls it once it has sent an answer).
+
+        Not a ``call_soon`` per call: that cost every call an extra turn of the loop,
+        whose GIL hand-over with the GUI thread is what made an agent's ``qt.ping`` 1.3x
+        dearer in the app's CPU while an inspector was subscribed (the mirror itself
+        takes ~5 us)."""
+        pending, self._unmirrored = self._unmirrored, []
+        for args in pending:
+            try:
+                self.mirror(*args)
+            except Exception:  # the answer went; the log loses one line, not the call
+                log.exception("qtmcp probe: a call could not be mirrored")
 
     def _error_of(self, req: protocol.Request, exc: Exception) -> dict[str, Any]:
         """An app-side error as its error-table row; anything else as INTERNAL_ERROR."""

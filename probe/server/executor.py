@@ -57,6 +57,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextvars
+import heapq
 import logging
 import sys
 import threading
@@ -214,11 +215,14 @@ class GuiExecutor:
     def __init__(self, default_timeout: float = 2.0) -> None:
         self.default_timeout = default_timeout
         self.gui_thread_id = threading.get_ident()
-        #: Jobs waiting to run, by lane, in the order the lanes came; lanes take turns.
+        #: Jobs waiting to run, by lane; lanes take turns.
         self._lanes: dict[object, collections.deque[_Job]] = {}
-        #: Turns (jobs run) of each lane with jobs waiting, of lanes that emptied while
-        #: their connection lives, and of the lane that ran last (:meth:`_next`).
-        self._turns: dict[object, int] = {}
+        #: The lanes with jobs waiting as (turns had, order of coming, lane), a heap: the
+        #: next lane is its first (:meth:`_next`), in O(log lanes) however many pipeline.
+        self._order: list[tuple[int, int, object]] = []
+        self._came = 0
+        #: Turns of lanes that emptied while their connection lives, and of the lane that
+        #: ran last.
         self._past: weakref.WeakKeyDictionary[object, int] = weakref.WeakKeyDictionary()
         self._now = 0
         #: Job events that arrived while a job ran at their loop level (posted again later).
@@ -310,7 +314,9 @@ class GuiExecutor:
             lane = self._lanes.get(job.lane)
             if lane is None:
                 lane = self._lanes[job.lane] = collections.deque()
-                self._turns[job.lane] = max(self._past_turns(job.lane), self._now - 1)
+                self._came += 1
+                heapq.heappush(self._order, (max(self._past_turns(job.lane), self._now - 1),
+                                             self._came, job.lane))
             lane.append(job)
         self._wake_event()
 
@@ -331,19 +337,19 @@ class GuiExecutor:
         jobs behind ten connections pipelining object trees, for 64 behind 64 pumpers
         (10-50 ms apiece). Lanes with as many turns go in the order they came."""
         with self._lock:
-            if not self._lanes:
+            if not self._order:
                 return None
-            turns = self._turns
-            key = min(self._lanes, key=turns.__getitem__)
+            turns, came, key = self._order[0]
             lane = self._lanes[key]
             job = lane.popleft()
-            self._now = turns[key]
-            turns[key] += 1
-            if not lane:
+            self._now = turns
+            if lane:
+                heapq.heapreplace(self._order, (turns + 1, came, key))
+            else:
+                heapq.heappop(self._order)
                 del self._lanes[key]
-                count = turns.pop(key)
                 try:
-                    self._past[key] = count
+                    self._past[key] = turns + 1
                 except TypeError:
                     pass
             return job

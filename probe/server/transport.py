@@ -344,23 +344,25 @@ class Transport:
             lambda text: self._send(ws, session, text), self.turns)
         self._served[ws] = (session, calls)
         door = self.door
+        more_waiting = _ws().more_waiting
         try:
             async for message in ws:
                 door.heard(ws)
-                # one message per turn of the loop: the next one already queued would be
-                # taken without a pause, and 64 connections each draining 32 at once made
-                # every turn of the loop (a bystander's handshake takes six) that long
-                await asyncio.sleep(0)
-                if calls.offer(message):
-                    continue
                 # Refused without waiting for the client to read the refusal: a reader
                 # blocked there would leave the socket's own buffers to fill.
-                if not calls.refuse(self.dispatcher.refuse(
+                if not calls.offer(message) and not calls.refuse(self.dispatcher.refuse(
                         message, "TOO_MANY_CALLS", calls.why_refused(),
                         hint=calls.refusal_hint(), limit=MAX_IN_FLIGHT)):
                     self._close_stalled(ws, session, "it sends calls and reads none of "
                                         "their refusals")
                     break
+                # One message per turn of the loop: a message already queued would be
+                # taken without a pause, and 64 connections each draining 32 at once made
+                # every turn (a bystander's handshake takes six) that long. A client that
+                # waits for its answers has none queued and pays no extra turn (a pause
+                # after every message cost each of its calls one).
+                if more_waiting(ws):
+                    await asyncio.sleep(0)
         except _ws().ConnectionClosed:
             pass
         finally:
@@ -381,7 +383,10 @@ class Transport:
             reply = protocol.encode(protocol.failure(protocol.sniff_id(message),
                                                      protocol.error_object(
                 "INTERNAL_ERROR", detail=f"{type(exc).__name__}: {exc}"[:500])))
-        await self._send(ws, session, reply)
+        try:
+            await self._send(ws, session, reply)
+        finally:  # after the answer, and even when its client is gone
+            self.dispatcher.mirror_pending()
 
     async def _send(self, ws: ServerConnection, session: Session, text: str | None) -> None:
         """Send an answer, held within the outbox's bounds; a client that does not read

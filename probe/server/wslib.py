@@ -16,7 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 __all__ = ["ConnectionClosed", "Headers", "Request", "Response", "ServerConnection", "guarded",
-           "serve"]
+           "more_waiting", "serve"]
 
 
 class Door(Protocol):
@@ -27,6 +27,16 @@ class Door(Protocol):
     def requested(self, sock: ServerConnection) -> None: ...
 
     def left(self, sock: ServerConnection) -> None: ...
+
+
+def more_waiting(ws: ServerConnection) -> bool:
+    """Another message of ``ws`` (or a part of one) has come and waits to be read: the
+    next ``recv()`` would hand it over without a pause of the loop. True when the
+    library keeps its queue some other way (the caller then pauses as if it waited)."""
+    try:
+        return len(ws.recv_messages.frames) > 0
+    except (AttributeError, TypeError):
+        return True
 
 
 def guarded(door: Door) -> type[ServerConnection]:
