@@ -92,8 +92,12 @@ class Labels:
         self.buddies: dict[int, str] = {}
         #: a label's text -> as a name (a form repeats its labels: each cleaned once)
         self._texts: dict[str, str] = {}
+        #: id() of the standard controls of their exact Qt class met on the way (held in
+        #: ``_keep``): the walk's typed.role_of need not ask again
+        self.exact: set[int] = set()
         qtchildren.untie_dead()  # the buddies of labels read before and deleted since
-        loose = faults.each(_placed_labels(window), self._buddy, obj=lambda p: p[0])
+        placed = _placed_labels(window, self.exact, self._keep)
+        loose = faults.each(placed, self._buddy, obj=lambda p: p[0])
         if not loose:
             return
         positions: dict[int, Indexed] = {}
@@ -214,7 +218,8 @@ def labels_under(root: QWidget) -> list[QLabel]:
     return [lab for lab, _ in _placed_labels(root)]
 
 
-def _placed_labels(root: QWidget) -> list[tuple[QLabel, _Siblings]]:
+def _placed_labels(root: QWidget, exact: set[int] | None = None,
+                   held: list[QObject] | None = None) -> list[tuple[QLabel, _Siblings]]:
     """The labels below ``root`` in its window, in ``findChildren``'s order, each with its
     siblings. A descent through :func:`qtchildren.children` that leaves out what holds
     no label of the window: objects that are no widgets (no widget is their child),
@@ -222,14 +227,15 @@ def _placed_labels(root: QWidget) -> list[tuple[QLabel, _Siblings]]:
     controls (``_SEALED``; an app's or a C++ subclass, whose meta-object names another
     class, is searched). A standard control is left before Qt is asked whether it is a
     window (a window or not, nothing of it is searched): 8,000 calls fewer on a form of
-    8,000 controls, where each costs 0.6 us (#41).
+    8,000 controls, where each costs 0.6 us (#41); its ``id()`` goes into ``exact`` and
+    it into ``held`` (when given).
 
     find_children asks ``QApplication.allWidgets()`` and ``isAncestorOf`` for each: 9.5
     and 57 ms for the labels of forms of 2,000 and 8,000 controls, against 4 and 21 ms
     here (#41: PySide's cost per object grows with the objects alive). Like it, no
     wrapper is tied to ``root``'s (Qt's own findChildren did: the soak's leak)."""
     found: list[tuple[QLabel, _Siblings]] = []
-    children, is_window, exact = qtchildren.children, QWidget.isWindow, qtclass.exactly
+    children, is_window, is_exact = qtchildren.children, QWidget.isWindow, qtclass.exactly
     top = _Siblings(children(root))
     stack = [(iter(top.kids), top)]
     while stack:
@@ -238,7 +244,12 @@ def _placed_labels(root: QWidget) -> list[tuple[QLabel, _Siblings]]:
             if not isinstance(c, QWidget):
                 continue
             t = type(c)
-            if (t in _SEALED and exact(c, t)) or is_window(c):
+            if t in _SEALED and is_exact(c, t):
+                if exact is not None and held is not None:
+                    exact.add(id(c))
+                    held.append(c)
+                continue
+            if is_window(c):
                 continue
             if isinstance(c, QLabel):
                 found.append((c, here))

@@ -45,13 +45,14 @@ _PARTIAL = Qt.CheckState.PartiallyChecked
 _NORMAL = QLineEdit.EchoMode.Normal
 
 
-def role_of(w: QWidget, window: bool | None = None) -> str | None:
+def role_of(w: QWidget, window: bool | None = None, exact: bool = False) -> str | None:
     """The role of ``w`` when it is read from its getters, else None (ask Qt). A C++ or
     PyQt6 subclass shows in PySide6 as its Qt base class; its meta-object still names it
     (and an accessibility factory of the app's may be keyed by that name): Qt's.
-    ``window``: whether ``w`` is a window, when the caller knows (None: asked)."""
+    ``window``: whether ``w`` is a window, when the caller knows (None: asked);
+    ``exact``: ``w`` is known to be of its exact Qt class (the labels search met it)."""
     role = ROLES.get(type(w))
-    if role is None or not exactly(w, type(w)):
+    if role is None or not (exact or exactly(w, type(w))):
         return None
     if role in _CONTAINERS:
         if (QWidget.isWindow(w) if window is None else window) or \

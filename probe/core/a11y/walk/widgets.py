@@ -381,7 +381,8 @@ class WidgetWalker:
             return  # clipped away for good (an MDI area's edge): no user reaches it
         iface: QAccessibleInterface | None = None
         qrole: QAccessible.Role | None = None
-        role = typed.role_of(w, window)  # a standard control: read from its getters (#41)
+        # a standard control: read from its getters (#41)
+        role = typed.role_of(w, window, wid in self.labels.exact)
         if role in _TYPED_LEAVES and panel is None:
             self._control(w, role, (x, y, width, height), out, window)
             return
