@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QMdiArea, QWidget
 
 _APP_MODAL = Qt.WindowModality.ApplicationModal
@@ -82,7 +83,15 @@ def _window_chain(w: QWidget) -> list[QWidget]:
 
 
 def modal_blocker(w: QWidget) -> QWidget | None:
-    """The shown modal dialog that keeps input from ``w``'s window, or None."""
+    """The shown modal dialog that keeps input from ``w``'s window, or None.
+
+    Qt keeps the list of the modal windows it shows (and blocks input by it): when it is
+    empty, no window is searched. A search asks every widget of the app (Qt's
+    ``topLevelWidgets``): 7 ms a read of a form of 8,000 controls (#41). A modality set
+    on a window while it shows takes no effect in Qt until it is shown again: Qt blocks
+    nothing, and neither does this."""
+    if QGuiApplication.modalWindow() is None:
+        return None
     window = QWidget.window(w)
     mine = _window_chain(window)
     for m in QApplication.topLevelWidgets():

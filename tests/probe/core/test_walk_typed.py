@@ -77,6 +77,11 @@ def _fields(window: QWidget) -> Iterator[QWidget]:
         yield _made(QComboBox, window, setEditable=editable, addItems=["one", "two"],
                     setCurrentIndex=1)
     yield QComboBox(window)  # empty
+    for cls in (QLineEdit, QSpinBox, QDoubleSpinBox, QComboBox):  # an app's mark (dynamic)
+        for mark in (True, False, "yes", 0):
+            field = cls(window)
+            field.setProperty("required", mark)
+            yield field
 
 
 def _containers(window: QWidget) -> Iterator[QWidget]:
@@ -141,6 +146,7 @@ def _compare(windows: list[QWidget], popup_open: bool) -> list[str]:
             if role in VALUE_ROLES and not st.passwordEdit:
                 value = typed.value_of(w, role, True)
                 assert value is None or value == iface.text(QAccessible.Text.Value), w
+            assert typed.required(w) == bool(QObject.property(w, "required")), w
             checked.append(type(w).__name__)
     return checked
 

@@ -372,6 +372,8 @@ class WidgetWalker:
         wid = id(w)
         if wid in self.labels.used:
             return
+        # a child placed by its parent (geometry read): _shown_children left windows out
+        window = None if geo is None else False
         if geo is None:
             geo = (QWidget.x(w), QWidget.y(w), QWidget.width(w), QWidget.height(w))
         x, y, width, height = ox + geo[0], oy + geo[1], geo[2], geo[3]
@@ -379,9 +381,10 @@ class WidgetWalker:
             return  # clipped away for good (an MDI area's edge): no user reaches it
         iface: QAccessibleInterface | None = None
         qrole: QAccessible.Role | None = None
-        role = typed.role_of(w)  # a standard control: read from its getters (#41)
+        # a standard control: read from its getters (#41)
+        role = typed.role_of(w, window, wid in self.labels.exact)
         if role in _TYPED_LEAVES and panel is None:
-            self._control(w, role, (x, y, width, height), out)
+            self._control(w, role, (x, y, width, height), out, window)
             return
         if role is None:
             iface = QAccessible.queryAccessibleInterface(w)
@@ -394,7 +397,7 @@ class WidgetWalker:
             role = "textbox"  # a read-only text edit or browser: its text is its value
         if role in HIDDEN and not (role == "scrollbar" and _standalone_bar(w)):
             return
-        label, name = self._named(w, iface, role)
+        label, name = self._named(w, iface, role, window)
         if role == "tablist":
             name = ""  # Qt names it after a tab
         elif role == "text":  # the whole text; the outline cuts it below, saying so
@@ -460,11 +463,12 @@ class WidgetWalker:
         self.count += 1
         out.append(node)
 
-    def _control(self, w: QWidget, role: str, bounds: Rect, out: list[Node]) -> None:
+    def _control(self, w: QWidget, role: str, bounds: Rect, out: list[Node],
+                 window: bool | None) -> None:
         """A standard control read from its getters (:mod:`typed`, a leaf role): what
         :meth:`_read` makes of it, without the steps its role rules out (children, links,
         a gap filler, a drop target, a tab page): 2-3 us less a control of a big form."""
-        label, name = self._named(w, None, role)
+        label, name = self._named(w, None, role, window)
         name = clean_name(name)
         if not name:
             name = placeholder(w) or tool_tip(w) or \
@@ -474,8 +478,8 @@ class WidgetWalker:
         out.append(Node(role, name, w, obj=w, value=value, states=states, bounds=bounds,
                         interactive=True, label=label, full=full))
 
-    def _named(self, w: QWidget, iface: QAccessibleInterface | None, role: str
-               ) -> tuple[str, str]:
+    def _named(self, w: QWidget, iface: QAccessibleInterface | None, role: str,
+               window: bool | None = None) -> tuple[str, str]:
         """The label indexed for ``w`` ('' when none) and its name before cleaning: Qt's
         (:meth:`_qt_name`), else its label; a combo box's or an item view's label when
         the app named it nothing (Qt names a combo box by its value, a view by one of its
@@ -487,7 +491,7 @@ class WidgetWalker:
         if (role == "combobox" or isinstance(w, QAbstractItemView)) and \
                 not QWidget.accessibleName(w):
             return label, label
-        return label, self._qt_name(w, iface, role) or label
+        return label, self._qt_name(w, iface, role, window) or label
 
     def _state(self, w: QWidget, iface: QAccessibleInterface | None,
                qrole: QAccessible.Role | None, role: str) -> tuple[list[str], str, int]:
@@ -505,17 +509,20 @@ class WidgetWalker:
             shown = QLabel.text(readout).strip() if readout is not None else \
                 qt_value(w, iface, role)
             value, full = cut(shown, self.limit)
-        if role in EDITABLE_ROLES and QObject.property(w, "required"):
+        if role in EDITABLE_ROLES and (typed.required(w) if iface is None else
+                                       QObject.property(w, "required")):
             states.append("required")
         return states, value, full
 
-    def _qt_name(self, w: QWidget, iface: QAccessibleInterface | None, role: str) -> str:
+    def _qt_name(self, w: QWidget, iface: QAccessibleInterface | None, role: str,
+                 window: bool | None = None) -> str:
         """``iface.text(Name)``; for a group box, a line edit or a spin box read from the
         widget and the labels indexed for this walk instead, where Qt scans every sibling
         of it (and for a plain widget or frame read without its interface), and for a
-        button read from it (``iface`` None: :mod:`typed`, #41)."""
+        button read from it (``iface`` None: :mod:`typed`, #41). ``window``: whether ``w``
+        is a window, when the caller knows (None: asked)."""
         if (isinstance(w, _NAMED_LIKE_QT) or (iface is None and role == "generic")) and \
-                not QWidget.isWindow(w):
+                not (QWidget.isWindow(w) if window is None else window):
             name = self.labels.group_name(w) if isinstance(w, QGroupBox) else \
                 self.labels.qt_name(w)
             if name is not None:
