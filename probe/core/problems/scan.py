@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -44,7 +44,25 @@ class Scan:
     """The visible top-level windows and their visible widgets, walked once."""
 
     windows: list[QWidget]
-    widgets: list[tuple[QWidget, QWidget]]  # (widget, its window)
+    #: id(root) -> (root, every object below it): each tree is walked once per report
+    _below: dict[int, tuple[QObject, list[QObject]]] = field(default_factory=dict)
+
+    def below(self, root: QObject) -> list[QObject]:
+        """Every object below ``root`` (:func:`qtchildren.descendants`), walked once for
+        all the checks: the widgets, actions, shortcuts, timers and held workers of a
+        window share one walk (each walk of a 2,000-control form asks Qt ~9,000 times)."""
+        held = self._below.get(id(root))
+        if held is None or held[0] is not root:
+            held = self._below[id(root)] = (root, qtchildren.descendants(root))
+        return held[1]
+
+    @cached_property
+    def widgets(self) -> list[tuple[QWidget, QWidget]]:
+        """(widget, its window): the visible widgets of each window, not those of a
+        window of their own inside it (a floating dock, a dialog: scanned as such)."""
+        return [(w, win) for win in self.windows for w in self.below(win)
+                if isinstance(w, QWidget) and QWidget.isVisible(w)
+                and QWidget.window(w) is win]
 
     @cached_property
     def controls(self) -> list[tuple[QWidget, QWidget]]:
@@ -74,13 +92,7 @@ def scan(window: QWidget | None = None) -> Scan:
     windows = [w for w in QApplication.topLevelWidgets()
                if QWidget.isVisible(w) and not is_probe_internal(w)
                and (window is None or w is window)]
-    widgets: list[tuple[QWidget, QWidget]] = []
-    for win in windows:
-        for w in qtchildren.descendants(win):  # every one: none left behind a stale wrapper
-            # a floating dock, a dialog: windows of their own, scanned as such
-            if isinstance(w, QWidget) and QWidget.isVisible(w) and QWidget.window(w) is win:
-                widgets.append((w, win))
-    return Scan(windows, widgets)
+    return Scan(windows)
 
 
 def explicitly_disabled(w: QWidget) -> bool:
