@@ -324,11 +324,20 @@ class Reader:
             parts.append(f"(unread: {n.unread})")
         return " ".join(parts)
 
-    def to_text(self, flat: list[tuple[int, View]], max_chars: int) -> tuple[str, int, bool]:
+    def to_text(self, flat: list[tuple[int, View]], max_chars: int, title: str | None = None
+                ) -> tuple[str, int, bool]:
+        """The outline, cut at ``max_chars`` on a line. With ``title`` (a whole window's
+        read), a first line that says only ``window "<title>"`` is left out and what it
+        holds moves up a level: the answer's ``window`` field names the window, and every
+        line of the page is two characters shorter (#41: characters per control)."""
         lines: list[str] = []
         used = 0
+        up = 0
+        if title is not None and flat and flat[0][0] == 0 and \
+                self.line(0, flat[0][1]) == "window " + _quoted(title):
+            flat, up = flat[1:], 1
         for level, v in flat:
-            text = self.line(level, v)
+            text = self.line(level - up, v)
             if used + len(text) + 1 > max_chars:
                 return "\n".join(lines), len(lines), True
             lines.append(text)
@@ -388,7 +397,8 @@ def render(reader: Reader, element: Element | None, *, interactive: bool, depth:
         tree, shown, truncated = reader.to_json(views, max_chars)
         out["tree"] = tree
     else:
-        text, shown, truncated = reader.to_text(flat, max_chars)
+        text, shown, truncated = reader.to_text(
+            flat, max_chars, out["window"]["title"] if element is None else None)
         out["text"] = text
     cut = [v for _, v in flat if v.node.full]
     out.update({"nodes": shown, "interactive": interactive_count,

@@ -29,7 +29,11 @@ def test_read_page_lists_every_form_control_with_role_name_and_ref(qt: Client) -
     for role, name in FORM_CONTROLS:
         assert (role, name) in found, f"{role} {name!r} missing:\n{page['text']}"
         assert found[(role, name)]["ref"], f"{role} {name!r} has no ref"
-    assert nodes[0]["role"] == "window" and nodes[0]["name"] == "qtmcp demo"
+    # the window's own line is left out: the answer's window field names it, and the
+    # window's content starts at the left margin
+    assert page["window"]["title"] == "qtmcp demo"
+    assert not any(n["role"] == "window" for n in nodes)
+    assert nodes[0]["role"] == "menubar" and nodes[0]["depth"] == 0
     assert page["viewport"] == {"width": 1000, "height": 700}
     refs = [n["ref"] for n in nodes if n["ref"]]
     assert refs[0] == "ref_1" and len(refs) == len(set(refs))
@@ -82,7 +86,7 @@ def test_interactive_filter_drops_text(qt: Client) -> None:
 
 def test_depth_cuts_and_says_how_much(qt: Client) -> None:
     nodes = parse(read(qt, depth=1)["text"])
-    assert max(n["depth"] for n in nodes) == 1
+    assert max(n["depth"] for n in nodes) == 0  # the window's children (its line left out)
     assert any(any(t.startswith("(+") for t in n["rest"]) for n in nodes)
 
 
