@@ -215,6 +215,26 @@ def test_role_table_covers_every_qt_role() -> None:
     assert {"dialog", "group", "tabpanel", "table"} <= SEMANTIC
 
 
+def test_the_outline_previews_a_value_in_its_first_100_characters(qt: Client) -> None:
+    """A whole window's text outline shows a value's first OUTLINE_VALUE characters and
+    its full length, as a cut; the JSON tree and a read of its ref keep it whole."""
+    long = "".join(f"{i:03d} " for i in range(30))  # 120 characters, under VALUE_LIMIT
+    qt.call("qt.properties.set", {"objectId": "nameEdit", "name": "text", "value": long})
+    try:
+        page = read(qt)
+        line = node_of(page, "Name", "textbox")
+        shown = " ".join(line["rest"])
+        assert f'value="{long[:99]}…"' in shown and "(cut: 120 chars)" in shown, shown
+        assert page["truncated"] and page["valuesCut"] == 1 and line["ref"] in page["note"]
+        nodes = flatten(read(qt, format="json")["tree"])
+        name = next(n for n in nodes if n.get("role") == "textbox" and n.get("name") == "Name")
+        assert name["value"] == long and "cut" not in name, name
+        whole = read(qt, ref_id=line["ref"])["text"]
+        assert f'value="{long}"' in whole and "cut:" not in whole, whole
+    finally:
+        qt.call("qt.properties.set", {"objectId": "nameEdit", "name": "text", "value": ""})
+
+
 def test_a_long_value_is_cut_and_marked_with_its_full_length(qt: Client) -> None:
     """A whole window's value longer than VALUE_LIMIT is cut; ``cut`` says its full
     length (an integer, as declared: a random run on pyzo got one the wire called text)."""
