@@ -75,16 +75,24 @@ def encode_image(image: QImage, fmt: str, quality: int, rect: QRect | None = Non
     return bytes(data.data())
 
 
+def _pixels(image: QImage) -> tuple[memoryview, int, int]:
+    """``image``'s buffer as (view, units per pixel, units per row), no copy: 32-bit
+    pixels as words, as a byte-wise memoryview comparison is six times slower."""
+    bits = memoryview(image.constBits())  # a memoryview already (PySide6's stub: bytes)
+    depth, stride = image.depth() // 8, image.bytesPerLine()
+    if depth == 4 and stride % 4 == 0:
+        return bits.cast("I"), 1, stride // 4
+    return bits, depth, stride
+
+
 def same_pixels(image: QImage, rect: QRect, piece: QImage) -> bool:
     """Whether ``image`` holds ``piece``'s pixels at ``rect`` (``piece`` is that
     rectangle's size): row by row over both buffers, with no copy of either."""
     if image.format() != piece.format() or rect.size() != piece.size() \
             or not image.rect().contains(rect):
         return False
-    depth = image.depth() // 8
-    pa, pb = image.constBits(), piece.constBits()
-    stride_a, stride_b = image.bytesPerLine(), piece.bytesPerLine()
-    left, width = rect.left() * depth, rect.width() * depth
+    (pa, unit, stride_a), (pb, _, stride_b) = _pixels(image), _pixels(piece)
+    left, width = rect.left() * unit, rect.width() * unit
     for row in range(rect.height()):
         ra, rb = (rect.top() + row) * stride_a + left, row * stride_b
         if pa[ra:ra + width] != pb[rb:rb + width]:
@@ -94,14 +102,8 @@ def same_pixels(image: QImage, rect: QRect, piece: QImage) -> bool:
 
 def same_in(a: QImage, b: QImage, rect: QRect) -> bool:
     """Whether ``a`` and ``b`` (one size and format) hold the same pixels in ``rect``,
-    compared in place: whole rows at once where ``rect`` spans them, 32-bit pixels as
-    words (a byte-wise memoryview comparison is six times slower)."""
-    depth, stride = a.depth() // 8, a.bytesPerLine()
-    pa, pb = a.constBits(), b.constBits()
-    if depth == 4 and stride % 4 == 0:
-        pa, pb, unit, stride = pa.cast("I"), pb.cast("I"), 1, stride // 4
-    else:
-        unit = depth
+    compared in place, whole rows at once where ``rect`` spans them."""
+    (pa, unit, stride), (pb, _, _) = _pixels(a), _pixels(b)
     if rect.width() == a.width() and stride == rect.width() * unit:  # no row padding
         start, end = rect.top() * stride, (rect.bottom() + 1) * stride
         return pa[start:end] == pb[start:end]
