@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -28,6 +29,11 @@ CONTROLS = (QAbstractButton, QLineEdit, QAbstractSpinBox, QComboBox, QAbstractSl
             QTextEdit, QPlainTextEdit, QAbstractItemView)
 
 
+#: id(widget) -> (the widget, the answer asked of it): held with its wrapper, so an id
+#: is never another widget's
+Memo = dict[int, tuple[QWidget, bool]]
+
+
 @dataclass
 class Problem:
     """One thing wrong with one object: its kind, what is wrong, and how to fix it."""
@@ -46,6 +52,8 @@ class Scan:
     windows: list[QWidget]
     #: id(root) -> (root, every object below it): each tree is walked once per report
     _below: dict[int, tuple[QObject, list[QObject]]] = field(default_factory=dict)
+    #: id(widget) -> (widget, whether it or an ancestor is a control): :func:`in_control`
+    inside: Memo = field(default_factory=dict)
 
     def below(self, root: QObject) -> list[QObject]:
         """Every object below ``root`` (:func:`qtchildren.descendants`), walked once for
@@ -68,23 +76,45 @@ class Scan:
     def controls(self) -> list[tuple[QWidget, QWidget]]:
         """The visible controls that are not parts of another control (computed once)."""
         return [(w, win) for w, win in self.widgets if isinstance(w, CONTROLS)
-                and not in_control(w)]
+                and not in_control(w, self.inside)]
 
 
 #: Where a scroll area keeps its scroll bars.
 _BAR_BOXES = {"qt_scrollarea_hcontainer", "qt_scrollarea_vcontainer"}
 
 
-def in_control(w: QWidget) -> bool:
+def ancestor_is(w: QWidget, test: Callable[[QWidget], bool], end: Callable[[QWidget], bool],
+                memo: Memo | None = None) -> bool:
+    """Whether an ancestor of ``w`` passes ``test``, going up until one ``end`` says stop
+    (not tested). ``memo`` keeps each ancestor's answer for the next widget: a form's
+    2,000 controls share their groups and scroll area, each asked once."""
+    parent = QWidget.parentWidget(w)
+    met: list[QWidget] = []
+    found = False
+    while parent is not None and not end(parent):
+        known = memo.get(id(parent)) if memo is not None else None
+        if known is not None and known[0] is parent:
+            found = known[1]
+            break
+        met.append(parent)
+        if test(parent):
+            found = True
+            break
+        parent = QWidget.parentWidget(parent)
+    if memo is not None:
+        memo.update((id(p), (p, found)) for p in met)
+    return found
+
+
+def _a_control(w: QWidget) -> bool:
+    return isinstance(w, CONTROLS) or QObject.objectName(w) in _BAR_BOXES
+
+
+def in_control(w: QWidget, memo: Memo | None = None) -> bool:
     """Whether ``w`` is a part of another control (a combo box's line edit, a spin box's
     editor, a view's corner button) or a scroll area's scroll bar: the control is what a
     user sees and names."""
-    parent = QWidget.parentWidget(w)
-    while parent is not None and not QWidget.isWindow(parent):
-        if isinstance(parent, CONTROLS) or QObject.objectName(parent) in _BAR_BOXES:
-            return True
-        parent = QWidget.parentWidget(parent)
-    return False
+    return ancestor_is(w, _a_control, QWidget.isWindow, memo)
 
 
 def scan(window: QWidget | None = None) -> Scan:
