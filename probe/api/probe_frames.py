@@ -40,7 +40,9 @@ def start(
     quality: Quality = 70,
     partial: Annotated[bool, P("send only the repainted part (frames with full=false and "
                                "rect=[x,y,w,h] in frame pixels, to draw over the last "
-                               "picture), a full frame every 2 s while it changes; false: "
+                               "picture), checked whole every 2 s while it changes (a "
+                               "full frame then if a frame was dropped or a paint "
+                               "missed); false: "
                                "every frame is the whole picture (about 3x the CPU)")]
     = True,
 ) -> FramesStarted:
@@ -65,8 +67,10 @@ def start(
         return {"window": target.objectName(), "options": current.options.describe(),
                 "reused": True}
     _stop(ctx.state)
+    session = ctx.session
     stream = ctx.state[_KEY] = core.FrameStream(target, options,
-                                                lambda frame: ctx.notify("probe.frame", frame))
+                                                lambda frame: ctx.notify("probe.frame", frame),
+                                                lambda: session.dropped)
     ctx.on_close(_closed)
     return {"window": target.objectName(), "options": stream.options.describe()}
 

@@ -36,7 +36,7 @@ from probe.core.a11y.identity import (
 from probe.core.a11y.nodes import ItemNode, Node, SpotNode, unread_note
 from probe.core.a11y.roles import SEMANTIC
 from probe.core.a11y.walk import walker_for
-from probe.core.a11y.walk.rules import VALUE_LIMIT
+from probe.core.a11y.walk.rules import VALUE_LIMIT, cut
 from probe.core.a11y.windows import window_title
 from probe.core.objects import idtable, modelshape
 from probe.core.qml import popups as quick_popups
@@ -47,6 +47,10 @@ FIND_LIMIT = 20
 #: How a ref shows in the text outline. The browser extension writes "[ref=ref_12]";
 #: the shorter "[ref_12]" keeps the outline under 45 characters per element.
 REF_FORMAT = "[{ref}]"
+#: The longest value a whole window's text outline shows (the JSON tree keeps
+#: VALUE_LIMIT): an overview, with the full length; a read of the ref gives it whole. A
+#: console's or editor's text took half a page's characters (#41: characters per control).
+OUTLINE_VALUE = 100
 NARROW_HINT = ("narrow it with ref_id (the ref of a group, tab panel or table), "
                "filter='interactive' or a smaller depth")
 
@@ -298,20 +302,26 @@ class Reader:
         return out, shown, truncated
 
     @staticmethod
-    def line(level: int, v: View) -> str:
+    def line(level: int, v: View, preview: int | None = None) -> str:
+        """One outline line; a value longer than ``preview`` is cut there (marked with
+        its full length)."""
         n = v.node
         parts = ["  " * level + n.role]
         if n.name:
             parts.append(_quoted(n.name))
         if v.ref:
             parts.append(REF_FORMAT.format(ref=v.ref))
-        if n.value:
+        value, full = n.value, n.full
+        if preview is not None and len(value) > preview:
+            value, whole = cut(value, preview)
+            full = full or whole
+        if value:
             if n.role in NUMERIC:
-                parts.append(f"value={n.value}")
+                parts.append(f"value={value}")
             else:
-                parts.append("value=" + _quoted(n.value))
-        if n.full:
-            parts.append(f"(cut: {n.full} chars)")
+                parts.append("value=" + _quoted(value))
+        if full:
+            parts.append(f"(cut: {full} chars)")
         if n.states:
             parts.extend(n.states)
         if n.gap:
@@ -324,16 +334,27 @@ class Reader:
             parts.append(f"(unread: {n.unread})")
         return " ".join(parts)
 
-    def to_text(self, flat: list[tuple[int, View]], max_chars: int) -> tuple[str, int, bool]:
+    def to_text(self, flat: list[tuple[int, View]], max_chars: int, title: str | None = None
+                ) -> tuple[str, int, bool]:
+        """The outline, cut at ``max_chars`` on a line. With ``title`` (a whole window's
+        read) values are cut at OUTLINE_VALUE, and a first line that says only
+        ``window "<title>"`` is left out and what it holds moves up a level: the answer's
+        ``window`` field names the window, and every line of the page is two characters
+        shorter (#41: characters per control). The nodes counted include the window."""
         lines: list[str] = []
         used = 0
+        up = 0
+        if title is not None and flat and flat[0][0] == 0 and \
+                self.line(0, flat[0][1]) == "window " + _quoted(title):
+            flat, up = flat[1:], 1
+        preview = OUTLINE_VALUE if title is not None else None
         for level, v in flat:
-            text = self.line(level, v)
+            text = self.line(level - up, v, preview)
             if used + len(text) + 1 > max_chars:
-                return "\n".join(lines), len(lines), True
+                return "\n".join(lines), len(lines) + up, True
             lines.append(text)
             used += len(text) + 1
-        return "\n".join(lines), len(lines), False
+        return "\n".join(lines), len(lines) + up, False  # the window's line said, as a field
 
 
 @collector.paused()  # a big window makes many objects at once
@@ -388,11 +409,14 @@ def render(reader: Reader, element: Element | None, *, interactive: bool, depth:
         tree, shown, truncated = reader.to_json(views, max_chars)
         out["tree"] = tree
     else:
-        text, shown, truncated = reader.to_text(flat, max_chars)
+        text, shown, truncated = reader.to_text(
+            flat, max_chars, out["window"]["title"] if element is None else None)
         out["text"] = text
-    cut = [v for _, v in flat if v.node.full]
+    preview = fmt != "json" and element is None  # the outline of a whole window
+    was_cut = [v for _, v in flat if v.node.full
+               or (preview and len(v.node.value) > OUTLINE_VALUE)]
     out.update({"nodes": shown, "interactive": interactive_count,
-                "truncated": truncated or bool(cut)})
+                "truncated": truncated or bool(was_cut)})
     notes = []
     unread = sum(1 for _, v in flat if v.node.unread)
     if unread:
@@ -401,12 +425,14 @@ def render(reader: Reader, element: Element | None, *, interactive: bool, depth:
     if truncated:
         notes.append(f"Truncated at max_chars={max_chars}: {shown} of {total} nodes shown; "
                      f"{NARROW_HINT}.")
-    if cut:
-        out["valuesCut"] = len(cut)
-        refd = next((v.ref for v in cut if v.ref), None)
+    if was_cut:
+        out["valuesCut"] = len(was_cut)
+        refd = next((v.ref for v in was_cut if v.ref), None)
         how = (f"chr.readPage with ref_id={refd} (or the ref of another cut element)"
                if refd else "chr.readPage with the ref_id of its group")
-        notes.append(f"{len(cut)} long values or texts were cut at {VALUE_LIMIT} characters "
+        limits = f"{OUTLINE_VALUE} (values) or {VALUE_LIMIT} (texts)" if preview else \
+            str(VALUE_LIMIT)
+        notes.append(f"{len(was_cut)} long values or texts were cut at {limits} characters "
                      f"(marked 'cut' with their full length): {how} returns one whole, "
                      "chr.getPageText returns all text.")
     if blocker is not None:

@@ -53,9 +53,10 @@ def _meet(a: list[QWidget] | None, b: list[QWidget] | None) -> bool:
     return any(_inside(x, y) or _inside(y, x) for x in a for y in b)
 
 
-def _entries(win: QWidget) -> dict[str, list[Entry]]:
+def _entries(win: QWidget, below: list[QObject] | None) -> dict[str, list[Entry]]:
     keys: dict[str, list[Entry]] = defaultdict(list)
-    for action in qtchildren.find_children(win, QAction):
+    objs: list[QObject] = qtchildren.descendants(win) if below is None else below
+    for action in [k for k in objs if isinstance(k, QAction)]:
         if not QAction.isEnabled(action) or not QAction.shortcuts(action):
             continue
         widgets = [o for o in QAction.associatedObjects(action) if isinstance(o, QWidget)]
@@ -65,7 +66,7 @@ def _entries(win: QWidget) -> dict[str, list[Entry]]:
         for seq in QAction.shortcuts(action):
             if not seq.isEmpty():
                 keys[seq.toString()].append((action, scope))
-    for sc in qtchildren.find_children(win, QShortcut):
+    for sc in [k for k in objs if isinstance(k, QShortcut)]:
         if QShortcut.isEnabled(sc) and not QShortcut.key(sc).isEmpty():
             parent = qtchildren.parent(sc)
             scope = None if QShortcut.context(sc) in _WIDE or not isinstance(
@@ -74,10 +75,12 @@ def _entries(win: QWidget) -> dict[str, list[Entry]]:
     return keys
 
 
-def collisions(win: QWidget) -> list[tuple[str, QObject, list[QObject]]]:
-    """(keys, an action or shortcut, the others its keys collide with) in ``win``."""
+def collisions(win: QWidget, below: list[QObject] | None = None,
+               ) -> list[tuple[str, QObject, list[QObject]]]:
+    """(keys, an action or shortcut, the others its keys collide with) in ``win``;
+    ``below``: every object under it, when the caller has walked them already."""
     out: list[tuple[str, QObject, list[QObject]]] = []
-    for key, entries in _entries(win).items():
+    for key, entries in _entries(win, below).items():
         for i, (owner, scope) in enumerate(entries):
             others = [o for j, (o, s) in enumerate(entries) if j != i and _meet(scope, s)]
             if others:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any, cast
 
 from PySide6.QtCore import (
@@ -30,12 +31,16 @@ _TIMER = QEvent.Type.Timer
 MAX_GAPS = 20000
 
 
-def all_timers() -> list[QTimer]:
-    """Every QTimer under the roots (the probe's own left out)."""
+def all_timers(below: Callable[[QObject], list[QObject]] | None = None) -> list[QTimer]:
+    """Every QTimer under the roots (the probe's own left out); ``below`` gives the
+    objects under a root when the caller has walked them already (qt.problems)."""
     out: list[QTimer] = []
     for root in paths.roots():
         found = [root] if isinstance(root, QTimer) else []
-        found += qtchildren.find_children(root, QTimer)
+        if below is None:
+            found += qtchildren.find_children(root, QTimer)
+        else:
+            found += [k for k in below(root) if isinstance(k, QTimer)]
         out.extend(t for t in found if not paths.is_probe_internal(t))
     return out
 

@@ -6,28 +6,25 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QAbstractScrollArea, QLabel, QWidget
 
 from probe.core import faults
-from probe.core.problems.scan import Problem, Scan
+from probe.core.problems.scan import Memo, Problem, Scan, ancestor_is
 
 ZERO = "zero_size"
 OUTSIDE = "outside_window"
 
 
-def _scrolled(w: QWidget, win: QWidget) -> bool:
-    parent = QWidget.parentWidget(w)
-    while parent is not None and parent is not win:
-        if isinstance(parent, QAbstractScrollArea):
-            return True
-        parent = QWidget.parentWidget(parent)
-    return False
+def _scrolled(w: QWidget, win: QWidget, memo: Memo) -> bool:
+    return ancestor_is(w, lambda p: isinstance(p, QAbstractScrollArea),
+                       lambda p: p is win, memo)
 
 
 def check(scan: Scan) -> list[Problem]:
     shown = scan.controls + [(w, win) for w, win in scan.widgets
                              if isinstance(w, QLabel) and QLabel.text(w)]
-    return faults.each(shown, _one, lambda pair: pair[0])
+    memo: Memo = {}
+    return faults.each(shown, lambda pair: _one(pair, memo), lambda pair: pair[0])
 
 
-def _one(pair: tuple[QWidget, QWidget]) -> Problem | None:
+def _one(pair: tuple[QWidget, QWidget], memo: Memo) -> Problem | None:
     w, win = pair
     width, height = QWidget.width(w), QWidget.height(w)
     if width <= 0 or height <= 0:
@@ -36,7 +33,7 @@ def _one(pair: tuple[QWidget, QWidget]) -> Problem | None:
                        "show")
     top_left = QWidget.mapTo(w, win, QPoint(0, 0))
     rect = QRect(top_left.x(), top_left.y(), width, height)
-    if QWidget.rect(win).intersects(rect) or _scrolled(w, win):
+    if QWidget.rect(win).intersects(rect) or _scrolled(w, win, memo):
         return None
     return Problem(OUTSIDE, w, f"at {rect.x()},{rect.y()} {width}x{height}, outside its "
                    f"{QWidget.width(win)}x{QWidget.height(win)} window",

@@ -15,11 +15,12 @@ KIND = "duplicate_shortcut"
 
 
 def check(scan: Scan) -> list[Problem]:
-    return faults.each(scan.windows, _window)
+    return faults.each(scan.windows, lambda win: _window(win, scan))
 
 
-def _window(win: QWidget) -> list[Problem]:
+def _window(win: QWidget, scan: Scan) -> list[Problem]:
+    found = collisions(win, scan.below(win))
     return [Problem(KIND, owner, f"{key} is also the shortcut of "
                     f"{', '.join(label(o) for o in others)} where this one is active",
                     "give each a different key sequence (Qt fires none of an ambiguous "
-                    "pair)", {"keys": key}) for key, owner, others in collisions(win)]
+                    "pair)", {"keys": key}) for key, owner, others in found]

@@ -48,7 +48,7 @@ def check(scan: Scan) -> list[Problem]:
     main = shiboken6.getCppPointer(QObject.thread(app))[0]
     candidates: dict[int, QObject] = {}
     for root in paths.roots():
-        for obj in [root, *qtchildren.descendants(root)]:
+        for obj in [root, *scan.below(root)]:
             for held in _held(obj):
                 candidates.setdefault(id(held), held)
     verdicts: dict[int, str] = {}

@@ -15,7 +15,7 @@ FRAME_MS = 16
 
 
 def check(scan: Scan) -> list[Problem]:
-    return faults.each(list(all_timers()), _one)
+    return faults.each(all_timers(scan.below), _one)
 
 
 def _one(t: QTimer) -> Problem | None:

@@ -29,7 +29,11 @@ def test_read_page_lists_every_form_control_with_role_name_and_ref(qt: Client) -
     for role, name in FORM_CONTROLS:
         assert (role, name) in found, f"{role} {name!r} missing:\n{page['text']}"
         assert found[(role, name)]["ref"], f"{role} {name!r} has no ref"
-    assert nodes[0]["role"] == "window" and nodes[0]["name"] == "qtmcp demo"
+    # the window's own line is left out: the answer's window field names it, and the
+    # window's content starts at the left margin
+    assert page["window"]["title"] == "qtmcp demo"
+    assert not any(n["role"] == "window" for n in nodes)
+    assert nodes[0]["role"] == "menubar" and nodes[0]["depth"] == 0
     assert page["viewport"] == {"width": 1000, "height": 700}
     refs = [n["ref"] for n in nodes if n["ref"]]
     assert refs[0] == "ref_1" and len(refs) == len(set(refs))
@@ -82,7 +86,7 @@ def test_interactive_filter_drops_text(qt: Client) -> None:
 
 def test_depth_cuts_and_says_how_much(qt: Client) -> None:
     nodes = parse(read(qt, depth=1)["text"])
-    assert max(n["depth"] for n in nodes) == 1
+    assert max(n["depth"] for n in nodes) == 0  # the window's children (its line left out)
     assert any(any(t.startswith("(+") for t in n["rest"]) for n in nodes)
 
 
@@ -209,6 +213,26 @@ def test_role_table_covers_every_qt_role() -> None:
     assert ROLE_NAMES[QAccessible.Role.NoRole] == "generic"
     assert {"button", "checkbox", "textbox", "combobox", "tab"} <= INTERACTIVE
     assert {"dialog", "group", "tabpanel", "table"} <= SEMANTIC
+
+
+def test_the_outline_previews_a_value_in_its_first_100_characters(qt: Client) -> None:
+    """A whole window's text outline shows a value's first OUTLINE_VALUE characters and
+    its full length, as a cut; the JSON tree and a read of its ref keep it whole."""
+    long = "".join(f"{i:03d} " for i in range(30))  # 120 characters, under VALUE_LIMIT
+    qt.call("qt.properties.set", {"objectId": "nameEdit", "name": "text", "value": long})
+    try:
+        page = read(qt)
+        line = node_of(page, "Name", "textbox")
+        shown = " ".join(line["rest"])
+        assert f'value="{long[:99]}…"' in shown and "(cut: 120 chars)" in shown, shown
+        assert page["truncated"] and page["valuesCut"] == 1 and line["ref"] in page["note"]
+        nodes = flatten(read(qt, format="json")["tree"])
+        name = next(n for n in nodes if n.get("role") == "textbox" and n.get("name") == "Name")
+        assert name["value"] == long and "cut" not in name, name
+        whole = read(qt, ref_id=line["ref"])["text"]
+        assert f'value="{long}"' in whole and "cut:" not in whole, whole
+    finally:
+        qt.call("qt.properties.set", {"objectId": "nameEdit", "name": "text", "value": ""})
 
 
 def test_a_long_value_is_cut_and_marked_with_its_full_length(qt: Client) -> None:

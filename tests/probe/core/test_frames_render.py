@@ -72,3 +72,47 @@ def test_frames_between_keyframes_equal_the_whole_rendering(qtbot: Any, partial:
         assert (False in kinds) if partial else kinds == {True}, kinds
     finally:
         stream.stop()
+
+
+def test_a_keyframe_that_shows_nothing_new_sends_nothing(qtbot: Any) -> None:
+    """A keyframe renders the whole window again; when that equals the picture the client
+    holds (the last one with the partial frames put on it) nothing is sent; when the
+    connection dropped a frame, or the picture differs (a paint the stream did not see),
+    the whole picture is sent."""
+    window, label, _ = _window(qtbot)
+    sent: list[dict[str, Any]] = []
+    options = StreamOptions(max_width=4000, max_height=4000, fmt="png", partial=True,
+                            keyframe_seconds=0.05)
+    dropped = [0]  # what the client's connection dropped
+    stream = FrameStream(window, options, sent.append, lambda: dropped[0])
+    try:
+        _quiet(qtbot, stream, sent, 0)
+        seen = len(sent)
+        label.setText("Submitted")
+        _quiet(qtbot, stream, sent, seen)
+        picture = compose(None, sent)
+        in_part = stream.rendered_in_part
+        qtbot.waitUntil(lambda: not stream._partial_ready(window.rect(), False))
+        before, unchanged = len(sent), stream.stats()["unchanged"]
+        window.update()  # painted, same pixels, past keyframe_seconds: a whole rendering
+        qtbot.waitUntil(lambda: stream.stats()["unchanged"] > unchanged)
+        qtbot.waitUntil(lambda: not stream._pending and not stream._encoding)
+        assert len(sent) == before and stream.rendered_in_part == in_part  # rendered whole
+        assert picture == render_window(window).convertToFormat(QImage.Format.Format_RGB32)
+        # the connection dropped a frame: the client's picture may lack it, sent whole
+        dropped[0] += 1
+        qtbot.waitUntil(lambda: not stream._partial_ready(window.rect(), False))
+        window.update()
+        qtbot.waitUntil(lambda: len(sent) > before)
+        assert sent[-1]["full"]
+        _quiet(qtbot, stream, sent, before)
+        before = len(sent)
+        # the client's picture and the window differ (a paint nobody saw): sent whole
+        assert stream._last_image is not None
+        stream._last_image.fill(0)
+        qtbot.waitUntil(lambda: not stream._partial_ready(window.rect(), False))
+        window.update()
+        qtbot.waitUntil(lambda: len(sent) > before)
+        assert sent[-1]["full"]
+    finally:
+        stream.stop()
