@@ -16,7 +16,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QMdiArea, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QMdiArea, QWidget
+
+from probe.core.objects import qtchildren
 
 _APP_MODAL = Qt.WindowModality.ApplicationModal
 _WINDOW_MODAL = Qt.WindowModality.WindowModal
@@ -85,7 +87,7 @@ def modal_blocker(w: QWidget) -> QWidget | None:
     """The shown modal dialog that keeps input from ``w``'s window, or None."""
     window = QWidget.window(w)
     mine = _window_chain(window)
-    for m in QApplication.topLevelWidgets():
+    for m in qtchildren.top_level_widgets():
         if m is window or not QWidget.isVisible(m):
             continue
         modality = QWidget.windowModality(m)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from probe.core.a11y import popups
 from probe.core.errors import QtError
-from probe.core.objects import idtable, qmltypes
+from probe.core.objects import idtable, qmltypes, qtchildren
 from probe.core.objects.qtclass import qt_class
 from probe.core.qml import popups as quick_popups
 
@@ -29,7 +29,7 @@ _POPUPS = (Qt.WindowType.Popup, Qt.WindowType.ToolTip)
 
 def windows() -> list[QWidget]:
     """Visible top-level windows and dialogs, in stacking-independent, stable order."""
-    out = [w for w in QApplication.topLevelWidgets()
+    out = [w for w in qtchildren.top_level_widgets()
            if QWidget.isVisible(w) and QWidget.isWindow(w)
            and QWidget.windowType(w) not in _POPUPS]
     out.sort(key=lambda w: (isinstance(w, QDialog), QObject.objectName(w)))
