@@ -14,6 +14,7 @@ process of its own: before the fix the first one killed it.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -48,14 +49,13 @@ def drop() -> int:
     window = Dropped()
     window.show()
     QApplication.processEvents()
-    gc.collect()
+    gc.collect()  # the window is now old: only a full collection, mid-search, frees it
     return len(QApplication.allWidgets())
 
 
 SEARCHES = {
     "widgets_under": lambda: [QLabel.text(w) for w in qtchildren.widgets_under(form, QLabel)],
     "find_children": lambda: [QLabel.text(w) for w in qtchildren.find_children(form, QLabel)],
-    "top_level_widgets": lambda: [w for w in qtchildren.top_level_widgets() if w is form],
 }
 name = sys.argv[1]
 before = drop()  # no wrapper of the window's parts is held: the search makes them
@@ -67,12 +67,10 @@ print(name, found, before - len(QApplication.allWidgets()) > 100, flush=True)
 '''
 
 
-@pytest.mark.parametrize("search", ["widgets_under", "find_children", "top_level_widgets"])
+@pytest.mark.parametrize("search", ["widgets_under", "find_children"])
 def test_a_window_the_collector_frees_is_never_read_freed(search: str) -> None:
     run = subprocess.run([sys.executable, "-c", SCRIPT, search], cwd=ROOT, text=True,
                          capture_output=True, timeout=60,
-                         env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+                         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     assert run.returncode == 0, f"the search killed the app ({run.returncode}):\n{run.stderr}"
-    expected = "[<PySide6.QtWidgets.QWidget" if search == "top_level_widgets" else "['kept']"
-    line = run.stdout.strip().splitlines()[-1]
-    assert line.startswith(f"{search} {expected}") and line.endswith("True"), run.stdout
+    assert run.stdout.strip().splitlines()[-1] == f"{search} ['kept'] True", run.stdout
