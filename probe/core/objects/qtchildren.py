@@ -16,17 +16,13 @@ method returns is kept valid by :func:`tied`. GUI thread only.
 
 Every list of objects the probe takes from Qt (children, ``allWidgets``, the top-level
 widgets and windows, a Quick item's children) is taken with Python's cyclic collector
-paused (:func:`from_qt`). PySide turns Qt's list of pointers into wrappers one by one, and
-a wrapper it makes can start a collection; an app's window that only the collector frees
-(a reference cycle: ``self.me = self``, a lambda slot holding its window) was then deleted
-with its children while the rest of the list still named them, and PySide read the freed
-objects (``getWrapperForQObject``: ``__dynamic_cast``, ``QObject::property``): a
-segfault of the app (the CI run of c59ddc5 died so in ``widgets_under``).
+paused (``collector.without``): a collection PySide's wrapping of the list started freed
+an app's window while the rest of the list still named its widgets, and PySide read them
+freed (the CI run of c59ddc5 segfaulted so in ``widgets_under``; ``probe.core.collector``).
 """
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -35,56 +31,40 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication, QWindow
 from PySide6.QtWidgets import QApplication, QWidget
 
+from probe.core.collector import without
+
 T = TypeVar("T", bound=QObject)
 W = TypeVar("W", bound=QWidget)
-R = TypeVar("R")
 #: Stale wrappers dropped so far (a search that dropped one while ordering asks again).
 _dropped = [0]
 _children = QObject.children
 _parent = QObject.parent
 _name = QObject.objectName
-_collecting = gc.isenabled
-_pause = gc.disable
-_resume = gc.enable
 #: id(answer) -> (answer, the wrapper it is tied to), for objects C++ made (see :func:`tied`)
 _ties: dict[int, tuple[QObject, QObject]] = {}
-
-
-def from_qt(get: Callable[[], R]) -> R:
-    """``get()`` with Python's cyclic collector paused (unless the app paused it): no
-    object dies while PySide wraps the pointers of Qt's answer, nor while the caller
-    calls Qt through them (see the module's docstring). The collector runs at its next
-    allocation after."""
-    if not _collecting():
-        return get()
-    _pause()
-    try:
-        return get()
-    finally:
-        _resume()
 
 
 def top_level_widgets() -> list[QWidget]:
     """``QApplication.topLevelWidgets()``, taken with the collector paused (a window
     only it frees is the very object of this list)."""
-    return from_qt(QApplication.topLevelWidgets)
+    return without(QApplication.topLevelWidgets)
 
 
 def top_level_windows() -> list[QWindow]:
     """``QGuiApplication.topLevelWindows()``, taken with the collector paused."""
-    return from_qt(QGuiApplication.topLevelWindows)
+    return without(QGuiApplication.topLevelWindows)
 
 
 def all_windows() -> list[QWindow]:
     """``QGuiApplication.allWindows()``, taken with the collector paused."""
-    return from_qt(QGuiApplication.allWindows)
+    return without(QGuiApplication.allWindows)
 
 
 def fresh(get: Callable[[], list[Any]]) -> list[Any]:
-    """``get()``, a list of QObjects from Qt (taken by :func:`from_qt`); an entry that
-    is no QObject is a stale wrapper naming freed memory: it is invalidated and the list
-    asked again."""
-    got = from_qt(get)
+    """``get()``, a list of QObjects from Qt (taken by ``collector.without``); an entry
+    that is no QObject is a stale wrapper naming freed memory: it is invalidated and the
+    list asked again."""
+    got = without(get)
     for k in got:
         if not isinstance(k, QObject):
             break
@@ -94,21 +74,14 @@ def fresh(get: Callable[[], list[Any]]) -> list[Any]:
         if not isinstance(k, QObject):
             shiboken6.invalidate(k)
             _dropped[0] += 1
-    return [k for k in from_qt(get) if isinstance(k, QObject)]
+    return [k for k in without(get) if isinstance(k, QObject)]
 
 
 def children(obj: QObject) -> list[QObject]:
     """``QObject.children(obj)`` taken with the collector paused, every entry a live
     QObject wrapper. (The check costs about 0.6 ms per 10,000 objects: the object tree
-    asks it for every node; the pause is :func:`from_qt` inlined, for the same reason.)"""
-    if _collecting():
-        _pause()
-        try:
-            got = _children(obj)
-        finally:
-            _resume()
-    else:
-        got = _children(obj)
+    asks it for every node.)"""
+    got = without(lambda: _children(obj))
     for k in got:
         if not isinstance(k, QObject):
             return fresh(lambda: _children(obj))
@@ -122,12 +95,12 @@ def parent(obj: QObject) -> QObject | None:
     parent) or of the parent's class and invalid (a C++ app's ToolTip popup item on
     PySide6 6.4: every read of it raised "already deleted" and the page was lost).
     It is dropped from shiboken's table and the parent asked again."""
-    up = from_qt(lambda: _parent(obj))
+    up = without(lambda: _parent(obj))
     if up is None or (isinstance(up, QObject) and _valid(up)):
         return up
     shiboken6.invalidate(up)
     _dropped[0] += 1
-    up = from_qt(lambda: _parent(obj))
+    up = without(lambda: _parent(obj))
     return up if isinstance(up, QObject) and _valid(up) else None
 
 
@@ -171,8 +144,8 @@ def _valid(obj: QObject) -> bool:
 def find_child(root: QObject, cls: type[T], name: str) -> T | None:
     """The first object below ``root`` of class ``cls`` named ``name`` (as
     ``QObject.findChild``: direct children first), or None. The collector is paused
-    throughout (:func:`from_qt`)."""
-    return from_qt(lambda: _find_child(root, cls, name))
+    throughout (``collector.without``)."""
+    return without(lambda: _find_child(root, cls, name))
 
 
 def _find_child(root: QObject, cls: type[T], name: str) -> T | None:
@@ -198,8 +171,8 @@ def find_children(root: QObject, cls: type[T] = QObject, name: str | None = None
     out altogether (PySide6 6.11). Widgets come from ``QApplication.allWidgets()`` (no
     such link; 4.1 against 2.4 ms for the labels of a 2,000-control form, a walk 6.7),
     other objects from a walk over :func:`children`. The collector is paused throughout
-    (:func:`from_qt`): the sort holds wrappers it calls Qt through."""
-    return from_qt(lambda: _find_children(root, cls, name, direct))
+    (``collector.without``): the sort holds wrappers it calls Qt through."""
+    return without(lambda: _find_children(root, cls, name, direct))
 
 
 def _find_children(root: QObject, cls: type[T], name: str | None, direct: bool) -> list[T]:
@@ -229,7 +202,7 @@ def widgets_under(root: QWidget, cls: type[W] = QWidget) -> list[W]:
     if QApplication.instance() is None:
         return []
     below = QWidget.isAncestorOf
-    return from_qt(lambda: [w for w in QApplication.allWidgets()
+    return without(lambda: [w for w in QApplication.allWidgets()
                             if isinstance(w, cls) and w is not root and below(root, w)])
 
 
@@ -260,13 +233,13 @@ def in_tree_order(objs: list[T]) -> list[T]:
             places[id(obj)] = key
         return key
 
-    return from_qt(lambda: sorted(objs, key=place))  # ``held`` lives as long as ``place``
+    return without(lambda: sorted(objs, key=place))  # ``held`` lives as long as ``place``
 
 
 def descendants(root: QObject) -> list[QObject]:
     """Every object below ``root`` in ``findChildren``'s order (depth first, a parent
     before its children), through :func:`children`, with the collector paused."""
-    return from_qt(lambda: _descendants(root))
+    return without(lambda: _descendants(root))
 
 
 def _descendants(root: QObject) -> list[QObject]:

@@ -490,6 +490,28 @@ def test_a_click_racing_a_deletion_is_a_clear_error(hardening_app: DemoApp) -> N
     serving(hardening_app)
 
 
+def test_windows_only_the_collector_frees_never_crash_the_probes_searches(
+        hardening_app: DemoApp) -> None:
+    """An app shows and drops windows in reference cycles (full of widgets C++ made)
+    while an agent reads, finds, types and navigates: the cyclic collector frees them at
+    any moment, also while PySide wraps a list of widgets Qt gave the probe (before
+    qtchildren paused it there, PySide read them freed and the app segfaulted)."""
+    qt = hardening_app.client()
+    field = qt.call("chr.find", {"query": "Filter fruits"})["matches"][0]["ref"]
+    hardening_app.command("cycles 40")
+    try:
+        for i in range(12):
+            page = qt.call("chr.readPage", {"filter": "interactive"})
+            assert page["nodes"] > 0
+            assert "matches" in qt.call("chr.find", {"query": "apple"})
+            qt.call("chr.formInput", {"ref": field, "value": f"pe{i % 3}"})
+            with pytest.raises(RemoteError):  # no such tab or menu: an error, no crash
+                qt.call("chr.navigate", {"url": "No such page"})
+    finally:
+        hardening_app.command("cycles 0")
+    serving(hardening_app)
+
+
 def test_known_failures_read_as_their_error() -> None:
     stale = known_failure(RuntimeError("Internal C++ object (QPushButton) already deleted."))
     assert stale is not None and stale.name == "OBJECT_STALE"
