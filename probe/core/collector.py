@@ -38,9 +38,8 @@ TICK_MS = 100
 _state = {"held": False}
 #: (application, its timer) of each application met (a new application gets its own).
 _timers: list[tuple[QCoreApplication, QTimer]] = []
-_collecting = gc.isenabled
-_pause = gc.disable
-_resume = gc.enable
+#: gc's switches by name (``qtchildren`` inlines :func:`without` with them).
+collecting, pause, resume = gc.isenabled, gc.disable, gc.enable
 
 
 @contextmanager
@@ -59,13 +58,13 @@ def without(get: Callable[[], R]) -> R:
     """``get()`` with no collection meanwhile (unless none runs anyway): no object dies
     while PySide wraps the pointers of Qt's answer, nor while the caller calls Qt through
     them. (:func:`paused` as a call: ``qtchildren.children`` runs once per node.)"""
-    if not _collecting():
+    if not collecting():
         return get()
-    _pause()
+    pause()
     try:
         return get()
     finally:
-        _resume()
+        resume()
 
 
 def keep_on_gui_thread() -> None:

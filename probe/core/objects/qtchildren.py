@@ -31,7 +31,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication, QWindow
 from PySide6.QtWidgets import QApplication, QWidget
 
-from probe.core.collector import without
+from probe.core.collector import collecting, pause, resume, without
 
 T = TypeVar("T", bound=QObject)
 W = TypeVar("W", bound=QWidget)
@@ -40,6 +40,7 @@ _dropped = [0]
 _children = QObject.children
 _parent = QObject.parent
 _name = QObject.objectName
+_collecting, _pause, _resume = collecting, pause, resume
 #: id(answer) -> (answer, the wrapper it is tied to), for objects C++ made (see :func:`tied`)
 _ties: dict[int, tuple[QObject, QObject]] = {}
 
@@ -81,7 +82,14 @@ def children(obj: QObject) -> list[QObject]:
     """``QObject.children(obj)`` taken with the collector paused, every entry a live
     QObject wrapper. (The check costs about 0.6 ms per 10,000 objects: the object tree
     asks it for every node.)"""
-    got = without(lambda: _children(obj))
+    if _collecting():  # ``without`` inlined: once per node of every walk
+        _pause()
+        try:
+            got = _children(obj)
+        finally:
+            _resume()
+    else:
+        got = _children(obj)
     for k in got:
         if not isinstance(k, QObject):
             return fresh(lambda: _children(obj))
@@ -95,7 +103,14 @@ def parent(obj: QObject) -> QObject | None:
     parent) or of the parent's class and invalid (a C++ app's ToolTip popup item on
     PySide6 6.4: every read of it raised "already deleted" and the page was lost).
     It is dropped from shiboken's table and the parent asked again."""
-    up = without(lambda: _parent(obj))
+    if _collecting():  # as in :func:`children`: an ancestor walk asks it per level
+        _pause()
+        try:
+            up = _parent(obj)
+        finally:
+            _resume()
+    else:
+        up = _parent(obj)
     if up is None or (isinstance(up, QObject) and _valid(up)):
         return up
     shiboken6.invalidate(up)
