@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
 R = TypeVar("R")
 #: How often the GUI thread checks the collector's counts (ms): at most ten collections
@@ -81,7 +81,7 @@ def keep_on_gui_thread() -> None:
         gc.disable()
         _state["held"] = True
     timer = QTimer(app)
-    timer.setObjectName("qtmcpCollector")
+    QObject.setObjectName(timer, "qtmcpCollector")  # probe-internal (qtmcp…)
     timer.timeout.connect(collect_due)
     timer.start(TICK_MS)
     _timers.append((app, timer))
