@@ -19,7 +19,8 @@ the time and so runs collections too: ``~QWidget`` ran there while the GUI threa
 So while the probe serves, automatic collection is off and a timer on the GUI thread runs
 the collections the app's thresholds ask for, between events (:func:`keep_on_gui_thread`).
 An app that turned automatic collection off keeps it so; one that turns it back on has it
-taken again at the next tick. GUI thread, but :func:`give_back`.
+taken again at the next tick. GUI thread. (Stopping the probe leaves it so: its timer
+still collects.)
 """
 
 from __future__ import annotations
@@ -100,9 +101,3 @@ def collect_due() -> int:
     generation = 2 if c1 >= t1 and c2 >= t2 else 1 if c1 >= t1 else 0
     return gc.collect(generation)
 
-
-def give_back() -> None:
-    """The probe stops: automatic collection as the app had it (any thread)."""
-    if _state["held"]:
-        _state["held"] = False
-        gc.enable()
