@@ -19,7 +19,7 @@ the action methods run on while the app deletes it (``deleteLater``).
 combo boxes with their popups) and lets go of it in a reference cycle, with the cyclic
 collector's thresholds set low (as an app whose windows only the collector frees, at any
 moment: the probe's searches met them freed mid-list); ``cycles 0`` stops and restores
-the thresholds.
+the thresholds; ``dropped`` says how many of those windows live.
 """
 
 from __future__ import annotations
@@ -405,6 +405,11 @@ class Channel(ControlChannel):
         else:
             self.app_window.cycles_timer.stop()
             gc.set_threshold(*_THRESHOLDS)
+
+    def _cmd_dropped(self, arg: str) -> None:
+        """``dropped``: one line ``dropped N``, the windows ``cycles`` let go of that live."""
+        gone = [w for w in QApplication.topLevelWidgets() if isinstance(w, Dropped)]
+        self.write(f"dropped {len(gone)}")
 
     def _cmd_rebuild_kinds(self, arg: str) -> None:
         """``rebuild-kinds [N]``: replace the panel of every kind N times (default 1) now."""
