@@ -18,9 +18,10 @@ the time and so runs collections too: ``~QWidget`` ran there while the GUI threa
 (a segfault; an app alone never meets it, its only Python thread being the GUI thread).
 So while the probe serves, automatic collection is off and a timer on the GUI thread runs
 the collections the app's thresholds ask for, between events (:func:`keep_on_gui_thread`).
-An app that turned automatic collection off keeps it so; one that turns it back on has it
-taken again at the next tick. GUI thread. (Stopping the probe leaves it so: its timer
-still collects.)
+An app that had automatic collection off when the probe met it keeps it so; one that
+turns it back on has it taken again at the next tick; one that turns it off later (it
+cannot be told from the probe's own switch) still gets the timer's collections. GUI
+thread. (Stopping the probe leaves it so: its timer still collects.)
 """
 
 from __future__ import annotations
