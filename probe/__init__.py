@@ -76,6 +76,7 @@ def install(app: Any = None, **options: Any) -> Probe | None:
         # Qt and the server load here, not when a client imports probe.client. The
         # methods load at the first call (_declare): most of the start-up cost (#41).
         from probe import api
+        from probe.core import collector
         from probe.core.data import connect_watch
         from probe.core.errors import QtError
         from probe.core.objects import origin
@@ -96,7 +97,18 @@ def install(app: Any = None, **options: Any) -> Probe | None:
         running = Probe(Options.from_env(**options), REGISTRY, Hooks(app_errors=(QtError,)))
         REGISTRY.defer(lambda: _declare(running, names_dir))
         _probe = running.start()
-        _probe.executor.prelude = hold_windows
+        holding = [True]
+
+        def prelude() -> bool:
+            """Before every GUI job: Python's collector kept on this thread while the
+            probe serves (``probe.core.collector``: the server thread's allocations
+            collected an app's window there, a segfault), and a C++ app's windows held
+            (their wrappers kept) for as long as that is needed."""
+            collector.keep_on_gui_thread()
+            holding[0] = holding[0] and hold_windows()
+            return True
+
+        _probe.executor.prelude = prelude
         return _probe
 
 

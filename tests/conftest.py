@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from probe.client import Client
+from probe.core import collector
 from tests.support import wirecheck
 from tests.support.app import RUNNING, USER_SETTINGS, DemoApp, remove_run_temp, start_demo
 
@@ -70,6 +71,20 @@ def agent(demo: DemoApp) -> Iterator[Client]:
     client = demo.client(name="pytest-agent", role="agent")
     yield client
     client.close()
+
+
+@pytest.fixture(autouse=True)
+def _collections_on_the_gui_thread(request: pytest.FixtureRequest) -> None:
+    """A test with Qt in this process (``qapp``: probe/core's, the inspector's) runs
+    beside pytest-xdist's receiver thread (execnet), which allocates and so runs Python's
+    cyclic collector too: a test's window left in a reference cycle was freed on that
+    thread, ``~QWidget`` beside the GUI thread's Qt (the class of the CI's segfault in
+    test_labels_search). As the probe does in an app while it serves
+    (``probe.core.collector``), collections then run on the GUI thread only, for the rest
+    of this process."""
+    if "qapp" in request.fixturenames:
+        request.getfixturevalue("qapp")
+        collector.keep_on_gui_thread()
 
 
 @pytest.fixture(scope="session", autouse=True)

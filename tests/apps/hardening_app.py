@@ -14,6 +14,12 @@ many Qt apps set it).
 action takes (check box, field, spin box, combo box, slider, tab widget, list items, a
 button), the entries of its "Churn" menu, and now and then a non-modal file dialog: what
 the action methods run on while the app deletes it (``deleteLater``).
+
+``cycles MS`` shows, every MS milliseconds, a window full of widgets C++ makes (calendars,
+combo boxes with their popups) and lets go of it in a reference cycle, with the cyclic
+collector's thresholds set low (as an app whose windows only the collector frees, at any
+moment: the probe's searches met them freed mid-list); ``cycles 0`` stops and restores
+the thresholds; ``dropped`` says how many of those windows live.
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QPixmapCache
 from PySide6.QtWidgets import (
     QApplication,
+    QCalendarWidget,
     QCheckBox,
     QComboBox,
     QFileDialog,
@@ -68,12 +75,33 @@ from resources.demo_app import ControlChannel
 APP_NAME = "qtmcp-hardening"
 #: The debounce of the filter field (ms after the last key).
 DEBOUNCE_MS = 500
+#: The collector's thresholds the app started with (``cycles 0`` restores them).
+_THRESHOLDS = gc.get_threshold()
 #: ``churn-kinds``: a new file dialog every this many rebuilds (it is slow to make).
 DIALOG_EVERY = 25
 #: The folder the file dialog shows (a small one of its own).
 KINDS_FOLDER = tempfile.mkdtemp(prefix="qtmcp-kinds-")
 FRUITS = ["apple", "apricot", "banana", "blueberry", "cherry", "grape", "lemon", "mango"]
 
+
+
+class Dropped(QWidget):
+    """A window the app lets go of in a reference cycle (``self.me``): only Python's
+    cyclic collector frees it, with the widgets C++ made for it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.me = self
+        self.setWindowTitle("Dropped")
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)  # the app's stays active
+        column = QVBoxLayout(self)
+        for _ in range(3):
+            column.addWidget(QCalendarWidget())
+        for i in range(10):
+            combo = QComboBox()
+            combo.addItems([f"choice {i}", "other"])
+            QComboBox.view(combo)  # its popup: a window C++ makes
+            column.addWidget(combo)
 
 class Window(QMainWindow):
     """The main window; its slots are what the tests invoke."""
@@ -117,6 +145,9 @@ class Window(QMainWindow):
         self.kinds_menu: QMenu | None = None
         self.kinds_timer = QTimer(self)
         self.kinds_timer.timeout.connect(self.rebuild_kinds)
+        #: ``cycles``: a window shown and dropped in a reference cycle on a timer
+        self.cycles_timer = QTimer(self)
+        self.cycles_timer.timeout.connect(lambda: Dropped().show())
         self.setCentralWidget(central)
         self.setProperty("spinning", False)
         self.resize(400, 420)
@@ -363,6 +394,22 @@ class Channel(ControlChannel):
             window.kinds_timer.start(ms)
         else:
             window.kinds_timer.stop()
+
+    def _cmd_cycles(self, arg: str) -> None:
+        """``cycles MS``: show and drop a window in a reference cycle every MS ms, the
+        collector's thresholds low (0 stops, thresholds back)."""
+        ms = int(arg or "0")
+        if ms > 0:
+            gc.set_threshold(5, 1, 1)
+            self.app_window.cycles_timer.start(ms)
+        else:
+            self.app_window.cycles_timer.stop()
+            gc.set_threshold(*_THRESHOLDS)
+
+    def _cmd_dropped(self, arg: str) -> None:
+        """``dropped``: one line ``dropped N``, the windows ``cycles`` let go of that live."""
+        gone = [w for w in QApplication.topLevelWidgets() if isinstance(w, Dropped)]
+        self.write(f"dropped {len(gone)}")
 
     def _cmd_rebuild_kinds(self, arg: str) -> None:
         """``rebuild-kinds [N]``: replace the panel of every kind N times (default 1) now."""

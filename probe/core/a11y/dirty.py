@@ -28,6 +28,7 @@ from PySide6.QtGui import QPaintEvent, QRegion, QWindow
 from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.core import compat
+from probe.core.objects import qtchildren
 
 _T = QEvent.Type
 #: What changes the widget's own look or data: read it again.
@@ -233,7 +234,7 @@ class DirtyWatch(QObject):
             if not painted:
                 del self._painted[key]
         if self._whole:
-            self._whole &= {_key(w) for w in QApplication.topLevelWidgets()}
+            self._whole &= {_key(w) for w in qtchildren.top_level_widgets()}
 
 
 def _still_in(key: int, w: QWidget) -> bool:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QWidget
+from PySide6.QtWidgets import QFileDialog, QLineEdit, QWidget
 
 from probe.core.a11y import modal
 from probe.core.errors import QtError
@@ -33,7 +33,7 @@ def open_dialog() -> QFileDialog | None:
     top = modal.blocker()
     if isinstance(top, QFileDialog):
         return top
-    found = [w for w in QApplication.topLevelWidgets() if isinstance(w, QFileDialog)]
+    found = [w for w in qtchildren.top_level_widgets() if isinstance(w, QFileDialog)]
     shown = [w for w in found if QWidget.isVisible(w)]
     return (shown or found or [None])[-1]
 

@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QWidget
 
 from probe.core.a11y import popups
-from probe.core.objects import idtable
+from probe.core.objects import idtable, qtchildren
 from probe.core.qml import popups as quick_popups
 
 
@@ -34,7 +34,7 @@ def blocker_id(ids: idtable.IdTable) -> str | None:
     included (space-separated; None when none is), to tell what the action opened: not the
     one that blocks afterwards when it was open already, under a popup the action closed or
     behind the dialog it answered."""
-    open_now = [w for w in QApplication.topLevelWidgets()
+    open_now = [w for w in qtchildren.top_level_widgets()
                 if QWidget.isVisible(w) and (isinstance(w, QDialog) or popups.is_popup(w))]
     open_now += [popup for popup, _window in quick_popups.open_popups()]
     return " ".join(ids.id_of(w) for w in open_now) or None

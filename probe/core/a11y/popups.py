@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAction
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
+from probe.core.objects import qtchildren
 from probe.core.objects.text import clean_name, strip_mnemonic
 
 _POPUP = Qt.WindowType.Popup
@@ -41,7 +42,7 @@ def opener_of(popup: QWidget) -> QWidget | None:
     handle = QWidget.windowHandle(popup)
     transient = handle.transientParent() if handle is not None else None
     if transient is not None:
-        for w in QApplication.topLevelWidgets():
+        for w in qtchildren.top_level_widgets():
             if QWidget.windowHandle(w) is transient:
                 return w
     return None
@@ -79,7 +80,7 @@ def open_popups() -> list[QWidget]:
     """Visible popups, each after the popup it opened from (a menu before its submenu)."""
     if QApplication.activePopupWidget() is None:  # no popup open: nothing to look for
         return []
-    found = [w for w in QApplication.topLevelWidgets() if is_popup(w) and QWidget.isVisible(w)]
+    found = [w for w in qtchildren.top_level_widgets() if is_popup(w) and QWidget.isVisible(w)]
     found.sort(key=lambda w: len(chain_of(w)))
     return found
 

@@ -17,7 +17,9 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QMdiArea, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QMdiArea, QWidget
+
+from probe.core.objects import qtchildren
 
 _APP_MODAL = Qt.WindowModality.ApplicationModal
 _WINDOW_MODAL = Qt.WindowModality.WindowModal
@@ -94,7 +96,7 @@ def modal_blocker(w: QWidget) -> QWidget | None:
         return None
     window = QWidget.window(w)
     mine = _window_chain(window)
-    for m in QApplication.topLevelWidgets():
+    for m in qtchildren.top_level_widgets():
         if m is window or not QWidget.isVisible(m):
             continue
         modality = QWidget.windowModality(m)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from probe.core.a11y import popups
 from probe.core.errors import QtError
-from probe.core.objects import idtable, qmltypes
+from probe.core.objects import idtable, qmltypes, qtchildren
 from probe.core.objects.qtclass import qt_class
 from probe.core.qml import popups as quick_popups
 
@@ -37,7 +37,7 @@ def windows() -> list[QWidget]:
     """Visible top-level windows and dialogs, in stacking-independent, stable order.
     (Qt's topLevelWidgets visits every widget of the app: 1.4 ms with 2,000 controls,
     6.8 with 8,000.)"""
-    out = [w for w in QApplication.topLevelWidgets() if _listed(w)]
+    out = [w for w in qtchildren.top_level_widgets() if _listed(w)]
     out.sort(key=lambda w: (isinstance(w, QDialog), QObject.objectName(w)))
     return out + qmltypes.quick_windows(visible_only=True)
 

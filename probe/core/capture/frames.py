@@ -39,6 +39,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.core.capture.jpeg import encode_jpeg, encoder
 from probe.core.capture.render import render_region, render_window
+from probe.core.objects import qtchildren
 from probe.core.objects.qmltypes import is_quick_window, quick_windows
 from probe.core.objects.qtclass import qt_class
 from probe.wire import probe_frames as wire
@@ -506,7 +507,7 @@ def _encode_and_send(done: weakref.ref[FrameStream], send: Callable[[wire.Frame]
 
 
 def _windows() -> list[QWidget]:
-    out = [w for w in QApplication.topLevelWidgets()
+    out = [w for w in qtchildren.top_level_widgets()
            if QWidget.isVisible(w) and QWidget.windowType(w) != Qt.WindowType.Popup]
     return out + quick_windows(visible_only=True)
 

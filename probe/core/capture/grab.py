@@ -15,11 +15,12 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QWindow
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 
 from probe.core.capture import render
 from probe.core.capture.frames import encode_image, scaled
 from probe.core.errors import QtError
+from probe.core.objects import qtchildren
 from probe.core.objects.qmltypes import is_quick_item
 from probe.core.objects.qtclass import qt_class
 
@@ -118,7 +119,7 @@ def popups_over(window: QWidget) -> list[QWidget]:
     """Visible popup and tool-tip windows that overlap ``window``, bottom to top."""
     frame = QRect(QWidget.mapToGlobal(window, QPoint(0, 0)), QWidget.size(window))
     out = []
-    for w in QApplication.topLevelWidgets():
+    for w in qtchildren.top_level_widgets():
         if w is window or not QWidget.isVisible(w):
             continue
         kind = QWidget.windowType(w)

@@ -18,7 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QApplication, QMenu, QMenuBar, QToolBar, QWidget
+from PySide6.QtWidgets import QMenu, QMenuBar, QToolBar, QWidget
 
 from probe.core import faults
 from probe.core.errors import QtError
@@ -101,7 +101,7 @@ def label(obj: QObject) -> str:
 def _windows() -> list[QWidget]:
     """Every top-level widget that is no popup of another (a menu's actions are found
     through the window that owns the menu)."""
-    return [w for w in QApplication.topLevelWidgets()
+    return [w for w in qtchildren.top_level_widgets()
             if QWidget.parentWidget(w) is None or not isinstance(w, QMenu)]
 
 

@@ -52,6 +52,7 @@ from probe.core.compat import wheel
 from probe.core.errors import QtError
 from probe.core.input import dragdrop
 from probe.core.input.keys import KeyStroke, button_of, char_stroke, modifiers_of, parse_keys
+from probe.core.objects import qtchildren
 from probe.core.objects.qmltypes import is_quick_item
 from probe.core.objects.qtclass import qt_class, qt_method
 from probe.core.qtest import QTest
@@ -254,7 +255,7 @@ def _focus_window() -> QWindow | None:
     window = QGuiApplication.focusWindow()
     if window is not None and QWindow.isVisible(window):
         return window
-    window = next((w for w in QGuiApplication.topLevelWindows() if QWindow.isVisible(w)),
+    window = next((w for w in qtchildren.top_level_windows() if QWindow.isVisible(w)),
                   None)
     if window is not None:
         QWindow.requestActivate(window)
@@ -457,7 +458,7 @@ def window_context_click(window: QWindow, pos: QPoint, modifiers: Sequence[str] 
     """A user's right click at window coordinates: in a widget window with no popup open,
     :func:`context_click` on the widget there (after moving the pointer there); else
     through the window, where Qt routes it (to an open popup, or a Qt Quick scene)."""
-    top = next((w for w in QApplication.topLevelWidgets()
+    top = next((w for w in qtchildren.top_level_widgets()
                 if QWidget.windowHandle(w) is window), None)
     if top is None or QApplication.activePopupWidget() is not None:
         window_click(window, pos, "right", modifiers)

@@ -55,9 +55,9 @@ def hold_windows() -> bool:
     qmltypes.quick_module()
     roots: list[QObject] = [app]
     if isinstance(app, QGuiApplication):
-        roots += QGuiApplication.topLevelWindows()
+        roots += qtchildren.top_level_windows()
     if isinstance(app, QApplication):
-        roots += QApplication.topLevelWidgets()
+        roots += qtchildren.top_level_widgets()
     for gone in [key for key, obj in _held.items() if not _valid(obj)]:
         del _held[gone]
     for obj in roots:

@@ -59,11 +59,11 @@ def roots() -> list[QObject]:
     quick_module()  # QtQuick before any wrapper is made, so items are typed as items
     found: dict[int, QObject] = {}
     if isinstance(app, QApplication):
-        for w in QApplication.topLevelWidgets():
+        for w in qtchildren.top_level_widgets():
             if _parent(w) is None:
                 found[id(w)] = w
     if isinstance(app, QGuiApplication):
-        for win in QGuiApplication.topLevelWindows():
+        for win in qtchildren.top_level_windows():
             if _parent(win) is None and not _is_widget_window(win):
                 found[id(win)] = win
     for child in _children(app):

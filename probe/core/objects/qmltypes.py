@@ -16,7 +16,7 @@ import shiboken6
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication, QWindow
 
-from probe.core.objects.qtchildren import fresh, parent
+from probe.core.objects.qtchildren import all_windows, fresh, parent
 
 _SUFFIX = re.compile(r"(_QMLTYPE_\d+|_QML_\d+)+$")
 
@@ -82,7 +82,7 @@ def _quick_in_use() -> bool:
     which needs no QtQuick wrapper."""
     if qml_loaded():
         return True
-    windows = QGuiApplication.allWindows() if QGuiApplication.instance() is not None else []
+    windows = all_windows() if QGuiApplication.instance() is not None else []
     return any(QObject.inherits(w, "QQuickWindow") for w in windows)
 
 
@@ -128,7 +128,7 @@ def quick_windows(visible_only: bool = False) -> list[Any]:
     their meta-object (a wrapper the app made before QtQuick was loaded is a QWindow)."""
     if quick_module() is None:
         return []
-    return [w for w in QGuiApplication.allWindows() if QObject.inherits(w, "QQuickWindow")
+    return [w for w in all_windows() if QObject.inherits(w, "QQuickWindow")
             and (not visible_only or QWindow.isVisible(w))]
 
 

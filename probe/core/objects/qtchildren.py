@@ -13,6 +13,12 @@ wrappers made for the live objects.
 Descendants never come from Qt's ``findChildren`` (see :func:`find_children`: what
 PySide does with its answer leaked the soak's memory), and a wrapper another object's
 method returns is kept valid by :func:`tied`. GUI thread only.
+
+Every list of objects the probe takes from Qt (children, ``allWidgets``, the top-level
+widgets and windows, a Quick item's children) is taken with Python's cyclic collector
+paused (``collector.without``): a collection PySide's wrapping of the list started freed
+an app's window while the rest of the list still named its widgets, and PySide read them
+freed (the CI run of c59ddc5 segfaulted so in ``widgets_under``; ``probe.core.collector``).
 """
 
 from __future__ import annotations
@@ -22,7 +28,10 @@ from typing import Any, TypeVar, cast
 
 import shiboken6
 from PySide6.QtCore import QObject
+from PySide6.QtGui import QGuiApplication, QWindow
 from PySide6.QtWidgets import QApplication, QWidget
+
+from probe.core.collector import collecting, pause, resume, without
 
 T = TypeVar("T", bound=QObject)
 W = TypeVar("W", bound=QWidget)
@@ -31,14 +40,32 @@ _dropped = [0]
 _children = QObject.children
 _parent = QObject.parent
 _name = QObject.objectName
+_collecting, _pause, _resume = collecting, pause, resume
 #: id(answer) -> (answer, the wrapper it is tied to), for objects C++ made (see :func:`tied`)
 _ties: dict[int, tuple[QObject, QObject]] = {}
 
 
+def top_level_widgets() -> list[QWidget]:
+    """``QApplication.topLevelWidgets()``, taken with the collector paused (a window
+    only it frees is the very object of this list)."""
+    return without(QApplication.topLevelWidgets)
+
+
+def top_level_windows() -> list[QWindow]:
+    """``QGuiApplication.topLevelWindows()``, taken with the collector paused."""
+    return without(QGuiApplication.topLevelWindows)
+
+
+def all_windows() -> list[QWindow]:
+    """``QGuiApplication.allWindows()``, taken with the collector paused."""
+    return without(QGuiApplication.allWindows)
+
+
 def fresh(get: Callable[[], list[Any]]) -> list[Any]:
-    """``get()``, a list of QObjects from Qt; an entry that is no QObject is a stale
-    wrapper naming freed memory: it is invalidated and the list asked again."""
-    got = get()
+    """``get()``, a list of QObjects from Qt (taken by ``collector.without``); an entry
+    that is no QObject is a stale wrapper naming freed memory: it is invalidated and the
+    list asked again."""
+    got = without(get)
     for k in got:
         if not isinstance(k, QObject):
             break
@@ -48,13 +75,21 @@ def fresh(get: Callable[[], list[Any]]) -> list[Any]:
         if not isinstance(k, QObject):
             shiboken6.invalidate(k)
             _dropped[0] += 1
-    return [k for k in get() if isinstance(k, QObject)]
+    return [k for k in without(get) if isinstance(k, QObject)]
 
 
 def children(obj: QObject) -> list[QObject]:
-    """``QObject.children(obj)``, every entry a live QObject wrapper. (The check costs
-    about 0.6 ms per 10,000 objects: the object tree asks it for every node.)"""
-    got = _children(obj)
+    """``QObject.children(obj)`` taken with the collector paused, every entry a live
+    QObject wrapper. (The check costs about 0.6 ms per 10,000 objects: the object tree
+    asks it for every node.)"""
+    if _collecting():  # ``without`` inlined: once per node of every walk
+        _pause()
+        try:
+            got = _children(obj)
+        finally:
+            _resume()
+    else:
+        got = _children(obj)
     for k in got:
         if not isinstance(k, QObject):
             return fresh(lambda: _children(obj))
@@ -68,12 +103,19 @@ def parent(obj: QObject) -> QObject | None:
     parent) or of the parent's class and invalid (a C++ app's ToolTip popup item on
     PySide6 6.4: every read of it raised "already deleted" and the page was lost).
     It is dropped from shiboken's table and the parent asked again."""
-    up = _parent(obj)
+    if _collecting():  # as in :func:`children`: an ancestor walk asks it per level
+        _pause()
+        try:
+            up = _parent(obj)
+        finally:
+            _resume()
+    else:
+        up = _parent(obj)
     if up is None or (isinstance(up, QObject) and _valid(up)):
         return up
     shiboken6.invalidate(up)
     _dropped[0] += 1
-    up = _parent(obj)
+    up = without(lambda: _parent(obj))
     return up if isinstance(up, QObject) and _valid(up) else None
 
 
@@ -116,7 +158,12 @@ def _valid(obj: QObject) -> bool:
 
 def find_child(root: QObject, cls: type[T], name: str) -> T | None:
     """The first object below ``root`` of class ``cls`` named ``name`` (as
-    ``QObject.findChild``: direct children first), or None."""
+    ``QObject.findChild``: direct children first), or None. The collector is paused
+    throughout (``collector.without``)."""
+    return without(lambda: _find_child(root, cls, name))
+
+
+def _find_child(root: QObject, cls: type[T], name: str) -> T | None:
     level = children(root)
     while level:
         for k in level:
@@ -138,7 +185,12 @@ def find_children(root: QObject, cls: type[T] = QObject, name: str | None = None
     panel: the soak's growth), and Qt's answer leaves an object behind a stale wrapper
     out altogether (PySide6 6.11). Widgets come from ``QApplication.allWidgets()`` (no
     such link; 4.1 against 2.4 ms for the labels of a 2,000-control form, a walk 6.7),
-    other objects from a walk over :func:`children`."""
+    other objects from a walk over :func:`children`. The collector is paused throughout
+    (``collector.without``): the sort holds wrappers it calls Qt through."""
+    return without(lambda: _find_children(root, cls, name, direct))
+
+
+def _find_children(root: QObject, cls: type[T], name: str | None, direct: bool) -> list[T]:
     found: list[T]
     if direct:
         found = [k for k in children(root) if isinstance(k, cls)]
@@ -165,8 +217,8 @@ def widgets_under(root: QWidget, cls: type[W] = QWidget) -> list[W]:
     if QApplication.instance() is None:
         return []
     below = QWidget.isAncestorOf
-    return [w for w in QApplication.allWidgets()
-            if isinstance(w, cls) and w is not root and below(root, w)]
+    return without(lambda: [w for w in QApplication.allWidgets()
+                            if isinstance(w, cls) and w is not root and below(root, w)])
 
 
 def in_tree_order(objs: list[T]) -> list[T]:
@@ -196,12 +248,16 @@ def in_tree_order(objs: list[T]) -> list[T]:
             places[id(obj)] = key
         return key
 
-    return sorted(objs, key=place)  # ``held`` lives as long as ``place`` does
+    return without(lambda: sorted(objs, key=place))  # ``held`` lives as long as ``place``
 
 
 def descendants(root: QObject) -> list[QObject]:
     """Every object below ``root`` in ``findChildren``'s order (depth first, a parent
-    before its children), through :func:`children`."""
+    before its children), through :func:`children`, with the collector paused."""
+    return without(lambda: _descendants(root))
+
+
+def _descendants(root: QObject) -> list[QObject]:
     out: list[QObject] = []
     stack = children(root)[::-1]
     while stack:

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractSlider,
     QAbstractSpinBox,
-    QApplication,
     QComboBox,
     QLineEdit,
     QPlainTextEdit,
@@ -119,7 +118,7 @@ def in_control(w: QWidget, memo: Memo | None = None) -> bool:
 
 def scan(window: QWidget | None = None) -> Scan:
     """The visible windows (only ``window`` when given) and their visible widgets."""
-    windows = [w for w in QApplication.topLevelWidgets()
+    windows = [w for w in qtchildren.top_level_widgets()
                if QWidget.isVisible(w) and not is_probe_internal(w)
                and (window is None or w is window)]
     return Scan(windows)

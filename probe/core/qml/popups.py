@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QGuiApplication, QWindow
+from PySide6.QtGui import QWindow
 
 from probe.core.objects import qmltypes, qtchildren
 from probe.core.objects.text import clean_name, strip_mnemonic
@@ -191,7 +191,7 @@ def window_blocker(window: QObject) -> QObject | None:
     which keeps every input from it; None when there is none."""
     if is_popup_window(window):
         return None
-    for other in QGuiApplication.topLevelWindows():
+    for other in qtchildren.top_level_windows():
         if other is not window and is_popup_window(other) and QWindow.isVisible(other) \
                 and owner_of(other) is window:
             popup = of_window(other)

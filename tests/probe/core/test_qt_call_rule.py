@@ -261,9 +261,14 @@ capture.grab(w)
 #: ``qmltypes.child_items``, which passes them through ``qtchildren.fresh``) may spell
 #: them. ``parent`` only through ``QObject`` (``QModelIndex.parent`` is no object's);
 #: ``QGraphicsItem.childItems`` is free (scene items are no QObjects: no wrapper to drop).
+#: The application's lists of widgets and windows too: ``qtchildren`` takes every list
+#: with the cyclic collector paused (an app's window it freed mid-conversion was read
+#: freed: the segfault of test_collected_mid_list.py).
 CHILDREN = {"children": "qtchildren.py", "findChildren": "qtchildren.py",
             "findChild": "qtchildren.py", "childItems": "qmltypes.py",
-            "parent": "qtchildren.py"}
+            "parent": "qtchildren.py", "allWidgets": "qtchildren.py",
+            "topLevelWidgets": "qtchildren.py", "topLevelWindows": "qtchildren.py",
+            "allWindows": "qtchildren.py"}
 
 
 def children_calls(source: str) -> list[tuple[int, str]]:
@@ -283,8 +288,10 @@ def children_calls(source: str) -> list[tuple[int, str]]:
 
 
 def test_children_come_through_qtchildren_only() -> None:
-    """Every ``children()``/``findChildren()``/``parent()`` of the probe goes through
-    ``probe/core/objects/qtchildren.py``, which drops stale wrappers."""
+    """Every ``children()``/``findChildren()``/``parent()`` and every list of the
+    application's widgets or windows of the probe goes through
+    ``probe/core/objects/qtchildren.py``, which drops stale wrappers and pauses the
+    collector while PySide wraps Qt's answer."""
     bad = [f"probe/{path.relative_to(PROBE).as_posix()}:{line}: {expr}"
            for path in sorted(PROBE.rglob("*.py"))
            for line, expr in children_calls(path.read_text(encoding="utf-8"))
@@ -296,10 +303,10 @@ def test_children_come_through_qtchildren_only() -> None:
         "kids = QObject.children\nQObject.findChildren(w, QLabel)\n"
         "quick.QQuickItem.childItems(item)\nself.children()\nup = QObject.parent\n"
         "QtCore.QObject.parent(w)\nQModelIndex.parent(index)\nindex.parent()\n"
-        "QGraphicsItem.childItems(node)\n")) == [
+        "QGraphicsItem.childItems(node)\nQApplication.topLevelWidgets()\n")) == [
         (1, "QObject.children"), (2, "QObject.findChildren"),
         (3, "quick.QQuickItem.childItems"), (5, "QObject.parent"),
-        (6, "QtCore.QObject.parent")]
+        (6, "QtCore.QObject.parent"), (10, "QApplication.topLevelWidgets")]
 
 
 def test_the_rule_is_stated_where_core_starts() -> None:

@@ -490,6 +490,40 @@ def test_a_click_racing_a_deletion_is_a_clear_error(hardening_app: DemoApp) -> N
     serving(hardening_app)
 
 
+def _dropped(app: DemoApp) -> int:
+    """How many windows hardening_app's ``cycles`` let go of still live."""
+    app.send_command("dropped")
+    return int(app.expect_line(lambda line: line.startswith("dropped ")).split()[1])
+
+
+def test_windows_only_the_collector_frees_never_crash_the_probes_searches(
+        hardening_app: DemoApp) -> None:
+    """An app shows and drops windows in reference cycles (full of widgets C++ made)
+    while an agent reads, finds, types and navigates: the cyclic collector frees them at
+    any moment. On main the app segfaulted: a collection started inside PySide's wrapping
+    of ``allWidgets()`` (chr.navigate's menu bars: widgets_under, the CI's frame) freed
+    widgets the rest of the list named, or one the probe's server thread started freed a
+    window on that thread (``probe.core.collector``)."""
+    qt = hardening_app.client()
+    field = qt.call("chr.find", {"query": "Filter fruits"})["matches"][0]["ref"]
+    hardening_app.command("cycles 40")
+    try:
+        # the collector still runs (on the GUI thread now): the dropped windows do not pile
+        # up (checked before any read of them: the dirty watch holds the windows it read)
+        wait_until(lambda: _dropped(hardening_app) < 10, timeout=20,
+                   what="the dropped windows collected")
+        for i in range(12):
+            page = qt.call("chr.readPage", {"filter": "interactive"})
+            assert page["nodes"] > 0
+            assert "matches" in qt.call("chr.find", {"query": "apple"})
+            qt.call("chr.formInput", {"ref": field, "value": f"pe{i % 3}"})
+            with pytest.raises(RemoteError):  # no such tab or menu: an error, no crash
+                qt.call("chr.navigate", {"url": "No such page"})
+    finally:
+        hardening_app.command("cycles 0")
+    serving(hardening_app)
+
+
 def test_known_failures_read_as_their_error() -> None:
     stale = known_failure(RuntimeError("Internal C++ object (QPushButton) already deleted."))
     assert stale is not None and stale.name == "OBJECT_STALE"
