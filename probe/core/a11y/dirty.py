@@ -19,8 +19,9 @@ stopped acting costs the app nothing. GUI thread.
 from __future__ import annotations
 
 import time
+import weakref
 from dataclasses import dataclass
-from typing import cast
+from typing import TypeAlias, cast
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, QTimer
@@ -52,6 +53,25 @@ MOST_PAINTED = 300
 MOST_RECTS = 32
 
 
+#: How the watch holds a widget it noted (:func:`_hold`).
+Held: TypeAlias = "QWidget | weakref.ref[QWidget]"
+
+
+def _hold(w: QWidget) -> Held:
+    """A widget as the watch keeps it: one Python made by a weak reference (its wrapper
+    is the object: holding it kept a window the app had dropped in a reference cycle
+    alive, and on screen, for as long as an agent kept reading; the watch notes every
+    window's events), one C++ made by its wrapper (which owns nothing, and a new one
+    would be another object)."""
+    return weakref.ref(w) if shiboken6.createdByPython(w) else w
+
+
+def _held(h: Held) -> QWidget | None:
+    """The widget ``h`` holds, if it is still there."""
+    w = h() if isinstance(h, weakref.ref) else h
+    return w if w is not None and shiboken6.isValid(w) else None
+
+
 def _key(obj: QObject) -> int:
     """The C++ address: a wrapper made anew for the same widget has another ``id()``."""
     return shiboken6.getCppPointer(obj)[0]
@@ -77,9 +97,9 @@ class DirtyWatch(QObject):
         #: ``time.monotonic()`` when the watch began (None: not watching)
         self.since: float | None = None
         # window key -> widget key -> (widget, painted rectangles in its own coordinates)
-        self._painted: dict[int, dict[int, tuple[QWidget, list[QRect]]]] = {}
-        self._own: dict[int, dict[int, QWidget]] = {}
-        self._placed: dict[int, dict[int, QWidget]] = {}
+        self._painted: dict[int, dict[int, tuple[Held, list[QRect]]]] = {}
+        self._own: dict[int, dict[int, Held]] = {}
+        self._placed: dict[int, dict[int, Held]] = {}
         #: windows painted in more than MOST_PAINTED widgets since their last take: read
         #: whole, so their paints are no longer noted
         self._whole: set[int] = set()
@@ -135,9 +155,11 @@ class DirtyWatch(QObject):
         """What was noted of ``window`` since the last take (or forget), forgotten now."""
         key = _key(window)
         self._prune()
-        painted = self._painted.pop(key, {})
-        own = [w for w in self._own.pop(key, {}).values() if shiboken6.isValid(w)]
-        placed = [w for w in self._placed.pop(key, {}).values() if shiboken6.isValid(w)]
+        painted = {k: (w, rects) for k, (h, rects) in self._painted.pop(key, {}).items()
+                   if (w := _held(h)) is not None}
+        own = [w for h in self._own.pop(key, {}).values() if (w := _held(h)) is not None]
+        placed = [w for h in self._placed.pop(key, {}).values()
+                  if (w := _held(h)) is not None]
         whole = key in self._whole or any(w is window for w in own)
         self._whole.discard(key)
         if not whole:
@@ -166,10 +188,10 @@ class DirtyWatch(QObject):
                 table = self._placed if kind in _PLACE else self._own
                 try:
                     noted = table.setdefault(_key(QWidget.window(obj)), {})
-                    noted[_key(obj)] = obj
+                    noted[_key(obj)] = _hold(obj)
                     if kind in _FOCUS:
                         for w in _proxied_by(obj):
-                            noted[_key(w)] = w
+                            noted[_key(w)] = _hold(w)
                 except RuntimeError:  # a widget being destroyed
                     pass
         return False
@@ -191,9 +213,9 @@ class DirtyWatch(QObject):
         rects = [QRect(r) for r in region]  # pyright: ignore[reportGeneralTypeIssues]  # QRegion iterates its rects; PySide6's stub omits __iter__
         entry = by_widget.get(key)
         if entry is None:
-            by_widget[key] = (w, rects)
+            by_widget[key] = (_hold(w), rects)
         elif len(entry[1]) + len(rects) > MOST_RECTS:  # all of it painted: enough said
-            by_widget[key] = (w, [QWidget.rect(w)])
+            by_widget[key] = (entry[0], [QWidget.rect(w)])
         else:
             entry[1].extend(rects)
 
@@ -237,10 +259,11 @@ class DirtyWatch(QObject):
             self._whole &= {_key(w) for w in qtchildren.top_level_widgets()}
 
 
-def _still_in(key: int, w: QWidget) -> bool:
-    """Whether ``w`` is alive and still in the window ``key`` names."""
+def _still_in(key: int, h: Held) -> bool:
+    """Whether the widget ``h`` holds is alive and still in the window ``key`` names."""
+    w = _held(h)
     try:
-        return shiboken6.isValid(w) and _key(QWidget.window(w)) == key
+        return w is not None and _key(QWidget.window(w)) == key
     except RuntimeError:  # being destroyed
         return False
 

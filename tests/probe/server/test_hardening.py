@@ -521,6 +521,11 @@ def test_windows_only_the_collector_frees_never_crash_the_probes_searches(
                 qt.call("chr.navigate", {"url": "No such page"})
     finally:
         hardening_app.command("cycles 0")
+    # and the probe keeps none of them alive: the dirty watch, which notes every window's
+    # paints, held the windows it met (some 25 after 12 reads) while an agent kept reading
+    qt.call("chr.readPage", {"filter": "interactive"})
+    wait_until(lambda: _dropped(hardening_app) == 0, timeout=20,
+               what="every dropped window collected")
     serving(hardening_app)
 
 
