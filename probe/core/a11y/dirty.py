@@ -166,7 +166,7 @@ class DirtyWatch(QObject):
             own += _painted_itself(window, painted)
         parents: list[QWidget] = []
         for w in placed:
-            parent = QWidget.parentWidget(w) if shiboken6.isValid(w) else None
+            parent = QWidget.parentWidget(w)  # alive: take() kept only those
             if parent is None or parent is window or QWidget.isWindow(w):
                 whole = whole or parent is window
             else:
@@ -294,12 +294,11 @@ def paint_now(window: QWidget) -> None:
 
 def _painted_itself(window: QWidget,
                     painted: dict[int, tuple[QWidget, list[QRect]]]) -> list[QWidget]:
-    """The painted widgets whose painted area is not all under painted descendants: Qt
-    painted the others only behind a child that changed."""
+    """The painted widgets (alive: :meth:`DirtyWatch.take` kept only those) whose painted
+    area is not all under painted descendants: Qt painted the others only behind a child
+    that changed."""
     areas: dict[int, tuple[QWidget, QRegion]] = {}
     for key, (w, rects) in painted.items():
-        if not shiboken6.isValid(w):
-            continue
         region = QRegion()
         for r in rects:
             top_left = compat.map_to(w, window, r.topLeft()) if w is not window else \

@@ -228,13 +228,13 @@ class FrameStream:
 
     def __init__(self, window: QWidget, options: StreamOptions,
                  send: Callable[[wire.Frame], None],
-                 lost: Callable[[], int] | None = None) -> None:
+                 lost: Callable[[], int] = lambda: 0) -> None:
         self.window = window
         #: How many messages the client has not been sent (its connection dropped them):
         #: when it grows, the client's picture may lack a partial frame, and the next
         #: keyframe goes whole.
         self.lost = lost
-        self._lost_at_key = lost() if lost is not None else 0
+        self._lost_at_key = lost()
         #: The options asked for (``options`` may differ: a Quick window sends full frames).
         self.requested = options
         self.options = options
@@ -363,7 +363,7 @@ class FrameStream:
             return
         self._last_crc = crc
         self._last_key = time.monotonic()  # a keyframe: the whole window rendered
-        self._lost_at_key = self.lost() if self.lost is not None else 0
+        self._lost_at_key = self.lost()
         self._send(image, name, window_geometry, None)
 
     def _send(self, image: QImage, name: str, geometry: tuple[int, int, int, int],
@@ -390,7 +390,7 @@ class FrameStream:
         partial frames are on; None when it must go whole (and when the connection dropped
         a message since the last whole frame). A 1280x800 JPEG every
         ``keyframe_seconds`` was a sixth of a partial stream's CPU (#41)."""
-        if self.lost is not None and self.lost() != self._lost_at_key:
+        if self.lost() != self._lost_at_key:
             self._last_crc = None  # the frame it lost may be the last whole one
             return None
         if full or last is None or last.size() != image.size() \

@@ -37,10 +37,7 @@ def all_timers(below: Callable[[QObject], list[QObject]] | None = None) -> list[
     out: list[QTimer] = []
     for root in paths.roots():
         found = [root] if isinstance(root, QTimer) else []
-        if below is None:
-            found += qtchildren.find_children(root, QTimer)
-        else:
-            found += [k for k in below(root) if isinstance(k, QTimer)]
+        found += [k for k in (below or qtchildren.descendants)(root) if isinstance(k, QTimer)]
         out.extend(t for t in found if not paths.is_probe_internal(t))
     return out
 

@@ -40,7 +40,6 @@ _dropped = [0]
 _children = QObject.children
 _parent = QObject.parent
 _name = QObject.objectName
-_collecting, _pause, _resume = collecting, pause, resume
 #: id(answer) -> (answer, the wrapper it is tied to), for objects C++ made (see :func:`tied`)
 _ties: dict[int, tuple[QObject, QObject]] = {}
 
@@ -82,12 +81,12 @@ def children(obj: QObject) -> list[QObject]:
     """``QObject.children(obj)`` taken with the collector paused, every entry a live
     QObject wrapper. (The check costs about 0.6 ms per 10,000 objects: the object tree
     asks it for every node.)"""
-    if _collecting():  # ``without`` inlined: once per node of every walk
-        _pause()
+    if collecting():  # ``without`` inlined: once per node of every walk
+        pause()
         try:
             got = _children(obj)
         finally:
-            _resume()
+            resume()
     else:
         got = _children(obj)
     for k in got:
@@ -103,12 +102,12 @@ def parent(obj: QObject) -> QObject | None:
     parent) or of the parent's class and invalid (a C++ app's ToolTip popup item on
     PySide6 6.4: every read of it raised "already deleted" and the page was lost).
     It is dropped from shiboken's table and the parent asked again."""
-    if _collecting():  # as in :func:`children`: an ancestor walk asks it per level
-        _pause()
+    if collecting():  # as in :func:`children`: an ancestor walk asks it per level
+        pause()
         try:
             up = _parent(obj)
         finally:
-            _resume()
+            resume()
     else:
         up = _parent(obj)
     if up is None or (isinstance(up, QObject) and _valid(up)):
