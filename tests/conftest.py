@@ -16,7 +16,7 @@ import pytest
 from probe.client import Client
 from probe.core import collector
 from tests.support import wirecheck
-from tests.support.app import RUNNING, USER_SETTINGS, DemoApp, remove_run_temp, start_demo
+from tests.support.app import RUNNING, USER_SETTINGS, DemoApp, start_demo
 
 _WIRE: list[wirecheck.WireCheck] = []
 
@@ -143,8 +143,3 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_line(wc.summary())
     for line in _WORKER_SUMMARIES:
         terminalreporter.write_line(line)
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    """The run's folder goes with it (its apps have stopped by now)."""
-    remove_run_temp()

@@ -3,7 +3,6 @@ time, in a runtime folder that shows the apps a test chooses."""
 
 from __future__ import annotations
 
-import atexit
 import os
 import shutil
 import subprocess
@@ -13,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from probe import discovery
-from tests.support.app import ROOT
+from tests.support.app import ROOT, remove_at_exit
 from tests.support.chrome import ref_in
 
 
@@ -36,15 +35,10 @@ def runtime_with(*apps: discovery.ProbeInfo) -> Path:
     copy of each one's discovery file."""
     folder = Path(tempfile.mkdtemp(prefix="qtmcp-cli-", dir="/tmp"))  # not in RUN_TEMP:
     os.chmod(folder, 0o700)  # test_sessions knocks on its socket as another user
-    atexit.register(_remove, folder, os.getpid())
+    remove_at_exit(folder)
     for info in apps:
         shutil.copyfile(info.path, folder / Path(info.path).name)
     return folder
-
-
-def _remove(folder: Path, owner: int) -> None:
-    if os.getpid() == owner:  # never from a forked child
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 class Cli:

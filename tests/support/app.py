@@ -21,8 +21,8 @@ from typing import Any
 # Tests never need a display; set before anything imports Qt.
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 # One folder holds every folder of this run and, through TMPDIR, every temporary file of
-# the apps, launchers and tools it starts; the run removes it when it ends
-# (tests/conftest.py). Before, each run left some 30 folders in /tmp (a real app's HOME, a
+# the apps, launchers and tools it starts; the process removes it when it ends
+# (remove_at_exit). Before, each run left some 30 folders in /tmp (a real app's HOME, a
 # file dialog's folder, a discovery folder...). This process's own temporary files, pytest's
 # tmp_path among them, stay where they were (gettempdir() is read before TMPDIR is set).
 os.environ["TMPDIR"] = tempfile.mkdtemp(prefix="qtmcp-test-", dir=tempfile.gettempdir())
@@ -57,14 +57,18 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 USER_SETTINGS = Path(os.environ["XDG_CONFIG_HOME"]) / "qtmcp" / "inspector.conf"
 
 
-def remove_run_temp(owner: int = os.getpid()) -> None:
-    """Remove :data:`RUN_TEMP` with all it holds, when the run of the process that made it
-    ends (pytest's unconfigure; at exit for a bench), never from a forked child."""
+def remove_at_exit(folder: str | Path) -> None:
+    """Remove ``folder`` with all it holds when this process ends (a pytest worker, the
+    controller or a bench: each runs its exit handlers), never from a forked child."""
+    atexit.register(_remove, folder, os.getpid())
+
+
+def _remove(folder: str | Path, owner: int) -> None:
     if os.getpid() == owner:
-        shutil.rmtree(RUN_TEMP, ignore_errors=True)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
-atexit.register(remove_run_temp)
+remove_at_exit(RUN_TEMP)
 
 
 def wait_until(predicate: Callable[[], Any], timeout: float = 10.0, what: str = "condition",
