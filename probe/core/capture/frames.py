@@ -86,34 +86,35 @@ def _pixels(image: QImage) -> tuple[memoryview, int, int]:
     return bits, depth, stride
 
 
+def _rows_equal(a: QImage, at_a: QRect, b: QImage, at_b: QRect) -> bool:
+    """Whether rectangle ``at_a`` of ``a`` and ``at_b`` of ``b`` (one size, one format, both
+    inside their images) hold the same pixels, compared in place: whole rows at once
+    where both rectangles span rows with no padding, else row by row."""
+    (pa, unit, stride_a), (pb, _, stride_b) = _pixels(a), _pixels(b)
+    width = at_a.width() * unit
+    if width == stride_a == stride_b:
+        start_a, start_b, size = at_a.top() * stride_a, at_b.top() * stride_b, at_a.height() * width
+        return pa[start_a:start_a + size] == pb[start_b:start_b + size]
+    ra, rb = at_a.top() * stride_a + at_a.left() * unit, at_b.top() * stride_b + at_b.left() * unit
+    for _ in range(at_a.height()):
+        if pa[ra:ra + width] != pb[rb:rb + width]:
+            return False
+        ra, rb = ra + stride_a, rb + stride_b
+    return True
+
+
 def same_pixels(image: QImage, rect: QRect, piece: QImage) -> bool:
     """Whether ``image`` holds ``piece``'s pixels at ``rect`` (``piece`` is that
-    rectangle's size): row by row over both buffers, with no copy of either."""
+    rectangle's size), with no copy of either."""
     if image.format() != piece.format() or rect.size() != piece.size() \
             or not image.rect().contains(rect):
         return False
-    (pa, unit, stride_a), (pb, _, stride_b) = _pixels(image), _pixels(piece)
-    left, width = rect.left() * unit, rect.width() * unit
-    for row in range(rect.height()):
-        ra, rb = (rect.top() + row) * stride_a + left, row * stride_b
-        if pa[ra:ra + width] != pb[rb:rb + width]:
-            return False
-    return True
+    return _rows_equal(image, rect, piece, piece.rect())
 
 
 def same_in(a: QImage, b: QImage, rect: QRect) -> bool:
-    """Whether ``a`` and ``b`` (one size and format) hold the same pixels in ``rect``,
-    compared in place, whole rows at once where ``rect`` spans them."""
-    (pa, unit, stride), (pb, _, _) = _pixels(a), _pixels(b)
-    if rect.width() == a.width() and stride == rect.width() * unit:  # no row padding
-        start, end = rect.top() * stride, (rect.bottom() + 1) * stride
-        return pa[start:end] == pb[start:end]
-    left, width = rect.left() * unit, rect.width() * unit
-    for row in range(rect.top(), rect.bottom() + 1):
-        at = row * stride + left
-        if pa[at:at + width] != pb[at:at + width]:
-            return False
-    return True
+    """Whether ``a`` and ``b`` (one size and format) hold the same pixels in ``rect``."""
+    return _rows_equal(a, rect, b, rect)
 
 
 def scaled(image: QImage, max_width: int, max_height: int) -> tuple[QImage, float]:
