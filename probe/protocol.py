@@ -484,6 +484,12 @@ def _fast_json() -> Any:
     return _ORJSON[0]
 
 
+def load_encoder() -> None:
+    """Import the fast encoder now (the transport's :func:`load_library`), not at the
+    first encode on whatever thread makes it."""
+    _fast_json()
+
+
 def _loads(raw: str | bytes) -> Any:
     """json, not orjson: orjson reads integers beyond 64 bits as floats, and an id must
     come back exactly as it was sent."""

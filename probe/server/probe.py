@@ -24,12 +24,13 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QCoreApplication, Qt, qVersion
 
 from probe import discovery, protocol
-from probe.server import auth, exitsignals, freeze, gate, http_routes
+from probe.server import auth, exitsignals, freeze, gate, http_routes, transport
 from probe.server.context import Outlet, Reach
 from probe.server.dispatch import Dispatcher
 from probe.server.executor import GuiExecutor
@@ -43,6 +44,10 @@ from probe.wire.probe_session import Dropped, SessionEvent, Traffic
 from probe.wire.qt_system import Freeze
 
 log = logging.getLogger("qtmcp.probe")
+#: How long the first client's handshake waits for the GUI thread to import the transport's
+#: library (s): long enough for an app's start-up code before its event loop runs, short
+#: enough that a frozen app still lets a client in (clients give a handshake 10 s).
+LIBRARY_WAIT = 5.0
 
 
 class Probe:
@@ -80,7 +85,7 @@ class Probe:
             freeze=self.freeze, hooks=self.hooks, options=options, farewells=self.farewells,
             shared={}), ready=self.api_ready)
         self.transport = Transport(options, self.tokens, self.hub, self.dispatcher, self.gate,
-                                   self.farewells.session_closed)
+                                   self.farewells.session_closed, self._load_library)
         # GET /health, /schema, /tree, /screenshot.png
         http_routes.install(self.transport, self.dispatcher, self.executor,
                             lambda: self.info.app if self.info else None, self.started)
@@ -132,13 +137,26 @@ class Probe:
         a worker thread then, as before."""
         if self.registry.complete:
             return
+        await self._on_gui_thread(self.registry.complete_now)
+        self._run_starters()
+
+    async def _load_library(self) -> None:
+        """The transport's library, imported as a GUI job when the first client knocks
+        (:func:`~probe.server.transport.load_library` says why). A GUI thread that has not
+        taken it within :data:`LIBRARY_WAIT` (an app still starting, a frozen one) must not
+        keep the client out: it is imported on a worker thread then."""
+        await self._on_gui_thread(transport.load_library, LIBRARY_WAIT)
+
+    async def _on_gui_thread(self, fn: Callable[[], object], wait: float | None = None
+                             ) -> None:
+        """``fn()`` as a GUI job, or on a worker thread if the GUI thread does not take
+        it within ``wait`` (the executor's time by default)."""
         try:
-            await self.executor.run(self.registry.complete_now)
+            await self.executor.run(fn, wait)
         except protocol.RpcError as exc:
             if exc.name != "APP_BUSY":
                 raise
-            await asyncio.to_thread(self.registry.complete_now)
-        self._run_starters()
+            await asyncio.to_thread(fn)
 
     def use_hooks(self, hooks: Hooks) -> None:
         """The app side's hooks, once the methods are declared (they come with them)."""

@@ -71,6 +71,21 @@ def _ws() -> ModuleType:
     return _lib
 
 
+def load_library() -> None:
+    """Import what serving needs (the WebSocket library, the JSON encoder) now, on the
+    thread that calls: :class:`Transport`'s ``load`` runs it on the GUI thread, between the
+    app's events. An import on the server thread while the app's own code runs changes
+    ``sys.modules`` under any loop of the app's over it: PySide6's first ``from __feature__
+    import`` is one (it reads every module's source in it), and a snake_case app under
+    ``qtmcp launch`` died of "dictionary changed size during iteration"."""
+    _ws()
+    protocol.load_encoder()
+
+
+async def _load_here() -> None:
+    load_library()
+
+
 def _listen(host: str, port: int) -> socket.socket:
     """A listening socket on the first address ``host`` resolves to (what serve() binds
     first, whose port the probe announces)."""
@@ -126,7 +141,8 @@ class Transport:
     """
 
     def __init__(self, options: Options, tokens: Tokens, hub: Hub, dispatcher: Dispatcher,
-                 gate: Gate, closed: Callable[[Session], None]) -> None:
+                 gate: Gate, closed: Callable[[Session], None],
+                 load: Callable[[], Awaitable[None]] = _load_here) -> None:
         self.options = options
         self.tokens = tokens
         self.hub = hub
@@ -134,6 +150,8 @@ class Transport:
         self.dispatcher = dispatcher
         self.gate = gate
         self.closed = closed
+        #: Runs :func:`load_library` when the first client knocks (where: the caller's say).
+        self.load = load
         self.port: int = 0
         self.http_routes: dict[str, HttpHandler] = {}
         self._ready = threading.Event()
@@ -219,6 +237,7 @@ class Transport:
             sock.close()
             return
         stop.cancel()
+        await self.load()
         await self._serve(sock, stopping)
 
     async def _serve(self, sock: socket.socket, stopping: asyncio.Event) -> None:

@@ -43,6 +43,12 @@ def _turbo() -> tuple[ModuleType, ModuleType] | None:
     return simplejpeg, numpy
 
 
+def load() -> None:
+    """Import the encoder now, on the GUI thread (the grabs call it): not on a picture
+    thread while the app's own code runs (``transport.load_library`` says why)."""
+    _turbo()
+
+
 def encoder() -> str:
     """Which encoder :func:`encode_jpeg` uses: "libjpeg-turbo" or "qt"."""
     return "qt" if _turbo() is None else "libjpeg-turbo"
