@@ -65,6 +65,9 @@ def install(app: Any = None, **options: Any) -> Probe | None:
             mismatch = prepare_import()  # before anything of ours imports PySide6
             if mismatch is not None:
                 return _refuse(mismatch.message())
+        from probe.core.objects.spellings import keep_qt_names
+
+        keep_qt_names()  # before the probe's own imports: a snake_case app's choice is not ours
         from probe.core.nowidgets import install_if_absent
 
         install_if_absent()  # a QGuiApplication C++ app: no Qt Widgets, before any import
@@ -79,7 +82,7 @@ def install(app: Any = None, **options: Any) -> Probe | None:
         from probe.core import collector
         from probe.core.data import connect_watch
         from probe.core.errors import QtError
-        from probe.core.objects import origin
+        from probe.core.objects import origin, spellings
         from probe.core.objects.foreign import hold_windows
         from probe.server.hooks import Hooks
         from probe.server.options import Options
@@ -103,8 +106,11 @@ def install(app: Any = None, **options: Any) -> Probe | None:
             """Before every GUI job: Python's collector kept on this thread while the
             probe serves (``probe.core.collector``: the server thread's allocations
             collected an app's window there, a segfault), and a C++ app's windows held
-            (their wrappers kept) for as long as that is needed."""
+            (their wrappers kept) for as long as that is needed, and the app's
+            snake_case overrides of Qt's methods named as the probe calls them
+            (``probe.core.objects.spellings``)."""
             collector.keep_on_gui_thread()
+            spellings.adopt()
             holding[0] = holding[0] and hold_windows()
             return True
 

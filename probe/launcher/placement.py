@@ -12,6 +12,8 @@ from PySide6.QtCore import QEvent, QObject, QRect, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
+from probe.overrides import every_spelling
+
 SIDES = ("left", "right")
 #: The app's share of the screen's width (the inspector has more panes to show).
 APP_SHARE = 0.42
@@ -30,6 +32,7 @@ def area(side: str, screen: QRect) -> QRect:
     return QRect(screen.x() + split, screen.y(), screen.width() - split, screen.height())
 
 
+@every_spelling
 class _Fitter(QObject):
     """Fits the window's frame into its area when the window manager moves or frames it."""
 

@@ -14,6 +14,7 @@ import importlib
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -23,12 +24,38 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
+    QTableView,
     QWidget,
 )
 
 # isort: split
 # after PySide6: importing PySide6 makes __feature__
 from __feature__ import snake_case, true_property  # noqa: F401
+
+Index = QModelIndex | QPersistentModelIndex
+
+PEOPLE = [("Ada", "London"), ("Grace", "New York"), ("Linus", "Helsinki")]
+
+
+class People(QAbstractTableModel):
+    """A model whose overrides are spelt snake_case: Qt finds them under that selection."""
+
+    def row_count(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's default
+        return 0 if parent.is_valid() else len(PEOPLE)
+
+    def column_count(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.is_valid() else 2
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if role == Qt.ItemDataRole.DisplayRole and index.is_valid():
+            return PEOPLE[index.row()][index.column()]
+        return None
+
+    def header_data(self, section: int, orientation: Qt.Orientation,
+                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return ("Name", "City")[section]
+        return None
 
 
 class Window(QWidget):
@@ -59,6 +86,10 @@ class Window(QWidget):
         form.add_row("Colour", self.colour)
         form.add_row(self.save)
         form.add_row("Status", self.status)
+        self.people = QTableView()
+        self.people.object_name = "peopleView"
+        self.people.set_model(People(self.people))
+        form.add_row(self.people)
         self.save.clicked.connect(self.on_save)
 
     def on_save(self) -> None:
@@ -71,7 +102,7 @@ def main() -> int:
     sys.path.insert(0, str(Path(__file__).parent))
     app = QApplication(sys.argv)
     window = Window()
-    window.resize(360, 240)
+    window.resize(420, 420)
     window.show()
     return app.exec()
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.core import compat
 from probe.core.objects import qtchildren
+from probe.overrides import every_spelling
 
 _T = QEvent.Type
 #: What changes the widget's own look or data: read it again.
@@ -88,6 +89,7 @@ class Noted:
     whole: bool
 
 
+@every_spelling
 class DirtyWatch(QObject):
     """Widgets that got a watched event, by window, since the watch (re)began."""
 

@@ -43,6 +43,7 @@ from probe.core.capture.render import render_region, render_window
 from probe.core.objects import qtchildren
 from probe.core.objects.qmltypes import is_quick_window, quick_windows
 from probe.core.objects.qtclass import qt_class
+from probe.overrides import every_spelling
 from probe.wire import probe_frames as wire
 
 _ENCODER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qtmcp-frames")
@@ -131,6 +132,7 @@ def scaled(image: QImage, max_width: int, max_height: int) -> tuple[QImage, floa
 _PAINT = QEvent.Type.Paint  # looked up once: the filter sees every event of the app
 
 
+@every_spelling
 class _PaintWatcher(QObject):
     """One app-wide event filter shared by every stream; present only while streams run."""
 

@@ -22,6 +22,7 @@ from probe.core.data import appfilter
 from probe.core.errors import QtError
 from probe.core.objects import paths
 from probe.core.objects.idtable import IdTable
+from probe.overrides import every_spelling
 
 Sink = Callable[[dict[str, Any]], None]
 
@@ -124,6 +125,7 @@ class Monitor:
         return True
 
 
+@every_spelling
 class _Filter(QObject):
     def __init__(self, hub: EventHub) -> None:
         super().__init__()

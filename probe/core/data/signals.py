@@ -27,6 +27,7 @@ from probe.core.data import appfilter
 from probe.core.errors import QtError
 from probe.core.objects import idtable, paths, qtchildren, variant
 from probe.core.objects.meta import find_signal, objref_for, signature
+from probe.overrides import every_spelling
 from probe.wire._shared import ObjectSummary
 
 Sink = Callable[[str, dict[str, Any]], None]
@@ -119,6 +120,7 @@ class _Pending:
     removed: bool = False
 
 
+@every_spelling
 class _Filter(QObject):
     """The application event filter; only counts, never inspects children."""
 

@@ -25,6 +25,7 @@ from PySide6.QtCore import (
 
 from probe.core.objects import idtable, paths, qtchildren
 from probe.core.objects.idtable import IdTable
+from probe.overrides import every_spelling
 
 _TIMER = QEvent.Type.Timer
 #: Gaps kept per timer for the median (a 1 ms timer over a minute stays bounded).
@@ -96,6 +97,7 @@ def list_timers(ids: IdTable, active_only: bool) -> list[dict[str, Any]]:
     return out
 
 
+@every_spelling
 class _Counter(QObject):
     def __init__(self) -> None:
         super().__init__()

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from probe.core.errors import QtError
 from probe.core.objects import idtable, paths, resolver, variant
 from probe.core.objects.qtclass import visible_enabled
+from probe.overrides import every_spelling
 
 STATES = ("exists", "not_exists", "visible", "not_visible", "enabled", "disabled", "focused",
           "stable")
@@ -135,6 +136,7 @@ def _property_names(obj: QObject) -> set[str]:
 # ------------------------------------------------------------------------------ waker
 
 
+@every_spelling
 class _Filter(QObject):
     def __init__(self, waker: Waker) -> None:
         super().__init__()

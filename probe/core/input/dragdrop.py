@@ -49,6 +49,8 @@ from PySide6.QtGui import (
     QWindow,
 )
 
+from probe.overrides import every_spelling
+
 #: How long a drag may run after the gesture's release before it is cancelled.
 STUCK_MS = 1500
 _KINDS = {QEvent.Type.DragEnter: "enter", QEvent.Type.DragMove: "move",
@@ -135,6 +137,7 @@ def _copy(mime: QMimeData) -> QMimeData:
     return out
 
 
+@every_spelling
 class Watch(QObject):
     """Application event filter for one drag action (install with :meth:`start`): the
     drag events objects get, and what a QDrag carried when Qt deletes it."""
