@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
@@ -24,6 +25,9 @@ def _window(qtbot: Any) -> tuple[QWidget, QLabel, QLineEdit]:
     layout = QVBoxLayout(window)
     label = QLabel("Ready")
     edit = QLineEdit()
+    # no focus, so no blinking cursor: a blink is a paint every 500 ms, and a wait longer
+    # than that (a loaded machine) met a frame the test did not make
+    edit.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     layout.addWidget(label)
     layout.addWidget(edit)
     layout.addWidget(QPushButton("Submit"))
