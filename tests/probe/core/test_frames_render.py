@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
+from probe.core.capture import frames
 from probe.core.capture.frames import FrameStream, StreamOptions
 from probe.core.capture.render import render_window
 from tests.support.frames import compose
@@ -111,9 +112,16 @@ def test_a_keyframe_that_shows_nothing_new_sends_nothing(qtbot: Any) -> None:
         assert sent[-1]["full"]
         _quiet(qtbot, stream, sent, before)
         before = len(sent)
-        # the client's picture and the window differ (a paint nobody saw): sent whole
-        assert stream._last_image is not None
-        stream._last_image.fill(0)
+        # the window changed by a paint the stream did not see: the keyframe differs from
+        # the client's picture, and is sent whole (the test once faked this by clearing
+        # the stream's last picture and passed only when a cursor blink changed pixels)
+        assert frames._watcher is not None
+        frames._watcher.grabbing = True  # what the watcher sees while a frame is grabbed
+        try:
+            label.setText("Unseen")
+            label.repaint()
+        finally:
+            frames._watcher.grabbing = False
         qtbot.waitUntil(lambda: not stream._partial_ready(window.rect(), False))
         window.update()
         qtbot.waitUntil(lambda: len(sent) > before)
