@@ -118,10 +118,13 @@ def main() -> None:
             g["playwright_ms"] = p["ms"]
             g["x_playwright"] = g["roundtrip_ms_p50"] / p["ms"]
             g["playwright_chars_per_control"] = p["chars"] / p["controls"]
+        elif theirs is not None:  # past PEER_MAX_SIZE: said so, not "None"
+            g.update(playwright_ms="not timed", x_playwright="-",
+                     playwright_chars_per_control="-")
     table(f"read_page growth: text read of each window, and Playwright's AI snapshot of the "
           f"same form in HTML (load {load()})", grown)
     first = grown[0]
-    peered = [g for g in grown if "x_playwright" in g]
+    peered = [g for g in grown if theirs is not None and g["controls"] in theirs]
     if theirs is None or not peered:
         how = ("Playwright peer not available: apt-get install chromium; npm install "
                "playwright-core in any folder and set QTMCP_PLAYWRIGHT_CORE to its "
