@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from PySide6.QtCore import QObject, QPoint
 from PySide6.QtWidgets import (
@@ -95,13 +95,21 @@ class Labels:
         #: id() of the standard controls of their exact Qt class met on the way (held in
         #: ``_keep``): the walk's typed.role_of need not ask again
         self.exact: set[int] = set()
+        #: id(widget) -> (it, its children) as the search listed them: the walk, which
+        #: goes into the same widgets in the same GUI turn, need not ask Qt again
+        self.listed: dict[int, tuple[QObject, list[QObject]]] = {}
         qtchildren.untie_dead()  # the buddies of labels read before and deleted since
-        placed = _placed_labels(window, self.exact, self._keep)
+        placed = _placed_labels(window, self.exact, self._keep, self.listed)
         loose = faults.each(placed, self._buddy, obj=lambda p: p[0])
         if not loose:
             return
         positions: dict[int, Indexed] = {}
         faults.each(loose, lambda lab: self._neighbour(lab, positions))
+
+    def listing(self, w: QWidget) -> list[QObject] | None:
+        """``w``'s children as the search listed them (None: not listed, ask Qt)."""
+        got = self.listed.get(id(w))
+        return got[1] if got is not None and got[0] is w else None
 
     def _buddy(self, placed: tuple[QLabel, _Siblings]) -> QLabel | None:
         """A label with a buddy names it; a label without one is returned (it may name
@@ -219,9 +227,13 @@ def labels_under(root: QWidget) -> list[QLabel]:
 
 
 def _placed_labels(root: QWidget, exact: set[int] | None = None,
-                   held: list[QObject] | None = None) -> list[tuple[QLabel, _Siblings]]:
+                   held: list[QObject] | None = None,
+                   listed: dict[int, tuple[QObject, list[QObject]]] | None = None
+                   ) -> Iterator[tuple[QLabel, _Siblings]]:
     """The labels below ``root`` in its window, in ``findChildren``'s order, each with its
-    siblings. A descent through :func:`qtchildren.children` that leaves out what holds
+    siblings, each given as it is met (its caller reads it while its widget's memory is
+    still cached: a second touch of a label costs a third of the first in a window of
+    8,000 controls, #41). A descent through :func:`qtchildren.children` that leaves out what holds
     no label of the window: objects that are no widgets (no widget is their child),
     windows of their own (a dialog: searched as such) and the parts of standard
     controls (``_SEALED``; an app's or a C++ subclass, whose meta-object names another
@@ -233,10 +245,13 @@ def _placed_labels(root: QWidget, exact: set[int] | None = None,
     find_children asks ``QApplication.allWidgets()`` and ``isAncestorOf`` for each: 9.5
     and 57 ms for the labels of forms of 2,000 and 8,000 controls, against 4 and 21 ms
     here (#41: PySide's cost per object grows with the objects alive). Like it, no
-    wrapper is tied to ``root``'s (Qt's own findChildren did: the soak's leak)."""
-    found: list[tuple[QLabel, _Siblings]] = []
+    wrapper is tied to ``root``'s (Qt's own findChildren did: the soak's leak).
+    ``listed`` (when given) gets each widget's children list that is not empty (the
+    walk lists the same containers: 6 us a group box of a form of 8,000 controls)."""
     children, is_window, is_exact = qtchildren.children, QWidget.isWindow, qtclass.exactly
     top = _Siblings(children(root))
+    if listed is not None:
+        listed[id(root)] = (root, top.kids)
     stack = [(iter(top.kids), top)]
     while stack:
         kids, here = stack[-1]
@@ -252,15 +267,16 @@ def _placed_labels(root: QWidget, exact: set[int] | None = None,
             if is_window(c):
                 continue
             if isinstance(c, QLabel):
-                found.append((c, here))
+                yield c, here
             inner = children(c)
             if inner:  # its labels come before its next siblings' (findChildren's order)
+                if listed is not None:
+                    listed[id(c)] = (c, inner)
                 below = _Siblings(inner)
                 stack.append((iter(inner), below))
                 break
         else:
             stack.pop()
-    return found
 
 
 #: Fields whose label names the first control inside them (by their nearest Qt class):

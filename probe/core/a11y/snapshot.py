@@ -47,6 +47,7 @@ FIND_LIMIT = 20
 #: How a ref shows in the text outline. The browser extension writes "[ref=ref_12]";
 #: the shorter "[ref_12]" keeps the outline under 45 characters per element.
 REF_FORMAT = "[{ref}]"
+_REF_BEFORE, _REF_AFTER = " " + REF_FORMAT.split("{ref}")[0], REF_FORMAT.split("{ref}")[1]
 #: The longest value a whole window's text outline shows (the JSON tree keeps
 #: VALUE_LIMIT): an overview, with the full length; a read of the ref gives it whole. A
 #: console's or editor's text took half a page's characters (#41: characters per control).
@@ -90,12 +91,20 @@ def _ref_worthy(node: Node) -> bool:
 
 
 def _filtered(node: Node, interactive: bool) -> list[View]:
+    if not interactive:
+        return [_mirrored(node)]
     kids = [v for c in node.children for v in _filtered(c, interactive)]
     if not interactive or node.interactive:
         return [View(node, kids)]
     if kids and (node.role in SEMANTIC or (node.name and node.role != "text")):
         return [View(node, kids)]
     return kids
+
+
+def _mirrored(node: Node) -> View:
+    """``node``'s view with every node below it (no filter: one view per node)."""
+    kids = node.children
+    return View(node, [_mirrored(c) for c in kids] if kids else [])
 
 
 def _iter(view: View) -> Iterator[View]:
@@ -304,35 +313,33 @@ class Reader:
     @staticmethod
     def line(level: int, v: View, preview: int | None = None) -> str:
         """One outline line; a value longer than ``preview`` is cut there (marked with
-        its full length)."""
+        its full length). Built by concatenation, most lines having two or three parts
+        (a list and a join cost a third more a line: one line per element of a read)."""
         n = v.node
-        parts = ["  " * level + n.role]
+        text = "  " * level + n.role
         if n.name:
-            parts.append(_quoted(n.name))
+            text += " " + _quoted(n.name)
         if v.ref:
-            parts.append(REF_FORMAT.format(ref=v.ref))
+            text += _REF_BEFORE + v.ref + _REF_AFTER
         value, full = n.value, n.full
         if preview is not None and len(value) > preview:
             value, whole = cut(value, preview)
             full = full or whole
         if value:
-            if n.role in NUMERIC:
-                parts.append(f"value={value}")
-            else:
-                parts.append("value=" + _quoted(value))
+            text += f" value={value}" if n.role in NUMERIC else " value=" + _quoted(value)
         if full:
-            parts.append(f"(cut: {full} chars)")
+            text += f" (cut: {full} chars)"
         if n.states:
-            parts.extend(n.states)
+            text += " " + " ".join(n.states)
         if n.gap:
-            parts.append("clickable")
+            text += " clickable"
         if n.more:
-            parts.append(f"(+{n.more} more items)")
+            text += f" (+{n.more} more items)"
         if v.hidden:
-            parts.append(f"(+{v.hidden} deeper)")
+            text += f" (+{v.hidden} deeper)"
         if n.unread:
-            parts.append(f"(unread: {n.unread})")
-        return " ".join(parts)
+            text += f" (unread: {n.unread})"
+        return text
 
     def to_text(self, flat: list[tuple[int, View]], max_chars: int, title: str | None = None
                 ) -> tuple[str, int, bool]:

@@ -50,6 +50,22 @@ def top_level_widgets() -> list[QWidget]:
     return without(QApplication.topLevelWidgets)
 
 
+def windowed_widgets() -> list[QWidget]:
+    """The top-level widgets that have a window of their own (a ``QWidgetWindow``: every
+    one shown so far, Qt makes it at the first show), in ``topLevelWindows()``'s order.
+    ``QApplication.topLevelWidgets()`` asks every widget of the app whether it is a window
+    (1.4 ms with 2,000 controls, 6.8 with 8,000, #41); this asks the windows, each for
+    its widget by its window id (``QWidget.find``: Qt's map of native widgets). A widget
+    window is made with its platform window, so ``winId()`` makes none."""
+    out: list[QWidget] = []
+    for win in top_level_windows():
+        if QObject.metaObject(win).className() == "QWidgetWindow":
+            w = QWidget.find(QWindow.winId(win))
+            if w is not None:
+                out.append(w)
+    return out
+
+
 def top_level_windows() -> list[QWindow]:
     """``QGuiApplication.topLevelWindows()``, taken with the collector paused."""
     return without(QGuiApplication.topLevelWindows)

@@ -59,6 +59,11 @@ def _buttons(window: QWidget) -> Iterator[QWidget]:
     yield menu
     for state in Qt.CheckState:
         yield _made(QCheckBox, window, "tri", setTristate=True, setCheckState=state)
+    # partly checked without asking for tristate first (Qt makes it tristate), and a
+    # tristate box made two-state again while partly checked
+    yield _made(QCheckBox, window, "half", setCheckState=Qt.CheckState.PartiallyChecked)
+    yield _made(QCheckBox, window, "was", setCheckState=Qt.CheckState.PartiallyChecked,
+                setTristate=False)
     yield _made(QRadioButton, window, "on", setChecked=True)
     for cls in (QPushButton, QCheckBox, QRadioButton):  # the role follows what it does
         for checkable, exclusive in ((False, False), (True, False), (True, True)):

@@ -215,13 +215,17 @@ class RefTable:
 
     def reset(self) -> None:
         """Start a new generation (a new chr.readPage): the refs it does not issue again
-        are retired, resolved only through identity; numbers are never given again."""
+        are retired, resolved only through identity; numbers are never given again. The
+        retired refs no read has issued since the last reset are cut to RETIRED_LIMIT
+        (oldest first) before the last read's join them: cut after, a read of more
+        elements than the limit lost the keys of its own oldest refs, and the next read
+        gave those elements new refs (3,800 of 8,800 at every read of 8,000 controls)."""
         self.generation += 1
-        self._retired.update(self._by_ref)
         while len(self._retired) > RETIRED_LIMIT:
             n = next(iter(self._retired))
             loc = self._retired.pop(n)
             self._by_key.pop(element_key(loc), None)
+        self._retired.update(self._by_ref)
         self._by_ref.clear()
 
     def forget_owners(self, dead: set[str]) -> None:

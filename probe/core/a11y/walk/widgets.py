@@ -549,7 +549,7 @@ class WidgetWalker:
             if inside:
                 self._in_cells(w, inside, out, start, at, depth)
             return more
-        kids = _shown_children(w, self.labels.used)
+        kids = _shown_children(w, self.labels.used, self.labels.listing(w))
         outer = self.clip
         if kids and reach.clips(w):
             here = (x, y, QWidget.width(w), QWidget.height(w))
@@ -684,19 +684,22 @@ class WidgetWalker:
         return (r.x() - self.origin.x(), r.y() - self.origin.y(), r.width(), r.height())
 
 
-def _shown_children(w: QWidget, used: set[int]) -> list[Placed]:
+def _shown_children(w: QWidget, used: set[int], listed: list[QObject] | None = None
+                    ) -> list[Placed]:
     """The child widgets of ``w`` a walk goes into, with their geometry (each read once):
     shown, no window of their own, not wholly outside ``w`` (:func:`reach.outside`), no
     label shown as a control's name (``used``: no element, so it shapes no reading-order
     row either; left out before Qt is asked: six calls a label, 0.6-0.8 us each in a
-    window of 8,000 controls, #41)."""
+    window of 8,000 controls, #41). ``listed``: ``w``'s children as the labels search
+    listed them in this GUI turn (None: asked here)."""
     visible, is_window = QWidget.isVisible, QWidget.isWindow
     gx, gy, gw, gh = QWidget.x, QWidget.y, QWidget.width, QWidget.height
     width, height = gw(w), gh(w)
     out: list[Placed] = []
     scrolls: bool | None = None  # w is a scroll area's viewport (asked when needed)
-    for c in qtchildren.find_children(w, QWidget, direct=True):
-        if id(c) in used or not visible(c) or is_window(c):
+    kids = qtchildren.find_children(w, QWidget, direct=True) if listed is None else listed
+    for c in kids:
+        if not isinstance(c, QWidget) or id(c) in used or not visible(c) or is_window(c):
             continue
         placed = (gx(c), gy(c), gw(c), gh(c), c)
         if reach.lies_outside(placed, width, height):
