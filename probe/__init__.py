@@ -71,7 +71,7 @@ def install(app: Any = None, **options: Any) -> Probe | None:
         from probe.core.nowidgets import install_if_absent
 
         install_if_absent()  # a QGuiApplication C++ app: no Qt Widgets, before any import
-        from probe.core.compat import emit_loses_references
+        from probe.core.emitcheck import emit_loses_references
 
         unsafe = emit_loses_references()
         if unsafe is not None:

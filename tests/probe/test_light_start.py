@@ -21,8 +21,11 @@ DEFERRED = ("probe.api.qt_objects", "probe.api.chr_page", "probe.core.a11y.snaps
 AT_FIRST_CONNECTION = ("websockets.asyncio.server", "importlib.metadata", "orjson")
 #: Never loaded at start: the families' folder is listed without pkgutil, the listening
 #: socket's host is resolved without the IDNA codec, the origin recorder's import hook is
-#: a finder and loader without importlib.abc's base classes, Qt Test loads with the input.
-NOT_AT_START = ("pkgutil", "encodings.idna", "importlib.abc", "PySide6.QtTest")
+#: a finder and loader without importlib.abc's base classes, Qt Test loads with the input,
+#: the PySide6 workarounds (and the Qt classes they name) load with the core using them,
+#: ctypes where a C++ app is asked about Qt Widgets.
+NOT_AT_START = ("pkgutil", "encodings.idna", "importlib.abc", "PySide6.QtTest",
+                "probe.core.compat", "ctypes")
 #: Imported, but their sources never read: PySide6 reads the whole source of every module
 #: imported after it (~5 MiB of lines for the probe's start), unless the answer is known.
 SOURCES_NOT_READ = ("probe.server.probe", "probe.server.transport", "asyncio.base_events",
