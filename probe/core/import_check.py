@@ -7,7 +7,8 @@ decides whether the module takes part in ``__feature__`` switching (snake_case, 
 properties). The lines stay in ``linecache``: the ~110 modules the probe imports at
 start cost the demo 4.5 MiB and ~10 ms that way, the methods' modules at the first
 call more. Two answers are known without reading: the standard library never names
-PySide6 (what the check would find), and qtmcp's own modules take part (they call Qt
+PySide6 (what the check would find; a module of a standard name found elsewhere, an
+app's own, is checked), and qtmcp's own modules take part (they call Qt
 by Qt's names, so they must switch back to them even in an app that selects
 snake_case; the check would miss the modules that get Qt objects without naming
 PySide6). Every other module is checked as PySide6 checks it.
@@ -27,6 +28,8 @@ import PySide6  # noqa: F401  (loads the check: shibokensupport.feature)
 
 #: qtmcp's probe package folder, with a trailing separator.
 _OWN = os.path.dirname(os.path.abspath(__file__)).rsplit(os.sep, 1)[0] + os.sep
+#: The standard library's folder (its extension modules, lib-dynload, are under it).
+_STDLIB = os.path.dirname(os.path.abspath(os.__file__)) + os.sep
 
 
 def answer_without_sources() -> None:
@@ -43,10 +46,12 @@ def _answering(check: Callable[[ModuleType], bool]) -> Callable[[ModuleType], bo
     """PySide6's ``check``, skipped for the modules whose answer is known."""
 
     def uses_pyside(module: ModuleType) -> bool:
-        if str(getattr(module, "__file__", None) or "").startswith(_OWN):
+        file = str(getattr(module, "__file__", None) or "")
+        if file.startswith(_OWN):
             return True
-        if str(getattr(module, "__name__", "")).partition(".")[0] in sys.stdlib_module_names:
-            return False
+        top = str(getattr(module, "__name__", "")).partition(".")[0]
+        if top in sys.stdlib_module_names and (not file or file.startswith(_STDLIB)):
+            return False  # (an app's own module named like one is checked)
         return check(module)
 
     return uses_pyside

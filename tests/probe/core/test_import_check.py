@@ -19,10 +19,10 @@ import PySide6
 from probe.core.import_check import answer_without_sources
 answer_without_sources()
 answer_without_sources()  # a second call changes nothing
-import colorsys, qtmcp_check_plain, qtmcp_check_uses
+import colorsys, qtmcp_check_plain, qtmcp_check_uses, this
 from probe.core.a11y import roles  # the hook sees the module __import__ returns
 features = sys.modules["shibokensupport.feature"].pyside_feature_dict
-names = ("colorsys", "probe.core.a11y", "qtmcp_check_plain", "qtmcp_check_uses")
+names = ("colorsys", "probe.core.a11y", "qtmcp_check_plain", "qtmcp_check_uses", "this")
 print(json.dumps({n: [features.get(n), sys.modules[n].__file__ in linecache.cache]
                   for n in names}))
 """
@@ -31,6 +31,7 @@ print(json.dumps({n: [features.get(n), sys.modules[n].__file__ in linecache.cach
 def test_known_answers_read_no_source_and_others_are_checked(tmp_path: Path) -> None:
     (tmp_path / "qtmcp_check_uses.py").write_text("from PySide6 import QtCore\n")
     (tmp_path / "qtmcp_check_plain.py").write_text("VALUE = 1\n")
+    (tmp_path / "this.py").write_text("from PySide6 import QtCore\n")  # a standard name
     env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(ROOT), str(tmp_path)))}
     done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True,
                           text=True, timeout=60, check=False)
@@ -41,4 +42,5 @@ def test_known_answers_read_no_source_and_others_are_checked(tmp_path: Path) -> 
         "probe.core.a11y": [0, False],  # qtmcp: switches to Qt's names, unread
         "qtmcp_check_plain": [-1, True],  # the others: read and checked, as before
         "qtmcp_check_uses": [0, True],
+        "this": [0, True],  # an app's module named like a standard one: checked
     }
