@@ -65,13 +65,16 @@ def install(app: Any = None, **options: Any) -> Probe | None:
             mismatch = prepare_import()  # before anything of ours imports PySide6
             if mismatch is not None:
                 return _refuse(mismatch.message())
+        from probe.core.import_check import answer_without_sources
+
+        answer_without_sources()  # before the probe's own imports: PySide6 reads no source
         from probe.core.objects.spellings import keep_qt_names
 
         keep_qt_names()  # before the probe's own imports: a snake_case app's choice is not ours
         from probe.core.nowidgets import install_if_absent
 
         install_if_absent()  # a QGuiApplication C++ app: no Qt Widgets, before any import
-        from probe.core.compat import emit_loses_references
+        from probe.core.emitcheck import emit_loses_references
 
         unsafe = emit_loses_references()
         if unsafe is not None:

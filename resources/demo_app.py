@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import linecache
 import logging
 import os
 import sys
@@ -982,6 +983,16 @@ class ControlChannel(QObject):
         error when not: what the probe loads at start, and what only at a first call."""
         if arg not in sys.modules:
             raise LookupError(f"{arg} is not imported")
+
+    def _cmd_source_held(self, arg: str) -> None:
+        """``source-held MODULE`` answers ok when this process holds the module's source
+        lines (``linecache``; PySide6 reads the source of each module imported after it,
+        #41), an error when not."""
+        module = sys.modules.get(arg)
+        if module is None:
+            raise LookupError(f"{arg} is not imported")
+        if getattr(module, "__file__", None) not in linecache.cache:
+            raise LookupError(f"the source of {arg} is not held")
 
     def _cmd_delete(self, arg: str) -> None:
         if not arg:

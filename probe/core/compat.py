@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import enum
 import functools
-import sys
 import weakref
 from typing import Any
 
-import PySide6
 from PySide6.QtCore import (
     QAbstractAnimation,
     QObject,
@@ -23,7 +21,6 @@ from PySide6.QtCore import (
     QPoint,
     QPointF,
     Qt,
-    Signal,
 )
 from PySide6.QtGui import QAccessible, QAction, QGuiApplication, QWheelEvent, QWindow
 from PySide6.QtWidgets import QMenu, QWidget
@@ -99,26 +96,3 @@ def property_value(value: Any) -> Any:
     if isinstance(value, enum.Enum) and not _enums_reach_properties():
         return int(value.value)
     return value
-
-
-class _Pinger(QObject):
-    ping = Signal()
-
-
-def emit_loses_references() -> str | None:
-    """Why this PySide6 would crash the app, or None: PySide6 6.12.0's ``Signal.emit()``
-    returns True without a reference of its own, so each emit frees one reference to True,
-    and Python 3.11 and older abort once it reaches zero ("Fatal Python error:
-    bool_dealloc", after a few hundred emits). Measured on a throwaway signal, not read
-    from a version table; Python 3.12's True is immortal and loses nothing."""
-    sender = _Pinger()
-    before = sys.getrefcount(True)
-    for _ in range(8):
-        sender.ping.emit()
-    if before - sys.getrefcount(True) < 8:
-        return None
-    python = f"{sys.version_info.major}.{sys.version_info.minor}"
-    return (f"PySide6 {PySide6.__version__} loses a reference to True at every "
-            f"Signal.emit(); on Python {python} the app would abort after a "
-            "few hundred signals (Fatal Python error: bool_dealloc). Use another PySide6 "
-            "release (pip install 'PySide6-Essentials>=6.8,!=6.12.0') or Python 3.12 or newer")

@@ -21,7 +21,6 @@ alone (it may import QtWidgets itself, and PySide6's own Qt has it). GUI thread.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 import types
@@ -94,6 +93,10 @@ def _module() -> types.ModuleType:
 
 def _widgets_library_loaded() -> bool:
     """Whether ``libQt6Widgets`` is in the process (asked without loading it)."""
+    # imported here for its cost (~1.5 ms, 0.4 MiB): asked only where the app has not
+    # imported PySide6.QtWidgets (a C++ app), never in a PySide6 app's start (#41)
+    import ctypes
+
     try:
         ctypes.CDLL("libQt6Widgets.so.6", mode=os.RTLD_NOLOAD)
     except OSError:

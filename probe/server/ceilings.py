@@ -26,8 +26,6 @@ from __future__ import annotations
 import array
 import asyncio
 import collections
-import ctypes
-import ctypes.util
 import gc
 import logging
 import os
@@ -413,6 +411,11 @@ _trim: Any = None
 def _malloc_trim() -> Any:
     global _trim
     if _trim is None:
+        # imported at the first give-back (a client left), not at the app's start: its
+        # cost (~2 ms, 0.4 MiB), not a circle (#41)
+        import ctypes
+        import ctypes.util
+
         name = ctypes.util.find_library("c")
         try:
             _trim = getattr(ctypes.CDLL(name), "malloc_trim", False) if name else False

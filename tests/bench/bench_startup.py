@@ -12,19 +12,27 @@ which a source checkout compiles every module it imports at every start (the pro
 ~100 modules: ~40 ms more): printed beside, not the target.
 Target (#41): with the probe at most 1.5x the app's own CPU and at most +15 MiB.
 Premise (exit 1 when it fails): every start becomes ready, and every probe serves.
+
+``--first-calls`` also times what a light start leaves to the first caller, each on a
+fresh start: a client's first ``chr.readPage`` and first ``cu.screenshot`` (connect, say
+hello, call) and the inspector's connect (hello as the inspector, ``qt.schema``, its
+subscriptions, the object tree): wall ms and the app's CPU ms, medians. Printed, no target.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from _common import cpu_ms, load, ready_process, rss_kib, run_bench, table, target
+from probe.client import Client
 
 #: Where the starts keep their bytecode: an installed package has its .pyc files (pip
 #: compiles them at install), a source checkout run with PYTHONDONTWRITEBYTECODE=1 (as
@@ -54,9 +62,74 @@ def one_start(with_probe: bool, bytecode: bool = True) -> tuple[float, int]:
         return cpu_ms(proc.pid), rss_kib(proc.pid)
 
 
+#: The inspector's topics (inspector/link/api), subscribed one by one as it does.
+INSPECTOR_TOPICS = ("freeze", "traffic", "sessions", "gate", "highlight", "console")
+
+
+def _inspector_connect(url: str, info: dict[str, str]) -> None:
+    with Client.connect(url, info["inspector_token"], name="inspector",
+                        role="inspector") as client:
+        client.call("qt.schema")
+        for topic in INSPECTOR_TOPICS:
+            client.call("probe.subscribe", {"topics": [topic]})
+        client.call("qt.objects.tree")
+
+
+def _client_call(method: str, params: dict[str, object]) -> Any:
+    def run(url: str, info: dict[str, str]) -> None:
+        with Client.connect(url, info["token"], name="agent") as client:
+            client.call(method, params)
+    return run
+
+
+#: What a first caller does, by name: (url, discovery info) -> None.
+FIRST_CALLS: dict[str, Any] = {
+    "chr.readPage (connect, hello, call)": _client_call("chr.readPage", {}),
+    "cu.screenshot (connect, hello, call)": _client_call("cu.screenshot", {}),
+    "inspector connect (hello, schema, 6 topics, objects tree)": _inspector_connect,
+}
+
+
+def first_call(name: str) -> tuple[float, float]:
+    """(wall ms, app CPU ms) of ``name``'s first call on a fresh start with the probe."""
+    folder = Path(tempfile.mkdtemp(prefix="qtmcp-bench-first-"))
+    env = {**os.environ, "QTMCP_QUIET": "1", "QTMCP_RUNTIME_DIR": str(folder),
+           "QT_QPA_PLATFORM": "offscreen", "PYTHONPYCACHEPREFIX": str(PYCACHE)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    cmd = [sys.executable, "-m", "resources.demo_app", "--control-stdin", "--probe"]
+    with ready_process(cmd, env) as proc:
+        found = folder / f"{proc.pid}.json"
+        deadline = time.monotonic() + 30
+        while not found.exists():
+            if time.monotonic() > deadline:
+                raise RuntimeError("the probe wrote no discovery file in 30 s")
+            time.sleep(0.01)
+        time.sleep(0.2)
+        info = json.loads(found.read_text())
+        cpu, t0 = cpu_ms(proc.pid), time.perf_counter()
+        FIRST_CALLS[name](info["url"], info)
+        return (time.perf_counter() - t0) * 1000, cpu_ms(proc.pid) - cpu
+
+
+def first_calls(n: int) -> None:
+    """The first calls' table (medians of ``n`` fresh starts each, interleaved)."""
+    got: dict[str, list[tuple[float, float]]] = {name: [] for name in FIRST_CALLS}
+    before = load()
+    for _ in range(n):
+        for name in FIRST_CALLS:
+            got[name].append(first_call(name))
+    med = statistics.median
+    table(f"first calls after a start with the probe (medians of {n}; load {before} "
+          f"before, {load()} after)",
+          [{"first call": name, "wall_ms": med(r[0] for r in runs),
+            "app_cpu_ms": med(r[1] for r in runs)} for name, runs in got.items()])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=7)
+    parser.add_argument("--first-calls", action="store_true",
+                        help="also time a fresh start's first calls (see above)")
     opts = parser.parse_args()
     runs: dict[bool, list[tuple[float, int]]] = {False: [], True: []}
     compiling: list[tuple[float, int]] = []  # with the probe, no bytecode kept
@@ -95,6 +168,8 @@ def main() -> int:
     target("probe start-up, demo", "at most 1.5x the app's own CPU and +15 MiB",
            f"{ratio:.2f}x CPU ({on_cpu:.0f} vs {off_cpu:.0f} ms), +{extra:.1f} MiB",
            ratio <= 1.5 and extra <= 15)
+    if opts.first_calls:
+        first_calls(opts.n)
     return 0
 
 
