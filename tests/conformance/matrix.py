@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from probe.client import Client
+from probe.exceptions import RemoteError
 from tests.support.app import wait_until
 from tests.support.realapp import RealApp, wait_for_window
 
@@ -165,8 +166,16 @@ def configure(app: RealApp, config: str, shows: str, what: str) -> Client:
     qt = app.client(name=f"conformance-{config}")
     qt.call("qt.methods.invoke", {"objectId": "harness", "method": "configure",
                                   "args": [config]})
-    wait_until(lambda: qt.call("qt.properties.get", {"objectId": "harness",
-                                                     "name": shows})["value"] == config,
-               timeout=30, what=what)
+
+    def shown() -> bool:
+        try:
+            return qt.call("qt.properties.get", {"objectId": "harness",
+                                                 "name": shows})["value"] == config
+        except RemoteError as exc:
+            if exc.name == "APP_BUSY":  # still building the window (seconds under load)
+                return False
+            raise
+
+    wait_until(shown, timeout=30, what=what)
     wait_for_window(qt)
     return qt
