@@ -1,7 +1,8 @@
 """Run callables on the app's GUI thread from the transport thread, with a timeout.
 
-Jobs go into per-client lanes and one QEvent per job wakes a receiver QObject that lives
-on the GUI thread; each wake-up runs the next job of the lane that has had the fewest
+Jobs go into per-client lanes and one queued signal per job (a posted meta-call, as a
+queued connection between threads always is) wakes a receiver QObject that lives on the
+GUI thread; each wake-up runs the next job of the lane that has had the fewest
 turns (:meth:`GuiExecutor._next`), so a client that pipelines many calls never makes
 another client's call wait behind all of them, nor many such clients a newcomer's first
 call behind one job of each. A job
@@ -70,10 +71,12 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractEventDispatcher,
     QCoreApplication,
-    QEvent,
     QObject,
+    Qt,
     QThread,
     QTimer,
+    Signal,
+    Slot,
 )
 
 from probe.lifetime import Follower, GuiObject
@@ -86,7 +89,6 @@ log = logging.getLogger("qtmcp.probe")
 #: :class:`~probe.server.calls.Calls`); jobs of one lane run in order, lanes take turns.
 LANE: contextvars.ContextVar[object] = contextvars.ContextVar("qtmcp_lane", default=None)
 
-_JOB_EVENT = QEvent.Type(QEvent.registerEventType())
 #: Seconds a job that started on the GUI thread before its timeout may take beyond it
 #: before its caller is told STILL_RUNNING (it is slow, or sits in a dialog's exec()).
 RUNNING_GRACE = 5.0
@@ -184,7 +186,16 @@ def _shutting_down() -> RpcError:
 
 
 class _Receiver(QObject):
-    """Lives on the GUI thread; each job event runs one queued job."""
+    """Lives on the GUI thread; each ``woken`` (queued, from any thread) runs one job.
+
+    A queued signal, not a posted QEvent made in Python, and no ``event()`` override: a
+    Python-made event is a wrapper made and destroyed per job, and postEvent holds the GIL
+    while it wakes the GUI thread, which then waits for the transport thread to let the
+    GIL go; PySide's emit lets it go. qt.ping's hop fell ~20 us (#41, notes/hop.md)."""
+
+    #: One emission per job (or per owed wake-up); delivered as a posted event, so a
+    #: job's own processEvents delivers it too (see "One job at a time").
+    woken = Signal()
 
     def __init__(self, executor: GuiExecutor) -> None:
         super().__init__()
@@ -194,15 +205,15 @@ class _Receiver(QObject):
         self.relief = QTimer(self)
         self.relief.setInterval(round(GIL_RELIEF_S * 1000))
         self.relief.timeout.connect(self.relieve)
+        self.woken.connect(self.wake, Qt.ConnectionType.QueuedConnection)
 
-    def event(self, event: QEvent) -> bool:
+    @Slot()
+    def wake(self) -> None:
+        """One job's wake-up (GUI thread)."""
         try:
-            if event.type() != _JOB_EVENT:
-                return super().event(event)
             self._executor._wake()
-        except Exception:  # nothing may leave an event() override (a Ctrl+C still may)
+        except Exception:  # nothing may leave a slot called from C++ (a Ctrl+C still may)
             log.exception("probe executor failed")
-        return True
 
     def relieve(self) -> None:
         """Hand the GIL to other threads for a moment (see GIL_RELIEF_S)."""
@@ -249,7 +260,7 @@ class GuiExecutor:
         self.prelude: Callable[[], bool] | None = None
 
     def _wake_event(self, count: int = 1) -> None:
-        """Post ``count`` job events to the receiver. A receiver made again (a new
+        """Queue ``count`` wake-ups (job events) to the receiver. A receiver made again (a new
         application) owes the events of the jobs that waited meanwhile; with no application
         yet, the jobs wait for the next call after one exists."""
         made = self._receivers.made
@@ -260,7 +271,7 @@ class GuiExecutor:
             with self._lock:
                 count = max(count, sum(len(lane) for lane in self._lanes.values()))
         for _ in range(count):
-            QCoreApplication.postEvent(receiver, QEvent(_JOB_EVENT))
+            receiver.woken.emit()
 
     def ahead(self, fn: Callable[[], Any]) -> None:
         """Run ``fn()`` on the GUI thread just before the next job, in the same wake-up
