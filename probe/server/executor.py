@@ -270,8 +270,9 @@ class GuiExecutor:
         if self._receivers.made != made:
             with self._lock:
                 count = max(count, sum(len(lane) for lane in self._lanes.values()))
+        woken = receiver.woken
         for _ in range(count):
-            receiver.woken.emit()
+            woken.emit()
 
     def ahead(self, fn: Callable[[], Any]) -> None:
         """Run ``fn()`` on the GUI thread just before the next job, in the same wake-up
@@ -301,13 +302,13 @@ class GuiExecutor:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         job = _Job(fn, future, loop, lane=LANE.get())
-        with self._lock:
-            self._pending.append(job)
-        self._queue(job)
         limit = self.default_timeout if timeout is None else timeout
-        # call_later is much cheaper than wait_for(shield(...)) on this hot path
+        # call_later is much cheaper than wait_for(shield(...)) on this hot path; set
+        # before the wake-up, after which this thread should reach its await at once
+        # (the emit lets the GIL go: the GUI thread may run the job meanwhile)
         timer = loop.call_later(limit, self._expire, job, limit)
         try:
+            self._queue(job, pending=True)
             return await future
         except asyncio.CancelledError:
             self._cancel(job)
@@ -319,9 +320,12 @@ class GuiExecutor:
             # next full collection (44,000 objects, about 50 MB after 64 hostile clients).
             del future, job, timer
 
-    def _queue(self, job: _Job) -> None:
-        """Put ``job`` at the end of its lane and post the event that will run a job."""
+    def _queue(self, job: _Job, pending: bool = False) -> None:
+        """Put ``job`` at the end of its lane (and, ``pending``, among the jobs a caller
+        waits for) and post the event that will run a job."""
         with self._lock:
+            if pending:
+                self._pending.append(job)
             lane = self._lanes.get(job.lane)
             if lane is None:
                 lane = self._lanes[job.lane] = collections.deque()
@@ -346,7 +350,10 @@ class GuiExecutor:
         and so has had fewer turns) runs after the running job, not after a job of every
         lane that pipelines: in one ring where a new lane went last it waited for 11
         jobs behind ten connections pipelining object trees, for 64 behind 64 pumpers
-        (10-50 ms apiece). Lanes with as many turns go in the order they came."""
+        (10-50 ms apiece). Lanes with as many turns go in the order they came.
+
+        A job a caller waits for leaves the pending jobs here and, unless it was
+        cancelled, is marked started (one lock per job, not two)."""
         with self._lock:
             if not self._order:
                 return None
@@ -363,6 +370,13 @@ class GuiExecutor:
                     self._past[key] = turns + 1
                 except TypeError:
                     pass
+            if job.future is not None:
+                try:
+                    self._pending.remove(job)
+                except ValueError:
+                    pass
+                if not job.cancelled:
+                    job.started = True
             return job
 
     def _cancel(self, job: _Job) -> bool:
@@ -448,14 +462,8 @@ class GuiExecutor:
                 except Exception:
                     log.exception("probe job's on_done failed")
             return
-        with self._lock:
-            try:
-                self._pending.remove(job)
-            except ValueError:
-                pass
-            if job.cancelled:
-                return
-            job.started = True
+        if job.cancelled:  # (set under the lock before _next marked it started, or never)
+            return
         ok, value = self._call(job)
         try:
             job.loop.call_soon_threadsafe(_settle, job.future, ok, value)
