@@ -1,11 +1,11 @@
 """Run callables on the app's GUI thread from the transport thread, with a timeout.
 
-Jobs go into per-client lanes and one queued signal per job (a posted meta-call, as a
-queued connection between threads always is) wakes a receiver QObject that lives on the
-GUI thread; each wake-up runs the next job of the lane that has had the fewest
-turns (:meth:`GuiExecutor._next`), so a client that pipelines many calls never makes
-another client's call wait behind all of them, nor many such clients a newcomer's first
-call behind one job of each. A job
+Jobs go into per-client lanes and one wake-up per job (a queued signal while the GUI
+thread has nothing of ours to do, else a posted event: :meth:`GuiExecutor._wake_event`)
+wakes a receiver QObject that lives on the GUI thread; each wake-up runs the next job
+of the lane that has had the fewest turns (:meth:`GuiExecutor._next`), so a client that
+pipelines many calls never makes another client's call wait behind all of them, nor many
+such clients a newcomer's first call behind one job of each. A job
 that times out before it started is marked cancelled and skipped when the GUI thread
 reaches it, so a frozen app is never hit by a burst of stale work after it recovers. A
 job that did start is never reported as dropped (a retry would
@@ -71,6 +71,7 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractEventDispatcher,
     QCoreApplication,
+    QEvent,
     QObject,
     Qt,
     QThread,
@@ -185,13 +186,31 @@ def _shutting_down() -> RpcError:
     return RpcError("SHUTTING_DOWN", "the app is quitting; the call was not run")
 
 
-class _Receiver(QObject):
-    """Lives on the GUI thread; each ``woken`` (queued, from any thread) runs one job.
+_JOB_EVENT = QEvent.Type(QEvent.registerEventType())
 
-    A queued signal, not a posted QEvent made in Python, and no ``event()`` override: a
-    Python-made event is a wrapper made and destroyed per job, and postEvent holds the GIL
-    while it wakes the GUI thread, which then waits for the transport thread to let the
-    GIL go; PySide's emit lets it go. qt.ping's hop fell ~20 us (#41, notes/hop.md)."""
+
+class _Poster(QObject):
+    """The receiver's child for wake-ups posted as events (see :meth:`GuiExecutor._wake_event`);
+    the receiver itself has no ``event()`` override, which every signal delivered to it
+    would pass through first."""
+
+    def __init__(self, receiver: _Receiver) -> None:
+        super().__init__(receiver)
+        self._executor = receiver._executor
+
+    def event(self, event: QEvent) -> bool:
+        try:
+            if event.type() != _JOB_EVENT:
+                return super().event(event)
+            self._executor._wake()
+        except Exception:  # nothing may leave an event() override (a Ctrl+C still may)
+            log.exception("probe executor failed")
+        return True
+
+
+class _Receiver(QObject):
+    """Lives on the GUI thread; each ``woken`` (queued, from any thread) or job event to
+    its :attr:`poster` runs one job."""
 
     #: One emission per job (or per owed wake-up); delivered as a posted event, so a
     #: job's own processEvents delivers it too (see "One job at a time").
@@ -206,6 +225,7 @@ class _Receiver(QObject):
         self.relief.setInterval(round(GIL_RELIEF_S * 1000))
         self.relief.timeout.connect(self.relieve)
         self.woken.connect(self.wake, Qt.ConnectionType.QueuedConnection)
+        self.poster = _Poster(self)
 
     @Slot()
     def wake(self) -> None:
@@ -232,6 +252,8 @@ class GuiExecutor:
         #: next lane is its first (:meth:`_next`), in O(log lanes) however many pipeline.
         self._order: list[tuple[int, int, object]] = []
         self._came = 0
+        #: Jobs in the lanes (read off the GUI thread as a hint: :meth:`_wake_event`).
+        self._queued = 0
         #: Turns of lanes that emptied while their connection lives, and of the lane that
         #: ran last.
         self._past: weakref.WeakKeyDictionary[object, int] = weakref.WeakKeyDictionary()
@@ -262,7 +284,15 @@ class GuiExecutor:
     def _wake_event(self, count: int = 1) -> None:
         """Queue ``count`` wake-ups (job events) to the receiver. A receiver made again (a new
         application) owes the events of the jobs that waited meanwhile; with no application
-        yet, the jobs wait for the next call after one exists."""
+        yet, the jobs wait for the next call after one exists.
+
+        While no job of ours runs or waits, a queued signal: PySide's emit lets the GIL go
+        (postEvent holds it), so the woken GUI thread runs the job at once instead of
+        waiting for this thread's next blocking call, and no Python-made QEvent is made and
+        destroyed per job (qt.ping 198 -> 161 us, the GUI thread's CPU per ping 33 -> 20,
+        #41). While jobs run or wait, a posted QEvent: there every emit handed the GIL to a
+        GUI thread busy with Python, and four pipelining clients got ~25% fewer calls
+        through (bench_many_clients; notes/hop.md)."""
         made = self._receivers.made
         receiver = self._receivers.get()
         if receiver is None:
@@ -270,6 +300,10 @@ class GuiExecutor:
         if self._receivers.made != made:
             with self._lock:
                 count = max(count, sum(len(lane) for lane in self._lanes.values()))
+        if self._running or self._queued > 1:
+            for _ in range(count):
+                QCoreApplication.postEvent(receiver.poster, QEvent(_JOB_EVENT))
+            return
         woken = receiver.woken
         for _ in range(count):
             woken.emit()
@@ -333,6 +367,7 @@ class GuiExecutor:
                 heapq.heappush(self._order, (max(self._past_turns(job.lane), self._now - 1),
                                              self._came, job.lane))
             lane.append(job)
+            self._queued += 1
         self._wake_event()
 
     def _past_turns(self, key: object) -> int:
@@ -360,6 +395,7 @@ class GuiExecutor:
             turns, came, key = self._order[0]
             lane = self._lanes[key]
             job = lane.popleft()
+            self._queued -= 1
             self._now = turns
             if lane:
                 heapq.heapreplace(self._order, (turns + 1, came, key))
