@@ -56,6 +56,9 @@ class GuiObject(Generic[T]):
     def get(self) -> T | None:
         """The object, or None off the GUI thread while no application exists (nothing
         could deliver to it yet)."""
+        obj = self._obj  # the common case without the lock (once per GUI job)
+        if obj is not None and shiboken6.isValid(obj):
+            return obj
         with self._lock:
             obj = self._obj
             if obj is not None and shiboken6.isValid(obj):

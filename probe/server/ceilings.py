@@ -194,6 +194,11 @@ class Turns:
             turner.queued = True
             self._queue.append(turner)
 
+    @property
+    def waiting(self) -> bool:
+        """Some connection has calls waiting for a turn."""
+        return bool(self._queue)
+
     def pump(self) -> None:
         """Hand the free turns to the waiting connections, one call each in turn."""
         progress = True

@@ -1,10 +1,11 @@
 """Run callables on the app's GUI thread from the transport thread, with a timeout.
 
-Jobs go into per-client lanes and one QEvent per job wakes a receiver QObject that lives
-on the GUI thread; each wake-up runs the next job of the lane that has had the fewest
-turns (:meth:`GuiExecutor._next`), so a client that pipelines many calls never makes
-another client's call wait behind all of them, nor many such clients a newcomer's first
-call behind one job of each. A job
+Jobs go into per-client lanes and one wake-up per job (a queued signal while the GUI
+thread has nothing of ours to do, else a posted event: :meth:`GuiExecutor._wake_event`)
+wakes a receiver QObject that lives on the GUI thread; each wake-up runs the next job
+of the lane that has had the fewest turns (:meth:`GuiExecutor._next`), so a client that
+pipelines many calls never makes another client's call wait behind all of them, nor many
+such clients a newcomer's first call behind one job of each. A job
 that times out before it started is marked cancelled and skipped when the GUI thread
 reaches it, so a frozen app is never hit by a burst of stale work after it recovers. A
 job that did start is never reported as dropped (a retry would
@@ -72,8 +73,11 @@ from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
     QObject,
+    Qt,
     QThread,
     QTimer,
+    Signal,
+    Slot,
 )
 
 from probe.lifetime import Follower, GuiObject
@@ -86,7 +90,6 @@ log = logging.getLogger("qtmcp.probe")
 #: :class:`~probe.server.calls.Calls`); jobs of one lane run in order, lanes take turns.
 LANE: contextvars.ContextVar[object] = contextvars.ContextVar("qtmcp_lane", default=None)
 
-_JOB_EVENT = QEvent.Type(QEvent.registerEventType())
 #: Seconds a job that started on the GUI thread before its timeout may take beyond it
 #: before its caller is told STILL_RUNNING (it is slow, or sits in a dialog's exec()).
 RUNNING_GRACE = 5.0
@@ -183,17 +186,17 @@ def _shutting_down() -> RpcError:
     return RpcError("SHUTTING_DOWN", "the app is quitting; the call was not run")
 
 
-class _Receiver(QObject):
-    """Lives on the GUI thread; each job event runs one queued job."""
+_JOB_EVENT = QEvent.Type(QEvent.registerEventType())
 
-    def __init__(self, executor: GuiExecutor) -> None:
-        super().__init__()
-        self.setObjectName("qtmcp_probe_executor")
-        self._executor = executor
-        #: Runs while a job waits in a nested loop (see GIL_RELIEF_S).
-        self.relief = QTimer(self)
-        self.relief.setInterval(round(GIL_RELIEF_S * 1000))
-        self.relief.timeout.connect(self.relieve)
+
+class _Poster(QObject):
+    """The receiver's child for wake-ups posted as events (see :meth:`GuiExecutor._wake_event`);
+    the receiver itself has no ``event()`` override, which every signal delivered to it
+    would pass through first."""
+
+    def __init__(self, receiver: _Receiver) -> None:
+        super().__init__(receiver)
+        self._executor = receiver._executor
 
     def event(self, event: QEvent) -> bool:
         try:
@@ -203,6 +206,34 @@ class _Receiver(QObject):
         except Exception:  # nothing may leave an event() override (a Ctrl+C still may)
             log.exception("probe executor failed")
         return True
+
+
+class _Receiver(QObject):
+    """Lives on the GUI thread; each ``woken`` (queued, from any thread) or job event to
+    its :attr:`poster` runs one job."""
+
+    #: One emission per job (or per owed wake-up); delivered as a posted event, so a
+    #: job's own processEvents delivers it too (see "One job at a time").
+    woken = Signal()
+
+    def __init__(self, executor: GuiExecutor) -> None:
+        super().__init__()
+        self.setObjectName("qtmcp_probe_executor")
+        self._executor = executor
+        #: Runs while a job waits in a nested loop (see GIL_RELIEF_S).
+        self.relief = QTimer(self)
+        self.relief.setInterval(round(GIL_RELIEF_S * 1000))
+        self.relief.timeout.connect(self.relieve)
+        self.woken.connect(self.wake, Qt.ConnectionType.QueuedConnection)
+        self.poster = _Poster(self)
+
+    @Slot()
+    def wake(self) -> None:
+        """One job's wake-up (GUI thread)."""
+        try:
+            self._executor._wake()
+        except Exception:  # nothing may leave a slot called from C++ (a Ctrl+C still may)
+            log.exception("probe executor failed")
 
     def relieve(self) -> None:
         """Hand the GIL to other threads for a moment (see GIL_RELIEF_S)."""
@@ -221,6 +252,8 @@ class GuiExecutor:
         #: next lane is its first (:meth:`_next`), in O(log lanes) however many pipeline.
         self._order: list[tuple[int, int, object]] = []
         self._came = 0
+        #: Jobs in the lanes (read off the GUI thread as a hint: :meth:`_wake_event`).
+        self._queued = 0
         #: Turns of lanes that emptied while their connection lives, and of the lane that
         #: ran last.
         self._past: weakref.WeakKeyDictionary[object, int] = weakref.WeakKeyDictionary()
@@ -249,9 +282,17 @@ class GuiExecutor:
         self.prelude: Callable[[], bool] | None = None
 
     def _wake_event(self, count: int = 1) -> None:
-        """Post ``count`` job events to the receiver. A receiver made again (a new
+        """Queue ``count`` wake-ups (job events) to the receiver. A receiver made again (a new
         application) owes the events of the jobs that waited meanwhile; with no application
-        yet, the jobs wait for the next call after one exists."""
+        yet, the jobs wait for the next call after one exists.
+
+        While no job of ours runs or waits, a queued signal: PySide's emit lets the GIL go
+        (postEvent holds it), so the woken GUI thread runs the job at once instead of
+        waiting for this thread's next blocking call, and no Python-made QEvent is made and
+        destroyed per job (qt.ping 198 -> 161 us, the GUI thread's CPU per ping 33 -> 20,
+        #41). While jobs run or wait, a posted QEvent: there every emit handed the GIL to a
+        GUI thread busy with Python, and four pipelining clients got ~25% fewer calls
+        through (bench_many_clients; notes/hop.md)."""
         made = self._receivers.made
         receiver = self._receivers.get()
         if receiver is None:
@@ -259,8 +300,13 @@ class GuiExecutor:
         if self._receivers.made != made:
             with self._lock:
                 count = max(count, sum(len(lane) for lane in self._lanes.values()))
+        if self._running or self._queued > 1:
+            for _ in range(count):
+                QCoreApplication.postEvent(receiver.poster, QEvent(_JOB_EVENT))
+            return
+        woken = receiver.woken
         for _ in range(count):
-            QCoreApplication.postEvent(receiver, QEvent(_JOB_EVENT))
+            woken.emit()
 
     def ahead(self, fn: Callable[[], Any]) -> None:
         """Run ``fn()`` on the GUI thread just before the next job, in the same wake-up
@@ -290,13 +336,13 @@ class GuiExecutor:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         job = _Job(fn, future, loop, lane=LANE.get())
-        with self._lock:
-            self._pending.append(job)
-        self._queue(job)
         limit = self.default_timeout if timeout is None else timeout
-        # call_later is much cheaper than wait_for(shield(...)) on this hot path
+        # call_later is much cheaper than wait_for(shield(...)) on this hot path; set
+        # before the wake-up, after which this thread should reach its await at once
+        # (the emit lets the GIL go: the GUI thread may run the job meanwhile)
         timer = loop.call_later(limit, self._expire, job, limit)
         try:
+            self._queue(job, pending=True)
             return await future
         except asyncio.CancelledError:
             self._cancel(job)
@@ -308,9 +354,12 @@ class GuiExecutor:
             # next full collection (44,000 objects, about 50 MB after 64 hostile clients).
             del future, job, timer
 
-    def _queue(self, job: _Job) -> None:
-        """Put ``job`` at the end of its lane and post the event that will run a job."""
+    def _queue(self, job: _Job, pending: bool = False) -> None:
+        """Put ``job`` at the end of its lane (and, ``pending``, among the jobs a caller
+        waits for) and post the event that will run a job."""
         with self._lock:
+            if pending:
+                self._pending.append(job)
             lane = self._lanes.get(job.lane)
             if lane is None:
                 lane = self._lanes[job.lane] = collections.deque()
@@ -318,6 +367,7 @@ class GuiExecutor:
                 heapq.heappush(self._order, (max(self._past_turns(job.lane), self._now - 1),
                                              self._came, job.lane))
             lane.append(job)
+            self._queued += 1
         self._wake_event()
 
     def _past_turns(self, key: object) -> int:
@@ -335,13 +385,17 @@ class GuiExecutor:
         and so has had fewer turns) runs after the running job, not after a job of every
         lane that pipelines: in one ring where a new lane went last it waited for 11
         jobs behind ten connections pipelining object trees, for 64 behind 64 pumpers
-        (10-50 ms apiece). Lanes with as many turns go in the order they came."""
+        (10-50 ms apiece). Lanes with as many turns go in the order they came.
+
+        A job a caller waits for leaves the pending jobs here and, unless it was
+        cancelled, is marked started (one lock per job, not two)."""
         with self._lock:
             if not self._order:
                 return None
             turns, came, key = self._order[0]
             lane = self._lanes[key]
             job = lane.popleft()
+            self._queued -= 1
             self._now = turns
             if lane:
                 heapq.heapreplace(self._order, (turns + 1, came, key))
@@ -352,6 +406,13 @@ class GuiExecutor:
                     self._past[key] = turns + 1
                 except TypeError:
                     pass
+            if job.future is not None:
+                try:
+                    self._pending.remove(job)
+                except ValueError:
+                    pass
+                if not job.cancelled:
+                    job.started = True
             return job
 
     def _cancel(self, job: _Job) -> bool:
@@ -437,14 +498,8 @@ class GuiExecutor:
                 except Exception:
                     log.exception("probe job's on_done failed")
             return
-        with self._lock:
-            try:
-                self._pending.remove(job)
-            except ValueError:
-                pass
-            if job.cancelled:
-                return
-            job.started = True
+        if job.cancelled:  # (set under the lock before _next marked it started, or never)
+            return
         ok, value = self._call(job)
         try:
             job.loop.call_soon_threadsafe(_settle, job.future, ok, value)

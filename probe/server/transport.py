@@ -413,7 +413,7 @@ class Transport:
         if text is None:
             return
         try:
-            await self.outbox.send(session.id, text, ws.send)
+            await self.outbox.send(session.id, text, ws.send, _ws().writes_at_once(ws, text))
         except _ws().ConnectionClosed:
             pass
         except Stalled as exc:

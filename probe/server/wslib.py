@@ -14,9 +14,10 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
+from websockets.protocol import State
 
 __all__ = ["ConnectionClosed", "Headers", "Request", "Response", "ServerConnection", "guarded",
-           "more_waiting", "serve"]
+           "more_waiting", "serve", "writes_at_once"]
 
 
 class Door(Protocol):
@@ -37,6 +38,24 @@ def more_waiting(ws: ServerConnection) -> bool:
         return len(ws.recv_messages.frames) > 0
     except (AttributeError, TypeError):
         return True
+
+
+def writes_at_once(ws: ServerConnection, text: str) -> bool:
+    """``ws.send(text)`` returns without waiting: the connection is open, no fragmented
+    message is being sent, flow control has not paused its writes and ``text`` fits
+    under the buffer's high-water mark (it cannot pause them either: ``drain`` would
+    then wait for the client to read). False when the library keeps its state some
+    other way (the caller then bounds the send as if it could wait)."""
+    try:
+        if ws.protocol.state is not State.OPEN or ws.send_in_progress is not None \
+                or ws.paused:
+            return False
+        transport = ws.transport
+        # a frame's header is at most 14 bytes; a character at most 4 in UTF-8
+        return transport.get_write_buffer_size() + 4 * len(text) + 14 \
+            <= transport.get_write_buffer_limits()[1]
+    except AttributeError:
+        return False
 
 
 def guarded(door: Door) -> type[ServerConnection]:
