@@ -7,7 +7,8 @@ then note the signal instance, the returned ``QMetaObject.Connection``, the slot
 that nothing of the app's is kept alive) and the line that called connect.
 
 What a note costs is what a connect pays (``tests/bench/bench_connections.py``), so a
-note is one flat tuple appended to one list, and it takes only what the answer needs:
+note is one flat tuple appended to its signal instance's list, and it takes only what the
+answer needs:
 
 - The site is the caller's code object and instruction offset (the line is looked up
   when asked). Only when the caller is not the app's (qtmcp, PySide6, the stdlib: known
@@ -20,12 +21,15 @@ note is one flat tuple appended to one list, and it takes only what the answer n
   function; a Qt method as its object (weakly) and name; a signal instance itself; any
   other callable weakly where Python allows, else itself.
 
-A note is dropped once its connection ends: a sweep, run when the list has grown
-:data:`GROWTH` times since the last one, keeps only connections Qt still holds
-(``bool(connection)`` is false once it is disconnected, or its sender or receiver is
-deleted), so the list is bounded by the app's live Python connections; readers skip
-ended ones. Appends take no lock (one ``list.append`` is atomic); a sweep replaces the
-part of the list it read, so a note appended meanwhile on another thread stays.
+A note is dropped once its connection ends: ``signal.disconnect(...)`` lets that
+signal's ended ones go at once (a held ``QMetaObject.Connection`` keeps Qt's record of
+an ended connection, and many of them slow the app's later connects); a sweep, run when
+the notes have grown :data:`GROWTH` times since the last one (or a little after
+``QObject.disconnect``), keeps only connections Qt still holds (``bool(connection)`` is
+false once it is disconnected, or its sender or receiver is deleted), so the notes are
+bounded by the app's live Python connections; readers skip ended ones. Appends take no
+lock (one ``list.append`` is atomic); a sweep replaces the part of a list it read, so a
+note appended meanwhile on another thread stays.
 Holding the signal instance keeps its identity unique while the note lives; it does not
 keep its object alive. Light: loaded at ``probe.install``, it imports nothing the start
 does not already (#41). ``QTMCP_CONNECTIONS=0`` (or ``probe.install(connections=False)``)
@@ -38,6 +42,7 @@ import os
 import sys
 import threading
 import weakref
+from contextlib import suppress
 from dataclasses import dataclass
 from types import BuiltinMethodType, CodeType, FunctionType, MethodType
 from typing import Any
@@ -98,13 +103,16 @@ class Seen:
     own: bool
 
 
-#: The notes, oldest first, each (signal instance, connection, site, offset, hold,
-#: kind): the site is the caller's code object with its offset, or a
-#: :func:`origin.note_caller` tuple with offset -1; hold and kind as :func:`_hold` says.
-#: One flat tuple per connect: a connect pays for as little as can be.
-_notes: list[tuple[Any, Any, Any, int, Any, Any]] = []
-#: [the length at which the next sweep runs]
-_sweep_at = [FLOOR]
+#: id(SignalInstance) -> the notes of connections made through it, oldest first, each
+#: (signal instance, connection, site, offset, hold, kind): the site is the caller's code
+#: object with its offset, or a :func:`origin.note_caller` tuple with offset -1; hold and
+#: kind as :func:`_hold` says. The note holds its signal instance, so the id stays its
+#: own while the list has notes. One flat tuple per connect: a connect pays for as little
+#: as can be.
+_seen: dict[int, list[tuple[Any, Any, Any, int, Any, Any]]] = {}
+#: [notes held (approximate: not counted under a lock), the count at which the next
+#: sweep runs]
+_count = [0, FLOOR]
 #: co_filename -> whether its code is not the app's (qtmcp, PySide6, the stdlib)
 _not_app: dict[str, bool] = {}
 #: kinds of hold (a bound method's and a Qt method's are their function and name)
@@ -175,60 +183,98 @@ def _site(skip: int) -> tuple[Any, int]:
 
 
 def _note(signal: Any, slot: Any, handle: Any, site: tuple[Any, int]) -> None:
-    """Note one connect (the old-style path; :func:`_wrap` inlines it)."""
-    _notes.append((signal, handle, site[0], site[1], *_hold(slot)))
-    if len(_notes) >= _sweep_at[0]:
+    """Note one connect (the old-style path and the uncommon slots; :func:`_wrap` inlines
+    the common ones)."""
+    notes = _seen.get(id(signal))
+    if notes is None:
+        notes = _seen[id(signal)] = []
+    notes.append((signal, handle, site[0], site[1], *_hold(slot)))
+    _count[0] += 1
+    if _count[0] >= _count[1]:
         _sweep()
 
 
 def _sweep() -> None:
     """Forget connections Qt no longer holds. Runs on one thread at a time (another
-    that finds it running goes on); notes appended while it runs are kept."""
+    that finds it running goes on); a note appended meanwhile to a list it keeps stays,
+    one appended to a list it drops (every note of that signal ended) is lost and
+    counted as unseen."""
     if not _lock.acquire(blocking=False):
         return
     try:
-        count = len(_notes)
-        try:
-            kept = [n for n in _notes[:count] if n[1]]
-        except RuntimeError:
-            kept = [n for n in _notes[:count] if _alive(n[1])]
-        _notes[:count] = kept
-        _sweep_at[0] = GROWTH * max(FLOOR // GROWTH, len(_notes))
+        total = 0
+        for key, notes in list(_seen.items()):
+            left = _keep_live(notes)
+            if left:
+                total += left
+            else:
+                del _seen[key]
+        _count[0] = total
+        _count[1] = GROWTH * max(FLOOR // GROWTH, total)
     finally:
         _lock.release()
 
 
+def _keep_live(notes: list[Any]) -> int:
+    """Drop the ended connections of one signal's notes in place (notes appended
+    meanwhile stay); how many are left."""
+    upto = len(notes)
+    try:
+        kept = [n for n in notes[:upto] if n[1]]
+    except RuntimeError:
+        kept = [n for n in notes[:upto] if _alive(n[1])]
+    if len(kept) < upto:
+        notes[:upto] = kept
+    return len(notes)
+
+
 def _ended() -> None:
-    """The app disconnected: sweep once the list has grown a little (not at once: an app
-    that disconnects a hundred signals in a row would sweep a hundred times)."""
-    soon = len(_notes)
-    soon += max(FLOOR, soon // SOON)
-    if soon < _sweep_at[0]:
-        _sweep_at[0] = soon
+    """Some connection ended where the watch cannot say which (``QObject.disconnect``):
+    sweep once the notes have grown a little (not at once: an app that disconnects a
+    hundred connections in a row would sweep a hundred times)."""
+    soon = _count[0] + max(FLOOR, _count[0] // SOON)
+    if soon < _count[1]:
+        _count[1] = soon
 
 
 def _wrap_disconnect(disconnect: Any) -> Any:
-    def disconnect_seen(*args: Any, **kwargs: Any) -> Any:
-        done = disconnect(*args, **kwargs)
-        _ended()
+    """``signal.disconnect(...)``: that signal's ended connections are let go at once."""
+    def disconnect_seen(self: Any, *args: Any, **kwargs: Any) -> Any:
+        done = disconnect(self, *args, **kwargs)
+        try:
+            notes = _seen.get(id(self))
+            if notes:
+                before = len(notes)
+                _count[0] -= before - _keep_live(notes)
+        except Exception:  # noqa: BLE001 - watching never raises into the app
+            pass
         return done
 
     disconnect_seen.__wrapped__ = disconnect  # type: ignore[attr-defined]
     return disconnect_seen
 
 
+def _wrap_static_disconnect(disconnect: Any) -> Any:
+    def disconnect_seen(*args: Any, **kwargs: Any) -> Any:
+        done = disconnect(*args, **kwargs)
+        _ended()
+        return done
+
+    disconnect_seen.__wrapped__ = disconnect  # type: ignore[attr-defined]
+    return staticmethod(disconnect_seen)
+
+
 def _wrap(connect: Any) -> Any:
-    notes = _notes
-    append = notes.append
-    sweep_at = _sweep_at
+    seen = _seen
+    count = _count
     getframe = sys._getframe
     not_app = _not_app
     ref = weakref.ref
-    method, function, qt_method, signal = (MethodType, FunctionType, BuiltinMethodType,
-                                           SignalInstance)
+    method, function, qt_method = MethodType, FunctionType, BuiltinMethodType
 
     def connect_seen(self: Any, slot: Any, *args: Any, **kwargs: Any) -> Any:
-        handle = connect(self, slot, *args, **kwargs)
+        handle = connect(self, slot, *args, **kwargs) if args or kwargs else connect(
+            self, slot)
         try:
             f = getframe(1)
             site: Any = f.f_code
@@ -237,17 +283,25 @@ def _wrap(connect: Any) -> Any:
                 site, offset = origin.note_caller(1, DEPTH), -1
             kind = type(slot)
             if kind is method:
-                append((self, handle, site, offset, ref(slot.__self__), slot.__func__))
+                note = (self, handle, site, offset, ref(slot.__self__), slot.__func__)
             elif kind is function:
-                append((self, handle, site, offset, slot.__code__, slot.__qualname__))
+                note = (self, handle, site, offset, slot.__code__, slot.__qualname__)
             elif kind is qt_method and isinstance(slot.__self__, QObject):
-                append((self, handle, site, offset, ref(slot.__self__), slot.__name__))
-            elif kind is signal:
-                append((self, handle, site, offset, slot, _STRONG))
+                note = (self, handle, site, offset, ref(slot.__self__), slot.__name__)
             else:
-                append((self, handle, site, offset, *_hold(slot)))
-            if len(notes) >= sweep_at[0]:
+                _note(self, slot, handle, (site, offset))
+                return handle
+            notes = seen.get(id(self))
+            if notes is None:
+                seen[id(self)] = [note]
+            else:
+                notes.append(note)
+            count[0] += 1
+            if count[0] >= count[1]:
                 _sweep()
+        except TypeError:  # a method of an object Python cannot refer to weakly
+            with suppress(Exception):
+                _note(self, slot, handle, (site, offset))
         except Exception:  # noqa: BLE001 - watching never raises into the app
             pass
         return handle
@@ -305,8 +359,8 @@ def start() -> bool:
         SignalInstance.connect = _wrap(connect)  # type: ignore[method-assign]
         QObject.connect = _wrap_static(by_name.__func__)  # type: ignore[method-assign]
         SignalInstance.disconnect = _wrap_disconnect(disconnect)  # type: ignore[method-assign]
-        QObject.disconnect = staticmethod(  # type: ignore[method-assign]
-            _wrap_disconnect(disconnect_by_name.__func__))
+        QObject.disconnect = _wrap_static_disconnect(  # type: ignore[method-assign]
+            disconnect_by_name.__func__)
     except (AttributeError, TypeError):  # a PySide6 whose types refuse it
         _restore(connect, by_name, disconnect, disconnect_by_name)
         return False
@@ -340,20 +394,21 @@ def stop() -> None:
     _state.update(on=False, connect=None, by_name=None, disconnect=None,
                   disconnect_by_name=None)
     with _lock:
-        _notes.clear()
-        _sweep_at[0] = FLOOR
+        _seen.clear()
+        _count[:] = [0, FLOOR]
 
 
 def held() -> int:
-    """How many notes the list holds, ended connections not yet swept included."""
-    return len(_notes)
+    """How many notes are held, ended connections not yet swept included."""
+    return sum(len(notes) for notes in list(_seen.values()))
 
 
 def notes_of(keys: set[int] | None = None) -> list[Seen]:
     """The live notes of these signal instances (ids), or all of them."""
-    notes = list(_notes)
-    if keys is not None:
-        notes = [n for n in notes if id(n[0]) in keys]
+    if keys is None:
+        notes = [n for group in list(_seen.values()) for n in list(group)]
+    else:
+        notes = [n for k in keys for n in list(_seen.get(k, ()))]
     out: list[Seen] = []
     for signal, handle, site, offset, hold, kind in notes:
         if not _alive(handle):
