@@ -103,13 +103,12 @@ class Seen:
     own: bool
 
 
-#: id(SignalInstance) -> the notes of connections made through it, oldest first, each
-#: (signal instance, connection, site, offset, hold, kind): the site is the caller's code
+#: SignalInstance (it hashes by identity) -> the notes of connections made through it,
+#: oldest first, each (connection, site, offset, hold, kind): the site is the caller's code
 #: object with its offset, or a :func:`origin.note_caller` tuple with offset -1; hold and
-#: kind as :func:`_hold` says. The note holds its signal instance, so the id stays its
-#: own while the list has notes. One flat tuple per connect: a connect pays for as little
-#: as can be.
-_seen: dict[int, list[tuple[Any, Any, Any, int, Any, Any]]] = {}
+#: kind as :func:`_hold` says. One flat tuple per connect: a connect pays for as little as
+#: can be.
+_seen: dict[Any, list[tuple[Any, Any, int, Any, Any]]] = {}
 #: [notes held (approximate: not counted under a lock), the count at which the next
 #: sweep runs]
 _count = [0, FLOOR]
@@ -185,10 +184,10 @@ def _site(skip: int) -> tuple[Any, int]:
 def _note(signal: Any, slot: Any, handle: Any, site: tuple[Any, int]) -> None:
     """Note one connect (the old-style path and the uncommon slots; :func:`_wrap` inlines
     the common ones)."""
-    notes = _seen.get(id(signal))
+    notes = _seen.get(signal)
     if notes is None:
-        notes = _seen[id(signal)] = []
-    notes.append((signal, handle, site[0], site[1], *_hold(slot)))
+        notes = _seen[signal] = []
+    notes.append((handle, site[0], site[1], *_hold(slot)))
     _count[0] += 1
     if _count[0] >= _count[1]:
         _sweep()
@@ -220,9 +219,9 @@ def _keep_live(notes: list[Any]) -> int:
     meanwhile stay); how many are left."""
     upto = len(notes)
     try:
-        kept = [n for n in notes[:upto] if n[1]]
+        kept = [n for n in notes[:upto] if n[0]]
     except RuntimeError:
-        kept = [n for n in notes[:upto] if _alive(n[1])]
+        kept = [n for n in notes[:upto] if _alive(n[0])]
     if len(kept) < upto:
         notes[:upto] = kept
     return len(notes)
@@ -242,7 +241,7 @@ def _wrap_disconnect(disconnect: Any) -> Any:
     def disconnect_seen(self: Any, *args: Any, **kwargs: Any) -> Any:
         done = disconnect(self, *args, **kwargs)
         try:
-            notes = _seen.get(id(self))
+            notes = _seen.get(self)
             if notes:
                 before = len(notes)
                 _count[0] -= before - _keep_live(notes)
@@ -283,17 +282,17 @@ def _wrap(connect: Any) -> Any:
                 site, offset = origin.note_caller(1, DEPTH), -1
             kind = type(slot)
             if kind is method:
-                note = (self, handle, site, offset, ref(slot.__self__), slot.__func__)
+                note = (handle, site, offset, ref(slot.__self__), slot.__func__)
             elif kind is function:
-                note = (self, handle, site, offset, slot.__code__, slot.__qualname__)
+                note = (handle, site, offset, slot.__code__, slot.__qualname__)
             elif kind is qt_method and isinstance(slot.__self__, QObject):
-                note = (self, handle, site, offset, ref(slot.__self__), slot.__name__)
+                note = (handle, site, offset, ref(slot.__self__), slot.__name__)
             else:
                 _note(self, slot, handle, (site, offset))
                 return handle
-            notes = seen.get(id(self))
+            notes = seen.get(self)
             if notes is None:
-                seen[id(self)] = [note]
+                seen[self] = [note]
             else:
                 notes.append(note)
             count[0] += 1
@@ -405,10 +404,8 @@ def held() -> int:
 
 def notes_of(keys: set[int] | None = None) -> list[Seen]:
     """The live notes of these signal instances (ids), or all of them."""
-    if keys is None:
-        notes = [n for group in list(_seen.values()) for n in list(group)]
-    else:
-        notes = [n for k in keys for n in list(_seen.get(k, ()))]
+    notes = [(signal, *n) for signal, group in list(_seen.items())
+             if keys is None or id(signal) in keys for n in list(group)]
     out: list[Seen] = []
     for signal, handle, site, offset, hold, kind in notes:
         if not _alive(handle):
