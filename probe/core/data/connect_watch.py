@@ -7,17 +7,17 @@ then note the signal instance, the returned ``QMetaObject.Connection``, the slot
 that nothing of the app's is kept alive) and the line that called connect.
 
 What a note costs is what a connect pays (``tests/bench/bench_connections.py``), so a
-note is one flat tuple appended to its signal instance's list, and it takes only what the
-answer needs:
+note is five items added to its signal instance's flat list (no object of its own), and
+it takes only what the answer needs:
 
 - The site is the caller's code object and instruction offset (the line is looked up
   when asked). Only when the caller is not the app's (qtmcp, PySide6, the stdlib: known
   per file) are up to :data:`DEPTH` frames noted, so :func:`origin.site_in` finds the
   app's line further out or says none; never another line than the one the full walk
   would give.
-- The slot: a plain function as its code object and qualified name (the connection holds
-  the function while it lives, and a note outlives it only until a sweep); a bound
-  method as a weak reference to its object (Python reuses one per object) and its
+- The slot: a plain function as its code object and qualified name (what names it and
+  where it is defined: no weak reference per lambda, nothing of its closure kept); a
+  bound method as a weak reference to its object (Python reuses one per object) and its
   function; a Qt method as its object (weakly) and name; a signal instance itself; any
   other callable weakly where Python allows, else itself.
 
@@ -27,13 +27,17 @@ an ended connection, and many of them slow the app's later connects); a sweep, r
 the notes have grown :data:`GROWTH` times since the last one (or a little after
 ``QObject.disconnect``), keeps only connections Qt still holds (``bool(connection)`` is
 false once it is disconnected, or its sender or receiver is deleted), so the notes are
-bounded by the app's live Python connections; readers skip ended ones. Appends take no
-lock (one ``list.append`` is atomic); a sweep replaces the part of a list it read, so a
-note appended meanwhile on another thread stays.
-Holding the signal instance keeps its identity unique while the note lives; it does not
-keep its object alive. Light: loaded at ``probe.install``, it imports nothing the start
-does not already (#41). ``QTMCP_CONNECTIONS=0`` (or ``probe.install(connections=False)``)
-turns it off.
+bounded by the app's live Python connections; readers skip ended ones. Adding a note
+takes no lock (extending a list by a tuple is atomic); a sweep replaces the part of a
+list it read, so a note added meanwhile on another thread stays. The table holds each
+signal instance (its key) while it has notes; that does not keep its object alive.
+
+What is left of the cost is the price of the promises: the caller's frame (Python makes
+a frame object for it), the connection's handle kept alive (the only true word on
+whether the connection still holds; its memory is not reused at the next connect and the
+collector visits it) and the wrapper's call. Light: loaded at ``probe.install``, it
+imports nothing the start does not already (#41). ``QTMCP_CONNECTIONS=0`` (or
+``probe.install(connections=False)``) turns it off.
 """
 
 from __future__ import annotations

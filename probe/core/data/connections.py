@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import sys
 from dataclasses import dataclass
 from types import CodeType, FunctionType, MethodType
 from typing import Any, Literal, cast
@@ -162,7 +163,7 @@ def _defined(fn: Any) -> CodeLine | None:
 
 def _defined_at(code: CodeType) -> CodeLine:
     return {"file": os.path.abspath(code.co_filename), "line": code.co_firstlineno,
-            "function": code.co_qualname}
+            "function": code.co_qualname if sys.version_info >= (3, 11) else code.co_name}
 
 
 def _qualname(fn: Any) -> str:

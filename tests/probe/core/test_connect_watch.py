@@ -93,7 +93,8 @@ def test_a_connect_made_for_the_app_by_a_library_helper_names_the_apps_line(
     assert sites["clicked()"] == {"file": os.path.abspath(__file__), "line": line,
                                   "function": "test_a_connect_made_for_the_app_by_a_library_"
                                               "helper_names_the_apps_line"}
-    assert sites["pressed()"]["line"] == direct  # type: ignore[index]
+    pressed = sites["pressed()"]
+    assert pressed is not None and pressed["line"] == direct
 
 
 def test_a_function_slot_is_named_without_keeping_its_closure(watching: None) -> None:
