@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
+from PySide6.QtCore import SIGNAL, QObject, QTimer, Signal, SignalInstance
 from PySide6.QtWidgets import QApplication, QPushButton
 
 from probe.core.data import connect_watch
@@ -127,3 +127,15 @@ def test_stop_gives_pyside_its_own_methods_back(qapp: QApplication) -> None:
     connect_watch.stop()
     assert (SignalInstance.connect, SignalInstance.disconnect, QObject.__dict__["connect"],
             QObject.__dict__["disconnect"]) == own
+
+
+def test_an_old_style_connect_is_noted_under_the_senders_signal(watching: None) -> None:
+    button, target = QPushButton(), Relay()
+    line = sys._getframe().f_lineno + 1
+    assert QObject.connect(button, SIGNAL("clicked()"), target.on)
+    [note] = connect_watch.notes_of({id(button.clicked)})
+    assert describe(note.slot).name == "Relay.on"
+    at = connected_at(note)
+    assert at is not None and (at["file"], at["line"]) == (os.path.abspath(__file__), line)
+    assert QObject.disconnect(button, SIGNAL("clicked()"), target.on)
+    assert connect_watch.notes_of() == []
