@@ -46,6 +46,7 @@ import os
 import sys
 import threading
 import weakref
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from types import BuiltinMethodType, CodeType, FunctionType, MethodType
@@ -170,24 +171,24 @@ def _alive(handle: Any) -> bool:
         return False
 
 
+def _cached(table: dict[Any, bool], key: Any, compute: Callable[[Any], bool]) -> bool:
+    """``compute(key)`` kept in ``table`` (a few thousand entries at most)."""
+    found = table.get(key)
+    if found is None:
+        if len(table) > 4096:
+            table.clear()
+        found = table[key] = compute(key)
+    return found
+
+
 def _not_apps(filename: str) -> bool:
     """Whether code of ``filename`` is qtmcp's, PySide6's or the stdlib's (cached)."""
-    found = _not_app.get(filename)
-    if found is None:
-        if len(_not_app) > 4096:
-            _not_app.clear()
-        found = _not_app[filename] = origin.hidden_file(filename)
-    return found
+    return _cached(_not_app, filename, origin.hidden_file)
 
 
 def _is_qobject_type(kind: type) -> bool:
     """Whether ``kind`` is a QObject class (cached)."""
-    found = _qt_types.get(kind)
-    if found is None:
-        if len(_qt_types) > 4096:
-            _qt_types.clear()
-        found = _qt_types[kind] = issubclass(kind, QObject)
-    return found
+    return _cached(_qt_types, kind, lambda k: issubclass(k, QObject))
 
 
 def _site(skip: int) -> tuple[Any, int]:
