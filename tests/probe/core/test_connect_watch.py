@@ -139,3 +139,16 @@ def test_an_old_style_connect_is_noted_under_the_senders_signal(watching: None) 
     assert at is not None and (at["file"], at["line"]) == (os.path.abspath(__file__), line)
     assert QObject.disconnect(button, SIGNAL("clicked()"), target.on)
     assert connect_watch.notes_of() == []
+
+
+def test_the_notes_left_after_one_of_a_signals_connections_ends_are_the_others(
+        watching: None) -> None:
+    button = QPushButton()
+    for slot in (button.click, button.toggle, button.animateClick, button.showMenu):
+        button.clicked.connect(slot)
+    button.clicked.disconnect(button.toggle)
+    button.pressed.connect(button.click)
+    assert [(signature_of(n.signal), n.slot.name) for n in connect_watch.notes_of()] == [
+        ("clicked()", "click"), ("clicked()", "animateClick"), ("clicked()", "showMenu"),
+        ("pressed()", "click")]
+    assert connect_watch.held() == 4
