@@ -236,8 +236,8 @@ def _sweep() -> None:
 
 
 def _keep_live(notes: list[Any]) -> int:
-    """Drop the ended connections of one signal's notes in place (notes added meanwhile
-    stay); how many notes are left. Asking Qt is one C-level pass; the list is rebuilt
+    """Drop the ended connections of one signal's notes in place (lock held; notes added
+    meanwhile stay); how many notes are left. Asking Qt is one C-level pass; the list is rebuilt
     only when some connection ended."""
     upto = len(notes)
     upto -= upto % WIDTH
@@ -265,13 +265,15 @@ def _wrap_disconnect(disconnect: Any) -> Any:
     """``signal.disconnect(...)``: that signal's ended connections are let go at once."""
     def disconnect_seen(self: Any, *args: Any, **kwargs: Any) -> Any:
         done = disconnect(self, *args, **kwargs)
-        try:
-            notes = _seen.get(self)
-            if notes:
+        notes = _seen.get(self)
+        if notes and _lock.acquire(blocking=False):  # else a sweep is at it
+            try:
                 before = len(notes) // WIDTH
                 _count[0] -= before - _keep_live(notes)
-        except Exception:  # noqa: BLE001 - watching never raises into the app
-            pass
+            except Exception:  # noqa: BLE001 - watching never raises into the app
+                pass
+            finally:
+                _lock.release()
         return done
 
     disconnect_seen.__wrapped__ = disconnect  # type: ignore[attr-defined]
