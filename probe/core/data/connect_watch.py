@@ -269,7 +269,10 @@ def _wrap_disconnect(disconnect: Any) -> Any:
         if notes and _lock.acquire(blocking=False):  # else a sweep is at it
             try:
                 before = len(notes) // WIDTH
-                _count[0] -= before - _keep_live(notes)
+                left = _keep_live(notes)
+                _count[0] -= before - left
+                if not left and _seen.get(self) is notes:
+                    del _seen[self]  # its key would keep the signal instance
             except Exception:  # noqa: BLE001 - watching never raises into the app
                 pass
             finally:

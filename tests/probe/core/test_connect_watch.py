@@ -152,3 +152,15 @@ def test_the_notes_left_after_one_of_a_signals_connections_ends_are_the_others(
         ("clicked()", "click"), ("clicked()", "animateClick"), ("clicked()", "showMenu"),
         ("pressed()", "click")]
     assert connect_watch.held() == 4
+
+
+def test_senders_made_connected_and_disconnected_in_a_loop_leave_nothing(
+        watching: None) -> None:
+    for _ in range(2_000):
+        timer = QTimer()
+        timer.timeout.connect(timer.stop)
+        timer.timeout.disconnect(timer.stop)
+        del timer
+    gc.collect()
+    assert connect_watch.held() == 0
+    assert len(connect_watch._seen) < 200, len(connect_watch._seen)
