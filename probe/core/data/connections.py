@@ -20,15 +20,16 @@ from __future__ import annotations
 import functools
 import os
 import re
+import sys
 from dataclasses import dataclass
-from types import FunctionType, MethodType
+from types import CodeType, FunctionType, MethodType
 from typing import Any, Literal, cast
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QMetaMethod, QObject, SignalInstance
 
 from probe.core import faults
-from probe.core.data.connect_watch import Bound, Seen, notes_of, watching
+from probe.core.data.connect_watch import Bound, Function, Seen, notes_of, watching
 from probe.core.objects import origin, paths, qtchildren
 from probe.core.objects.idtable import IdTable
 from probe.wire._shared import CodeLine
@@ -157,10 +158,12 @@ class Slot:
 
 def _defined(fn: Any) -> CodeLine | None:
     code = getattr(fn, "__code__", None)
-    if code is None:
-        return None
+    return None if code is None else _defined_at(code)
+
+
+def _defined_at(code: CodeType) -> CodeLine:
     return {"file": os.path.abspath(code.co_filename), "line": code.co_firstlineno,
-            "function": code.co_qualname}
+            "function": code.co_qualname if sys.version_info >= (3, 11) else code.co_name}
 
 
 def _qualname(fn: Any) -> str:
@@ -189,8 +192,11 @@ def describe(slot: Any, owners: dict[int, QObject] | None = None) -> Slot:
         me = slot.__self__
         receiver = me if isinstance(me, QObject) else None
         return Slot("method", _qualname(slot.__func__), receiver, _defined(slot.__func__))
+    if isinstance(slot, Function):  # a function as the watch holds it
+        kind: SlotKind = "lambda" if slot.code.co_name == "<lambda>" else "function"
+        return Slot(kind, slot.qualname, None, _defined_at(slot.code))
     if isinstance(slot, FunctionType):
-        kind: SlotKind = "lambda" if slot.__name__ == "<lambda>" else "function"
+        kind = "lambda" if slot.__name__ == "<lambda>" else "function"
         return Slot(kind, _qualname(slot), None, _defined(slot))
     call = type(slot).__dict__.get("__call__")
     return Slot("callable", _qualname(slot), slot if isinstance(slot, QObject) else None,

@@ -284,7 +284,9 @@ def _stdlib() -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _hidden(filename: str) -> bool:
+def hidden_file(filename: str) -> bool:
+    """Whether code of ``filename`` is not the app's: qtmcp's, PySide6's or shiboken's,
+    the stdlib's (not its site-packages), or made without a file."""
     if filename.startswith("<"):  # <frozen runpy>, <string>
         return True
     path = os.path.abspath(filename)
@@ -335,7 +337,7 @@ def site_in(note: tuple[Any, ...], own: set[CodeType] | frozenset[CodeType] = fr
     the stdlib and the ``own`` code objects (with the app's frames from there outwards
     and the ``own`` ones that ran before it as ``init``), or None when it has none."""
     frames = [(note[i], note[i + 1]) for i in range(0, len(note), 2)]
-    app = [(c, ln) for c, ln in frames if not _hidden(c.co_filename)]
+    app = [(c, ln) for c, ln in frames if not hidden_file(c.co_filename)]
     outer = [(c, ln) for c, ln in app if c not in own]
     if not outer:
         return None
