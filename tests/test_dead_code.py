@@ -28,6 +28,7 @@ USED_ELSEWHERE = (
     "eventFilter", "paintEvent", "resizeEvent", "filterAcceptsRow", "source_parent",
     "stepEnabled", "stepBy", "validate", "dragEnterEvent", "dragMoveEvent", "dropEvent",
     "lastAction", "__getattr__", "__call__",
+    "row_count", "column_count", "header_data",  # Qt's virtuals spelt snake_case (features_app)
     "pytestmark", "aloop", "gate_on", "_cmd_*", "__signature__", "build_main_window",
     "shadow_window", "qml_item", "__class__", "pytest_*",
     "QML_IMPORT_NAME", "QML_IMPORT_MAJOR_VERSION", "caption",  # read by QmlElement, QML

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QWidget
 
 from probe.api import _session
 from probe.core.a11y.identity import bundle
-from probe.core.capture import diffimage, render
+from probe.core.capture import diffimage, jpeg, render
 from probe.core.capture import grab as capture
 from probe.core.capture.frames import find_window, window_names
 from probe.core.errors import QtError
@@ -170,6 +170,15 @@ def on_screen(image: Any, facts: dict[str, Any]) -> dict[str, Any]:
                           " (another window covers it)")
                        + "; leave source out for the app's own pixels")
     return out
+
+
+async def encoded(ctx: Context, image: Any, fmt: str, quality: int, max_w: int | None,
+                  max_h: int | None, max_bytes: int | None) -> dict[str, Any]:
+    """:func:`encode_result` on a picture thread; a JPEG's library (asked for, or the
+    fallback past ``max_bytes``) imported first on the GUI thread, never on that one."""
+    if (fmt == "jpeg" or max_bytes is not None) and not jpeg.loaded():
+        await ctx.gui(jpeg.load)
+    return await off_gui(encode_result, image, fmt, quality, max_w, max_h, max_bytes)
 
 
 def encode_result(image: Any, fmt: str, quality: int, max_w: int | None,

@@ -38,7 +38,7 @@ from probe.api._params import (
 from probe.api._pointer import at_point, view
 from probe.api._screen import (
     FIRST_WINDOW_WAIT,
-    encode_result,
+    encoded,
     off_gui,
     on_screen,
     picture,
@@ -85,8 +85,7 @@ async def screenshot(
     await gui_until(ctx, shown_window, FIRST_WINDOW_WAIT)
     async with picture_turn(ctx):
         image, facts, win = await ctx.gui(_shoot, ctx, source)
-        result = await off_gui(encode_result, image, format, quality, maxWidth, maxHeight,
-                               maxBytes)
+        result = await encoded(ctx, image, format, quality, maxWidth, maxHeight, maxBytes)
         if facts is not None:
             result["onScreen"] = await off_gui(on_screen, image, facts)
     v = view(ctx)
@@ -119,8 +118,7 @@ async def zoom(
 
     async with picture_turn(ctx):
         image = await ctx.gui(grab)
-        result = await off_gui(encode_result, image, format, 80, maxWidth, maxHeight,
-                               maxBytes)
+        result = await encoded(ctx, image, format, 80, maxWidth, maxHeight, maxBytes)
     result["region"] = region
     return cast(Zoom, result)
 

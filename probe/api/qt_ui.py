@@ -37,7 +37,7 @@ from probe.api._params import (
     Window,
 )
 from probe.api._pointer import held
-from probe.api._screen import described, encode_result, hit_test, rect, window_named
+from probe.api._screen import described, hit_test, rect, window_named
 from probe.api._waiting import gui_until
 from probe.core.capture import diffimage
 from probe.core.capture import grab as capture
@@ -312,8 +312,8 @@ async def screenshot(ctx: Context, objectId: Annotated[str | None, P(
         await gui_until(ctx, _screen.shown_window, _screen.FIRST_WINDOW_WAIT)
     async with _screen.picture_turn(ctx):
         image, facts = await ctx.gui(shoot, ctx, objectId, source)
-        result = await _screen.off_gui(encode_result, image, format, quality, maxWidth,
-                                       maxHeight, maxBytes)
+        result = await _screen.encoded(ctx, image, format, quality, maxWidth, maxHeight,
+                                       maxBytes)
         if facts is not None:
             result["onScreen"] = await _screen.off_gui(_screen.on_screen, image, facts)
     return cast(Picture, result)

@@ -233,7 +233,8 @@ class FrameStream:
     def __init__(self, window: QWidget, options: StreamOptions,
                  send: Callable[[wire.Frame], None],
                  lost: Callable[[], int] = lambda: 0) -> None:
-        load_encoder()  # on the GUI thread, not the encoder's (jpeg.load)
+        if options.fmt == "jpeg":
+            load_encoder()  # on the GUI thread, not the encoder's (jpeg.load)
         self.window = window
         #: How many messages the client has not been sent (its connection dropped them):
         #: when it grows, the client's picture may lack a partial frame, and the next

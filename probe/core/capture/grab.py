@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QWindow
 from PySide6.QtWidgets import QWidget
 
-from probe.core.capture import jpeg, render
+from probe.core.capture import render
 from probe.core.capture.frames import encode_image, scaled
 from probe.core.errors import QtError
 from probe.core.objects import qtchildren
@@ -35,7 +35,6 @@ def grab(obj: QObject, with_popups: bool = False, source: str = "app") -> QImage
     widget over it, where they are on screen, as a user would see them. ``source``
     "screen" reads the screen where the window is (other programs' windows included).
     """
-    jpeg.load()  # the picture threads encode it: their library comes in here
     image: QImage | None = None
     if isinstance(obj, QWidget):
         if not QWidget.isVisible(obj):

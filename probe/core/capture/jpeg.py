@@ -44,9 +44,14 @@ def _turbo() -> tuple[ModuleType, ModuleType] | None:
 
 
 def load() -> None:
-    """Import the encoder now, on the GUI thread (the grabs call it): not on a picture
-    thread while the app's own code runs (``transport.load_library`` says why)."""
+    """Import the encoder now, on the GUI thread: not on a picture thread while the app's
+    own code runs (``transport.load_library`` says why)."""
     _turbo()
+
+
+def loaded() -> bool:
+    """Whether :func:`load` has run (any thread: nothing is imported by asking)."""
+    return _turbo.cache_info().currsize > 0
 
 
 def encoder() -> str:
