@@ -17,11 +17,17 @@ from typing import TypeVar
 C = TypeVar("C", bound=type)
 
 _HUMP = re.compile(r"(?<=[a-z0-9])([A-Z])")
+_UNDERSCORED = re.compile(r"_([a-z0-9])")
 
 
 def snake(name: str) -> str:
     """PySide6's snake_case spelling of a Qt name (``eventFilter`` -> ``event_filter``)."""
     return _HUMP.sub(r"_\1", name).lower()
+
+
+def camel(name: str) -> str:
+    """Qt's name of a snake_case one (``header_data`` -> ``headerData``)."""
+    return _UNDERSCORED.sub(lambda m: m.group(1).upper(), name)
 
 
 def every_spelling(cls: C) -> C:

@@ -176,7 +176,7 @@ async def encoded(ctx: Context, image: Any, fmt: str, quality: int, max_w: int |
                   max_h: int | None, max_bytes: int | None) -> dict[str, Any]:
     """:func:`encode_result` on a picture thread; a JPEG's library (asked for, or the
     fallback past ``max_bytes``) imported first on the GUI thread, never on that one."""
-    if (fmt == "jpeg" or max_bytes is not None) and not jpeg.loaded():
+    if capture.may_be_jpeg(fmt, max_bytes) and not jpeg.loaded():
         await ctx.gui(jpeg.load)
     return await off_gui(encode_result, image, fmt, quality, max_w, max_h, max_bytes)
 

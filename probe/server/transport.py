@@ -82,10 +82,6 @@ def load_library() -> None:
     protocol.load_encoder()
 
 
-async def _load_here() -> None:
-    load_library()
-
-
 def _listen(host: str, port: int) -> socket.socket:
     """A listening socket on the first address ``host`` resolves to (what serve() binds
     first, whose port the probe announces)."""
@@ -136,13 +132,14 @@ class Transport:
     dispatcher answers it (:meth:`Dispatcher.handle`) and :meth:`_send` sends the answer
     within the outbox's bounds. It gets the parts it uses: the options it listens with,
     the tokens it admits, the hub (its loop is the server thread's), the dispatcher,
-    the gate (held calls end when the app quits) and ``closed``, run for each session
-    that ends.
+    the gate (held calls end when the app quits), ``closed``, run for each session that
+    ends, and ``load``, which brings in the library when the first client knocks
+    (:func:`load_library`, on the GUI thread).
     """
 
     def __init__(self, options: Options, tokens: Tokens, hub: Hub, dispatcher: Dispatcher,
                  gate: Gate, closed: Callable[[Session], None],
-                 load: Callable[[], Awaitable[None]] = _load_here) -> None:
+                 load: Callable[[], Awaitable[None]]) -> None:
         self.options = options
         self.tokens = tokens
         self.hub = hub

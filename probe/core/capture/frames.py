@@ -38,7 +38,7 @@ from PySide6.QtGui import QImage, QPaintEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from probe.core.capture.jpeg import encode_jpeg, encoder
-from probe.core.capture.jpeg import load as load_encoder
+from probe.core.capture.jpeg import load as load_jpeg
 from probe.core.capture.render import render_region, render_window
 from probe.core.objects import qtchildren
 from probe.core.objects.qmltypes import is_quick_window, quick_windows
@@ -234,7 +234,7 @@ class FrameStream:
                  send: Callable[[wire.Frame], None],
                  lost: Callable[[], int] = lambda: 0) -> None:
         if options.fmt == "jpeg":
-            load_encoder()  # on the GUI thread, not the encoder's (jpeg.load)
+            load_jpeg()  # on the GUI thread, not the encoder's (jpeg.load)
         self.window = window
         #: How many messages the client has not been sent (its connection dropped them):
         #: when it grows, the client's picture may lack a partial frame, and the next

@@ -161,6 +161,12 @@ _SHRINK = 0.75
 _SMALLEST = 64
 
 
+def may_be_jpeg(fmt: str, max_bytes: int | None) -> bool:
+    """Whether :func:`encode_within` may make a JPEG: asked for, or its fallback for a
+    picture past ``max_bytes``."""
+    return fmt == "jpeg" or max_bytes is not None
+
+
 def encode_within(image: QImage, fmt: str, quality: int, max_size: tuple[int, int] | None,
                   max_bytes: int | None) -> tuple[bytes, float, str]:
     """:func:`encode`, then, past ``max_bytes``, JPEG at lower qualities and smaller

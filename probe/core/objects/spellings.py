@@ -22,7 +22,6 @@ app's modules changed or a second passed).
 from __future__ import annotations
 
 import os
-import re
 import sys
 import time
 import weakref
@@ -30,12 +29,13 @@ from typing import Any
 
 from shiboken6 import Shiboken
 
+from probe.overrides import camel
+
 #: How often classes are looked at again while the app's modules are unchanged (s): a
 #: class made inside a function has no module import to announce it.
 RESCAN_SECONDS = 1.0
 #: PySide6's selection bit of snake_case (``__feature__``'s first feature).
 _SNAKE = 0x01
-_UNDERSCORED = re.compile(r"_([a-z0-9])")
 _done: weakref.WeakSet[type] = weakref.WeakSet()
 _last = {"modules": -1, "at": 0.0}
 
@@ -62,11 +62,6 @@ def keep_qt_names() -> None:
                 name = dotted if file == "__init__.py" else f"{dotted}.{file[:-3]}"
                 if not isinstance(table.get(name), int) or table[name] < 0:
                     table[name] = 0
-
-
-def camel(name: str) -> str:
-    """Qt's name of a snake_case one (``header_data`` -> ``headerData``)."""
-    return _UNDERSCORED.sub(lambda m: m.group(1).upper(), name)
 
 
 def adopt() -> int:
