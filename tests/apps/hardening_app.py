@@ -35,6 +35,7 @@ import time
 import tracemalloc
 import types
 from collections import Counter
+from xml.etree import ElementTree
 
 import shiboken6
 from PySide6.QtCore import (
@@ -314,6 +315,32 @@ def _heap() -> dict[str, float]:
             "pyBlocks": sys.getallocatedblocks()}
 
 
+def _arenas() -> list[dict[str, float]]:
+    """glibc's malloc_info per arena (MiB): from the system, of it free (fast bins and the
+    rest), and the count of free chunks — arena 0 is the main (brk) heap, the others the
+    threads' arenas; tells which thread's arena keeps free memory after a peak."""
+    libc = ctypes.CDLL("libc.so.6")
+    libc.fopen.restype = ctypes.c_void_p
+    libc.fopen.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+    libc.malloc_info.argtypes = [ctypes.c_int, ctypes.c_void_p]
+    libc.fclose.argtypes = [ctypes.c_void_p]
+    with tempfile.NamedTemporaryFile(suffix=".xml") as tmp:
+        stream = libc.fopen(tmp.name.encode(), b"w")
+        libc.malloc_info(0, stream)
+        libc.fclose(stream)
+        root = ElementTree.parse(tmp.name).getroot()
+    mib = 1 << 20
+    out = []
+    for heap in root.findall("heap"):
+        free = sum(int(t.get("size", 0)) for t in heap.findall("total"))
+        chunks = sum(int(t.get("count", 0)) for t in heap.findall("total"))
+        system = next((int(s.get("size", 0)) for s in heap.findall("system")
+                       if s.get("type") == "current"), 0)
+        out.append({"nr": int(heap.get("nr", -1)), "system": round(system / mib, 1),
+                    "free": round(free / mib, 1), "freeChunks": chunks})
+    return out
+
+
 _PEAK: dict[str, object] = {}
 
 
@@ -457,19 +484,32 @@ class Channel(ControlChannel):
         self.write("chains " + json.dumps({"dead": len(dead), "chains": found.most_common()}))
 
     def _cmd_heap(self, arg: str) -> None:
-        """``heap [pixmaps] [trim]``: one line ``heap {json}``: glibc's malloc figures
-        (bytes in use, free inside the arenas, mmapped), Python's allocated blocks and the
-        RSS; with ``pixmaps``, the same after QPixmapCache.clear(); with ``trim``, after
-        ``malloc_trim(0)`` too (freed pages handed back: fragmentation, not a leak)."""
-        gc.collect()
+        """``heap [pixmaps] [trim] [arenas] [nogc]``: one line ``heap {json}``: glibc's
+        malloc figures (bytes in use, free inside the arenas, mmapped), Python's allocated
+        blocks and the RSS; with ``pixmaps``, the same after QPixmapCache.clear(); with
+        ``trim``, after ``malloc_trim(0)`` too (freed pages handed back: fragmentation, not
+        a leak); with ``arenas``, each arena's share (malloc_info); ``nogc``: no
+        gc.collect() first (a reading every few seconds that does not change the run)."""
+        words = arg.split()
+        if "nogc" not in words:
+            gc.collect()
         out: dict[str, object] = {"rebuilds": self.app_window.kinds_built, "before": _heap()}
-        if "pixmaps" in arg.split():
+        if "arenas" in words:
+            out["arenas"] = _arenas()
+        if "pixmaps" in words:
             QPixmapCache.clear()
             out["pixmapsCleared"] = _heap()
-        if "trim" in arg.split():
+        if "trim" in words:
             ctypes.CDLL("libc.so.6").malloc_trim(0)
             out["trimmed"] = _heap()
         self.write("heap " + json.dumps(out))
+
+    def _cmd_pixmap_limit(self, arg: str) -> None:
+        """``pixmap-limit KIB``: QPixmapCache's limit (Qt's default 10,240 KiB): the soak
+        with a small cache, full within its first minute, tells the cache's filling from
+        the rest of the RSS's growth."""
+        QPixmapCache.setCacheLimit(int(arg))
+        self.write(f"pixmap-limit {QPixmapCache.cacheLimit()}")
 
     def _cmd_tm(self, arg: str) -> None:
         """``tm start`` / ``tm``: tracemalloc on (6 frames), and a thread keeps a snapshot of
