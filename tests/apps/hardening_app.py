@@ -514,11 +514,31 @@ class Channel(ControlChannel):
     def _cmd_tm(self, arg: str) -> None:
         """``tm start`` / ``tm``: tracemalloc on (6 frames), and a thread keeps a snapshot of
         the traced allocations at their highest; ``tm`` answers ``tm {json}``: traced now,
-        at the highest, and the top allocation sites of that snapshot (who makes a peak)."""
+        at the highest, and the top allocation sites of that snapshot (who makes a peak).
+        ``tm on``, ``tm mark``, ``tm grown``: tracing (1 frame), a snapshot, and the lines
+        whose Python memory grew since it (what the Python side adds over a span)."""
         if arg == "start":
             tracemalloc.start(6)
             threading.Thread(target=_watch_peaks, daemon=True).start()
             self.write("tm started")
+            return
+        if arg == "on":  # tracing alone, for ``tm mark`` / ``tm grown``
+            tracemalloc.start(1)
+            self.write("tm on")
+            return
+        if arg == "mark":
+            gc.collect()
+            _PEAK["mark"] = tracemalloc.take_snapshot()
+            self.write("tm marked")
+            return
+        mark = _PEAK.get("mark")
+        if arg == "grown" and isinstance(mark, tracemalloc.Snapshot):
+            gc.collect()
+            stats = tracemalloc.take_snapshot().compare_to(mark, "lineno")
+            top = [(str(stat.traceback), round(stat.size_diff / 1024, 1), stat.count_diff)
+                   for stat in stats[:30]]
+            self.write("tm " + json.dumps({"grownKiB": round(sum(
+                stat.size_diff for stat in stats) / 1024, 1), "top": top}))
             return
         snap = _PEAK.get("snapshot")
         top = []
