@@ -143,6 +143,8 @@ class Window(QMainWindow):
         self.kinds: QWidget | None = None
         self.kinds_dialog: QFileDialog | None = None
         self.kinds_built = 0
+        #: the file dialog is remade every this many rebuilds (0: never; ``dialog-every``)
+        self.dialog_every = DIALOG_EVERY
         self.kinds_menu: QMenu | None = None
         self.kinds_timer = QTimer(self)
         self.kinds_timer.timeout.connect(self.rebuild_kinds)
@@ -224,7 +226,8 @@ class Window(QMainWindow):
 
     def rebuild_kinds(self) -> None:
         """Replace the panel of every kind of control (``deleteLater``), the entries of the
-        Churn menu, and every DIALOG_EVERY times the non-modal file dialog."""
+        Churn menu, and every ``dialog_every`` times (DIALOG_EVERY) the non-modal file
+        dialog."""
         if self.kinds is not None:
             self.kinds.deleteLater()
         self.kinds = panel = QWidget(self.centralWidget())
@@ -273,7 +276,7 @@ class Window(QMainWindow):
             action.triggered.connect(self._clicked)
             self.kinds_menu.addAction(action)
         self.kinds_built += 1
-        if self.kinds_built % DIALOG_EVERY == 1:
+        if self.dialog_every and self.kinds_built % self.dialog_every == 1:
             if self.kinds_dialog is not None:
                 self.kinds_dialog.deleteLater()
             dialog = self.kinds_dialog = QFileDialog(self, "Kinds file", KINDS_FOLDER)
@@ -510,6 +513,11 @@ class Channel(ControlChannel):
         the rest of the RSS's growth."""
         QPixmapCache.setCacheLimit(int(arg))
         self.write(f"pixmap-limit {QPixmapCache.cacheLimit()}")
+
+    def _cmd_dialog_every(self, arg: str) -> None:
+        """``dialog-every N``: remake the file dialog every N rebuilds of the kinds panel (0:
+        never): the soak without Qt's file-info thread tells its memory from the rest."""
+        self.app_window.dialog_every = int(arg)
 
     def _cmd_tm(self, arg: str) -> None:
         """``tm start`` / ``tm``: tracemalloc on (6 frames), and a thread keeps a snapshot of
