@@ -160,7 +160,10 @@ def main() -> int:
                "at the end)",
                f"alive={alive}, inspector={watching}, internal={total['INTERNAL_ERROR']}, "
                f"unanswered={left}, RSS {start_rss / 1024:.0f} -> {level_minute} (1 min) -> "
-               f"{level_end} MiB (end), peak {peak}", ok)
+               f"{level_end} MiB (end), peak {peak}", ok,
+               f"a new file dialog every {args.dialog_every} rebuilds" if args.dialog_every
+               else "no file dialog: each new one grows Qt's icon cache and its file-info "
+               "thread's glibc arena, without qtmcp as with it (--dialog-every 25)")
         for c in clients:
             c.close()
         return 0
