@@ -68,6 +68,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import (
     QAbstractEventDispatcher,
     QCoreApplication,
@@ -220,11 +221,24 @@ class _Deadlines:
             self.expire(job)
 
 
-def _loop_level() -> int:
-    """The GUI thread's event-loop depth (called there). Its QThread wrapper is fetched each
-    time, never held: PySide6 6.10 and older invalidate a held wrapper when the same thread
-    is reached through a temporary (``QObject.thread(obj)``), though the thread lives."""
-    return QThread.currentThread().loopLevel()
+class _LoopLevel:
+    """The GUI thread's event-loop depth (called there), read through its QThread wrapper
+    held between calls: without a wrapper alive, ``QThread.currentThread()`` made and
+    destroyed one each time (2.5 us per job, #41). A held wrapper is checked first and
+    fetched again when invalid: PySide6 6.10 and older invalidate a held wrapper when the
+    same thread is reached through a temporary (``QObject.thread(obj)``), though the
+    thread lives."""
+
+    __slots__ = ("thread",)
+
+    def __init__(self) -> None:
+        self.thread: QThread | None = None
+
+    def __call__(self) -> int:
+        thread = self.thread
+        if thread is None or not shiboken6.isValid(thread):
+            thread = self.thread = QThread.currentThread()
+        return thread.loopLevel()
 
 
 def _shutting_down() -> RpcError:
@@ -330,6 +344,7 @@ class GuiExecutor:
         self.follower.on_application(self._watch)
         #: Jobs running now, outermost first (a job runs inside another's nested loop).
         self._running: list[_Job] = []
+        self._loop_level = _LoopLevel()
         self._watched = False
         #: The relay of the application's ``aboutToBlock`` (its signals blocked while
         #: no job runs).
@@ -540,7 +555,7 @@ class GuiExecutor:
         """A job runs at the current event-loop level (not parked in a nested loop)."""
         if not self._running or not self._watched:
             return False
-        level = _loop_level()
+        level = self._loop_level()
         return any(job.level >= level for job in self._running)
 
     def _wake(self) -> None:
@@ -585,7 +600,7 @@ class GuiExecutor:
 
     def _call(self, job: _Job) -> tuple[bool, Any]:
         """Run the job as a running job, so a nested loop it enters is noticed."""
-        job.level = _loop_level()
+        job.level = self._loop_level()
         if self._running:  # inside another job: is that one parked in a nested loop?
             self._check_nested(job.level)
         self._running.append(job)
@@ -648,7 +663,7 @@ class GuiExecutor:
     def _check_nested(self, level: int | None = None) -> None:
         """Tell the callers of running jobs that started below the current loop level."""
         if level is None:
-            level = _loop_level()
+            level = self._loop_level()
         for job in self._running:
             if job.nested or job.level >= level:
                 continue
