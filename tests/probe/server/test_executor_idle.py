@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import threading
-from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QEventLoop, QTimer
@@ -30,18 +28,6 @@ class _Counting(GuiExecutor):
     def _about_to_block(self) -> None:
         self.idle_calls += 1
         super()._about_to_block()
-
-
-@pytest.fixture
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    """The transport thread's loop, on a thread of its own."""
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    yield loop
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(5)
-    loop.close()
 
 
 def test_an_idle_gui_thread_runs_no_python_of_the_executor(
