@@ -68,6 +68,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import (
     QAbstractEventDispatcher,
     QCoreApplication,
@@ -144,8 +145,8 @@ def _without_catcher(exc: BaseException) -> BaseException:
 
 
 class _Job:
-    __slots__ = ("cancelled", "context", "fn", "future", "lane", "level", "loop", "nested",
-                 "on_done", "on_nested", "posted", "started")
+    __slots__ = ("cancelled", "context", "fn", "future", "lane", "level", "limit", "loop",
+                 "nested", "on_done", "on_nested", "posted", "started")
 
     def __init__(self, fn: Callable[[], Any], future: asyncio.Future[Any] | None,
                  loop: asyncio.AbstractEventLoop | None,
@@ -164,6 +165,8 @@ class _Job:
         self.level = 0
         self.started = False
         self.posted = time.monotonic()
+        #: seconds it may wait to start (a caller's job: :class:`_Deadlines`)
+        self.limit = 0.0
 
 
 def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
@@ -175,11 +178,67 @@ def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
         future.set_exception(value)
 
 
-def _loop_level() -> int:
-    """The GUI thread's event-loop depth (called there). Its QThread wrapper is fetched each
-    time, never held: PySide6 6.10 and older invalidate a held wrapper when the same thread
-    is reached through a temporary (``QObject.thread(obj)``), though the thread lives."""
-    return QThread.currentThread().loopLevel()
+class _Deadlines:
+    """The deadlines of the jobs callers wait for on one asyncio loop, with one timer of
+    that loop for all of them, set at the earliest: a job costs a dict entry, not a
+    timer made and cancelled (``call_later`` + ``cancel``, and the loop's heap of
+    cancelled timers; #41). A deadline is kept to the loop's own accuracy, as a timer
+    of its own would be (APP_BUSY after qt.ping's 0.01 s too)."""
+
+    __slots__ = ("at", "expire", "jobs", "loop", "timer")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop,
+                 expire: Callable[[_Job], None]) -> None:
+        self.loop = loop
+        self.expire = expire
+        #: the waiting jobs and when each one's time is up (loop time)
+        self.jobs: dict[_Job, float] = {}
+        self.timer: asyncio.TimerHandle | None = None
+        self.at = float("inf")
+
+    def add(self, job: _Job, limit: float) -> None:
+        when = self.loop.time() + limit
+        self.jobs[job] = when
+        if when < self.at:
+            self._arm(when)
+
+    def _arm(self, when: float) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        self.at = when
+        self.timer = self.loop.call_at(when, self._fire)
+
+    def _fire(self) -> None:
+        self.timer = None
+        self.at = float("inf")
+        now = self.loop.time()
+        due = [job for job, when in self.jobs.items() if when <= now]
+        for job in due:
+            del self.jobs[job]
+        if self.jobs:
+            self._arm(min(self.jobs.values()))
+        for job in due:
+            self.expire(job)
+
+
+class _LoopLevel:
+    """The GUI thread's event-loop depth (called there), read through its QThread wrapper
+    held between calls: without a wrapper alive, ``QThread.currentThread()`` made and
+    destroyed one each time (2.5 us per job, #41). A held wrapper is checked first and
+    fetched again when invalid: PySide6 6.10 and older invalidate a held wrapper when the
+    same thread is reached through a temporary (``QObject.thread(obj)``), though the
+    thread lives."""
+
+    __slots__ = ("thread",)
+
+    def __init__(self) -> None:
+        self.thread: QThread | None = None
+
+    def __call__(self) -> int:
+        thread = self.thread
+        if thread is None or not shiboken6.isValid(thread):
+            thread = self.thread = QThread.currentThread()
+        return thread.loopLevel()
 
 
 def _shutting_down() -> RpcError:
@@ -240,6 +299,15 @@ class _Receiver(QObject):
         time.sleep(GIL_RELIEF_SLEEP_S)
 
 
+class _Idle(QObject):
+    """Relays the event dispatcher's ``aboutToBlock`` (a signal-to-signal connection, all
+    in C++) to the executor's Python slot; its signals are blocked while no job of ours
+    runs, so an app's GUI thread does not run Python, nor take the GIL, each time it goes
+    idle (only a running job can be parked in a nested loop)."""
+
+    idle = Signal()
+
+
 class GuiExecutor:
     """The one way the probe reaches Qt. Create it on the GUI thread."""
 
@@ -256,7 +324,9 @@ class GuiExecutor:
         self._queued = 0
         #: Turns of lanes that emptied while their connection lives, and of the lane that
         #: ran last.
-        self._past: weakref.WeakKeyDictionary[object, int] = weakref.WeakKeyDictionary()
+        #: (a plain dict by the lane's id, each entry dropped with its lane: a weak
+        #: dictionary cost every lone job a weak reference made on each thread)
+        self._past: dict[int, int] = {}
         self._now = 0
         #: Job events that arrived while a job ran at their loop level (posted again later).
         self._owed = 0
@@ -274,7 +344,13 @@ class GuiExecutor:
         self.follower.on_application(self._watch)
         #: Jobs running now, outermost first (a job runs inside another's nested loop).
         self._running: list[_Job] = []
+        self._loop_level = _LoopLevel()
         self._watched = False
+        #: The relay of the application's ``aboutToBlock`` (its signals blocked while
+        #: no job runs).
+        self._idle: _Idle | None = None
+        #: The deadlines of the jobs callers wait for (on the loop that calls now).
+        self._deadlines: _Deadlines | None = None
         #: Set by :meth:`close`: new calls are refused with SHUTTING_DOWN.
         self.closed = False
         #: Runs on the GUI thread before every job while set (the app side's, e.g. to hold
@@ -336,11 +412,17 @@ class GuiExecutor:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         job = _Job(fn, future, loop, lane=LANE.get())
-        limit = self.default_timeout if timeout is None else timeout
-        # call_later is much cheaper than wait_for(shield(...)) on this hot path; set
-        # before the wake-up, after which this thread should reach its await at once
-        # (the emit lets the GIL go: the GUI thread may run the job meanwhile)
-        timer = loop.call_later(limit, self._expire, job, limit)
+        job.limit = limit = self.default_timeout if timeout is None else timeout
+        # the deadline before the wake-up, after which this thread should reach its await
+        # at once (the emit lets the GIL go: the GUI thread may run the job meanwhile)
+        deadlines = self._deadlines
+        if deadlines is None or (deadlines.loop is not loop and not deadlines.jobs):
+            deadlines = self._deadlines = _Deadlines(loop, self._expire)
+        timer = None
+        if deadlines.loop is loop:
+            deadlines.add(job, limit)
+        else:  # jobs of two loops at once (never the probe's one transport loop)
+            timer = loop.call_later(limit, self._expire, job)
         try:
             self._queue(job, pending=True)
             return await future
@@ -348,11 +430,14 @@ class GuiExecutor:
             self._cancel(job)
             raise
         finally:
-            timer.cancel()
+            if timer is None:
+                deadlines.jobs.pop(job, None)
+            else:
+                timer.cancel()
             # The failure's traceback holds this frame, whose future holds the failure: a
             # cycle that kept every expired call's frames (its message too) until the
             # next full collection (44,000 objects, about 50 MB after 64 hostile clients).
-            del future, job, timer
+            del future, job, timer, deadlines
 
     def _queue(self, job: _Job, pending: bool = False) -> None:
         """Put ``job`` at the end of its lane (and, ``pending``, among the jobs a caller
@@ -371,10 +456,19 @@ class GuiExecutor:
         self._wake_event()
 
     def _past_turns(self, key: object) -> int:
-        try:
-            return self._past.get(key, -1)
-        except TypeError:  # a key that takes no weak reference (no lane: None)
-            return -1
+        return self._past.get(id(key), -1) if key is not None else -1
+
+    def _keep_turns(self, key: object, turns: int) -> None:
+        """Remember a lane's turns while its key (its connection's Calls) lives."""
+        if key is None:
+            return
+        ident = id(key)
+        if ident not in self._past:
+            try:
+                weakref.finalize(key, self._past.pop, ident, None)
+            except TypeError:  # a key that takes no weak reference
+                return
+        self._past[ident] = turns
 
     def _next(self) -> _Job | None:
         """The next job: the first of the lane that has had the fewest turns.
@@ -402,10 +496,7 @@ class GuiExecutor:
             else:
                 heapq.heappop(self._order)
                 del self._lanes[key]
-                try:
-                    self._past[key] = turns + 1
-                except TypeError:
-                    pass
+                self._keep_turns(key, turns + 1)
             if job.future is not None:
                 try:
                     self._pending.remove(job)
@@ -422,11 +513,12 @@ class GuiExecutor:
                 job.cancelled = True
             return not job.started
 
-    def _expire(self, job: _Job, limit: float) -> None:
+    def _expire(self, job: _Job) -> None:
         """The job's time is up: not started, skip it later and answer APP_BUSY now;
         started, give it RUNNING_GRACE more seconds (loop thread)."""
         if job.future is None or job.future.done() or job.loop is None:
             return
+        limit = job.limit
         if self._cancel(job):
             job.future.set_exception(RpcError(
                 "APP_BUSY", f"The GUI thread did not answer within {limit:g} s",
@@ -463,7 +555,7 @@ class GuiExecutor:
         """A job runs at the current event-loop level (not parked in a nested loop)."""
         if not self._running or not self._watched:
             return False
-        level = _loop_level()
+        level = self._loop_level()
         return any(job.level >= level for job in self._running)
 
     def _wake(self) -> None:
@@ -508,10 +600,12 @@ class GuiExecutor:
 
     def _call(self, job: _Job) -> tuple[bool, Any]:
         """Run the job as a running job, so a nested loop it enters is noticed."""
-        job.level = _loop_level()
+        job.level = self._loop_level()
         if self._running:  # inside another job: is that one parked in a nested loop?
             self._check_nested(job.level)
         self._running.append(job)
+        if len(self._running) == 1:
+            self._idle_signals(True)
         try:
             if self.prelude is not None and not self.prelude():
                 self.prelude = None
@@ -522,23 +616,39 @@ class GuiExecutor:
             return False, _without_catcher(exc)
         finally:
             self._running.remove(job)
+            if not self._running:
+                self._idle_signals(False)
             if job.nested and not any(j.nested for j in self._running):
                 self._relief().stop()
             if self._owed and not self._busy_here():
                 self._repost_owed()
+
+    def _idle_signals(self, on: bool) -> None:
+        """Let ``aboutToBlock`` reach :meth:`_about_to_block` (a job runs) or not."""
+        idle = self._idle
+        if idle is not None:
+            try:
+                idle.blockSignals(not on)
+            except RuntimeError:  # deleted with its application: the next one's comes
+                self._idle = None
 
     def _relief(self) -> QTimer:
         receiver = self._receivers.get()
         assert receiver is not None  # on the GUI thread it always exists
         return receiver.relief
 
-    def _watch(self, _app: QCoreApplication) -> None:
+    def _watch(self, app: QCoreApplication) -> None:
         """First job under an application: its event dispatcher exists; learn when it
         idles."""
         self._watched = True
         dispatcher = QAbstractEventDispatcher.instance(QThread.currentThread())
         if dispatcher is not None:
-            dispatcher.aboutToBlock.connect(self._about_to_block)
+            idle = _Idle(app)  # deleted with the application
+            idle.setObjectName("qtmcp_probe_idle")
+            idle.blockSignals(not self._running)
+            idle.idle.connect(self._about_to_block)
+            dispatcher.aboutToBlock.connect(idle.idle)
+            self._idle = idle
 
     def _about_to_block(self) -> None:
         """The GUI thread is about to wait for events: a running job may be parked."""
@@ -553,7 +663,7 @@ class GuiExecutor:
     def _check_nested(self, level: int | None = None) -> None:
         """Tell the callers of running jobs that started below the current loop level."""
         if level is None:
-            level = _loop_level()
+            level = self._loop_level()
         for job in self._running:
             if job.nested or job.level >= level:
                 continue

@@ -10,13 +10,10 @@ was raised.
 from __future__ import annotations
 
 import asyncio
-import threading
 import traceback
 import weakref
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from pytestqt.qtbot import QtBot
 
 from probe.server.executor import GuiExecutor
@@ -24,18 +21,6 @@ from probe.server.executor import GuiExecutor
 
 class _Held:
     """Stands for a wrapper a job's frame holds."""
-
-
-@pytest.fixture
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    """The transport thread's loop, on a thread of its own."""
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    yield loop
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(5)
-    loop.close()
 
 
 def _failing_job(refs: list[weakref.ref[_Held]]) -> Any:
