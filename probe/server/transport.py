@@ -422,9 +422,14 @@ class Transport:
         it is closed with 1008."""
         if text is None:
             return
+        lib = _ws()
+        # nothing of this connection's held: an answer the socket takes at once goes
+        # straight to it (in order: any earlier answer is already in the socket's buffer)
+        if not self.outbox.held(session.id) and lib.write_at_once(ws, text):
+            return
         try:
-            await self.outbox.send(session.id, text, ws.send, _ws().writes_at_once(ws, text))
-        except _ws().ConnectionClosed:
+            await self.outbox.send(session.id, text, ws.send, lib.writes_at_once(ws, text))
+        except lib.ConnectionClosed:
             pass
         except Stalled as exc:
             self._close_stalled(ws, session, str(exc))

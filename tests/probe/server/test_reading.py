@@ -1,0 +1,88 @@
+"""A connection's reading goes on while the calls its readers run do not end: exactly one
+``recv`` at a time, never none, and the client's leaving is seen (``ended``). In-process on
+an asyncio loop, like test_calls: the hand-over is the transport thread's alone."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from probe.server.reading import Reading, Step
+
+
+class Closed(Exception):
+    """What the library raises when the connection closes."""
+
+
+def test_reading_goes_on_while_calls_run_and_sees_the_close() -> None:
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        inbox: asyncio.Queue[str | None] = asyncio.Queue()
+        receiving = 0
+        most = 0
+        started: list[str] = []
+        hold = asyncio.Event()
+        calls: list[asyncio.Task[None] | None] = []
+
+        async def call(message: str) -> None:
+            calls.append(asyncio.current_task())
+            started.append(message)
+            await hold.wait()
+
+        async def read() -> Step:
+            nonlocal receiving, most
+            receiving += 1
+            most = max(most, receiving)
+            try:
+                message = await inbox.get()
+            finally:
+                receiving -= 1
+            if message is None:
+                raise Closed
+            if message == "skip":
+                return True
+            return lambda: call(message)
+
+        reading = Reading(loop, read)
+        reading.start()
+        for i in range(5):
+            inbox.put_nowait(f"m{i}")
+        inbox.put_nowait("skip")
+        while len(started) < 5:
+            await asyncio.sleep(0)
+        assert started == [f"m{i}" for i in range(5)]  # none waits for the one before
+        # each call runs in the reader that read it, in the turn it was read
+        assert len(set(calls)) == 5 and reading.reader not in calls
+        while not inbox.empty() or not receiving:  # "skip" read, the reader waits again
+            await asyncio.sleep(0)
+        assert reading.readers == 6 and receiving == 1 and most == 1
+        inbox.put_nowait(None)  # the client leaves while every call still runs
+        with pytest.raises(Closed):
+            await asyncio.wait_for(reading.ended, 5)
+        assert receiving == 0 and not any(t.done() for t in calls if t is not None)
+        hold.set()
+        await asyncio.sleep(0)
+
+    asyncio.run(main())
+
+
+def test_stop_ends_the_reader_waiting_in_recv() -> None:
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        never: asyncio.Future[None] = loop.create_future()
+
+        async def read() -> Step:
+            await never
+            return True
+
+        reading = Reading(loop, read)
+        reading.start()
+        await asyncio.sleep(0)
+        reader = reading.reader
+        assert reader is not None and not reader.done()
+        reading.stop()
+        await asyncio.sleep(0)
+        assert reader.cancelled() and reading.ended.done()
+
+    asyncio.run(main())
