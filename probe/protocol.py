@@ -251,6 +251,8 @@ class Request:
 
 #: Request members besides JSON-RPC's own: ``via`` (see :class:`Request`).
 EXTENSIONS = frozenset({"via"})
+#: Every member a request may have.
+_MEMBERS = frozenset({"jsonrpc", "method", "params", "id"}) | EXTENSIONS
 
 
 @dataclass
@@ -270,6 +272,8 @@ class Incoming:
 
 
 def _valid_id(value: Any) -> bool:
+    if type(value) is int:  # the common id first (a bool is no int here)
+        return True
     if isinstance(value, bool):
         return False
     if isinstance(value, float):
@@ -309,8 +313,8 @@ def decode_item(obj: Any, suspect: bool = False) -> Request | Invalid:
     if "params" in obj and not isinstance(params, (dict, list)):
         return Invalid(rid, error_object("INVALID_REQUEST", "params must be an object or an array",
                                          received=type(params).__name__))
-    extra = set(obj) - {"jsonrpc", "method", "params", "id"} - EXTENSIONS
-    if extra:
+    if not obj.keys() <= _MEMBERS:
+        extra = set(obj) - _MEMBERS
         return Invalid(rid, error_object("INVALID_REQUEST", "Unknown request members",
                                          unknown=sorted(extra)))
     via = obj.get("via")
@@ -333,14 +337,14 @@ def decode(raw: str | bytes) -> Incoming:
     made = _NonFinite.made
     try:
         text = raw.decode("utf-8") if isinstance(raw, (bytes, bytearray)) else raw
-        value = (_decode_deep(text) if text.count("[") + text.count("{") > _DEEP
-                 else _DECODER.decode(text))
+        brackets = text.count("[") + text.count("{")
+        value = _decode_deep(text) if brackets > _DEEP else _DECODER.decode(text)
     except (ValueError, RecursionError) as exc:
         return Incoming([Invalid(None, error_object("PARSE_ERROR", detail=str(exc)[:200]))])
     # Only a message that could hold a refused value is walked: a few C-speed scans
     # of the text keep the walk off the common path (a ping is never walked).
     suspect = (_NonFinite.made != made or "\\ud" in text or "\\uD" in text
-               or text.count("[") + text.count("{") > MAX_DEPTH)
+               or brackets > MAX_DEPTH)
     if isinstance(value, list):
         if not value:
             return Incoming([Invalid(None, error_object("INVALID_REQUEST", "Empty batch"))])

@@ -30,19 +30,23 @@ class Reading:
 
     ``read`` reads one message and says what follows (:data:`Step`); it raises what the
     library raises when the connection closes, which ends the reading like False does
-    (the exception goes to whoever awaits :attr:`ended`).
+    (the exception goes to whoever awaits :attr:`ended`). ``end`` runs once, in the
+    reader that saw the end (the same turn: a session must not outlive its connection
+    by a turn of the loop), or at :meth:`stop`.
     """
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, read: Callable[[], Awaitable[Step]]
-                 ) -> None:
+    def __init__(self, loop: asyncio.AbstractEventLoop, read: Callable[[], Awaitable[Step]],
+                 end: Callable[[], None]) -> None:
         self._loop = loop
         self._read = read
+        self._on_end = end
         #: Done when the reading ended (the connection closed, or ``read`` said False).
         self.ended: asyncio.Future[None] = loop.create_future()
         #: The task reading now (None before :meth:`start`).
         self.reader: asyncio.Task[None] | None = None
         #: Readers made so far (one per call run at once, plus the first).
         self.readers = 0
+        self._ending = False
 
     def start(self) -> None:
         """Begin reading (in a task of its own)."""
@@ -53,14 +57,23 @@ class Reading:
         calls the readers run are the connection's :class:`Calls`' to end)."""
         if self.reader is not None and not self.reader.done():
             self.reader.cancel()
+        self._end(None)
 
     def _hand_on(self) -> None:
         self.readers += 1
         self.reader = self._loop.create_task(self._run())
 
     def _end(self, error: BaseException | None) -> None:
-        if self.ended.done():
+        if self._ending:
             return
+        self._ending = True
+        try:
+            self._on_end()
+        finally:
+            if not self.ended.done():
+                self._settle(error)
+
+    def _settle(self, error: BaseException | None) -> None:
         if error is None:
             self.ended.set_result(None)
         else:
@@ -82,7 +95,7 @@ class Reading:
             if step is False:
                 self._end(None)
                 return
-            if not self.ended.done():  # the next reader exists before this call begins
+            if not self._ending:  # the next reader exists before this call begins
                 self._hand_on()
             await step()  # (a claimed call always runs: its end gives back what it holds)
             return

@@ -360,7 +360,16 @@ class Transport:
             self.loop, lambda message: self._answer(ws, session, message), self.call_bytes,
             lambda text: self._send(ws, session, text), self.turns)
         self._served[ws] = (session, calls)
-        reading = Reading(self.loop, lambda: self._read_one(ws, session, calls))
+
+        def end() -> None:  # once, as soon as the reading ends
+            calls.end()
+            self._served.pop(ws, None)
+            self._calls.pop(session.id, None)
+            self._sockets.pop(session.id, None)
+            self.hub.remove(session)
+            self.closed(session)
+
+        reading = Reading(self.loop, lambda: self._read_one(ws, session, calls), end)
         reading.start()
         try:
             await reading.ended
@@ -368,12 +377,6 @@ class Transport:
             pass
         finally:
             reading.stop()
-            calls.end()
-            self._served.pop(ws, None)
-            self._calls.pop(session.id, None)
-            self._sockets.pop(session.id, None)
-            self.hub.remove(session)
-            self.closed(session)
 
     async def _read_one(self, ws: ServerConnection, session: Session, calls: Calls) -> Step:
         """Read one message of ``ws`` and say what follows (see :class:`Reading`): the

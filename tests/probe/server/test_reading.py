@@ -44,7 +44,8 @@ def test_reading_goes_on_while_calls_run_and_sees_the_close() -> None:
                 return True
             return lambda: call(message)
 
-        reading = Reading(loop, read)
+        ends: list[int] = []
+        reading = Reading(loop, read, lambda: ends.append(receiving))
         reading.start()
         for i in range(5):
             inbox.put_nowait(f"m{i}")
@@ -58,8 +59,13 @@ def test_reading_goes_on_while_calls_run_and_sees_the_close() -> None:
             await asyncio.sleep(0)
         assert reading.readers == 6 and receiving == 1 and most == 1
         inbox.put_nowait(None)  # the client leaves while every call still runs
+        while not ends:
+            await asyncio.sleep(0)
+        assert reading.ended.done()  # ended in the reader's own turn, once
         with pytest.raises(Closed):
             await asyncio.wait_for(reading.ended, 5)
+        reading.stop()
+        assert ends == [0]
         assert receiving == 0 and not any(t.done() for t in calls if t is not None)
         hold.set()
         await asyncio.sleep(0)
@@ -76,13 +82,14 @@ def test_stop_ends_the_reader_waiting_in_recv() -> None:
             await never
             return True
 
-        reading = Reading(loop, read)
+        ends: list[bool] = []
+        reading = Reading(loop, read, lambda: ends.append(True))
         reading.start()
         await asyncio.sleep(0)
         reader = reading.reader
         assert reader is not None and not reader.done()
         reading.stop()
         await asyncio.sleep(0)
-        assert reader.cancelled() and reading.ended.done()
+        assert reader.cancelled() and reading.ended.done() and ends == [True]
 
     asyncio.run(main())
