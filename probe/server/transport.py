@@ -128,8 +128,10 @@ def _method(request: Any) -> str:
 class Transport:
     """Owns the server thread. ``start`` returns once the port is bound (or raises).
 
-    A message's path: :meth:`_handle` (one per connection) reads it and offers it to the
-    connection's :class:`~probe.server.calls.Calls`, which runs :meth:`_answer`: the
+    A message's path: the connection's :class:`~probe.server.reading.Reading` (started by
+    :meth:`_handle`) reads it (:meth:`_read_one`) and the connection's
+    :class:`~probe.server.calls.Calls` counts it in; run at once (in the reader's turn)
+    or when a turn frees, the call is :meth:`_answer`: the
     dispatcher answers it (:meth:`Dispatcher.handle`) and :meth:`_send` sends the answer
     within the outbox's bounds. It gets the parts it uses: the options it listens with,
     the tokens it admits, the hub (its loop is the server thread's), the dispatcher,
@@ -369,7 +371,8 @@ class Transport:
             self.hub.remove(session)
             self.closed(session)
 
-        reading = Reading(self.loop, lambda: self._read_one(ws, session, calls), end)
+        reading = Reading(self.loop, lambda: self._read_one(ws, session, calls),
+                          lambda: _ws().more_waiting(ws), end)
         reading.start()
         try:
             await reading.ended
@@ -381,7 +384,9 @@ class Transport:
     async def _read_one(self, ws: ServerConnection, session: Session, calls: Calls) -> Step:
         """Read one message of ``ws`` and say what follows (see :class:`Reading`): the
         call to run at once, read on, or stop (a client that reads none of its refusals
-        is closed)."""
+        is closed). A client that waits for its answers has no message queued and pays
+        no pause of the loop between them (Reading's ``more``: a pause after every
+        message cost each of its calls a turn)."""
         message = await ws.recv()
         self.door.heard(ws)
         claim = calls.claim(message)
@@ -395,14 +400,6 @@ class Transport:
             self._close_stalled(ws, session, "it sends calls and reads none of their "
                                 "refusals")
             return False
-        # One message per turn of the loop: a message already queued would be taken
-        # without a pause, and 64 connections each draining 32 at once made every turn
-        # (a bystander's handshake takes six) that long. A client that waits for its
-        # answers has none queued and pays no extra turn (a pause after every message
-        # cost each of its calls one). A call run at once pauses its reading anyway: the
-        # next reader starts in the next turn.
-        if _ws().more_waiting(ws):
-            await asyncio.sleep(0)
         return True
 
     async def _answer(self, ws: ServerConnection, session: Session, message: str | bytes

@@ -24,11 +24,19 @@ def test_reading_goes_on_while_calls_run_and_sees_the_close() -> None:
         started: list[str] = []
         hold = asyncio.Event()
         calls: list[asyncio.Task[None] | None] = []
+        cancelled: list[str] = []
+        finished: list[str] = []
 
         async def call(message: str) -> None:
             calls.append(asyncio.current_task())
             started.append(message)
-            await hold.wait()
+            if message != "quick":  # a quick one ends within its first step
+                try:
+                    await hold.wait()
+                except asyncio.CancelledError:
+                    cancelled.append(message)
+                    raise
+                finished.append(message)
 
         async def read() -> Step:
             nonlocal receiving, most
@@ -45,19 +53,24 @@ def test_reading_goes_on_while_calls_run_and_sees_the_close() -> None:
             return lambda: call(message)
 
         ends: list[int] = []
-        reading = Reading(loop, read, lambda: ends.append(receiving))
+        reading = Reading(loop, read, lambda: not inbox.empty(), lambda: ends.append(receiving))
         reading.start()
         for i in range(5):
             inbox.put_nowait(f"m{i}")
+            inbox.put_nowait("quick")
         inbox.put_nowait("skip")
-        while len(started) < 5:
+        while len(started) < 10:
             await asyncio.sleep(0)
-        assert started == [f"m{i}" for i in range(5)]  # none waits for the one before
-        # each call runs in the reader that read it, in the turn it was read
-        assert len(set(calls)) == 5 and reading.reader not in calls
+        assert started == [f"m{i // 2}" if i % 2 == 0 else "quick" for i in range(10)]
+        # each call runs in the reader that read it; one that waits keeps that task and
+        # a new reader reads on, one that ends at once leaves its reader reading
+        # (a quick call and the next waiting one share the reader that read both)
+        assert len(set(calls)) == 6 and len(set(calls[::2])) == 5
+        assert all(calls[i] is calls[i + 1] for i in range(1, 9, 2))
         while not inbox.empty() or not receiving:  # "skip" read, the reader waits again
             await asyncio.sleep(0)
         assert reading.readers == 6 and receiving == 1 and most == 1
+        assert reading.reader is calls[-1]
         inbox.put_nowait(None)  # the client leaves while every call still runs
         while not ends:
             await asyncio.sleep(0)
@@ -66,9 +79,17 @@ def test_reading_goes_on_while_calls_run_and_sees_the_close() -> None:
             await asyncio.wait_for(reading.ended, 5)
         reading.stop()
         assert ends == [0]
-        assert receiving == 0 and not any(t.done() for t in calls if t is not None)
+        assert receiving == 0 and not any(t.done() for t in calls[::2] if t is not None)
+        # a waiting call's task takes a cancel into the call (the connection's end) ...
+        first = calls[0]
+        assert first is not None
+        first.cancel()
+        # ... and the others go on when what they wait for comes
         hold.set()
-        await asyncio.sleep(0)
+        while len(finished) < 4 or not first.done():
+            await asyncio.sleep(0)
+        assert cancelled == ["m0"] and first.cancelled()
+        assert sorted(finished) == ["m1", "m2", "m3", "m4"]
 
     asyncio.run(main())
 
@@ -83,7 +104,7 @@ def test_stop_ends_the_reader_waiting_in_recv() -> None:
             return True
 
         ends: list[bool] = []
-        reading = Reading(loop, read, lambda: ends.append(True))
+        reading = Reading(loop, read, lambda: False, lambda: ends.append(True))
         reading.start()
         await asyncio.sleep(0)
         reader = reading.reader
