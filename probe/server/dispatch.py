@@ -187,7 +187,9 @@ class Dispatcher:
                 answer = cast(Meta[Any], value)
                 meta.update(answer.extra)
                 value = answer.value
-            meta.update(session.state.get(CALL_NOTES) or {})  # what core code noted (refs)
+            noted = session.state.get(CALL_NOTES)
+            if noted:  # what core code noted (refs)
+                meta.update(noted)
             meta["durationMs"] = round((time.perf_counter() - start) * 1000, 3)
             reply = protocol.success(req.id, value, meta)
         except NestedLoop:  # its code waits in a dialog's own event loop: say what opened
