@@ -16,9 +16,12 @@ without letting the loop run, and makes the next reader before the call waits; e
 reader calls ``recv`` only once its maker's ``recv`` has returned (websockets allows one
 at a time). So the client's leaving is always seen, whatever the calls do.
 
-Calls run one after another in one reader's context share it: every ContextVar of the
-probe is set per call (``LANE``) or set and reset by token (fault tallies, change
-reports), so a call finds the context as the one before it found it.
+A call that waits keeps the reader's context; the next reader gets a copy of it as it
+was before that call began (what the call sets, such as a change report's "nested" flag,
+stays the call's). Calls answered within their first step run one after another in one
+reader's context: every ContextVar of the probe is set per call (``LANE``) or set and
+reset by token (fault tallies, change reports), so each finds it as the one before it
+found it.
 
 Runs on the transport thread; nothing here touches Qt.
 """
@@ -26,6 +29,7 @@ Runs on the transport thread; nothing here touches Qt.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from collections.abc import Awaitable, Callable, Coroutine, Generator
 from typing import Any
 
@@ -73,10 +77,14 @@ class Reading:
             self.reader.cancel()
         self._end(None)
 
-    def _hand_on(self) -> None:
-        if not self._ending:
-            self.readers += 1
-            self.reader = self._loop.create_task(self._run())
+    def _hand_on(self, context: contextvars.Context | None = None) -> None:
+        """Make the next reader (in a copy of ``context``, else of the current one; a
+        task copies the context it is made in: ``create_task(context=)`` is 3.11+)."""
+        if self._ending:
+            return
+        self.readers += 1
+        make = self._loop.create_task
+        self.reader = make(self._run()) if context is None else context.run(make, self._run())
 
     def _end(self, error: BaseException | None) -> None:
         if self._ending:
@@ -106,16 +114,20 @@ class Reading:
                 self._end(None)
                 return
             if step is not True:
+                # the next reader's context: this one's before the call set anything
+                # in it (a change report's "nested" flag seen by the next call made
+                # that one report nothing)
+                before = contextvars.copy_context()
                 call = step()
                 try:  # its first step, in this turn (a claimed call always runs)
                     waiting_on = call.send(None)
                 except StopIteration:  # answered already: this task reads on
                     pass
                 except BaseException:
-                    self._hand_on()
+                    self._hand_on(before)
                     raise
                 else:  # it waits: the reading goes on in a new task, this one runs it
-                    self._hand_on()
+                    self._hand_on(before)
                     await _Rest(call, waiting_on)
                     return
             if self._more():

@@ -5,6 +5,7 @@ an asyncio loop, like test_calls: the hand-over is the transport thread's alone.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 
 import pytest
 
@@ -112,5 +113,44 @@ def test_stop_ends_the_reader_waiting_in_recv() -> None:
         reading.stop()
         await asyncio.sleep(0)
         assert reader.cancelled() and reading.ended.done() and ends == [True]
+
+    asyncio.run(main())
+
+
+_MARK: contextvars.ContextVar[str | None] = contextvars.ContextVar("test_mark", default=None)
+
+
+def test_what_a_waiting_call_sets_stays_its_own() -> None:
+    """A call that sets a ContextVar and waits keeps it; the next call, read by the next
+    reader, starts without it (a change report's "nested" flag leaked this way and the
+    next action reported nothing)."""
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        inbox: asyncio.Queue[str] = asyncio.Queue()
+        seen: dict[str, str | None] = {}
+        hold = asyncio.Event()
+
+        async def call(message: str) -> None:
+            seen[message] = _MARK.get()
+            _MARK.set(message)
+            await hold.wait()
+            seen[message + " after"] = _MARK.get()
+
+        async def read() -> Step:
+            message = await inbox.get()
+            return lambda: call(message)
+
+        reading = Reading(loop, read, lambda: False, lambda: None)
+        reading.start()
+        inbox.put_nowait("first")
+        inbox.put_nowait("second")
+        while len(seen) < 2:
+            await asyncio.sleep(0)
+        hold.set()
+        while len(seen) < 4:
+            await asyncio.sleep(0)
+        assert seen == {"first": None, "second": None, "first after": "first",
+                        "second after": "second"}
+        reading.stop()
 
     asyncio.run(main())
