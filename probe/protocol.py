@@ -10,9 +10,9 @@ import json
 import math
 import re
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 JSONRPC = "2.0"
 
@@ -363,7 +363,7 @@ def _decode_flat(text: str) -> Any:
     so its errors are its own."""
     if text[:1] == "{" and text[-1:] == "}":
         try:
-            value, end = _DECODER.scan_once(text, 0)
+            value, end = _SCAN(text, 0)
         except (ValueError, StopIteration, RecursionError):
             pass
         else:
@@ -419,6 +419,8 @@ def _finite_float(text: str) -> float | _NonFinite:
 
 #: One decoder, made once (``json.loads`` with hooks would build one per message).
 _DECODER = json.JSONDecoder(parse_constant=_NonFinite, parse_float=_finite_float)
+#: Its scanner, for :func:`_decode_flat` (JSONDecoder's stubs do not name it).
+_SCAN: Callable[[str, int], tuple[Any, int]] = cast(Any, _DECODER).scan_once
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
