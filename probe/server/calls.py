@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextvars
+import enum
 from collections.abc import Awaitable, Callable
 
 from probe.server.ceilings import Budget, Turns
@@ -37,6 +38,14 @@ MAX_CALL_BYTES = 16 * 1024 * 1024
 MAX_REFUSALS = 256
 
 Message = str | bytes
+
+
+class Claim(enum.Enum):
+    """What :meth:`Calls.claim` made of a message."""
+
+    NOW = "now"
+    WAITING = "waiting"
+    REFUSED = "refused"
 
 
 class Calls:
@@ -67,24 +76,42 @@ class Calls:
         self._why = "slots"
 
     def offer(self, message: Message) -> bool:
-        """Run ``message`` now or when a slot frees; False when it must be refused."""
+        """Run ``message`` now (in a task of its own) or when a slot frees; False when it
+        must be refused."""
+        claim = self.claim(message)
+        if claim is Claim.NOW:
+            self._start(message)
+        return claim is not Claim.REFUSED
+
+    def claim(self, message: Message) -> Claim:
+        """Count ``message`` in: REFUSED (nothing counted), WAITING (it starts when a slot
+        frees) or NOW: its bytes and turn are counted and the caller must run it at once
+        with :meth:`run_here` (the connection's reader does, after handing the reading
+        on: :mod:`probe.server.reading`)."""
         if self._ended:
-            return False
+            return Claim.REFUSED
         size = len(message)
         if len(self._waiting) >= MAX_WAITING:
             self._why = "slots"
-            return False
+            return Claim.REFUSED
         if self.bytes + size > MAX_CALL_BYTES or not self._shared.take(self.bytes, size):
             self._why = "bytes"
-            return False
+            return Claim.REFUSED
         self.bytes += size
         if (not self._waiting and len(self.running) < MAX_IN_FLIGHT
                 and self._turns.take(len(self.running))):
-            self._start(message)
-        else:
-            self._waiting.append(message)
-            self._turns.wait(self)
-        return True
+            return Claim.NOW
+        self._waiting.append(message)
+        self._turns.wait(self)
+        return Claim.WAITING
+
+    async def run_here(self, message: Message) -> None:
+        """Run a message :meth:`claim` said NOW to in the calling task, which becomes one
+        of the running calls (cancelled by :meth:`end`, awaited by :meth:`settle`)."""
+        task = asyncio.current_task()
+        assert task is not None and task not in self.running
+        self.running[task] = len(message)
+        await self._run(message)
 
     @property
     def waiting_bytes(self) -> int:

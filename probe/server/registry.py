@@ -241,6 +241,8 @@ class MethodSpec:
 
     def bind(self, params: dict[str, Any] | list[Any] | None) -> dict[str, Any]:
         """Validate ``params`` against the declaration; return keyword arguments."""
+        if not params and not self.params:  # nothing declared, nothing given (qt.ping)
+            return {}
         if params is None:
             params = {}
         if isinstance(params, list):

@@ -23,12 +23,13 @@ from urllib.parse import parse_qs, urlsplit
 from probe import protocol
 from probe.server import auth
 from probe.server.auth import Tokens
-from probe.server.calls import MAX_IN_FLIGHT, Calls
+from probe.server.calls import MAX_IN_FLIGHT, Calls, Claim
 from probe.server.ceilings import Budget, Door, Limits, Turns
 from probe.server.dispatch import Dispatcher
 from probe.server.gate import Gate
 from probe.server.options import Options
 from probe.server.outbox import CLOSE_NOT_READING, Outbox, Stalled
+from probe.server.reading import Reading, Step
 from probe.server.sessions import Hub, Session
 
 if TYPE_CHECKING:
@@ -127,8 +128,10 @@ def _method(request: Any) -> str:
 class Transport:
     """Owns the server thread. ``start`` returns once the port is bound (or raises).
 
-    A message's path: :meth:`_handle` (one per connection) reads it and offers it to the
-    connection's :class:`~probe.server.calls.Calls`, which runs :meth:`_answer`: the
+    A message's path: the connection's :class:`~probe.server.reading.Reading` (started by
+    :meth:`_handle`) reads it (:meth:`_read_one`) and the connection's
+    :class:`~probe.server.calls.Calls` counts it in; run at once (in the reader's turn)
+    or when a turn frees, the call is :meth:`_answer`: the
     dispatcher answers it (:meth:`Dispatcher.handle`) and :meth:`_send` sends the answer
     within the outbox's bounds. It gets the parts it uses: the options it listens with,
     the tokens it admits, the hub (its loop is the server thread's), the dispatcher,
@@ -359,35 +362,45 @@ class Transport:
             self.loop, lambda message: self._answer(ws, session, message), self.call_bytes,
             lambda text: self._send(ws, session, text), self.turns)
         self._served[ws] = (session, calls)
-        door = self.door
-        more_waiting = _ws().more_waiting
-        try:
-            async for message in ws:
-                door.heard(ws)
-                # Refused without waiting for the client to read the refusal: a reader
-                # blocked there would leave the socket's own buffers to fill.
-                if not calls.offer(message) and not calls.refuse(self.dispatcher.refuse(
-                        message, "TOO_MANY_CALLS", calls.why_refused(),
-                        hint=calls.refusal_hint(), limit=MAX_IN_FLIGHT)):
-                    self._close_stalled(ws, session, "it sends calls and reads none of "
-                                        "their refusals")
-                    break
-                # One message per turn of the loop: a message already queued would be
-                # taken without a pause, and 64 connections each draining 32 at once made
-                # every turn (a bystander's handshake takes six) that long. A client that
-                # waits for its answers has none queued and pays no extra turn (a pause
-                # after every message cost each of its calls one).
-                if more_waiting(ws):
-                    await asyncio.sleep(0)
-        except _ws().ConnectionClosed:
-            pass
-        finally:
+
+        def end() -> None:  # once, as soon as the reading ends
             calls.end()
             self._served.pop(ws, None)
             self._calls.pop(session.id, None)
             self._sockets.pop(session.id, None)
             self.hub.remove(session)
             self.closed(session)
+
+        reading = Reading(self.loop, lambda: self._read_one(ws, session, calls),
+                          lambda: _ws().more_waiting(ws), end)
+        reading.start()
+        try:
+            await reading.ended
+        except _ws().ConnectionClosed:
+            pass
+        finally:
+            reading.stop()
+
+    async def _read_one(self, ws: ServerConnection, session: Session, calls: Calls) -> Step:
+        """Read one message of ``ws`` and say what follows (see :class:`Reading`): the
+        call to run at once, read on, or stop (a client that reads none of its refusals
+        is closed). A client that waits for its answers has no message queued and pays
+        no pause of the loop between them (Reading's ``more``: a pause after every
+        message cost each of its calls a turn)."""
+        message = await ws.recv()
+        self.door.heard(ws)
+        claim = calls.claim(message)
+        if claim is Claim.NOW:
+            return lambda: calls.run_here(message)
+        # Refused without waiting for the client to read the refusal: a reader blocked
+        # there would leave the socket's own buffers to fill.
+        if claim is Claim.REFUSED and not calls.refuse(self.dispatcher.refuse(
+                message, "TOO_MANY_CALLS", calls.why_refused(),
+                hint=calls.refusal_hint(), limit=MAX_IN_FLIGHT)):
+            self._close_stalled(ws, session, "it sends calls and reads none of their "
+                                "refusals")
+            return False
+        return True
 
     async def _answer(self, ws: ServerConnection, session: Session, message: str | bytes
                       ) -> None:
@@ -409,9 +422,14 @@ class Transport:
         it is closed with 1008."""
         if text is None:
             return
+        lib = _ws()
+        # nothing of this connection's held: an answer the socket takes at once goes
+        # straight to it (in order: any earlier answer is already in the socket's buffer)
+        if not self.outbox.held(session.id) and lib.write_at_once(ws, text):
+            return
         try:
-            await self.outbox.send(session.id, text, ws.send, _ws().writes_at_once(ws, text))
-        except _ws().ConnectionClosed:
+            await self.outbox.send(session.id, text, ws.send, lib.writes_at_once(ws, text))
+        except lib.ConnectionClosed:
             pass
         except Stalled as exc:
             self._close_stalled(ws, session, str(exc))
