@@ -28,7 +28,10 @@ from tests.support.inspector import connect, hover, qwait, run
 def connected(window: MainWindow, demo: DemoApp) -> None:
     connect(window, demo)
     qwait(lambda: window.pane(AccessibilityPane).model.count, what="the accessibility tree")
-    qwait(lambda: window.pane(LiveViewPane).frames, what="a first frame")
+    # the stream's first frame (a notification) may come before the answer that
+    # started it: the pane streams once that answer is in
+    qwait(lambda: window.pane(LiveViewPane).frames and window.pane(LiveViewPane).streaming,
+          what="a first frame, and the stream's start answered")
 
 
 def window_rect(qt: Client, name: str) -> tuple[int, int, int, int]:

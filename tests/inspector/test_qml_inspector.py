@@ -34,7 +34,10 @@ def connected(window: MainWindow, qml_demo: DemoApp) -> None:
     qwait(lambda: window.conn.is_connected, what="the inspector to connect")
     qwait(lambda: window.pane(ObjectsPane).model.root.children, what="the object tree roots")
     qwait(lambda: window.pane(QuickPane).count, what="the Quick item tree")
-    qwait(lambda: window.pane(LiveViewPane).frames, what="a first frame")
+    # the stream's first frame (a notification) may come before the answer that
+    # started it: the pane streams once that answer is in
+    qwait(lambda: window.pane(LiveViewPane).frames and window.pane(LiveViewPane).streaming,
+          what="a first frame, and the stream's start answered")
 
 
 def nodes(tree: dict[str, Any]) -> Iterator[dict[str, Any]]:
