@@ -21,17 +21,14 @@ from probe.wire import decode
 from probe.wire.probe_session import Traffic
 from probe.wire.qt_system import Schema
 from tests.support.app import ARTIFACTS, DemoApp
-from tests.support.inspector import connect, hover, qwait, run
+from tests.support.inspector import connect, hover, qwait, run, streaming
 
 
 @pytest.fixture(scope="module", autouse=True)
 def connected(window: MainWindow, demo: DemoApp) -> None:
     connect(window, demo)
     qwait(lambda: window.pane(AccessibilityPane).model.count, what="the accessibility tree")
-    # the stream's first frame (a notification) may come before the answer that
-    # started it: the pane streams once that answer is in
-    qwait(lambda: window.pane(LiveViewPane).frames and window.pane(LiveViewPane).streaming,
-          what="a first frame, and the stream's start answered")
+    streaming(window)
 
 
 def window_rect(qt: Client, name: str) -> tuple[int, int, int, int]:

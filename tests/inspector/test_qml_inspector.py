@@ -23,7 +23,7 @@ from inspector.widgets.qml_bindings import BindingsPane
 from inspector.window.main_window import MainWindow
 from probe.client import Client
 from tests.support.app import ARTIFACTS, DemoApp, start_demo, wait_until
-from tests.support.inspector import hover, qwait, run
+from tests.support.inspector import hover, qwait, run, streaming
 
 Rect = tuple[int, int, int, int]
 
@@ -34,10 +34,7 @@ def connected(window: MainWindow, qml_demo: DemoApp) -> None:
     qwait(lambda: window.conn.is_connected, what="the inspector to connect")
     qwait(lambda: window.pane(ObjectsPane).model.root.children, what="the object tree roots")
     qwait(lambda: window.pane(QuickPane).count, what="the Quick item tree")
-    # the stream's first frame (a notification) may come before the answer that
-    # started it: the pane streams once that answer is in
-    qwait(lambda: window.pane(LiveViewPane).frames and window.pane(LiveViewPane).streaming,
-          what="a first frame, and the stream's start answered")
+    streaming(window)
 
 
 def nodes(tree: dict[str, Any]) -> Iterator[dict[str, Any]]:

@@ -20,6 +20,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, QSettings
 from PySide6.QtTest import QTest
 
+from inspector.panes.live_view import LiveViewPane
 from inspector.panes.objects import ObjectsPane
 from inspector.window.main_window import MainWindow
 from tests.support.app import DemoApp
@@ -79,3 +80,11 @@ def connect(win: MainWindow, demo: DemoApp) -> None:
     except AssertionError as exc:  # what the pane shows its user, if anything
         raise AssertionError(f"{exc} (the pane says {pane.status.text()!r})") from None
     qwait(lambda: win.probe.facts.loaded, what="the methods' declarations (qt.schema)")
+
+
+def streaming(win: MainWindow) -> None:
+    """Wait for the live view's first frame and for the answer that started its stream:
+    the frame is a notification and may come before that answer."""
+    pane = win.pane(LiveViewPane)
+    qwait(lambda: pane.frames and pane.streaming,
+          what="a first frame, and the stream's start answered")
